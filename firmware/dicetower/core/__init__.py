@@ -1,0 +1,1 @@
+"""Pure rules: dice, entropy, rolls. No machine, no time, no I/O."""

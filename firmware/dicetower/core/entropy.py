@@ -1,0 +1,276 @@
+"""Where the dice get their randomness, and the checks that keep it honest.
+
+An entropy *source* is anything with `fill(buf)` that writes raw samples into
+a bytearray, a `name`, whether its samples are single bits (`binary`) or whole
+bytes, and the min-entropy per sample it claims (`min_entropy`, in bits). The
+hardware sources live in `dicetower.hw.entropy`; `SeededSource` here is the
+deterministic one for tests and replays.
+
+`FairDice` turns a source into faces:
+  1. every raw sample passes NIST SP 800-90B's two health tests (4.4.1
+     repetition count, 4.4.2 adaptive proportion), at start-up over 1024
+     samples and on every sample after; a failure puts the dice into a failed
+     state that refuses to roll and says why, until `recover()` passes the
+     start-up test again;
+  2. binary samples are debiased pairwise (von Neumann) and packed to bytes;
+  3. faces are drawn by rejection sampling from a uniform integer pool that
+     keeps the unused part of every byte, so a d6 costs about log2(6)/8 =
+     0.32 bytes, and no face is ever favoured (no bare modulo).
+
+`ScriptedFaces` gives set faces instead, for tests and tutorials; it is never
+the default on a device.
+
+Everything here is allocation-free per face: the pool stays below 2**30 so
+MicroPython keeps it in small ints.
+"""
+
+# NIST SP 800-90B, alpha = 2**-20. Repetition count cutoff: 1 + ceil(20 / H).
+# Adaptive proportion cutoff: 1 + CRITBINOM(W, 2**-H, 1 - 2**-20), with the
+# window W = 1024 for binary samples and 512 for others. A Pico cannot compute
+# a binomial quantile in single-precision floats, so the cutoffs for the
+# claims our sources make are tabulated here; tests/test_health.py recomputes
+# every entry with scipy.
+APT_CUTOFFS = {
+    (1024, 0.5): 793,
+    (1024, 0.8): 664,
+    (1024, 1.0): 589,
+    (512, 7): 18,
+    (512, 8): 13,
+}
+STARTUP_SAMPLES = 1024
+
+_POOL_FLOOR = 1 << 22  # refill below this; pool * 256 stays under 2**30
+_BUF_SIZE = 32
+
+
+class EntropyFailure(Exception):
+    """The entropy source failed a health test or could not be read.
+
+    `str(e)` is a sentence the UI can show as it is.
+    """
+
+
+def rct_cutoff(min_entropy):
+    """Repetition count test cutoff C = 1 + ceil(20 / H) (SP 800-90B 4.4.1)."""
+    q = 20 / min_entropy
+    c = int(q)
+    if c < q:
+        c += 1
+    return 1 + c
+
+
+class HealthTests:
+    """The repetition count and adaptive proportion tests on raw samples."""
+
+    def __init__(self, binary, min_entropy):
+        self.window = 1024 if binary else 512
+        key = (self.window, min_entropy)
+        if key not in APT_CUTOFFS:
+            raise ValueError("no health test cutoff for %s samples of min-entropy %s"
+                             % ("binary" if binary else "byte", min_entropy))
+        self.apt_cutoff = APT_CUTOFFS[key]
+        self.rct_cutoff = rct_cutoff(min_entropy)
+        self.reset()
+
+    def reset(self):
+        self._last = -1
+        self._run = 0
+        self._ref = -1
+        self._seen = 0
+        self._count = 0
+
+    def check(self, sample):
+        """Take one raw sample; return None, or the reason the source failed."""
+        if sample == self._last:
+            self._run += 1
+            if self._run >= self.rct_cutoff:
+                return "repetition count test: %d identical samples in a row" % self._run
+        else:
+            self._last = sample
+            self._run = 1
+        if self._seen == 0:
+            self._ref = sample
+            self._count = 1
+        elif sample == self._ref:
+            self._count += 1
+            if self._count >= self.apt_cutoff:
+                return ("adaptive proportion test: one value %d times in %d samples"
+                        % (self._count, self.window))
+        self._seen += 1
+        if self._seen == self.window:
+            self._seen = 0
+        return None
+
+
+class FairDice:
+    """Unbiased faces from a health-tested entropy source.
+
+    `draw(die)` returns a face index of `die`, or raises EntropyFailure and
+    leaves the caller's state alone. `failure` is None while the source is
+    healthy, else the sentence that says why the dice will not roll.
+    """
+
+    def __init__(self, source):
+        self.source = source
+        self.name = source.name
+        self.binary = bool(source.binary)
+        self.health = HealthTests(self.binary, source.min_entropy)
+        self._buf = bytearray(_BUF_SIZE)
+        self._pos = _BUF_SIZE
+        self._value = 0  # uniform in [0, _range)
+        self._range = 1
+        self.bytes_used = 0
+        self.failure = None
+        self.fallback = None  # set by hw when a better source failed first
+        self.recover()
+
+    def recover(self):
+        """Run the start-up test again; True if the source is healthy now."""
+        self.health.reset()
+        self.failure = None
+        self._pos = _BUF_SIZE
+        self._value = 0
+        self._range = 1
+        tested = 0
+        try:
+            while tested < STARTUP_SAMPLES:
+                self._refill()
+                tested += _BUF_SIZE
+        except EntropyFailure:
+            return False
+        self._pos = _BUF_SIZE  # start-up samples are tested, then discarded
+        return True
+
+    def _refill(self):
+        buf = self._buf
+        try:
+            self.source.fill(buf)
+        except EntropyFailure:
+            raise
+        except Exception as e:  # a driver error must not crash the game
+            self._fail("%s could not be read (%s)" % (self.name, e))
+        check = self.health.check
+        for i in range(_BUF_SIZE):
+            reason = check(buf[i])
+            if reason is not None:
+                self._fail(reason)
+        self._pos = 0
+
+    def _fail(self, reason):
+        self.failure = "Dice off: %s failed its health check: %s." % (self.name, reason)
+        self._pos = _BUF_SIZE
+        raise EntropyFailure(self.failure)
+
+    def _raw(self):
+        if self._pos >= _BUF_SIZE:
+            self._refill()
+        sample = self._buf[self._pos]
+        self._pos += 1
+        return sample
+
+    def _byte(self):
+        if not self.binary:
+            return self._raw()
+        # von Neumann: of each pair of raw bits keep the first when they differ.
+        byte = 0
+        bits = 0
+        while bits < 8:
+            a = self._raw() & 1
+            if a != self._raw() & 1:
+                byte = (byte << 1) | a
+                bits += 1
+        return byte
+
+    def below(self, n):
+        """A uniform integer in [0, n), for 2 <= n <= 256."""
+        if self.failure is not None:
+            raise EntropyFailure(self.failure)
+        while True:
+            while self._range < _POOL_FLOOR:
+                self._value = (self._value << 8) | self._byte()
+                self._range <<= 8
+                self.bytes_used += 1
+            keep = self._range // n
+            limit = keep * n
+            if self._value < limit:
+                face = self._value % n
+                self._value //= n
+                self._range = keep
+                return face
+            # Rejected: what is left over is still uniform, on a smaller range.
+            self._value -= limit
+            self._range -= limit
+
+    def draw(self, die):
+        return self.below(die.sides)
+
+
+class ScriptedFaces:
+    """Set faces, in order, for tests and tutorials: never a device default.
+
+    `faces` holds face names (or indices); when they run out, draws are
+    refused with EntropyFailure so a script error cannot pass as a roll.
+    """
+
+    name = "scripted faces"
+
+    def __init__(self, faces):
+        self.faces = list(faces)
+        self.position = 0
+        self.failure = None
+
+    def draw(self, die):
+        if self.position >= len(self.faces):
+            raise EntropyFailure("Dice off: the scripted faces ran out after %d." % self.position)
+        face = die.index(self.faces[self.position])
+        self.position += 1
+        return face
+
+    def recover(self):
+        return self.position < len(self.faces)
+
+
+class SeededSource:
+    """A deterministic byte source for tests and replays: sfc16.
+
+    sfc16 is PractRand's Small Fast Counting generator on 16-bit words; all
+    its arithmetic stays in MicroPython's small ints, so it allocates nothing
+    and gives the same bytes on a Pico, the VM and CPython.
+    """
+
+    name = "seeded"
+    binary = False
+    min_entropy = 7
+
+    def __init__(self, seed):
+        # PractRand's seeding: the 64-bit seed fills a, b, c and the counter,
+        # then ten rounds are thrown away.
+        seed = int(seed)
+        self.seed = seed
+        self._a = seed & 0xFFFF
+        self._b = (seed >> 16) & 0xFFFF
+        self._c = (seed >> 32) & 0xFFFF
+        self._counter = (seed >> 48) & 0xFFFF
+        for _ in range(10):
+            self._next()
+
+    def _next(self):
+        a = self._a
+        b = self._b
+        c = self._c
+        out = (a + b + self._counter) & 0xFFFF
+        self._counter = (self._counter + 1) & 0xFFFF
+        self._a = b ^ (b >> 5)
+        self._b = (c + (c << 3)) & 0xFFFF
+        self._c = ((((c << 6) | (c >> 10)) & 0xFFFF) + out) & 0xFFFF
+        return out
+
+    def fill(self, buf):
+        n = len(buf)
+        i = 0
+        while i < n:
+            word = self._next()
+            buf[i] = word & 0xFF
+            if i + 1 < n:
+                buf[i + 1] = word >> 8
+            i += 2

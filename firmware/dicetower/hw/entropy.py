@@ -1,0 +1,151 @@
+"""The hardware entropy sources, one per chip, behind `core.entropy`'s interface.
+
+Each source has `name`, `binary`, `min_entropy` (claimed per raw sample, in
+bits; it sets the health-test cutoffs) and `fill(buf)`.
+
+Facts, from MicroPython's rp2 port (1.22-1.27) and the pico-sdk registers:
+- `os.urandom` on rp2 reads the ring oscillator's RANDOMBIT eight times per
+  byte, 1 us apart, through an 8-bit CRC (ports/rp2/main.c); the same code on
+  RP2040 and RP2350. We claim 7 bits of min-entropy per byte.
+- The ROSC RANDOMBIT register is bit 0 of 0x4006001C on RP2040 (0x400E8020 on
+  RP2350). Raw, it is biased and periodic when read fast, so we read it 1 us
+  apart, claim only 0.5 bits per sample and debias it (von Neumann) in
+  `FairDice`.
+- MicroPython does not expose the RP2350 TRNG; `Rp2350Trng` drives its
+  registers through `machine.mem32` the way pico-sdk's pico_rand does,
+  keeping the TRNG's own checks on and taking its conditioned output.
+Hardware objects (mem32, sleep_us) are injected so tests can stand in for them.
+"""
+
+ROSC_RANDOMBIT = {"RP2040": 0x4006001C, "RP2350": 0x400E8020}
+
+TRNG_BASE = 0x400F0000
+TRNG_RNG_ISR = TRNG_BASE + 0x104
+TRNG_RNG_ICR = TRNG_BASE + 0x108
+TRNG_EHR_DATA0 = TRNG_BASE + 0x114
+TRNG_RND_SOURCE_ENABLE = TRNG_BASE + 0x12C
+TRNG_SAMPLE_CNT1 = TRNG_BASE + 0x130
+TRNG_EHR_VALID = 1
+TRNG_ERRORS = 0x0E  # autocorrelation, CRNGT and von Neumann errors
+TRNG_SAMPLE_CLOCKS = 25  # the header asks for at least 17
+TRNG_WAIT_LIMIT = 100000
+
+
+class Urandom:
+    """`os.urandom`: on rp2, CRC-mixed ring-oscillator bits; on a host, the OS."""
+
+    binary = False
+    min_entropy = 7
+
+    def __init__(self, urandom=None, name="os.urandom"):
+        if urandom is None:
+            import os
+            urandom = os.urandom
+        self._urandom = urandom
+        self.name = name
+
+    def fill(self, buf):
+        data = self._urandom(len(buf))
+        for i in range(len(buf)):
+            buf[i] = data[i]
+
+
+class RoscBits:
+    """The ring oscillator's random bit, read directly: raw binary samples."""
+
+    binary = True
+    min_entropy = 0.5
+
+    def __init__(self, chip="RP2040", mem32=None, sleep_us=None):
+        if chip not in ROSC_RANDOMBIT:
+            raise ValueError("no ROSC random bit known for chip %r" % (chip,))
+        if mem32 is None:
+            import machine
+            mem32 = machine.mem32
+        if sleep_us is None:
+            import time
+            sleep_us = time.sleep_us
+        self._mem32 = mem32
+        self._sleep_us = sleep_us
+        self._address = ROSC_RANDOMBIT[chip]
+        self.name = "%s ROSC random bit" % chip
+
+    def fill(self, buf):
+        for i in range(len(buf)):
+            buf[i] = self._mem32[self._address] & 1
+            self._sleep_us(1)
+
+
+class Rp2350Trng:
+    """The RP2350 true random number generator, 192 bits per collection."""
+
+    binary = False
+    min_entropy = 7
+    name = "RP2350 TRNG"
+
+    def __init__(self, mem32=None):
+        if mem32 is None:
+            import machine
+            mem32 = machine.mem32
+        self._mem32 = mem32
+        mem32[TRNG_SAMPLE_CNT1] = TRNG_SAMPLE_CLOCKS
+        mem32[TRNG_RND_SOURCE_ENABLE] = 1
+
+    def _collect(self):
+        mem32 = self._mem32
+        for _ in range(TRNG_WAIT_LIMIT):
+            isr = mem32[TRNG_RNG_ISR]
+            if isr & TRNG_ERRORS:
+                mem32[TRNG_RNG_ICR] = 0xFFFFFFFF
+                raise OSError("the TRNG reported an error (ISR 0x%x)" % isr)
+            if isr & TRNG_EHR_VALID:
+                return
+        raise OSError("the TRNG gave no data")
+
+    def fill(self, buf):
+        mem32 = self._mem32
+        i = 0
+        n = len(buf)
+        while i < n:
+            self._collect()
+            for word in range(6):
+                value = mem32[TRNG_EHR_DATA0 + 4 * word]
+                for _ in range(4):
+                    if i < n:
+                        buf[i] = value & 0xFF
+                    value >>= 8
+                    i += 1
+            mem32[TRNG_RNG_ICR] = 0xFFFFFFFF
+
+
+def chip_of(machine_name):
+    """'RP2040' or 'RP2350' from `os.uname().machine`, else None.
+
+    MicroPython names the board then the chip: "Raspberry Pi Pico with
+    RP2040", "Raspberry Pi Pico2 with RP2350" (or "... RP2350-RISCV").
+    """
+    for chip in ("RP2350", "RP2040"):
+        if chip in machine_name:
+            return chip
+    return None
+
+
+def fair_dice_for(machine_name, mem32=None, urandom=None):
+    """Health-tested dice from the chip's best source that passes start-up.
+
+    On an RP2350 that is the TRNG; if its start-up health test fails, the
+    dice fall back to `os.urandom` and `fallback` says why. `mem32` and
+    `urandom` stand in for the hardware in tests.
+    """
+    from dicetower.core.entropy import FairDice
+
+    chip = chip_of(machine_name)
+    fallback = None
+    if chip == "RP2350":
+        dice = FairDice(Rp2350Trng(mem32))
+        if dice.failure is None:
+            return dice
+        fallback = dice.failure
+    dice = FairDice(Urandom(urandom, name="%s os.urandom" % (chip or "host")))
+    dice.fallback = fallback
+    return dice

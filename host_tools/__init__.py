@@ -1,0 +1,1 @@
+"""Host tools for dicetower: the `dicetower` command."""

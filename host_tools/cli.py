@@ -1,0 +1,185 @@
+"""The `dicetower` command.
+
+  dicetower roll     a Battlerealm turn in the terminal: roll, re-roll, Lucky, finalize
+  dicetower throw    other dice: the Attack Die, the Danger Coin, plain dN
+
+Both run the firmware's own engine (`dicetower.core`) on the host, with the
+host's OS entropy through the same health tests and fair sampler as a Pico,
+or a seed (`--seed`) or set faces (`--faces`) for replays and teaching.
+"""
+
+import argparse
+import sys
+
+from dicetower.core import dice as dice_data
+from dicetower.core.battlerealm import ABILITIES
+from dicetower.core.entropy import EntropyFailure, FairDice, ScriptedFaces, SeededSource
+from dicetower.core.roll import DICE, Roll, RollRefused
+from dicetower.hw.entropy import Urandom
+
+HELP = """Commands:
+  r 2 3 5   re-roll dice 2, 3 and 5 (locked Mutant and Science cannot)
+  r all     re-roll every unlocked die
+  l 4       Lucky's extra re-roll of die 4 (Lucky heroes only)
+  f         finalize and see what the dice do
+  f Cosmic  finalize, spending three Cosmic to escape the Crystal Prison
+  n         a new turn
+  q         quit"""
+
+
+def face_source(args):
+    """The dice the command rolls with: set faces, a seed, or the OS."""
+    if args.faces:
+        return ScriptedFaces([f.strip() for f in args.faces.split(",") if f.strip()])
+    if args.seed is not None:
+        return FairDice(SeededSource(args.seed))
+    return FairDice(Urandom(name="host os.urandom"))
+
+
+def show_roll(roll, out):
+    state = "finalized" if roll.finalized else "re-rolls left: %d" % roll.rerolls_left
+    if roll.lucky_left and not roll.finalized:
+        state += ", Lucky re-roll left"
+    out.write("Dice (%s):\n" % state)
+    for die, face in enumerate(roll.symbols()):
+        out.write("  %d %-8s%s\n" % (die + 1, face, "  locked" if roll.locked[die] else ""))
+
+
+def parse_dice(words, roll):
+    if words == ["all"]:
+        return [d for d in range(DICE) if not roll.locked[d]]
+    picked = []
+    for word in words:
+        if not word.isdigit():
+            raise RollRefused("Dice are numbered 1 to 6, not %r." % word)
+        picked.append(int(word) - 1)
+    return picked
+
+
+def play_turn(roll, command, out):
+    """Carry out one typed command on the roll. Returns False to quit."""
+    words = command.split()
+    if not words:
+        return True
+    verb, rest = words[0].lower(), words[1:]
+    if verb in ("q", "quit", "exit"):
+        return False
+    if verb in ("h", "help", "?"):
+        out.write(HELP + "\n")
+        return True
+    if verb in ("r", "reroll"):
+        roll.reroll(parse_dice(rest, roll))
+        show_roll(roll, out)
+    elif verb in ("l", "lucky"):
+        picked = parse_dice(rest, roll)
+        if len(picked) != 1:
+            raise RollRefused("Lucky re-rolls exactly one die: l 1 to l 6.")
+        roll.lucky_reroll(picked[0])
+        show_roll(roll, out)
+    elif verb in ("f", "finalize"):
+        outcome = roll.finalize(escape_with=rest[0].capitalize() if rest else None)
+        show_roll(roll, out)
+        for line in outcome.lines or ["Nothing happens."]:
+            out.write("  " + line + "\n")
+    else:
+        raise RollRefused("Unknown command %r; type h for help." % verb)
+    return True
+
+
+def cmd_roll(args, stdin=sys.stdin, out=sys.stdout):
+    dice = face_source(args)
+    if dice.failure:
+        out.write(dice.failure + "\n")
+        return 1
+    hero = dict(abilities=args.ability, disorientated=args.disorientated, in_prison=args.in_prison)
+    out.write("Battlerealm dice, %s. Type h for help.\n" % dice.name)
+    roll = None
+    while True:
+        if roll is None:
+            roll = Roll(dice, **hero)
+            try:
+                roll.roll()
+            except EntropyFailure as e:
+                out.write(str(e) + "\n")
+                return 1
+            show_roll(roll, out)
+        out.write("> ")
+        out.flush()
+        line = stdin.readline()
+        if not line:
+            out.write("\n")
+            return 0
+        if line.strip().lower() in ("n", "new"):
+            roll = None
+            continue
+        try:
+            if not play_turn(roll, line, out):
+                return 0
+        except (RollRefused, ValueError) as e:
+            out.write("Refused: %s\n" % e)
+        except EntropyFailure as e:
+            out.write(str(e) + "\n")
+            return 1
+
+
+def die_named(name):
+    name = name.lower()
+    known = {"battlerealm": dice_data.BATTLEREALM, "attack": dice_data.ATTACK,
+             "coin": dice_data.DANGER_COIN, "danger": dice_data.DANGER_COIN}
+    if name in known:
+        return known[name]
+    if name.startswith("d") and name[1:].isdigit():
+        return dice_data.plain(int(name[1:]))
+    raise ValueError("unknown die %r: battlerealm, attack, coin or dN (d6, d20...)" % name)
+
+
+def cmd_throw(args, out=sys.stdout):
+    die = die_named(args.die)
+    dice = face_source(args)
+    faces = [die.faces[dice.draw(die)] for _ in range(args.count)]
+    out.write(" ".join(faces) + "\n")
+    if die is dice_data.ATTACK and args.target is not None:
+        for face in faces:
+            hit = dice_data.attack_hits(face, args.bonus, args.target)
+            out.write("%s + %d vs %d: %s\n" % (face, args.bonus, args.target, "hit" if hit else "miss"))
+    return 0
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(prog="dicetower", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def add_source_options(p):
+        p.add_argument("--seed", type=int, help="roll from a seed (replayable) instead of the OS")
+        p.add_argument("--faces", help="set faces in order, e.g. Mutant,Skill,Tech (teaching, tests)")
+
+    roll = sub.add_parser("roll", help="a Battlerealm turn of the six dice in the terminal")
+    add_source_options(roll)
+    roll.add_argument("--ability", action="append", default=[], choices=ABILITIES,
+                      help="a special ability of the rolling hero (repeatable)")
+    roll.add_argument("--disorientated", action="store_true", help="one re-roll this turn")
+    roll.add_argument("--in-prison", action="store_true", help="the hero starts in the Crystal Prison")
+    roll.set_defaults(run=cmd_roll)
+
+    throw = sub.add_parser("throw", help="roll the Attack Die, the Danger Coin or plain dice")
+    add_source_options(throw)
+    throw.add_argument("die", help="attack, coin, battlerealm or dN (d6, d20...)")
+    throw.add_argument("count", nargs="?", type=int, default=1)
+    throw.add_argument("--bonus", type=int, default=0, help="Attack Bonus added to the Attack Die")
+    throw.add_argument("--target", type=int, help="Attack Target Number: say hit or miss")
+    throw.set_defaults(run=cmd_throw)
+    return parser
+
+
+def main(argv=None):
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except (ValueError, RollRefused, EntropyFailure) as e:
+        sys.stderr.write("dicetower: %s\n" % e)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,228 @@
+"""Entropy sources, health tests and fair faces. Runs on CPython and the MicroPython VM."""
+
+import unittest
+
+from dicetower.core.dice import ATTACK, BATTLEREALM, D6, DANGER_COIN, plain
+from dicetower.core.entropy import (EntropyFailure, FairDice, HealthTests, ScriptedFaces,
+                                    SeededSource, rct_cutoff)
+
+
+class Pattern:
+    """A byte source that repeats a pattern (a stuck or broken generator)."""
+
+    binary = False
+    min_entropy = 7
+
+    def __init__(self, pattern, name="pattern"):
+        self.pattern = pattern
+        self.name = name
+        self.at = 0
+        self.reads = 0
+
+    def fill(self, buf):
+        self.reads += 1
+        for i in range(len(buf)):
+            buf[i] = self.pattern[self.at % len(self.pattern)]
+            self.at += 1
+
+
+class Lcg:
+    """A small deterministic generator, independent of sfc16, for shaping test sources."""
+
+    def __init__(self, seed):
+        self.state = seed & 0xFFFF
+
+    def bit(self, ones_in_4):
+        self.state = (self.state * 25173 + 13849) & 0xFFFF
+        return 1 if (self.state >> 8) % 4 < ones_in_4 else 0
+
+
+class BiasedBits:
+    """Raw binary samples with P(1) = 3/4 (a badly biased ring oscillator)."""
+
+    binary = True
+    name = "biased bits"
+
+    def __init__(self, min_entropy, seed=1):
+        self.min_entropy = min_entropy
+        self.lcg = Lcg(seed)
+
+    def fill(self, buf):
+        for i in range(len(buf)):
+            buf[i] = self.lcg.bit(3)
+
+
+class FairBits:
+    binary = True
+    min_entropy = 0.5
+    name = "fair bits"
+
+    def __init__(self, seed=3):
+        self.source = SeededSource(seed)
+        self.byte = bytearray(1)
+        self.left = 0
+
+    def fill(self, buf):
+        for i in range(len(buf)):
+            if self.left == 0:
+                self.source.fill(self.byte)
+                self.left = 8
+            self.left -= 1
+            buf[i] = (self.byte[0] >> self.left) & 1
+
+
+class Seeded(unittest.TestCase):
+    def test_same_seed_same_bytes(self):
+        a, b = bytearray(64), bytearray(64)
+        SeededSource(2024).fill(a)
+        SeededSource(2024).fill(b)
+        self.assertEqual(a, b)
+        SeededSource(2025).fill(b)
+        self.assertNotEqual(a, b)
+
+    def test_known_bytes(self):
+        # The same bytes on CPython and on the MicroPython VM (both run this
+        # test); tests/test_sfc16_reference.py checks them against C sfc16.
+        buf = bytearray(8)
+        SeededSource(1).fill(buf)
+        self.assertEqual(bytes(buf), SFC16_SEED1_FIRST8)
+
+    def test_same_seed_same_faces(self):
+        a = FairDice(SeededSource(99))
+        b = FairDice(SeededSource(99))
+        self.assertEqual([a.draw(D6) for _ in range(50)], [b.draw(D6) for _ in range(50)])
+
+
+class Faces(unittest.TestCase):
+    def test_every_face_in_range_and_seen(self):
+        dice = FairDice(SeededSource(5))
+        for die in (BATTLEREALM, ATTACK, DANGER_COIN, D6, plain(20), plain(100)):
+            seen = [0] * die.sides
+            for _ in range(die.sides * 40):
+                face = dice.draw(die)
+                self.assertTrue(0 <= face < die.sides)
+                seen[face] += 1
+            self.assertEqual(seen.count(0), 0, die.name)
+
+    def test_d6_counts_are_even(self):
+        # Seeded, so the figure is fixed: chi-square of 6000 d6 faces with 5
+        # degrees of freedom; 20.5 is the 0.1% critical value.
+        dice = FairDice(SeededSource(11))
+        counts = [0] * 6
+        for _ in range(6000):
+            counts[dice.draw(D6)] += 1
+        chi2 = sum((c - 1000) ** 2 / 1000 for c in counts)
+        self.assertTrue(chi2 < 20.5, (counts, chi2))
+
+    def test_d6_costs_at_most_040_bytes(self):
+        dice = FairDice(SeededSource(3))
+        before = dice.bytes_used
+        for _ in range(3000):
+            dice.draw(D6)
+        per_face = (dice.bytes_used - before) / 3000
+        self.assertTrue(0.32 <= per_face <= 0.40, per_face)
+
+    def test_binary_source_is_debiased(self):
+        dice = FairDice(FairBits())
+        self.assertIsNone(dice.failure)
+        counts = [0, 0]
+        for _ in range(2000):
+            counts[dice.draw(DANGER_COIN)] += 1
+        self.assertTrue(abs(counts[0] - 1000) < 110, counts)
+
+
+class Health(unittest.TestCase):
+    def test_cutoffs_follow_sp800_90b(self):
+        self.assertEqual(rct_cutoff(7), 4)
+        self.assertEqual(rct_cutoff(0.5), 41)
+        bits = HealthTests(True, 0.5)
+        self.assertEqual((bits.window, bits.apt_cutoff, bits.rct_cutoff), (1024, 793, 41))
+        octets = HealthTests(False, 7)
+        self.assertEqual((octets.window, octets.apt_cutoff, octets.rct_cutoff), (512, 18, 4))
+
+    def test_unknown_claim_refused(self):
+        with self.assertRaises(ValueError):
+            HealthTests(False, 3)
+
+    def test_repetition_count(self):
+        tests = HealthTests(False, 7)
+        self.assertIsNone(tests.check(9))
+        self.assertIsNone(tests.check(9))
+        self.assertIsNone(tests.check(9))
+        self.assertIn("repetition count", tests.check(9))
+
+    def test_adaptive_proportion(self):
+        tests = HealthTests(False, 7)
+        reason = None
+        n = 0
+        while reason is None and n < 512:
+            # 0x42 every other sample, never twice in a row
+            reason = tests.check(0x42 if n % 2 == 0 else n % 200 + 1)
+            n += 1
+        self.assertIn("adaptive proportion", reason)
+        self.assertEqual(n, 2 * 18 - 1)
+
+    def test_stuck_source_fails_at_startup(self):
+        source = Pattern(b"\x00")
+        dice = FairDice(source)
+        self.assertIn("repetition count", dice.failure)
+        self.assertIn("pattern", dice.failure)
+        with self.assertRaises(EntropyFailure):
+            dice.draw(D6)
+
+    def test_cycling_source_fails_adaptive_proportion(self):
+        dice = FairDice(Pattern(b"\x01\x02\x03\x04"))
+        self.assertIn("adaptive proportion", dice.failure)
+
+    def test_biased_bits_fail(self):
+        dice = FairDice(BiasedBits(0.8))
+        self.assertIn("adaptive proportion", dice.failure)
+
+    def test_failure_mid_game_then_recover(self):
+        dice = FairDice(SeededSource(1))
+        dice.source = source = Pattern(bytes(range(256)))
+        for _ in range(400):
+            dice.draw(D6)
+        source.pattern = b"\x07"
+        with self.assertRaises(EntropyFailure) as caught:
+            for _ in range(400):
+                dice.draw(D6)
+        self.assertIn("Dice off", str(caught.exception))
+        self.assertFalse(dice.recover())
+        source.pattern = bytes(range(256))
+        self.assertTrue(dice.recover())
+        self.assertIsNone(dice.failure)
+        dice.draw(D6)
+
+    def test_driver_error_becomes_failure(self):
+        class Broken:
+            name = "broken"
+            binary = False
+            min_entropy = 7
+
+            def fill(self, buf):
+                raise OSError(5)
+
+        dice = FairDice(Broken())
+        self.assertIn("could not be read", dice.failure)
+
+
+class Scripted(unittest.TestCase):
+    def test_gives_the_faces_in_order(self):
+        faces = ScriptedFaces(["Mystic", 0, "Star", "Moon"])
+        self.assertEqual(faces.draw(BATTLEREALM), 5)
+        self.assertEqual(faces.draw(BATTLEREALM), 0)
+        self.assertEqual(faces.draw(ATTACK), 0)
+        self.assertEqual(faces.draw(DANGER_COIN), 1)
+        with self.assertRaises(EntropyFailure):
+            faces.draw(D6)
+
+    def test_face_not_on_the_die(self):
+        with self.assertRaises(ValueError):
+            ScriptedFaces(["Star"]).draw(BATTLEREALM)
+
+
+SFC16_SEED1_FIRST8 = b'\x1d\xb6\xb6\xf8s\x9c\x9c\xbb'
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,145 @@
+"""The chips' entropy sources, with their registers stood in for. Runs on CPython and the VM."""
+
+import unittest
+
+from dicetower.core.dice import D6
+from dicetower.core.entropy import FairDice, SeededSource
+from dicetower.hw import entropy as hw
+from dicetower.hw.entropy import ROSC_RANDOMBIT, TRNG_EHR_DATA0, TRNG_RNG_ISR, RoscBits, Rp2350Trng, Urandom, chip_of
+
+
+class Registers:
+    """A stand-in for machine.mem32: reads come from `read(address)`."""
+
+    def __init__(self, read):
+        self.read = read
+        self.writes = []
+
+    def __getitem__(self, address):
+        return self.read(address)
+
+    def __setitem__(self, address, value):
+        self.writes.append((address, value))
+
+
+class SeededBits:
+    def __init__(self, seed):
+        self.source = SeededSource(seed)
+        self.buf = bytearray(1)
+
+    def __call__(self, address):
+        self.source.fill(self.buf)
+        return self.buf[0] & 1
+
+
+class Chips(unittest.TestCase):
+    def test_chip_from_os_uname(self):
+        self.assertEqual(chip_of("Raspberry Pi Pico with RP2040"), "RP2040")
+        self.assertEqual(chip_of("Raspberry Pi Pico W with RP2040"), "RP2040")
+        self.assertEqual(chip_of("Raspberry Pi Pico2 with RP2350"), "RP2350")
+        self.assertEqual(chip_of("Raspberry Pi Pico 2 W with RP2350-RISCV"), "RP2350")
+        self.assertIsNone(chip_of("JS with Emscripten"))
+
+
+class Rosc(unittest.TestCase):
+    def test_reads_bit_0_of_randombit_one_microsecond_apart(self):
+        addresses = []
+        sleeps = []
+
+        def read(address):
+            addresses.append(address)
+            return 0xFFFFFFFE if len(addresses) % 2 else 0x3  # only bit 0 counts
+
+        source = RoscBits("RP2040", mem32=Registers(read), sleep_us=sleeps.append)
+        buf = bytearray(4)
+        source.fill(buf)
+        self.assertEqual(list(buf), [0, 1, 0, 1])
+        self.assertEqual(set(addresses), {0x4006001C})
+        self.assertEqual(sleeps, [1, 1, 1, 1])
+        self.assertEqual(ROSC_RANDOMBIT["RP2350"], 0x400E8020)
+
+    def test_rosc_dice_are_health_tested_and_debiased(self):
+        source = RoscBits("RP2040", mem32=Registers(SeededBits(8)), sleep_us=lambda us: None)
+        dice = FairDice(source)
+        self.assertIsNone(dice.failure)
+        self.assertTrue(dice.binary)
+        self.assertTrue(0 <= dice.draw(D6) < 6)
+
+    def test_stuck_rosc_refuses(self):
+        source = RoscBits("RP2040", mem32=Registers(lambda a: 1), sleep_us=lambda us: None)
+        self.assertIn("repetition count", FairDice(source).failure)
+
+    def test_unknown_chip(self):
+        with self.assertRaises(ValueError):
+            RoscBits("ESP32", mem32=Registers(lambda a: 0), sleep_us=lambda us: None)
+
+
+class TrngWords:
+    """TRNG registers: always valid, EHR words from a seeded generator."""
+
+    def __init__(self, seed):
+        self.source = SeededSource(seed)
+        self.word = bytearray(4)
+        self.reads = []
+
+    def __call__(self, address):
+        if address == TRNG_RNG_ISR:
+            return 1  # EHR_VALID
+        self.reads.append(address)
+        self.source.fill(self.word)
+        w = self.word
+        return w[0] | w[1] << 8 | w[2] << 16 | w[3] << 24
+
+
+class Trng(unittest.TestCase):
+    def test_reads_six_words_when_valid(self):
+        words = TrngWords(4)
+        regs = Registers(words)
+        trng = Rp2350Trng(mem32=regs)
+        buf = bytearray(30)
+        trng.fill(buf)
+        self.assertTrue(any(buf))
+        self.assertEqual(words.reads[:7], [TRNG_EHR_DATA0 + 4 * i for i in (0, 1, 2, 3, 4, 5, 0)])
+        self.assertIn((hw.TRNG_RND_SOURCE_ENABLE, 1), regs.writes)
+        dice = FairDice(Rp2350Trng(mem32=regs))
+        self.assertIsNone(dice.failure)
+
+    def test_trng_error_becomes_a_dice_failure(self):
+        regs = Registers(lambda a: 0x4 if a == TRNG_RNG_ISR else 0)
+        self.assertIn("TRNG reported an error", FairDice(Rp2350Trng(mem32=regs)).failure)
+
+    def test_silent_trng(self):
+        regs = Registers(lambda a: 0)
+        self.assertIn("gave no data", FairDice(Rp2350Trng(mem32=regs)).failure)
+        self.assertEqual(TRNG_EHR_DATA0, 0x400F0114)
+
+
+def counting_urandom(n):
+    return bytes((i * 37 + 11) & 0xFF for i in range(n))
+
+
+class Urandoms(unittest.TestCase):
+    def test_urandom_fills_the_buffer(self):
+        buf = bytearray(8)
+        Urandom(counting_urandom).fill(buf)
+        self.assertEqual(bytes(buf), b"\x0b\x30\x55\x7a\x9f\xc4\xe9\x0e")
+
+
+class DefaultDice(unittest.TestCase):
+    def test_rp2040_rolls_with_urandom(self):
+        dice = hw.fair_dice_for("Raspberry Pi Pico with RP2040", urandom=counting_urandom)
+        self.assertEqual(dice.name, "RP2040 os.urandom")
+        self.assertIsNone(dice.failure)
+        self.assertIsNone(dice.fallback)
+
+    def test_rp2350_rolls_with_its_trng(self):
+        dice = hw.fair_dice_for("Raspberry Pi Pico2 with RP2350", mem32=Registers(TrngWords(9)), urandom=counting_urandom)
+        self.assertEqual(dice.name, "RP2350 TRNG")
+        self.assertIsNone(dice.fallback)
+
+    def test_rp2350_falls_back_when_the_trng_fails(self):
+        dice = hw.fair_dice_for("Raspberry Pi Pico2 with RP2350", mem32=Registers(lambda a: 0),
+                                urandom=counting_urandom)
+        self.assertEqual(dice.name, "RP2350 os.urandom")
+        self.assertIn("gave no data", dice.fallback)
+        self.assertTrue(0 <= dice.draw(D6) < 6)

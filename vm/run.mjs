@@ -1,0 +1,67 @@
+// Run a Python file on the real MicroPython VM (the WebAssembly port, under Node.js).
+//
+//   node vm/run.mjs [--mount HOST_DIR:VM_DIR]... SCRIPT.py [ARGS...]
+//
+// Each mount copies HOST_DIR's .py/.json files into the VM's filesystem at VM_DIR
+// and puts VM_DIR on sys.path. sys.argv is [SCRIPT, ARGS...]. The script's output
+// goes to stdout; an uncaught Python exception prints its traceback to stderr and
+// exits with status 1, so a caller can never mistake a crash for a pass.
+import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+import fs from "node:fs";
+import path from "node:path";
+
+const args = process.argv.slice(2);
+const mounts = [];
+while (args[0] === "--mount") {
+  const spec = args[1];
+  const cut = spec.lastIndexOf(":");
+  mounts.push([spec.slice(0, cut), spec.slice(cut + 1)]);
+  args.splice(0, 2);
+}
+if (args.length < 1) {
+  process.stderr.write("usage: node vm/run.mjs [--mount HOST:VM]... SCRIPT.py [ARGS...]\n");
+  process.exit(2);
+}
+const [script, ...scriptArgs] = args;
+
+const decoder = new TextDecoder();
+const write = (s) => process.stdout.write(typeof s === "string" ? s : decoder.decode(s));
+const mp = await loadMicroPython({ stdout: write, stderr: write, linebuffer: false });
+
+function mkdirs(dir) {
+  let at = "";
+  for (const part of dir.split("/").filter(Boolean)) {
+    at += "/" + part;
+    try { mp.FS.mkdir(at); } catch (e) { /* exists */ }
+  }
+}
+
+function copyTree(hostDir, vmDir) {
+  mkdirs(vmDir);
+  for (const entry of fs.readdirSync(hostDir, { withFileTypes: true })) {
+    const from = path.join(hostDir, entry.name);
+    const to = vmDir + "/" + entry.name;
+    if (entry.isDirectory()) {
+      if (entry.name !== "__pycache__") copyTree(from, to);
+    } else if (/\.(py|json)$/.test(entry.name)) {
+      mp.FS.writeFile(to, fs.readFileSync(from));
+    }
+  }
+}
+
+for (const [hostDir, vmDir] of mounts) copyTree(hostDir, vmDir);
+mp.FS.writeFile("/__main_script__.py", fs.readFileSync(script));
+
+const setup = [
+  "import sys",
+  ...mounts.map(([, vmDir]) => `sys.path.insert(0, ${JSON.stringify(vmDir)})`),
+  `sys.argv[:] = ${JSON.stringify([script, ...scriptArgs])}`,
+].join("\n");
+
+try {
+  mp.runPython(setup);
+  mp.runPython("exec(open('/__main_script__.py').read(), {'__name__': '__main__'})");
+} catch (e) {
+  process.stderr.write(String(e.message || e) + "\n");
+  process.exit(1);
+}
