@@ -133,12 +133,12 @@ class Faces(unittest.TestCase):
 
 class Health(unittest.TestCase):
     def test_cutoffs_follow_sp800_90b(self):
-        self.assertEqual(rct_cutoff(7), 4)
-        self.assertEqual(rct_cutoff(0.5), 41)
+        self.assertEqual(rct_cutoff(7), 6)
+        self.assertEqual(rct_cutoff(0.5), 61)
         bits = HealthTests(True, 0.5)
-        self.assertEqual((bits.window, bits.apt_cutoff, bits.rct_cutoff), (1024, 793, 41))
+        self.assertEqual((bits.window, bits.apt_cutoff, bits.rct_cutoff), (1024, 810, 61))
         octets = HealthTests(False, 7)
-        self.assertEqual((octets.window, octets.apt_cutoff, octets.rct_cutoff), (512, 18, 4))
+        self.assertEqual((octets.window, octets.apt_cutoff, octets.rct_cutoff), (512, 22, 6))
 
     def test_unknown_claim_refused(self):
         with self.assertRaises(ValueError):
@@ -146,9 +146,8 @@ class Health(unittest.TestCase):
 
     def test_repetition_count(self):
         tests = HealthTests(False, 7)
-        self.assertIsNone(tests.check(9))
-        self.assertIsNone(tests.check(9))
-        self.assertIsNone(tests.check(9))
+        for _ in range(5):
+            self.assertIsNone(tests.check(9))
         self.assertIn("repetition count", tests.check(9))
 
     def test_adaptive_proportion(self):
@@ -160,7 +159,7 @@ class Health(unittest.TestCase):
             reason = tests.check(0x42 if n % 2 == 0 else n % 200 + 1)
             n += 1
         self.assertIn("adaptive proportion", reason)
-        self.assertEqual(n, 2 * 18 - 1)
+        self.assertEqual(n, 2 * 22 - 1)
 
     def test_stuck_source_fails_at_startup(self):
         source = Pattern(b"\x00")

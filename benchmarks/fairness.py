@@ -1,0 +1,83 @@
+"""Fairness of every die kind through the firmware's real face mapping.
+
+    .venv/bin/python benchmarks/fairness.py [--rolls 1000000] [--seed 1]
+
+For each source (a seeded sfc16, and the host's os.urandom, both behind the
+same health tests as on a Pico) and each die kind, rolls the die N times with
+`FairDice.draw` and prints: chi-square with its p-value (ours and scipy's),
+the Wald-Wolfowitz runs test, lag-1 serial correlation, entropy bytes per
+face, and a plain-words verdict.
+"""
+
+import argparse
+import math
+import os
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [os.path.join(HERE, "..", "firmware"), os.path.join(HERE, "..")]
+
+from scipy import stats as scipy_stats  # noqa: E402
+
+from dicetower.core.dice import ATTACK, BATTLEREALM, D6, DANGER_COIN, plain  # noqa: E402
+from dicetower.core.entropy import FairDice, SeededSource  # noqa: E402
+from dicetower.hw.entropy import Urandom  # noqa: E402
+from host_tools import stats  # noqa: E402
+
+DICE = (BATTLEREALM, ATTACK, DANGER_COIN, D6, plain(20))
+
+
+def measure(dice, die, rolls):
+    start_bytes = dice.bytes_used
+    start = time.perf_counter()
+    faces = [dice.draw(die) for _ in range(rolls)]
+    seconds = time.perf_counter() - start
+    counts = [0] * die.sides
+    for face in faces:
+        counts[face] += 1
+    chi2, dof, p = stats.chi_square(counts)
+    _, _, runs_z, runs_p = stats.runs_test(faces, die.sides)
+    r, r_p = stats.serial_correlation(faces)
+    return {
+        "die": die.name,
+        "chi2": chi2,
+        "dof": dof,
+        "p": p,
+        "scipy_p": scipy_stats.chisquare(counts).pvalue,
+        "runs_z": runs_z,
+        "runs_p": runs_p,
+        "r": r,
+        "r_p": r_p,
+        "bytes_per_face": (dice.bytes_used - start_bytes) / rolls,
+        "us_per_face": seconds / rolls * 1e6,
+        "counts": counts,
+        "verdict": stats.verdict([p, runs_p, r_p]),
+    }
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rolls", type=int, default=10 ** 6)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+
+    sources = (("seeded sfc16 (seed %d)" % args.seed, SeededSource(args.seed)),
+               ("host os.urandom", Urandom(name="host os.urandom")))
+    print("Fairness: %d rolls of each die kind through FairDice.draw" % args.rolls)
+    header = "%-12s %9s %3s %9s %9s %7s %9s %9s %9s %7s %6s  %s" % (
+        "die", "chi2", "df", "p", "scipy p", "runs z", "runs p", "lag-1 r", "r p", "B/face", "us", "verdict")
+    for label, source in sources:
+        dice = FairDice(source)
+        print("\nsource: %s (health-tested, failure: %s)" % (label, dice.failure))
+        print(header)
+        for die in DICE:
+            m = measure(dice, die, args.rolls)
+            print("%-12s %9.2f %3d %9.4f %9.4f %7.2f %9.4f %9.5f %9.4f %7.4f %6.2f  %s" % (
+                m["die"], m["chi2"], m["dof"], m["p"], m["scipy_p"], m["runs_z"], m["runs_p"],
+                m["r"], m["r_p"], m["bytes_per_face"], m["us_per_face"], m["verdict"]))
+        print("entropy floor: log2(6)/8 = %.4f bytes per d6 face" % (math.log2(6) / 8))
+
+
+if __name__ == "__main__":
+    main()
