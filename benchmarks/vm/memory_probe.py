@@ -1,0 +1,60 @@
+"""Runs on the MicroPython VM: heap bytes and time per dice operation.
+
+Started by benchmarks/vm_memory.py; prints one `name bytes_per_op us_per_op` line each.
+"""
+
+import gc
+import sys
+import time
+
+from dicetower.core.dice import ATTACK, D6
+from dicetower.core.entropy import FairDice, SeededSource
+from dicetower.core.roll import Roll
+
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+
+
+def measure(name, setup, action):
+    """Average heap bytes allocated (gc.mem_alloc delta, GC off) and time per action."""
+    objects = [setup(i) for i in range(N)]
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    start = time.ticks_us()
+    for obj in objects:
+        action(obj)
+    elapsed = time.ticks_diff(time.ticks_us(), start)
+    allocated = gc.mem_alloc() - before
+    gc.enable()
+    print("%s %.1f %.1f" % (name, allocated / N, elapsed / N))
+
+
+dice = FairDice(SeededSource(1))
+
+
+def fresh_roll(i):
+    return Roll(dice)
+
+
+def rolled(i):
+    roll = Roll(dice, abilities=("Lucky",))
+    roll.roll()
+    return roll
+
+
+def reroll_first_free(roll):
+    for die in range(6):
+        if not roll.locked[die]:
+            roll.reroll(SINGLE[die])
+            return
+
+
+SINGLE = tuple((d,) for d in range(6))
+
+measure("draw_d6", lambda i: dice, lambda d: d.draw(D6))
+measure("draw_attack", lambda i: dice, lambda d: d.draw(ATTACK))
+measure("new_turn", lambda i: None, lambda _: Roll(dice))
+measure("roll", fresh_roll, lambda r: r.roll())
+measure("reroll_one", rolled, reroll_first_free)
+measure("lucky_reroll", rolled, lambda r: r.lucky_reroll(0))
+measure("finalize", rolled, lambda r: r.finalize())
