@@ -5,70 +5,7 @@ import unittest
 from dicetower.core.dice import ATTACK, BATTLEREALM, D6, DANGER_COIN, plain
 from dicetower.core.entropy import (EntropyFailure, FairDice, HealthTests, ScriptedFaces,
                                     SeededSource, rct_cutoff)
-
-
-class Pattern:
-    """A byte source that repeats a pattern (a stuck or broken generator)."""
-
-    binary = False
-    min_entropy = 7
-
-    def __init__(self, pattern, name="pattern"):
-        self.pattern = pattern
-        self.name = name
-        self.at = 0
-        self.reads = 0
-
-    def fill(self, buf):
-        self.reads += 1
-        for i in range(len(buf)):
-            buf[i] = self.pattern[self.at % len(self.pattern)]
-            self.at += 1
-
-
-class Lcg:
-    """A small deterministic generator, independent of sfc16, for shaping test sources."""
-
-    def __init__(self, seed):
-        self.state = seed & 0xFFFF
-
-    def bit(self, ones_in_4):
-        self.state = (self.state * 25173 + 13849) & 0xFFFF
-        return 1 if (self.state >> 8) % 4 < ones_in_4 else 0
-
-
-class BiasedBits:
-    """Raw binary samples with P(1) = 3/4 (a badly biased ring oscillator)."""
-
-    binary = True
-    name = "biased bits"
-
-    def __init__(self, min_entropy, seed=1):
-        self.min_entropy = min_entropy
-        self.lcg = Lcg(seed)
-
-    def fill(self, buf):
-        for i in range(len(buf)):
-            buf[i] = self.lcg.bit(3)
-
-
-class FairBits:
-    binary = True
-    min_entropy = 0.5
-    name = "fair bits"
-
-    def __init__(self, seed=3):
-        self.source = SeededSource(seed)
-        self.byte = bytearray(1)
-        self.left = 0
-
-    def fill(self, buf):
-        for i in range(len(buf)):
-            if self.left == 0:
-                self.source.fill(self.byte)
-                self.left = 8
-            self.left -= 1
-            buf[i] = (self.byte[0] >> self.left) & 1
+from sources import BiasedBits, FairBits, Pattern
 
 
 class Seeded(unittest.TestCase):
@@ -192,6 +129,28 @@ class Health(unittest.TestCase):
         self.assertTrue(dice.recover())
         self.assertIsNone(dice.failure)
         dice.draw(D6)
+
+    def test_periodic_bits_are_caught_after_debiasing(self):
+        # 0101... passes the raw tests, but every debiased bit would be 0.
+        source = Pattern(b"\x00\x01", name="alternating bits")
+        source.binary = True
+        source.min_entropy = 0.5
+        dice = FairDice(source)
+        self.assertIsNone(dice.failure)
+        with self.assertRaises(EntropyFailure) as caught:
+            for _ in range(100):
+                dice.draw(D6)
+        self.assertIn("after debiasing", str(caught.exception))
+
+    def test_bit_pairs_that_never_differ_stop_the_dice(self):
+        source = Pattern(b"\x00\x00\x01\x01", name="paired bits")
+        source.binary = True
+        source.min_entropy = 0.5
+        dice = FairDice(source)
+        self.assertIsNone(dice.failure)
+        with self.assertRaises(EntropyFailure) as caught:
+            dice.draw(D6)
+        self.assertIn("gave no output", str(caught.exception))
 
     def test_driver_error_becomes_failure(self):
         class Broken:

@@ -9,6 +9,7 @@ import unittest
 
 from dicetower.core.entropy import EntropyFailure, FairDice, ScriptedFaces, SeededSource
 from dicetower.core.roll import Roll, RollRefused
+from sources import Pattern
 
 M, S, K, T, C, Y = "Mutant", "Science", "Skill", "Tech", "Cosmic", "Mystic"
 
@@ -189,16 +190,7 @@ class EntropyFailures(unittest.TestCase):
         self.assertEqual(roll.rerolls_left, 2)
 
     def test_stuck_source_refuses_to_roll(self):
-        class Stuck:
-            name = "stuck"
-            binary = False
-            min_entropy = 7
-
-            def fill(self, buf):
-                for i in range(len(buf)):
-                    buf[i] = 0x55
-
-        dice = FairDice(Stuck())
+        dice = FairDice(Pattern(b"\x55", name="stuck"))
         self.assertIn("repetition count", dice.failure)
         roll = Roll(dice)
         with self.assertRaises(EntropyFailure) as caught:

@@ -44,6 +44,7 @@ STARTUP_SAMPLES = 1024
 
 _POOL_FLOOR = 1 << 22  # refill below this; pool * 256 stays under 2**30
 _BUF_SIZE = 32
+_MAX_EQUAL_PAIRS = 256  # a fair bit source does this once in 2**256 tries
 
 
 class EntropyFailure(Exception):
@@ -118,6 +119,10 @@ class FairDice:
         self.name = source.name
         self.binary = bool(source.binary)
         self.health = HealthTests(self.binary, source.min_entropy)
+        # Debiased bits must come out as full-entropy bytes: a periodic bit
+        # source (0101...) passes the raw tests but would give stuck bytes.
+        # (Used for binary sources only.)
+        self.output_health = HealthTests(False, 7)
         self._buf = bytearray(_BUF_SIZE)
         self._pos = _BUF_SIZE
         self._value = 0  # uniform in [0, _range)
@@ -130,6 +135,7 @@ class FairDice:
     def recover(self):
         """Run the start-up test again; True if the source is healthy now."""
         self.health.reset()
+        self.output_health.reset()
         self.failure = None
         self._pos = _BUF_SIZE
         self._value = 0
@@ -151,16 +157,16 @@ class FairDice:
         except EntropyFailure:
             raise
         except Exception as e:  # a driver error must not crash the game
-            self._fail("%s could not be read (%s)" % (self.name, e))
+            self._fail("could not be read (%s)" % e)
         check = self.health.check
         for i in range(_BUF_SIZE):
             reason = check(buf[i])
             if reason is not None:
-                self._fail(reason)
+                self._fail("failed its health check: " + reason)
         self._pos = 0
 
-    def _fail(self, reason):
-        self.failure = "Dice off: %s failed its health check: %s." % (self.name, reason)
+    def _fail(self, what):
+        self.failure = "Dice off: %s %s." % (self.name, what)
         self._pos = _BUF_SIZE
         raise EntropyFailure(self.failure)
 
@@ -177,11 +183,20 @@ class FairDice:
         # von Neumann: of each pair of raw bits keep the first when they differ.
         byte = 0
         bits = 0
+        equal_pairs = 0
         while bits < 8:
             a = self._raw() & 1
             if a != self._raw() & 1:
                 byte = (byte << 1) | a
                 bits += 1
+                equal_pairs = 0
+            else:
+                equal_pairs += 1
+                if equal_pairs == _MAX_EQUAL_PAIRS:  # 0011 0011...: never an output bit
+                    self._fail("failed its health check: %d bit pairs in a row gave no output" % equal_pairs)
+        reason = self.output_health.check(byte)
+        if reason is not None:
+            self._fail("failed its health check after debiasing: " + reason)
         return byte
 
     def below(self, n):

@@ -1,0 +1,58 @@
+"""Whatever a player presses, a Roll keeps the rules: property tests with hypothesis."""
+
+from hypothesis import given, settings, strategies as st
+
+from dicetower.core.dice import BATTLEREALM
+from dicetower.core.entropy import FairDice, SeededSource
+from dicetower.core.roll import Roll, RollRefused
+
+LOCKING = (BATTLEREALM.index("Mutant"), BATTLEREALM.index("Science"))
+
+requests = st.lists(
+    st.one_of(
+        st.tuples(st.just("reroll"), st.lists(st.integers(-1, 7), max_size=7)),
+        st.tuples(st.just("lucky"), st.integers(-1, 7)),
+        st.tuples(st.just("finalize"), st.none()),
+    ),
+    max_size=8,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(seed=st.integers(0, 2 ** 32), lucky=st.booleans(), disorientated=st.booleans(), presses=requests)
+def test_any_sequence_of_requests_keeps_the_rules(seed, lucky, disorientated, presses):
+    roll = Roll(FairDice(SeededSource(seed)), abilities=("Lucky",) if lucky else (), disorientated=disorientated)
+    roll.roll()
+    rerolls_done = 0
+    lucky_done = 0
+    for kind, arg in presses:
+        before = (bytes(roll.faces), bytes(roll.locked), roll.rerolls_left, roll.lucky_left, roll.finalized)
+        try:
+            if kind == "reroll":
+                roll.reroll(arg)
+                rerolls_done += 1
+                changed = set(arg)
+                # Only chosen dice may change, and none of them was locked.
+                for die in range(6):
+                    if die not in changed:
+                        assert roll.faces[die] == before[0][die]
+                    assert not before[1][die] or die not in changed
+            elif kind == "lucky":
+                roll.lucky_reroll(arg)
+                lucky_done += 1
+                for die in range(6):
+                    if die != arg:
+                        assert roll.faces[die] == before[0][die]
+            else:
+                roll.finalize()
+        except RollRefused:
+            after = (bytes(roll.faces), bytes(roll.locked), roll.rerolls_left, roll.lucky_left, roll.finalized)
+            assert after == before, "a refused request changed the roll"
+        # Locks: every die showing Mutant or Science is locked, and locks never lift.
+        for die in range(6):
+            if roll.faces[die] in LOCKING:
+                assert roll.locked[die]
+            if before[1][die]:
+                assert roll.locked[die]
+    assert rerolls_done <= (1 if disorientated else 2)
+    assert lucky_done <= (1 if lucky else 0)
