@@ -33,7 +33,7 @@ def main(argv=None):
     for line in done.stdout.splitlines():
         name, allocated, micros = line.split()
         note = ""
-        if name in ("roll", "reroll_one", "lucky_reroll"):
+        if name in ("roll", "reroll_one", "lucky_reroll", "roll_urandom"):
             note = "  (target < %d)" % TARGET
         print("%-14s %14s %12s%s" % (name, allocated, micros, note))
 

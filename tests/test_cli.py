@@ -25,7 +25,7 @@ def test_refusals_are_explained_and_the_turn_goes_on():
                      stdin="r 1\nr 7\nl 2\nzap\nr 2\nf\n")
     assert done.returncode == 0
     assert "Refused: Die 1 is locked (Mutant) for the rest of the turn." in done.stdout
-    assert "Refused: There is no die 6" in done.stdout
+    assert "Refused: There is no die 7; dice are numbered 1 to 6." in done.stdout
     assert "Refused: Only a Lucky hero" in done.stdout
     assert "Refused: Unknown command 'zap'" in done.stdout
     assert "Tech 2: up to 2 damage" in done.stdout

@@ -18,6 +18,18 @@ requests = st.lists(
 )
 
 
+def is_legal(kind, arg, roll, lucky):
+    """The rules, written again independently of Roll, to judge each request."""
+    if roll.finalized:
+        return False
+    if kind == "finalize":
+        return True
+    if kind == "lucky":
+        return lucky and roll.lucky_left == 1 and 0 <= arg < 6
+    return (roll.rerolls_left > 0 and len(arg) > 0 and len(set(arg)) == len(arg)
+            and all(0 <= d < 6 and not roll.locked[d] for d in arg))
+
+
 @settings(max_examples=400, deadline=None)
 @given(seed=st.integers(0, 2 ** 32), lucky=st.booleans(), disorientated=st.booleans(), presses=requests)
 def test_any_sequence_of_requests_keeps_the_rules(seed, lucky, disorientated, presses):
@@ -27,6 +39,7 @@ def test_any_sequence_of_requests_keeps_the_rules(seed, lucky, disorientated, pr
     lucky_done = 0
     for kind, arg in presses:
         before = (bytes(roll.faces), bytes(roll.locked), roll.rerolls_left, roll.lucky_left, roll.finalized)
+        legal = is_legal(kind, arg, roll, lucky)
         try:
             if kind == "reroll":
                 roll.reroll(arg)
@@ -45,7 +58,9 @@ def test_any_sequence_of_requests_keeps_the_rules(seed, lucky, disorientated, pr
                         assert roll.faces[die] == before[0][die]
             else:
                 roll.finalize()
+            assert legal, "%s %r was allowed against the rules" % (kind, arg)
         except RollRefused:
+            assert not legal, "%s %r was refused though the rules allow it" % (kind, arg)
             after = (bytes(roll.faces), bytes(roll.locked), roll.rerolls_left, roll.lucky_left, roll.finalized)
             assert after == before, "a refused request changed the roll"
         # Locks: every die showing Mutant or Science is locked, and locks never lift.

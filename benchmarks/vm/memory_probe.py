@@ -10,6 +10,7 @@ import time
 from dicetower.core.dice import ATTACK, D6
 from dicetower.core.entropy import FairDice, SeededSource
 from dicetower.core.roll import Roll
+from dicetower.hw.entropy import Urandom
 
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
 
@@ -42,6 +43,7 @@ def rolled(i):
     return roll
 
 
+
 def reroll_first_free(roll):
     for die in range(6):
         if not roll.locked[die]:
@@ -50,6 +52,27 @@ def reroll_first_free(roll):
 
 
 SINGLE = tuple((d,) for d in range(6))
+seeded = SeededSource(2)
+scratch = bytearray(32)
+
+
+def urandom_like(n):
+    # Like os.urandom on a Pico: a new bytes object per call (the VM has no os.urandom).
+    seeded.fill(scratch)
+    return bytes(scratch[:n])
+
+
+urandom_dice = FairDice(Urandom(urandom_like))
+
+
+def whole_turn(_):
+    # A new turn, the roll, two re-rolls of the first free die, finalize.
+    roll = Roll(dice)
+    roll.roll()
+    reroll_first_free(roll)
+    reroll_first_free(roll)
+    roll.finalize()
+
 
 measure("draw_d6", lambda i: dice, lambda d: d.draw(D6))
 measure("draw_attack", lambda i: dice, lambda d: d.draw(ATTACK))
@@ -58,3 +81,5 @@ measure("roll", fresh_roll, lambda r: r.roll())
 measure("reroll_one", rolled, reroll_first_free)
 measure("lucky_reroll", rolled, lambda r: r.lucky_reroll(0))
 measure("finalize", rolled, lambda r: r.finalize())
+measure("roll_urandom", lambda i: Roll(urandom_dice), lambda r: r.roll())
+measure("whole_turn", lambda i: None, whole_turn)

@@ -18,8 +18,8 @@ class Triples(unittest.TestCase):
         self.assertIn("Crystal Prison", out.mandatory[0])
         self.assertIn("ends your turn", out.mandatory[0])
 
-    def test_two_mutant_do_nothing(self):
-        """Rulebook: "Rolling one Mutant does nothing on its own" """
+    def test_fewer_than_three_mutant_do_nothing(self):
+        """Rulebook: "Rolling one Mutant does nothing on its own, but rolling three Mutant sends the Hero to the Crystal Prison" """
         out = judge((M, M, K, T, C, Y))
         self.assertFalse(out.prison)
         self.assertEqual(out.mandatory, [])
@@ -34,7 +34,11 @@ class Triples(unittest.TestCase):
         out = judge((S, S, S, K, T, C))
         self.assertEqual(out.explosion, 1)
         self.assertEqual(out.spent[:3], [SPENT_EXPLOSION] * 3)
-        self.assertIn("every other hero", out.mandatory[0])
+        self.assertIn("1 damage", out.mandatory[0])
+
+    def test_the_explosion_spares_the_roller(self):
+        """Rulebook: "A Hero can never cause damage to themself." """
+        self.assertIn("every other hero at your location", judge((S, S, S, K, T, C)).mandatory[0])
 
     def test_each_extra_science_adds_one_damage(self):
         """Rulebook: "One additional PVP Point of damage is caused for each additional Science rolled above the initial three." """
@@ -141,14 +145,29 @@ class Points(unittest.TestCase):
         self.assertEqual(judge((Y, C, C, M, S, K), ("Peaceful",)).pvp, 1)
         self.assertEqual(judge((Y, C, C, M, S, T), ("Peaceful",)).pvp, 1)
 
-    def test_skill_tech_cosmic_counted_for_the_player(self):
+    def test_skill_damages_heroes_at_the_location(self):
         """Rulebook: "For each Skill rolled, the Hero can do one PVP Point of damage to another Hero in the same location as the rolling Hero." """
         out = judge((K, K, T, C, C, C))
-        self.assertEqual((out.skill, out.tech, out.cosmic), (2, 1, 3))
-        text = " ".join(out.lines)
-        self.assertIn("Skill 2", text)
-        self.assertIn("Tech 1", text)
-        self.assertIn("Cosmic 3", text)
+        self.assertEqual(out.skill, 2)
+        self.assertIn("Skill 2: up to 2 damage to heroes at your location.", out.lines)
+
+    def test_tech_damages_heroes_elsewhere(self):
+        """Rulebook: "For each Tech rolled, the Hero can do one PVP Point of damage to another Hero in another location than the rolling Hero." """
+        out = judge((K, K, T, C, C, C))
+        self.assertEqual(out.tech, 1)
+        self.assertIn("Tech 1: up to 1 damage to heroes at other locations.", out.lines)
+
+    def test_cosmic_moves(self):
+        """Rulebook: "it takes one extra Cosmic result for each additional Hero at the starting location to leave that location." """
+        out = judge((K, K, T, C, C, C))
+        self.assertEqual(out.cosmic, 3)
+        self.assertIn("Cosmic 3: move (1 Cosmic, plus 1 for each other hero at your location).", out.lines)
+
+    def test_peaceful_counts_skill_spent_on_an_escape(self):
+        """Rulebook: "If the Hero did not roll any Skill or Tech results in a turn, they gain 2 PVP Points." """
+        out = judge((K, K, K, Y, C, C), ("Peaceful",), in_prison=True)
+        self.assertTrue(out.escaped)
+        self.assertEqual(out.pvp, 1)
 
     def test_unknown_face_refused(self):
         with self.assertRaises(ValueError):

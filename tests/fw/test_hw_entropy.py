@@ -104,9 +104,24 @@ class Trng(unittest.TestCase):
         dice = FairDice(Rp2350Trng(mem32=regs))
         self.assertIsNone(dice.failure)
 
-    def test_trng_error_becomes_a_dice_failure(self):
+    def test_a_flagged_collection_is_discarded(self):
+        words = TrngWords(5)
+        isr = [0x4, 0x1]  # one CRNGT error, then valid data
+
+        def read(address):
+            if address == TRNG_RNG_ISR:
+                return isr.pop(0) if isr else 1
+            return words(address)
+
+        regs = Registers(read)
+        buf = bytearray(6)
+        Rp2350Trng(mem32=regs).fill(buf)
+        self.assertIn((hw.TRNG_RNG_ICR, 0xFFFFFFFF), regs.writes)
+        self.assertEqual(len(words.reads), 6)
+
+    def test_a_run_of_flagged_collections_becomes_a_dice_failure(self):
         regs = Registers(lambda a: 0x4 if a == TRNG_RNG_ISR else 0)
-        self.assertIn("TRNG reported an error", FairDice(Rp2350Trng(mem32=regs)).failure)
+        self.assertIn("flagged 8 collections in a row", FairDice(Rp2350Trng(mem32=regs)).failure)
 
     def test_silent_trng(self):
         regs = Registers(lambda a: 0)
@@ -125,21 +140,50 @@ class Urandoms(unittest.TestCase):
         self.assertEqual(bytes(buf), b"\x0b\x30\x55\x7a\x9f\xc4\xe9\x0e")
 
 
+def rosc(bits):
+    return dict(mem32=Registers(bits), sleep_us=lambda us: None)
+
+
 class DefaultDice(unittest.TestCase):
-    def test_rp2040_rolls_with_urandom(self):
-        dice = hw.fair_dice_for("Raspberry Pi Pico with RP2040", urandom=counting_urandom)
-        self.assertEqual(dice.name, "RP2040 os.urandom")
+    def test_rp2040_rolls_with_its_raw_ring_oscillator(self):
+        dice = hw.fair_dice_for("Raspberry Pi Pico with RP2040", urandom=counting_urandom, **rosc(SeededBits(2)))
+        self.assertEqual(dice.name, "RP2040 ROSC random bit")
         self.assertIsNone(dice.failure)
-        self.assertIsNone(dice.fallback)
+        self.assertIsNone(dice.switched)
+
+    def test_rp2040_falls_back_to_urandom_when_the_rosc_is_stuck(self):
+        dice = hw.fair_dice_for("Raspberry Pi Pico W with RP2040", urandom=counting_urandom,
+                                **rosc(lambda a: 1))
+        self.assertEqual(dice.name, "RP2040 os.urandom")
+        self.assertIn("ROSC random bit failed its health check", dice.switched)
+        self.assertTrue(0 <= dice.draw(D6) < 6)
 
     def test_rp2350_rolls_with_its_trng(self):
-        dice = hw.fair_dice_for("Raspberry Pi Pico2 with RP2350", mem32=Registers(TrngWords(9)), urandom=counting_urandom)
+        dice = hw.fair_dice_for("Raspberry Pi Pico2 with RP2350", mem32=Registers(TrngWords(9)),
+                                urandom=counting_urandom)
         self.assertEqual(dice.name, "RP2350 TRNG")
-        self.assertIsNone(dice.fallback)
+        self.assertIsNone(dice.switched)
 
     def test_rp2350_falls_back_when_the_trng_fails(self):
         dice = hw.fair_dice_for("Raspberry Pi Pico2 with RP2350", mem32=Registers(lambda a: 0),
                                 urandom=counting_urandom)
         self.assertEqual(dice.name, "RP2350 os.urandom")
-        self.assertIn("gave no data", dice.fallback)
+        self.assertIn("gave no data", dice.switched)
         self.assertTrue(0 <= dice.draw(D6) < 6)
+
+    def test_a_source_failing_mid_game_hands_over_to_urandom(self):
+        bits = SeededBits(3)
+        stuck = [False]
+        dice = hw.fair_dice_for("Raspberry Pi Pico with RP2040", urandom=counting_urandom,
+                                **rosc(lambda a: 1 if stuck[0] else bits(a)))
+        for _ in range(20):
+            dice.draw(D6)
+        stuck[0] = True
+        for _ in range(200):  # no draw fails: the fallback takes over
+            self.assertTrue(0 <= dice.draw(D6) < 6)
+        self.assertEqual(dice.name, "RP2040 os.urandom")
+        self.assertIn("repetition count", dice.switched)
+
+    def test_a_host_rolls_with_os_entropy(self):
+        dice = hw.fair_dice_for("JS with Emscripten", urandom=counting_urandom)
+        self.assertEqual(dice.name, "host os.urandom")

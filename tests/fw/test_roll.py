@@ -94,12 +94,24 @@ class Rerolls(unittest.TestCase):
 
     def test_illegal_requests_are_refused_and_change_nothing(self):
         roll = rolled(M, K, T, C, Y, K)
-        for bad in ([], [6], [-1], [1, 1], ["1"], [0]):
+        for bad in ([], [6], [-1], [1, 1], ["1"], [0], [True], 3, None):
             with self.subTest(bad=bad):
                 with self.assertRaises(RollRefused):
                     roll.reroll(bad)
                 self.assertEqual(roll.symbols(), (M, K, T, C, Y, K))
                 self.assertEqual(roll.rerolls_left, 2)
+
+    def test_refusals_number_dice_as_the_box_does(self):
+        roll = rolled(M, K, T, C, Y, K)
+        with self.assertRaises(RollRefused) as caught:
+            roll.reroll([6])
+        self.assertEqual(str(caught.exception), "There is no die 7; dice are numbered 1 to 6.")
+        with self.assertRaises(RollRefused) as caught:
+            roll.reroll([0])
+        self.assertEqual(str(caught.exception), "Die 1 is locked (Mutant) for the rest of the turn.")
+        with self.assertRaises(RollRefused) as caught:
+            roll.reroll([2, 2])
+        self.assertEqual(str(caught.exception), "Die 3 is chosen twice.")
 
     def test_reroll_before_roll_refused(self):
         roll = scripted(K)

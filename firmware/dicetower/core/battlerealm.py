@@ -13,7 +13,8 @@ Choices where the rulebook leaves a gap (also in README, "Rules"):
   triples are the ones with mandatory effects), then the die's own order.
   The dice left over are judged as usual, so six Mutant in the Prison
   escape with three and go straight back with the other three.
-- Peaceful looks at the finalized dice that were not spent on an escape.
+- Peaceful looks at all six finalized dice: three Skill spent on an escape
+  were still rolled ("If the Hero did not roll any Skill or Tech results").
 """
 
 from dicetower.core.dice import COSMIC, MUTANT, MYSTIC, SCIENCE, SKILL, SYMBOLS, TECH
@@ -159,7 +160,7 @@ def judge(symbols, abilities=(), in_prison=False, escape_with=None):
         if "Gifted" in abilities:
             out.pvp += 1
             gained.append("1 Gifted")
-    if "Peaceful" in abilities and out.skill == 0 and out.tech == 0:
+    if "Peaceful" in abilities and out.counts[SKILL] == 0 and out.counts[TECH] == 0:
         out.pvp += 2
         gained.append("2 Peaceful")
     if out.pvp:

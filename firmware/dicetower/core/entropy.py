@@ -45,6 +45,7 @@ STARTUP_SAMPLES = 1024
 _POOL_FLOOR = 1 << 22  # refill below this; pool * 256 stays under 2**30
 _BUF_SIZE = 32
 _MAX_EQUAL_PAIRS = 256  # a fair bit source does this once in 2**256 tries
+_STARTUP_BYTES = 64  # debiased bytes checked at start-up (binary sources)
 
 
 class EntropyFailure(Exception):
@@ -110,41 +111,59 @@ class FairDice:
     """Unbiased faces from a health-tested entropy source.
 
     `draw(die)` returns a face index of `die`, or raises EntropyFailure and
-    leaves the caller's state alone. `failure` is None while the source is
-    healthy, else the sentence that says why the dice will not roll.
+    leaves the caller's state alone. `failure` is None while the dice can
+    roll, else the sentence that says why they will not.
+
+    `fallback` is a second source, used from the moment the first one fails
+    (at start-up or mid-game); `switched` then holds the first one's failure,
+    so the UI can say which source the dice use and why.
     """
 
-    def __init__(self, source):
+    def __init__(self, source, fallback=None):
+        self._buf = bytearray(_BUF_SIZE)
+        # Debiased bits must come out as full-entropy bytes: a periodic bit
+        # source (0101...) passes the raw tests but would give stuck bytes.
+        self.output_health = HealthTests(False, 7)
+        self.bytes_used = 0
+        self.switched = None
+        self._fallback = fallback
+        self._use(source)
+        if self.failure is not None:
+            self._switch()
+
+    def _use(self, source):
         self.source = source
         self.name = source.name
         self.binary = bool(source.binary)
         self.health = HealthTests(self.binary, source.min_entropy)
-        # Debiased bits must come out as full-entropy bytes: a periodic bit
-        # source (0101...) passes the raw tests but would give stuck bytes.
-        # (Used for binary sources only.)
-        self.output_health = HealthTests(False, 7)
-        self._buf = bytearray(_BUF_SIZE)
-        self._pos = _BUF_SIZE
-        self._value = 0  # uniform in [0, _range)
-        self._range = 1
-        self.bytes_used = 0
-        self.failure = None
-        self.fallback = None  # set by hw when a better source failed first
         self.recover()
+
+    def _switch(self):
+        """Move to the fallback source; True if it passes its start-up test."""
+        if self._fallback is None:
+            return False
+        fallback = self._fallback
+        self._fallback = None
+        self.switched = self.failure
+        self._use(fallback)
+        return self.failure is None
 
     def recover(self):
         """Run the start-up test again; True if the source is healthy now."""
         self.health.reset()
         self.output_health.reset()
         self.failure = None
-        self._pos = _BUF_SIZE
         self._value = 0
         self._range = 1
-        tested = 0
         try:
-            while tested < STARTUP_SAMPLES:
+            for _ in range(STARTUP_SAMPLES // _BUF_SIZE):
                 self._refill()
-                tested += _BUF_SIZE
+            if self.binary:
+                # Debias and check a first run of bytes too, so a periodic
+                # source is caught before any face comes from it.
+                self._pos = _BUF_SIZE
+                for _ in range(_STARTUP_BYTES):
+                    self._byte()
         except EntropyFailure:
             return False
         self._pos = _BUF_SIZE  # start-up samples are tested, then discarded
@@ -154,8 +173,6 @@ class FairDice:
         buf = self._buf
         try:
             self.source.fill(buf)
-        except EntropyFailure:
-            raise
         except Exception as e:  # a driver error must not crash the game
             self._fail("could not be read (%s)" % e)
         check = self.health.check
@@ -200,9 +217,18 @@ class FairDice:
         return byte
 
     def below(self, n):
-        """A uniform integer in [0, n), for 2 <= n <= 256."""
-        if self.failure is not None:
-            raise EntropyFailure(self.failure)
+        """A uniform integer in [0, n), for 2 <= n <= 2**22."""
+        while True:
+            if self.failure is not None:
+                raise EntropyFailure(self.failure)
+            try:
+                return self._below(n)
+            except EntropyFailure:
+                # The pool may hold the failed source's bytes: start afresh.
+                if not self._switch():
+                    raise
+
+    def _below(self, n):
         while True:
             while self._range < _POOL_FLOOR:
                 self._value = (self._value << 8) | self._byte()

@@ -34,6 +34,14 @@ class RollRefused(Exception):
     """A request the rules do not allow; `str(e)` says why, for the screen."""
 
 
+def _check_die(die):
+    # Dice are 0-5 in code and 1-6 on the box, so the message shows die + 1.
+    if not isinstance(die, int) or isinstance(die, bool):
+        raise RollRefused("Choose dice by number, 1 to 6.")
+    if not 0 <= die < DICE:
+        raise RollRefused("There is no die %d; dice are numbered 1 to 6." % (die + 1))
+
+
 class Roll:
     """Six Battlerealm dice through one turn of one hero.
 
@@ -95,19 +103,20 @@ class Roll:
             raise RollRefused("No re-rolls left: two re-rolls per turn.")
         chosen = 0
         count = 0
-        for die in dice:
-            if not isinstance(die, int) or not 0 <= die < DICE:
-                raise RollRefused("There is no die %r; dice are numbered 1 to 6." % (die,))
-            if chosen & (1 << die):
-                raise RollRefused("Die %d is chosen twice." % (die + 1))
-            if self.locked[die]:
-                if self.lucky_left:
-                    raise RollRefused("Die %d is locked (%s); use Lucky's re-roll for it."
-                                      % (die + 1, BATTLEREALM.faces[self.faces[die]]))
-                raise RollRefused("Die %d is locked (%s) for the rest of the turn."
-                                  % (die + 1, BATTLEREALM.faces[self.faces[die]]))
-            chosen |= 1 << die
-            count += 1
+        try:
+            for die in dice:
+                _check_die(die)
+                if chosen & (1 << die):
+                    raise RollRefused("Die %d is chosen twice." % (die + 1))
+                if self.locked[die]:
+                    face = BATTLEREALM.faces[self.faces[die]]
+                    if self.lucky_left:
+                        raise RollRefused("Die %d is locked (%s); use Lucky's re-roll for it." % (die + 1, face))
+                    raise RollRefused("Die %d is locked (%s) for the rest of the turn." % (die + 1, face))
+                chosen |= 1 << die
+                count += 1
+        except TypeError:  # not a list of dice (iter() would cost a heap object)
+            raise RollRefused("Choose the dice to re-roll as a list of numbers.")
         if count == 0:
             raise RollRefused("Choose at least one die to re-roll.")
         self._draw(count)
@@ -125,8 +134,7 @@ class Roll:
             raise RollRefused("Only a Lucky hero has the extra single-die re-roll.")
         if not self.lucky_left:
             raise RollRefused("Lucky's re-roll is used for this turn.")
-        if not isinstance(die, int) or not 0 <= die < DICE:
-            raise RollRefused("There is no die %r; dice are numbered 1 to 6." % (die,))
+        _check_die(die)
         self._draw(1)
         self._set(die, self._drawn[0])
         self.lucky_left = 0
