@@ -9,6 +9,7 @@ or a seed (`--seed`) or set faces (`--faces`) for replays and teaching.
 """
 
 import argparse
+import os
 import sys
 
 from dicetower.core import dice as dice_data
@@ -179,6 +180,9 @@ def main(argv=None):
     except (ValueError, RollRefused, EntropyFailure) as e:
         sys.stderr.write("dicetower: %s\n" % e)
         return 2
+    except BrokenPipeError:  # e.g. `dicetower roll | head`: the reader left
+        sys.stdout = open(os.devnull, "w")
+        return 0
 
 
 if __name__ == "__main__":
