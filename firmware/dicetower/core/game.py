@@ -1,0 +1,127 @@
+"""What every score tracker shares: actions, refusals, undo, redo and history.
+
+A game's whole state is one plain dict of numbers, strings, lists and dicts,
+so it saves as JSON and compares with ==. A game changes only through
+`do(name, *args)`: the game's `act_<name>` method checks the request and
+changes a copy of the state, returning the history line; if it raises
+`Refused`, the state is untouched. A finished game (`state["over"]` set)
+refuses new actions but can still undo.
+
+Undo and redo keep the state as it was UNDO_DEPTH actions ago (`base`) and
+the actions since, and rebuild the state by replaying them; the same three
+things are what the save file holds, so undo works across a power cut.
+"""
+
+UNDO_DEPTH = 50
+
+
+class Refused(Exception):
+    """A request the rules do not allow; `str(e)` says why, for the screen."""
+
+
+def clone(value):
+    """A deep copy of a JSON-like value (MicroPython has no `copy` module)."""
+    if isinstance(value, dict):
+        return {k: clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [clone(v) for v in value]
+    return value
+
+
+def number(value, low, high, what):
+    """`value` as an int in [low, high], or Refused naming `what`."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise Refused("%s must be a whole number, not %r." % (what, value))
+    if value < low or (high is not None and value > high):
+        if high is None:
+            raise Refused("%s must be at least %d, not %d." % (what, low, value))
+        raise Refused("%s must be %d to %d, not %d." % (what, low, high, value))
+    return value
+
+
+def text(value, what, longest=16):
+    if not isinstance(value, str) or not value or len(value) > longest:
+        raise Refused("%s must be a name of 1 to %d characters." % (what, longest))
+    return value
+
+
+class Game:
+    """Base of the trackers. Subclasses set KIND and define act_* methods."""
+
+    KIND = "game"
+
+    def __init__(self, state, actions=None, redo=None):
+        self.base = clone(state)
+        self.actions = []
+        self.redo_actions = list(redo or [])
+        self.lines = []
+        self.state = clone(state)
+        for action in actions or []:
+            self.lines.append(self._apply(self.state, action))
+            self.actions.append(action)
+
+    def _apply(self, state, action):
+        if not isinstance(action, list) or not action or not isinstance(action[0], str):
+            raise Refused("An action is a list that starts with its name.")
+        handler = getattr(self, "act_" + action[0], None)
+        if handler is None:
+            raise Refused("%s has no action %r." % (self.KIND, action[0]))
+        if state.get("over"):
+            raise Refused("The game is over: %s" % state["over"])
+        try:
+            return handler(state, *action[1:])
+        except TypeError:
+            raise Refused("Wrong number of values for %r." % action[0])
+
+    def do(self, name, *args):
+        """Carry out one action; returns its history line or raises Refused."""
+        action = [name] + list(args)
+        state = clone(self.state)
+        line = self._apply(state, action)
+        self.state = state
+        self.actions.append(action)
+        self.lines.append(line)
+        self.redo_actions = []
+        if len(self.actions) > UNDO_DEPTH:
+            # The oldest action leaves the undo window: fold it into the base.
+            self._apply(self.base, self.actions.pop(0))
+            self.lines.pop(0)
+        return line
+
+    def _rebuild(self):
+        state = clone(self.base)
+        self.lines = []
+        for action in self.actions:
+            self.lines.append(self._apply(state, action))
+        self.state = state
+
+    def undo(self):
+        """Take back the last action; returns its history line."""
+        if not self.actions:
+            raise Refused("Nothing to undo.")
+        line = self.lines[-1]
+        self.redo_actions.append(self.actions.pop())
+        self._rebuild()
+        return "Undone: " + line
+
+    def redo(self):
+        """Carry out again the last action undone."""
+        if not self.redo_actions:
+            raise Refused("Nothing to redo.")
+        action = self.redo_actions.pop()
+        state = clone(self.state)
+        line = self._apply(state, action)
+        self.state = state
+        self.actions.append(action)
+        self.lines.append(line)
+        return line
+
+    def history(self):
+        """The history lines of the actions that can still be undone, oldest first."""
+        return list(self.lines)
+
+    def over(self):
+        return self.state.get("over")
+
+    def to_dict(self):
+        return {"game": self.KIND, "base": self.base, "actions": self.actions, "redo": self.redo_actions}

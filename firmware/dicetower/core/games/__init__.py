@@ -1,0 +1,1 @@
+"""The four games' score trackers, each a `Game` (see core/game.py)."""

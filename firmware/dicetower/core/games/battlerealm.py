@@ -1,0 +1,350 @@
+"""Battlerealm's score: PVP Points, turns, Attacks, the Crystal Prison, eliminations.
+
+Heroes are numbered in turn order from 0. The acting hero is `state["turn"]`.
+Rulebook lines are quoted where they decide something; gaps follow
+design.md "Rules decisions" and the choices below (also in README, "Rules").
+
+- Damage within a turn from the acting hero to one target, from the same
+  location or from another, is one Attack however many pieces it comes in
+  (dice, power cards, location abilities): Tough, Elusive and Block are
+  taken off the Attack's total once. An Explosion is not an Attack and
+  nothing reduces it. A hero never damages itself.
+- A Negated hero's special abilities are off until the start of the
+  negating hero's next turn; a Block already in place stays (it triggered
+  before).
+- The hero who deals the last point gets the final blow's 3 PVP, Explosion
+  included; a hero who spends their own last point gives it to nobody.
+- A Survivor at 0 stays in the game, at 0, until the end of their next turn,
+  unless they are in the Prison or one of the last two heroes in the game;
+  if they end that turn still at 0, the hero who hit them last gets the
+  final blow.
+- "Remains standing" means in the game and not in the Crystal Prison; the
+  game ends when one hero stands, or the moment one reaches 21 PVP.
+"""
+
+from dicetower.core.battlerealm import check_abilities, judge
+from dicetower.core.dice import SYMBOLS
+from dicetower.core.game import Game, Refused, number, text
+
+WIN_PVP = 21
+FINAL_BLOW = 3
+CUNNING = 3
+DEFAULT_PVP = 10  # ASSUMPTION when a hero file gives none: the cards print it in red
+LETTERS = "MSKTCY"  # one letter per symbol, in SYMBOLS order, to keep saves small
+
+
+def symbols_from_letters(letters):
+    if not isinstance(letters, str) or len(letters) != 6:
+        raise Refused("A roll is six dice, e.g. 'MSKTCY'.")
+    out = []
+    for letter in letters:
+        i = LETTERS.find(letter)
+        if i < 0:
+            raise Refused("%r is not a die face letter (M S K T C Y)." % letter)
+        out.append(SYMBOLS[i])
+    return out
+
+
+def letters_from_symbols(symbols):
+    return "".join(LETTERS[SYMBOLS.index(s)] for s in symbols)
+
+
+class Battlerealm(Game):
+    KIND = "battlerealm"
+
+    @classmethod
+    def setup(cls, heroes):
+        """A new game. `heroes`: 2 to 6 dicts with name, pvp (optional), abilities."""
+        if not isinstance(heroes, list) or not 2 <= len(heroes) <= 6:
+            raise Refused("Battlerealm needs 2 to 6 heroes.")
+        roster = []
+        for spec in heroes:
+            name = text(spec.get("name"), "A hero's name")
+            pvp = number(spec.get("pvp", DEFAULT_PVP), 1, WIN_PVP - 1, name + "'s starting PVP")
+            try:
+                abilities = list(check_abilities(spec.get("abilities", ())))
+            except ValueError as e:
+                raise Refused(str(e))
+            roster.append({"name": name, "pvp": pvp, "abilities": abilities, "prison": 0,
+                           "disorientated": 0, "block": 0, "negated_by": -1, "out": 0,
+                           "survivor": 0, "last_hit_by": -1})
+        state = {"heroes": roster, "turn": 0, "round": 1, "rolled": 0, "attacks": [], "over": None}
+        return cls(state)
+
+    # -- reading the state ------------------------------------------------
+
+    def hero(self, i):
+        return self.state["heroes"][i]
+
+    @staticmethod
+    def _hero(state, i, what="hero"):
+        number(i, 0, len(state["heroes"]) - 1, what)
+        return state["heroes"][i]
+
+    @staticmethod
+    def _has(state, hero, ability):
+        return ability in hero["abilities"] and hero["negated_by"] < 0
+
+    @staticmethod
+    def _in_game(hero):
+        return not hero["out"]
+
+    # -- changes of PVP -----------------------------------------------------
+
+    def _gain(self, state, i, amount):
+        hero = state["heroes"][i]
+        hero["pvp"] += amount
+        if hero["pvp"] > 0:
+            hero["survivor"] = 0
+        if hero["pvp"] >= WIN_PVP and not state["over"]:
+            state["over"] = "%s reaches %d PVP and wins!" % (hero["name"], hero["pvp"])
+
+    def _lose(self, state, i, amount, by):
+        """Take `amount` PVP from hero i; `by` is who dealt it (-1: nobody)."""
+        hero = state["heroes"][i]
+        taken = min(amount, hero["pvp"])
+        hero["pvp"] -= taken
+        if by >= 0 and by != i and taken:
+            hero["last_hit_by"] = by
+        if hero["pvp"] == 0 and not hero["out"] and not hero["survivor"]:
+            in_game = sum(1 for h in state["heroes"] if not h["out"])
+            if self._has(state, hero, "Survivor") and not hero["prison"] and in_game > 2:
+                # Removed at the end of their next turn: if this is their own
+                # turn, that is the end of the turn after it.
+                hero["survivor"] = 2 if i == state["turn"] else 1
+            else:
+                self._eliminate(state, i, by)
+        return taken
+
+    def _eliminate(self, state, i, by):
+        heroes = state["heroes"]
+        hero = heroes[i]
+        hero["out"] = 1
+        hero["survivor"] = 0
+        notes = ["%s is eliminated" % hero["name"]]
+        if 0 <= by != i and not heroes[by]["out"]:
+            notes.append("final blow +%d to %s" % (FINAL_BLOW, heroes[by]["name"]))
+            self._gain(state, by, FINAL_BLOW)
+        for j in range(len(heroes)):
+            if j != i and not heroes[j]["out"] and self._has(state, heroes[j], "Cunning"):
+                notes.append("Cunning +%d to %s" % (CUNNING, heroes[j]["name"]))
+                self._gain(state, j, CUNNING)
+        state.setdefault("notes", []).append(", ".join(notes) + ".")
+        self._check_standing(state)
+
+    def _check_standing(self, state):
+        if state["over"]:
+            return
+        standing = [h for h in state["heroes"] if not h["out"] and not h["prison"]]
+        if len(standing) == 1:
+            state["over"] = "%s is the last hero standing and wins!" % standing[0]["name"]
+
+    def _line(self, state, line):
+        notes = state.pop("notes", None)
+        if notes:
+            line += " " + " ".join(notes)
+        if state["over"]:
+            line += " " + state["over"]
+        return line
+
+    # -- actions -------------------------------------------------------------
+
+    def act_roll(self, state, letters, sharing=None, escape_with=None):
+        """The acting hero's finalized dice (letters M S K T C Y).
+
+        `sharing`: the heroes at the roller's location, who take an Explosion.
+        Applies Mystic, Gifted and Peaceful PVP; entering the Prison ends the turn.
+        """
+        i = state["turn"]
+        hero = state["heroes"][i]
+        if state["rolled"]:
+            raise Refused("%s has already rolled this turn." % hero["name"])
+        symbols = symbols_from_letters(letters)
+        sharing = self._heroes_list(state, sharing or [], i)
+        abilities = hero["abilities"] if hero["negated_by"] < 0 else ()
+        try:
+            outcome = judge(symbols, abilities, hero["prison"], escape_with)
+        except ValueError as e:
+            raise Refused(str(e))
+        state["rolled"] = 1
+        parts = ["%s rolls %s." % (hero["name"], " ".join(symbols))]
+        if outcome.escaped:
+            hero["prison"] = 0
+            parts.append("Escapes the Crystal Prison.")
+        if outcome.explosion:
+            hit = []
+            for j in sharing:
+                taken = self._lose(state, j, outcome.explosion, i)
+                hit.append("%s -%d" % (state["heroes"][j]["name"], taken))
+            parts.append("Explosion %d: %s." % (outcome.explosion, ", ".join(hit) if hit else "nobody else here"))
+        if outcome.pvp:
+            self._gain(state, i, outcome.pvp)
+            parts.append("+%d PVP." % outcome.pvp)
+        if outcome.prison and not state["over"]:
+            # "As soon as a Hero enters the Crystal Prison, their turn is over."
+            hero["prison"] = 1
+            parts.append("To the Crystal Prison; the turn ends.")
+            self._check_standing(state)
+            self._finish_turn(state)
+        return self._line(state, " ".join(parts))
+
+    def _heroes_list(self, state, heroes, roller):
+        if not isinstance(heroes, list):
+            raise Refused("Mark the heroes sharing the location as a list.")
+        seen = []
+        for j in heroes:
+            hero = self._hero(state, j)
+            if j == roller:
+                raise Refused("A hero can never cause damage to themself.")
+            if hero["out"]:
+                raise Refused("%s is eliminated." % hero["name"])
+            if j in seen:
+                raise Refused("%s is marked twice." % hero["name"])
+            seen.append(j)
+        return seen
+
+    def act_attack(self, state, target, amount, same_location):
+        """Damage by the acting hero to `target`, as part of one Attack."""
+        i = state["turn"]
+        attacker = state["heroes"][i]
+        victim = self._hero(state, target, "target")
+        number(amount, 1, 99, "Damage")
+        if target == i:
+            raise Refused("A hero can never cause damage to themself.")
+        if victim["out"]:
+            raise Refused("%s is eliminated." % victim["name"])
+        if attacker["prison"] or victim["prison"]:
+            raise Refused("Heroes in the Crystal Prison cannot Attack or be Attacked.")
+        same = 1 if same_location else 0
+        record = None
+        for a in state["attacks"]:
+            if a[0] == target and a[1] == same:
+                record = a
+        if record is None:
+            record = [target, same, 0, 0]  # target, same location, raw damage, dealt
+            state["attacks"].append(record)
+        record[2] += amount
+        reductions = []
+        if same and self._has(state, victim, "Tough"):
+            reductions.append(("Tough", 1))
+        if not same and self._has(state, victim, "Elusive"):
+            reductions.append(("Elusive", 1))
+        if victim["block"]:
+            reductions.append(("Block", victim["block"]))
+        owed = max(0, record[2] - sum(r[1] for r in reductions))
+        dealt = self._lose(state, target, owed - record[3], i) if owed > record[3] else 0
+        record[3] = owed
+        why = "Attack by %s" % attacker["name"]
+        if reductions:
+            why += ", " + ", ".join("%s -%d" % r for r in reductions)
+        return self._line(state, "%s -%d PVP (%s)." % (victim["name"], dealt, why))
+
+    def act_effect(self, state, target, amount):
+        """Damage that is not an Attack (an effect), caused by the acting hero."""
+        i = state["turn"]
+        victim = self._hero(state, target, "target")
+        number(amount, 1, 99, "Damage")
+        if target == i:
+            raise Refused("A hero can never cause damage to themself.")
+        if victim["out"]:
+            raise Refused("%s is eliminated." % victim["name"])
+        taken = self._lose(state, target, amount, i)
+        return self._line(state, "%s -%d PVP (effect by %s)." % (victim["name"], taken, state["heroes"][i]["name"]))
+
+    def act_land(self, state, pvp):
+        """The acting hero lands on a location worth 0-3 PVP."""
+        i = state["turn"]
+        number(pvp, 0, 3, "A location's PVP")
+        hero = state["heroes"][i]
+        if hero["prison"]:
+            raise Refused("%s is in the Crystal Prison." % hero["name"])
+        self._gain(state, i, pvp)
+        return self._line(state, "%s lands: +%d PVP." % (hero["name"], pvp))
+
+    def act_gain(self, state, target, amount):
+        """PVP from a power card or another effect."""
+        hero = self._hero(state, target)
+        number(amount, 1, 99, "PVP")
+        if hero["out"]:
+            raise Refused("%s is eliminated." % hero["name"])
+        self._gain(state, target, amount)
+        return self._line(state, "%s +%d PVP." % (hero["name"], amount))
+
+    def act_spend(self, state, amount):
+        """The acting hero spends PVP (a power's cost, the Collector's Warehouse)."""
+        i = state["turn"]
+        hero = state["heroes"][i]
+        number(amount, 1, 99, "PVP to spend")
+        if amount > hero["pvp"]:
+            raise Refused("%s has only %d PVP." % (hero["name"], hero["pvp"]))
+        self._lose(state, i, amount, -1)
+        if hero["out"]:
+            self._finish_turn(state)
+        return self._line(state, "%s spends %d PVP." % (hero["name"], amount))
+
+    def act_block(self, state, target, amount):
+        """`target` takes `amount` off each Attack until the start of their next turn."""
+        hero = self._hero(state, target)
+        number(amount, 1, 9, "Block")
+        if hero["out"]:
+            raise Refused("%s is eliminated." % hero["name"])
+        hero["block"] = amount
+        return "%s Blocks %d until their next turn." % (hero["name"], amount)
+
+    def act_negate(self, state, target):
+        """The acting hero Negates `target`'s powers until the acting hero's next turn."""
+        i = state["turn"]
+        hero = self._hero(state, target)
+        if target == i or hero["out"]:
+            raise Refused("Negate another hero still in the game.")
+        hero["negated_by"] = i
+        return "%s Negates %s." % (state["heroes"][i]["name"], hero["name"])
+
+    def act_disorientate(self, state, target):
+        """`target` has one re-roll, not two, on their next turn."""
+        hero = self._hero(state, target)
+        if hero["out"]:
+            raise Refused("%s is eliminated." % hero["name"])
+        hero["disorientated"] = 1
+        return "%s is Disorientated." % hero["name"]
+
+    def act_escape(self, state):
+        """The acting hero uses an Escape power to leave the Crystal Prison."""
+        hero = state["heroes"][state["turn"]]
+        if not hero["prison"]:
+            raise Refused("%s is not in the Crystal Prison." % hero["name"])
+        hero["prison"] = 0
+        return "%s Escapes the Crystal Prison." % hero["name"]
+
+    def act_end_turn(self, state):
+        """End the acting hero's turn; the next hero in the game acts."""
+        line = "%s ends the turn." % state["heroes"][state["turn"]]["name"]
+        self._finish_turn(state)
+        return self._line(state, line)
+
+    def _finish_turn(self, state):
+        heroes = state["heroes"]
+        ending = state["turn"]
+        hero = heroes[ending]
+        hero["disorientated"] = 0  # it lasted "during their next turn"
+        if hero["survivor"]:
+            hero["survivor"] -= 1
+            if hero["survivor"] == 0 and hero["pvp"] == 0:
+                self._eliminate(state, ending, hero["last_hit_by"])
+        if state["over"]:
+            return
+        i = ending
+        for _ in range(len(heroes)):
+            i = (i + 1) % len(heroes)
+            if not heroes[i]["out"]:
+                break
+        if i <= ending:
+            state["round"] += 1
+        state["turn"] = i
+        state["rolled"] = 0
+        state["attacks"] = []
+        heroes[i]["block"] = 0  # "until the start of their next turn"
+        for h in heroes:
+            if h["negated_by"] == i:
+                h["negated_by"] = -1
+

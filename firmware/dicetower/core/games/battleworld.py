@@ -1,0 +1,104 @@
+"""Marvel Battleworld: battles, their hit and danger tracks, battles won and lost.
+
+Rules from the Battleworld rulebook:
+- The chart: starting heroes 1-5 set the Thanostones, the Battle Cards and
+  the "Battle Wins to Win Game" (3, 5, 7, 9, 11).
+- "If your total is equal to or higher than the Attack Target Number on the
+  Battle Card, you hit"; "the Attack Die's star face always hits and its
+  blank face always misses".
+- A hit moves along the Hit Track (1, 2 or 3 hits to win the Battle); a miss
+  puts a Danger Token on the Danger Track; "If the Danger Token is placed on
+  the third and final space of the Danger Track, the Battle is lost."
+- The Danger Coin advances danger on every Battle whose Danger symbol
+  matches the flip.
+- "If you lose 3 Battles, you lose"; winning the chart's number of Battles
+  wins the game.
+"""
+
+from dicetower.core.dice import ATTACK, COIN_FACES, attack_hits
+from dicetower.core.game import Game, Refused, number, text
+
+# starting heroes: (Thanostones, Thanostone Battle Cards, other Battle Cards, Battle wins to win)
+CHART = {1: (1, 1, 4, 3), 2: (2, 2, 7, 5), 3: (3, 3, 10, 7), 4: (4, 4, 13, 9), 5: (5, 5, 16, 11)}
+DANGER_TRACK = 3
+LOSSES = 3
+
+
+class Battleworld(Game):
+    KIND = "battleworld"
+
+    @classmethod
+    def setup(cls, starting_heroes, attack_faces=None):
+        """A new game for 1-5 starting heroes; `attack_faces` from dice.json if the user has one."""
+        number(starting_heroes, 1, 5, "Starting heroes")
+        stones, stone_cards, other_cards, wins = CHART[starting_heroes]
+        state = {"starting": starting_heroes, "thanostones": stones, "deck": stone_cards + other_cards,
+                 "wins_needed": wins, "battles": [], "won": 0, "lost": 0,
+                 "faces": list(attack_faces or ATTACK.faces), "over": None}
+        return cls(state)
+
+    def _battle(self, state, b):
+        number(b, 0, len(state["battles"]) - 1, "Battle")
+        battle = state["battles"][b]
+        if battle["result"]:
+            raise Refused("%s is %s already." % (battle["name"], battle["result"]))
+        return battle
+
+    def act_battle(self, state, name, hits, target, danger_symbol, thanostone=0):
+        """A Battle Card enters play: its Hit Track length, Attack Target Number, Danger symbol."""
+        text(name, "A battle's name", 24)
+        number(hits, 1, 3, "Hit Track length")
+        number(target, 1, 30, "Attack Target Number")
+        if danger_symbol not in COIN_FACES:
+            raise Refused("The Danger symbol is Energy or Moon.")
+        drawn = len(state["battles"])
+        if drawn >= state["deck"]:
+            raise Refused("The deck has %d Battle Cards and all are drawn." % state["deck"])
+        state["battles"].append({"name": name, "hits_needed": hits, "target": target, "symbol": danger_symbol,
+                                 "thanostone": 1 if thanostone else 0, "hits": 0, "danger": 0, "result": ""})
+        return "%s enters Battleworld (%d hits, target %d, %s)." % (name, hits, target, danger_symbol)
+
+    def act_attack(self, state, b, face, bonus):
+        """A hero attacks Battle `b`: the Attack Die's face plus the hero's bonus."""
+        battle = self._battle(state, b)
+        if face not in state["faces"]:
+            raise Refused("%r is not a face of the Attack Die %s." % (face, state["faces"]))
+        number(bonus, 0, 20, "Attack Bonus")
+        if attack_hits(face, bonus, battle["target"]):
+            battle["hits"] += 1
+            line = "%s + %d vs %d at %s: hit (%d of %d)." % (face, bonus, battle["target"], battle["name"],
+                                                            battle["hits"], battle["hits_needed"])
+            if battle["hits"] == battle["hits_needed"]:
+                line += self._end(state, battle, "won")
+            return line
+        return "%s + %d vs %d at %s: miss." % (face, bonus, battle["target"], battle["name"]) + \
+            self._danger(state, battle)
+
+    def _danger(self, state, battle):
+        battle["danger"] += 1
+        line = " Danger %d of %d." % (battle["danger"], DANGER_TRACK)
+        if battle["danger"] == DANGER_TRACK:
+            line += self._end(state, battle, "lost")
+        return line
+
+    def _end(self, state, battle, result):
+        battle["result"] = result
+        state[result] += 1
+        line = " %s is %s (%d won, %d lost)." % (battle["name"], result, state["won"], state["lost"])
+        if state["lost"] >= LOSSES:
+            state["over"] = "%d Battles lost: the Heroes are defeated." % state["lost"]
+        elif state["won"] >= state["wins_needed"]:
+            state["over"] = "%d Battles won: the Heroes defeat Thanos!" % state["won"]
+        if state["over"]:
+            line += " " + state["over"]
+        return line
+
+    def act_danger(self, state, face):
+        """The Danger Coin lands on `face`: danger advances on every matching Battle."""
+        if face not in COIN_FACES:
+            raise Refused("The Danger Coin shows Energy or Moon.")
+        parts = ["Danger Coin: %s." % face]
+        for battle in state["battles"]:
+            if not battle["result"] and battle["symbol"] == face and not state["over"]:
+                parts.append("%s:%s" % (battle["name"], self._danger(state, battle)))
+        return " ".join(parts)

@@ -1,0 +1,311 @@
+"""Marvel Champions' score: threat on schemes, villain and hero hit points, rounds.
+
+A game has one or more game *areas* (The Once and Future Kang separates the
+players; other scenarios have one). Each area holds its players, a main
+scheme (stages of target threat, acceleration and starting threat), its
+side schemes and a villain (hit points per player for each stage).
+
+Rules from the rules refresher, quoted where they decide something:
+- "The moment it equals or exceeds the target threat ... the scheme advances
+  to the next stage, and the old threat is removed. If the final stage of
+  the scheme deck advances, the players lose immediately."
+- "A side scheme with the crisis icon must be cleared before any threat can
+  be removed from the main scheme"; side schemes "are discarded when their
+  threat reaches zero".
+- Villain phase, first step: "place threat on the main scheme equal to its
+  acceleration field, plus one for each acceleration icon on side schemes
+  in play"; fifth: "pass the first player token and start the next round".
+- "set the villain's dial to the hit points on the villain card multiplied
+  by the number of players"; "Defeat the final villain stage and you all win."
+- A hero's recovery never goes "above your maximum hit points"; a player is
+  eliminated when "their hit point dial reaches zero"; "The players also
+  lose if every player is eliminated".
+Choices: thwarting more threat than a scheme holds clears it (the rest is
+lost). Game areas made by `separate` hold an interim villain (Kang II): its
+defeat wins nothing, and the area's players then `join` another area. A
+villain a card brings into play (Kang III) comes with `villain`. The game is
+won when a villain's final stage falls in a game area that is not interim
+and no other area is still fighting.
+"""
+
+from dicetower.core.game import Game, Refused, number, text
+
+PHASES = ("player", "villain")
+
+
+def _stages(spec, what):
+    if not isinstance(spec, list) or not 1 <= len(spec) <= 6:
+        raise Refused("%s needs 1 to 6 stages." % what)
+    return spec
+
+
+class Champions(Game):
+    KIND = "champions"
+
+    @classmethod
+    def setup(cls, heroes, scheme, villain):
+        """A new game.
+
+        heroes   1-4 dicts: name, hp (starting and maximum hit points)
+        scheme   dict: name, stages: [[target, acceleration, starting threat], ...]
+        villain  dict: name, stages: [hit points per player, ...]
+        """
+        if not isinstance(heroes, list) or not 1 <= len(heroes) <= 4:
+            raise Refused("Marvel Champions takes 1 to 4 players.")
+        roster = []
+        for spec in heroes:
+            name = text(spec.get("name"), "A hero's name")
+            hp = number(spec.get("hp"), 1, 99, name + "'s hit points")
+            roster.append({"name": name, "hp": hp, "max": hp, "out": 0})
+        state = {"heroes": roster, "first": 0, "round": 1, "phase": "player", "areas": [], "over": None}
+        state["areas"].append(cls._area(state, list(range(len(roster))), scheme, villain))
+        return cls(state)
+
+    @staticmethod
+    def _area(state, players, scheme, villain):
+        name = text(scheme.get("name"), "A scheme's name")
+        stages = _stages(scheme.get("stages"), name)
+        checked = []
+        for stage in stages:
+            if not isinstance(stage, list) or len(stage) != 3:
+                raise Refused("%s: each stage is [target, acceleration, starting threat]." % name)
+            checked.append([number(stage[0], 1, 99, "Target threat"), number(stage[1], 0, 9, "Acceleration"),
+                            number(stage[2], 0, 99, "Starting threat")])
+        vname = text(villain.get("name"), "A villain's name")
+        hp = _stages(villain.get("stages"), vname)
+        for per_player in hp:
+            number(per_player, 1, 99, vname + "'s hit points per player")
+        area = {"players": players,
+                "scheme": {"name": name, "stages": checked, "stage": 0, "threat": checked[0][2]},
+                "villain": {"name": vname, "stages": hp, "stage": 0, "hp": 0},
+                "sides": [], "done": 0, "interim": 0}
+        area["villain"]["hp"] = hp[0] * len(players)
+        return area
+
+    # -- helpers ------------------------------------------------------------
+
+    @staticmethod
+    def _area_of(state, a):
+        number(a, 0, len(state["areas"]) - 1, "Game area")
+        area = state["areas"][a]
+        if area["done"]:
+            raise Refused("That game area's villain is defeated; join another area.")
+        return area
+
+    def _place(self, state, area, amount):
+        """Threat onto the main scheme, advancing it at its target."""
+        scheme = area["scheme"]
+        scheme["threat"] += amount
+        notes = []
+        target = scheme["stages"][scheme["stage"]][0]
+        if scheme["threat"] >= target:
+            if scheme["stage"] + 1 == len(scheme["stages"]):
+                state["over"] = "%s completes its final stage: the players lose." % scheme["name"]
+                return " " + state["over"]
+            scheme["stage"] += 1
+            scheme["threat"] = scheme["stages"][scheme["stage"]][2]
+            notes.append(" %s advances to stage %d (%d threat)." % (scheme["name"], scheme["stage"] + 1,
+                                                                    scheme["threat"]))
+        return "".join(notes)
+
+    def _acceleration(self, area):
+        scheme = area["scheme"]
+        return scheme["stages"][scheme["stage"]][1] + sum(s["accel"] for s in area["sides"])
+
+    def _players_in_game(self, state):
+        return [i for i in range(len(state["heroes"])) if not state["heroes"][i]["out"]]
+
+    # -- threat ---------------------------------------------------------------
+
+    def act_threat(self, state, a, amount):
+        """Place threat on area `a`'s main scheme (a villain schemes, a card says so)."""
+        area = self._area_of(state, a)
+        number(amount, 1, 99, "Threat")
+        return "+%d threat on %s.%s" % (amount, area["scheme"]["name"], self._place(state, area, amount))
+
+    def act_incite(self, state, a, x):
+        """Incite X: "place X threat on the main scheme"."""
+        area = self._area_of(state, a)
+        number(x, 1, 99, "Incite X")
+        return "Incite %d on %s.%s" % (x, area["scheme"]["name"], self._place(state, area, x))
+
+    def act_thwart(self, state, a, scheme, amount):
+        """Remove threat from the main scheme (`scheme` -1) or side scheme `scheme`."""
+        area = self._area_of(state, a)
+        number(amount, 1, 99, "Thwart")
+        if scheme == -1:
+            crisis = [s["name"] for s in area["sides"] if s["crisis"]]
+            if crisis:
+                raise Refused("Crisis: clear %s before removing threat from the main scheme." % crisis[0])
+            main = area["scheme"]
+            removed = min(amount, main["threat"])
+            main["threat"] -= removed
+            return "Thwart %d: %s -%d threat (%d left)." % (amount, main["name"], removed, main["threat"])
+        number(scheme, 0, len(area["sides"]) - 1, "Side scheme")
+        side = area["sides"][scheme]
+        removed = min(amount, side["threat"])
+        side["threat"] -= removed
+        line = "Thwart %d: %s -%d threat." % (amount, side["name"], removed)
+        if side["threat"] == 0:
+            area["sides"].pop(scheme)
+            line += " %s is cleared and discarded." % side["name"]
+        return line
+
+    def act_side(self, state, a, name, threat, crisis=0, accel=0, hazard=0):
+        """A side scheme enters play in area `a` with its threat and icons."""
+        area = self._area_of(state, a)
+        text(name, "A side scheme's name", 24)
+        number(threat, 1, 99, "Threat")
+        side = {"name": name, "threat": threat, "crisis": 1 if crisis else 0,
+                "accel": number(accel, 0, 9, "Acceleration icons"), "hazard": number(hazard, 0, 9, "Hazard icons")}
+        area["sides"].append(side)
+        return "%s enters play with %d threat." % (name, threat)
+
+    def act_side_threat(self, state, a, scheme, amount):
+        """Place threat on side scheme `scheme`."""
+        area = self._area_of(state, a)
+        number(scheme, 0, len(area["sides"]) - 1, "Side scheme")
+        number(amount, 1, 99, "Threat")
+        area["sides"][scheme]["threat"] += amount
+        return "+%d threat on %s." % (amount, area["sides"][scheme]["name"])
+
+    # -- hit points --------------------------------------------------------------
+
+    def act_hit(self, state, a, amount):
+        """Damage to area `a`'s villain; at 0 the stage is defeated."""
+        area = self._area_of(state, a)
+        number(amount, 1, 99, "Damage")
+        villain = area["villain"]
+        dealt = min(amount, villain["hp"])
+        villain["hp"] -= dealt
+        line = "%s -%d hit points (%d left)." % (villain["name"], dealt, villain["hp"])
+        if villain["hp"] == 0:
+            if villain["stage"] + 1 < len(villain["stages"]):
+                villain["stage"] += 1
+                players = len([p for p in area["players"] if not state["heroes"][p]["out"]]) or 1
+                villain["hp"] = villain["stages"][villain["stage"]] * players
+                line += " Stage %d: %d hit points." % (villain["stage"] + 1, villain["hp"])
+            else:
+                area["done"] = 1
+                if not area["interim"] and all(x["done"] for x in state["areas"]):
+                    state["over"] = "%s's final stage is defeated: the players win!" % villain["name"]
+                    line += " " + state["over"]
+                elif area["interim"] and all(x["done"] for x in state["areas"]):
+                    line += " %s is defeated; bring in the next villain." % villain["name"]
+                else:
+                    line += " %s is defeated here; join another game area." % villain["name"]
+        return line
+
+    def act_villain(self, state, a, name, stages):
+        """A card brings a new villain into area `a` (e.g. Kang III): it is the one to defeat."""
+        number(a, 0, len(state["areas"]) - 1, "Game area")
+        area = state["areas"][a]
+        fresh = self._area(state, area["players"], {"name": area["scheme"]["name"], "stages": [[1, 0, 0]]},
+                           {"name": name, "stages": stages})
+        area["villain"] = fresh["villain"]
+        area["done"] = 0
+        area["interim"] = 0
+        return "%s enters play with %d hit points." % (name, area["villain"]["hp"])
+
+    def act_villain_attack(self, state, target, attack, boost, defense):
+        """The villain attacks `target`: ATK plus boost icons, minus the defender's DEF."""
+        hero = self._hero(state, target)
+        number(attack, 0, 99, "ATK")
+        number(boost, 0, 9, "Boost icons")
+        number(defense, 0, 99, "DEF")
+        damage = max(0, attack + boost - defense)
+        return "Villain attacks %s: %d + %d boost - %d defense. %s" % (
+            hero["name"], attack, boost, defense, self._hurt(state, target, damage))
+
+    def act_damage(self, state, target, amount):
+        """Damage to a hero from any other source."""
+        self._hero(state, target)
+        number(amount, 1, 99, "Damage")
+        return self._hurt(state, target, amount)
+
+    def act_heal(self, state, target, amount):
+        """A hero recovers hit points, never above their maximum."""
+        hero = self._hero(state, target)
+        number(amount, 1, 99, "Hit points")
+        healed = min(amount, hero["max"] - hero["hp"])
+        hero["hp"] += healed
+        return "%s +%d hit points (%d)." % (hero["name"], healed, hero["hp"])
+
+    def _hero(self, state, i):
+        number(i, 0, len(state["heroes"]) - 1, "Hero")
+        hero = state["heroes"][i]
+        if hero["out"]:
+            raise Refused("%s is eliminated." % hero["name"])
+        return hero
+
+    def _hurt(self, state, i, damage):
+        hero = state["heroes"][i]
+        taken = min(damage, hero["hp"])
+        hero["hp"] -= taken
+        line = "%s -%d hit points (%d)." % (hero["name"], taken, hero["hp"])
+        if hero["hp"] == 0:
+            hero["out"] = 1
+            line += " %s is eliminated." % hero["name"]
+            if not self._players_in_game(state):
+                state["over"] = "Every player is eliminated: the players lose."
+                line += " " + state["over"]
+        return line
+
+    # -- rounds -------------------------------------------------------------
+
+    def act_end_phase(self, state):
+        """Player phase -> villain phase (threat accelerates); villain phase -> next round."""
+        if state["phase"] == "player":
+            state["phase"] = "villain"
+            parts = ["Villain phase."]
+            for area in state["areas"]:
+                if area["done"]:
+                    continue
+                accel = self._acceleration(area)
+                if accel:
+                    parts.append("+%d threat on %s." % (accel, area["scheme"]["name"]))
+                    parts.append(self._place(state, area, accel).strip())
+                if state["over"]:
+                    break
+            return " ".join(p for p in parts if p)
+        state["phase"] = "player"
+        state["round"] += 1
+        players = self._players_in_game(state)
+        first = state["first"]
+        for _ in range(len(state["heroes"])):
+            first = (first + 1) % len(state["heroes"])
+            if first in players:
+                break
+        state["first"] = first
+        return "Round %d: %s has the first player token." % (state["round"], state["heroes"][first]["name"])
+
+    # -- separate game areas (The Once and Future Kang) -----------------------
+
+    def act_separate(self, state, player, scheme, villain):
+        """`player` creates their own game area with its own scheme and villain."""
+        self._hero(state, player)
+        for area in state["areas"]:
+            if player in area["players"]:
+                if len(area["players"]) == 1:
+                    raise Refused("%s is alone in their game area already." % state["heroes"][player]["name"])
+                area["players"].remove(player)
+        new = self._area(state, [player], scheme, villain)
+        new["interim"] = 1
+        state["areas"].append(new)
+        return "%s creates their own game area: %s against %s." % (
+            state["heroes"][player]["name"], new["scheme"]["name"], new["villain"]["name"])
+
+    def act_join(self, state, a, b):
+        """The players of area `a` join area `b`, bringing its side schemes."""
+        number(a, 0, len(state["areas"]) - 1, "Game area")
+        number(b, 0, len(state["areas"]) - 1, "Game area")
+        if a == b:
+            raise Refused("Join a different game area.")
+        source = state["areas"][a]
+        target = state["areas"][b]
+        if not source["done"]:
+            raise Refused("Players join another game area when they defeat the villain in theirs.")
+        target["players"].extend(source["players"])
+        target["sides"].extend(source["sides"])
+        state["areas"].pop(a)
+        return "Game area %d joins game area %d (%d side schemes come along)." % (a + 1, b + 1, len(source["sides"]))

@@ -1,0 +1,83 @@
+"""Marvel United (War of Kings): KO tokens, the Duel trackers, tokens left.
+
+Rules from the War of Kings rulebook:
+- Vulcan, Team vs Team: "The Heroes lose if they have a total of 6 KO
+  tokens (counting both Teams' KO tokens), regardless of the number of
+  Heroes in the game." The threshold is a setting (6 by default), counted
+  over every team, and announced the moment it is reached.
+- Gladiator's Duel: "If Gladiator won the Duel, advance Gladiator's Duel
+  tracker by 1." / "If the Hero won the Duel, advance the Heroes Duel tracker
+  by 1."
+- "6 Terrigen Mist tokens" and "3 Water tokens": each use discards one.
+"""
+
+from dicetower.core.game import Game, Refused, number, text
+
+MIST = 6
+WATER = 3
+
+
+class United(Game):
+    KIND = "united"
+
+    @classmethod
+    def setup(cls, heroes, teams=1, threshold=6):
+        """heroes: dicts with name and team (0, or 0/1 in Team vs Team)."""
+        number(teams, 1, 2, "Teams")
+        number(threshold, 1, 99, "KO threshold")
+        if not isinstance(heroes, list) or not 1 <= len(heroes) <= 8:
+            raise Refused("Marvel United takes 1 to 8 heroes.")
+        roster = []
+        for spec in heroes:
+            name = text(spec.get("name"), "A hero's name")
+            team = number(spec.get("team", 0), 0, teams - 1, name + "'s team")
+            roster.append({"name": name, "team": team, "ko": 0})
+        state = {"heroes": roster, "teams": teams, "threshold": threshold, "gladiator": 0, "heroes_duel": 0,
+                 "mist": MIST, "water": WATER, "over": None}
+        return cls(state)
+
+    def team_ko(self, team):
+        return sum(h["ko"] for h in self.state["heroes"] if h["team"] == team)
+
+    def _hero(self, state, i):
+        number(i, 0, len(state["heroes"]) - 1, "Hero")
+        return state["heroes"][i]
+
+    def act_ko(self, state, i):
+        """Hero `i` is KO'd: one KO token."""
+        hero = self._hero(state, i)
+        hero["ko"] += 1
+        total = sum(h["ko"] for h in state["heroes"])
+        line = "%s is KO'd (%d KO tokens in all, team %d has %d)." % (
+            hero["name"], total, hero["team"] + 1, sum(h["ko"] for h in state["heroes"] if h["team"] == hero["team"]))
+        if total >= state["threshold"]:
+            state["over"] = "%d KO tokens: the heroes lose." % total
+            line += " " + state["over"]
+        return line
+
+    def act_remove_ko(self, state, i):
+        """An effect takes a KO token off hero `i`."""
+        hero = self._hero(state, i)
+        if hero["ko"] == 0:
+            raise Refused("%s has no KO token." % hero["name"])
+        hero["ko"] -= 1
+        return "%s loses a KO token (%d)." % (hero["name"], hero["ko"])
+
+    def act_duel(self, state, winner):
+        """A Duel with Gladiator ends: winner "gladiator" or "hero"."""
+        if winner == "gladiator":
+            state["gladiator"] += 1
+            return "Gladiator wins the Duel (Gladiator's tracker %d)." % state["gladiator"]
+        if winner == "hero":
+            state["heroes_duel"] += 1
+            return "The hero wins the Duel (Heroes' tracker %d)." % state["heroes_duel"]
+        raise Refused("A Duel is won by \"gladiator\" or \"hero\".")
+
+    def act_token(self, state, kind):
+        """A Terrigen Mist ("mist") or Water ("water") token is used and discarded."""
+        if kind not in ("mist", "water"):
+            raise Refused("Tokens are \"mist\" (Terrigen Mist) or \"water\".")
+        if state[kind] == 0:
+            raise Refused("No %s tokens are left." % ("Terrigen Mist" if kind == "mist" else "Water"))
+        state[kind] -= 1
+        return "%s token used (%d left)." % ("Terrigen Mist" if kind == "mist" else "Water", state[kind])

@@ -1,0 +1,103 @@
+"""A saved game as bytes, and back: versioned, checksummed, migrated.
+
+The file is one header line and a JSON body:
+
+    DICETOWER <schema> <crc32 of body, 8 hex digits> <body length>\\n{...}
+
+The body is `Game.to_dict()`: the game's kind, the state at the start of the
+undo window, the actions since and the actions undone, so undo and redo
+survive a power cut. `decode` checks everything before it trusts anything and
+raises `SaveError` saying what is wrong; then it replays the actions, so a
+file that claims an impossible game is refused too.
+
+Schema history: 1 had no redo list; 2 adds "redo".
+"""
+
+import json
+
+try:
+    from binascii import crc32
+except ImportError:  # a MicroPython build without binascii.crc32
+    crc32 = None
+
+SCHEMA = 2
+MAGIC = b"DICETOWER "
+GAMES = {
+    "battlerealm": ("dicetower.core.games.battlerealm", "Battlerealm"),
+    "champions": ("dicetower.core.games.champions", "Champions"),
+    "united": ("dicetower.core.games.united", "United"),
+    "battleworld": ("dicetower.core.games.battleworld", "Battleworld"),
+}
+
+
+class SaveError(Exception):
+    """The saved bytes are not a game this firmware can load; `str(e)` says why."""
+
+
+def checksum(data):
+    """CRC-32 (the zlib one) of bytes, as an unsigned int."""
+    if crc32 is not None:
+        return crc32(data) & 0xFFFFFFFF
+    crc = 0xFFFFFFFF
+    for byte in data:
+        crc ^= byte
+        for _ in range(8):
+            crc = (crc >> 1) ^ (0xEDB88320 if crc & 1 else 0)
+    return crc ^ 0xFFFFFFFF
+
+
+def game_class(kind):
+    """The Game class for a kind, imported only when needed (saves heap)."""
+    if kind not in GAMES:
+        raise SaveError("unknown game %r" % (kind,))
+    module, name = GAMES[kind]
+    return getattr(__import__(module, None, None, [name]), name)
+
+
+def encode(game):
+    body = json.dumps(game.to_dict(), separators=(",", ":")).encode()
+    header = "DICETOWER %d %08x %d\n" % (SCHEMA, checksum(body), len(body))
+    return header.encode() + body
+
+
+def _migrate_1(body):
+    body["redo"] = []
+    return body
+
+
+MIGRATIONS = {1: _migrate_1}  # schema N -> N + 1
+
+
+def decode(data):
+    """A Game from saved bytes, or SaveError."""
+    if not data.startswith(MAGIC):
+        raise SaveError("not a dicetower save")
+    end = data.find(b"\n")
+    if end < 0:
+        raise SaveError("the header is cut short")
+    try:
+        parts = data[len(MAGIC):end].decode().split()
+        schema, crc, length = int(parts[0]), int(parts[1], 16), int(parts[2])
+    except (ValueError, IndexError, UnicodeError):
+        raise SaveError("the header is damaged")
+    if schema > SCHEMA or schema < 1:
+        raise SaveError("saved by a firmware with save format %d; this one reads 1 to %d" % (schema, SCHEMA))
+    body = data[end + 1:]
+    if len(body) != length:
+        raise SaveError("the file is cut short (%d of %d bytes)" % (len(body), length))
+    if checksum(body) != crc:
+        raise SaveError("the checksum does not match")
+    try:
+        content = json.loads(body)
+    except ValueError:
+        raise SaveError("the body is not JSON")
+    while schema < SCHEMA:
+        content = MIGRATIONS[schema](content)
+        schema += 1
+    if not isinstance(content, dict):
+        raise SaveError("the body is not a saved game")
+    cls = game_class(content.get("game"))
+    try:
+        return cls(content["base"], content["actions"], content["redo"])
+    except Exception as e:  # noqa: a save that cannot be replayed is damaged
+        raise SaveError("the saved game does not replay (%s)" % (e,))

@@ -1,0 +1,79 @@
+"""A stand-in flash filesystem that can lose power at any byte (CPython and the VM)."""
+
+
+class PowerCut(Exception):
+    pass
+
+
+class _Writer:
+    def __init__(self, flash, path):
+        self.flash = flash
+        self.path = path
+
+    def write(self, data):
+        for byte in data:
+            self.flash.spend()
+            self.flash.files[self.path].append(byte)
+        return len(data)
+
+    def close(self):
+        pass
+
+
+class _Reader:
+    def __init__(self, data):
+        self.data = data
+
+    def read(self):
+        return self.data
+
+    def close(self):
+        pass
+
+
+class Flash:
+    """Files in memory. `cut_after(n)`: the n+1-th byte written (or the rename
+    after n bytes) loses the power, leaving what was written so far."""
+
+    def __init__(self, files=None):
+        self.files = {}
+        for path, data in (files or {}).items():
+            self.files[path] = bytearray(data)
+        self.budget = None
+        self.written = 0
+        self.full_at = None
+
+    def copy(self):
+        return Flash(self.files)
+
+    def cut_after(self, n):
+        self.budget = n
+        self.written = 0
+
+    def spend(self):
+        if self.budget is not None and self.written >= self.budget:
+            raise PowerCut()
+        if self.full_at is not None and self.written >= self.full_at:
+            raise OSError(28)  # ENOSPC
+        self.written += 1
+
+    def open(self, path, mode):
+        if "r" in mode:
+            if path not in self.files:
+                raise OSError(2)
+            return _Reader(bytes(self.files[path]))
+        self.files[path] = bytearray()
+        return _Writer(self, path)
+
+    def rename(self, old, new):
+        if self.budget is not None and self.written >= self.budget:
+            raise PowerCut()
+        self.files[new] = self.files.pop(old)
+
+    def remove(self, path):
+        if path not in self.files:
+            raise OSError(2)
+        del self.files[path]
+
+    def exists(self, path):
+        return path in self.files

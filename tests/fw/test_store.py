@@ -1,0 +1,156 @@
+"""Saved games: format, checks, migration, power cuts. Runs on CPython and the VM."""
+
+import unittest
+
+from dicetower.core.games.battlerealm import Battlerealm
+from dicetower.core.games.united import United
+from dicetower.core.store import SCHEMA, SaveError, checksum, decode, encode
+from dicetower.hw.storage import Autosave, SaveStore
+from flash import Flash, PowerCut
+
+PATH = "/game.sav"
+
+
+def small_game():
+    game = Battlerealm.setup([{"name": "Hulk", "pvp": 10, "abilities": ["Tough"]},
+                              {"name": "Thor", "pvp": 12}, {"name": "Vision", "pvp": 8}])
+    game.do("roll", "YYKKTC", [1])
+    game.do("attack", 1, 2, True)
+    return game
+
+
+class Format(unittest.TestCase):
+    def test_round_trip_keeps_state_undo_and_redo(self):
+        game = small_game()
+        game.undo()
+        again = decode(encode(game))
+        self.assertEqual(again.state, game.state)
+        self.assertEqual(again.history(), game.history())
+        self.assertEqual(again.redo(), "Thor -2 PVP (Attack by Hulk).")
+        again.undo()
+        again.undo()
+        self.assertEqual(again.state["heroes"][0]["pvp"], 10)
+
+    def test_header(self):
+        data = encode(small_game())
+        header, body = data.split(b"\n", 1)
+        words = header.split()
+        self.assertEqual(words[0], b"DICETOWER")
+        self.assertEqual(int(words[1]), SCHEMA)
+        self.assertEqual(int(words[2], 16), checksum(body))
+        self.assertEqual(int(words[3]), len(body))
+
+    def test_crc32_is_the_zlib_one(self):
+        self.assertEqual(checksum(b"123456789"), 0xCBF43926)
+
+    def test_damage_is_refused_with_a_reason(self):
+        data = encode(small_game())
+        flipped = bytearray(data)
+        flipped[-5] ^= 0x20
+        cases = ((bytes(flipped), "checksum"), (data[:-3], "cut short"), (b"hello", "not a dicetower save"),
+                 (data.replace(b"DICETOWER 2", b"DICETOWER 9", 1), "save format 9"),
+                 (b"DICETOWER x y z\n{}", "header is damaged"))
+        for bad, words in cases:
+            with self.assertRaises(SaveError) as caught:
+                decode(bad)
+            self.assertIn(words, str(caught.exception))
+
+    def test_a_checksummed_impossible_game_is_refused(self):
+        game = small_game()
+        game.actions.append(["attack", 7, 2, True])  # there is no hero 8
+        with self.assertRaises(SaveError) as caught:
+            decode(encode(game))
+        self.assertIn("does not replay", str(caught.exception))
+
+    def test_schema_1_is_migrated(self):
+        import json
+
+        game = small_game()
+        content = game.to_dict()
+        del content["redo"]
+        body = json.dumps(content).encode()
+        old = ("DICETOWER 1 %08x %d\n" % (checksum(body), len(body))).encode() + body
+        self.assertEqual(decode(old).state, game.state)
+
+
+class Store(unittest.TestCase):
+    def test_save_then_load(self):
+        flash = Flash()
+        store = SaveStore(PATH, flash)
+        game = small_game()
+        written = store.save(game)
+        self.assertEqual(bytes(flash.files[PATH]), encode(game))
+        self.assertEqual(written, len(encode(game)))
+        self.assertFalse(flash.exists(PATH + ".tmp"))
+        loaded, message = SaveStore(PATH, flash).load()
+        self.assertIsNone(message)
+        self.assertEqual(loaded.state, game.state)
+
+    def test_no_save_yet(self):
+        self.assertEqual(SaveStore(PATH, Flash()).load(), (None, None))
+
+    def test_power_cut_at_every_byte_leaves_old_or_new(self):
+        old = small_game()
+        flash = Flash()
+        SaveStore(PATH, flash).save(old)
+        new = decode(encode(old))
+        new.do("end_turn")
+        size = len(encode(new))
+        outcomes = []
+        for cut in range(size + 2):
+            trial = flash.copy()
+            trial.cut_after(cut)
+            try:
+                SaveStore(PATH, trial).save(new)
+            except PowerCut:
+                pass
+            trial.budget = None  # power back on
+            loaded, message = SaveStore(PATH, trial).load()
+            self.assertIsNone(message, "cut after %d bytes" % cut)
+            if loaded.state == old.state:
+                outcomes.append("old")
+                self.assertEqual(bytes(trial.files[PATH]), encode(old))
+            else:
+                self.assertEqual(loaded.state, new.state, "cut after %d bytes" % cut)
+                outcomes.append("new")
+            self.assertFalse(trial.exists(PATH + ".tmp"))
+        self.assertEqual(outcomes, ["old"] * (size + 1) + ["new"])
+
+    def test_damaged_file_is_moved_aside_and_kept(self):
+        flash = Flash()
+        SaveStore(PATH, flash).save(small_game())
+        flash.files[PATH][40] ^= 1
+        damaged = bytes(flash.files[PATH])
+        game, message = SaveStore(PATH, flash).load()
+        self.assertIsNone(game)
+        self.assertIn("checksum", message)
+        self.assertIn(PATH + ".bad1", message)
+        self.assertEqual(bytes(flash.files[PATH + ".bad1"]), damaged)
+        self.assertFalse(flash.exists(PATH))
+        flash.files[PATH] = bytearray(b"DICETOWER 7 0 0\n")
+        game, message = SaveStore(PATH, flash).load()
+        self.assertIn(".bad2", message)
+        self.assertIn("save format 7", message)
+
+    def test_full_flash_keeps_the_game_in_memory_and_the_old_save(self):
+        flash = Flash()
+        store = SaveStore(PATH, flash)
+        game = small_game()
+        auto = Autosave(game, store)
+        auto.do("end_turn")
+        saved = bytes(flash.files[PATH])
+        flash.full_at = flash.written + 10
+        line = auto.do("land", 2)
+        self.assertEqual(line, "Thor lands: +2 PVP.")
+        self.assertIn("Saves are off", auto.error)
+        self.assertEqual(game.state["heroes"][1]["pvp"], 12 - 2 + 2)
+        self.assertEqual(bytes(flash.files[PATH]), saved)
+        flash.full_at = None
+        auto.undo()
+        self.assertIsNone(auto.error)
+        self.assertEqual(SaveStore(PATH, flash).load()[0].state, game.state)
+
+    def test_every_game_kind_saves(self):
+        game = United.setup([{"name": "Medusa"}, {"name": "Black Bolt"}])
+        game.do("ko", 1)
+        self.assertEqual(decode(encode(game)).state, game.state)
