@@ -13,12 +13,10 @@ file that claims an impossible game is refused too.
 Schema history: 1 had no redo list; 2 adds "redo".
 """
 
+import binascii
 import json
 
-try:
-    from binascii import crc32
-except ImportError:  # a MicroPython build without binascii.crc32
-    crc32 = None
+_crc32 = getattr(binascii, "crc32", None)  # a MicroPython build may leave it out
 
 SCHEMA = 2
 MAGIC = b"DICETOWER "
@@ -36,8 +34,8 @@ class SaveError(Exception):
 
 def checksum(data):
     """CRC-32 (the zlib one) of bytes, as an unsigned int."""
-    if crc32 is not None:
-        return crc32(data) & 0xFFFFFFFF
+    if _crc32 is not None:
+        return _crc32(data) & 0xFFFFFFFF
     crc = 0xFFFFFFFF
     for byte in data:
         crc ^= byte

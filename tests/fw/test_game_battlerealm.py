@@ -1,0 +1,283 @@
+"""Battlerealm's score, rule by rule. Runs on CPython and the MicroPython VM."""
+
+import unittest
+
+from dicetower.core.game import Refused
+from dicetower.core.games.battlerealm import Battlerealm
+
+
+def game(*heroes):
+    return Battlerealm.setup([dict(h) for h in heroes])
+
+
+HULK = {"name": "Hulk", "pvp": 10, "abilities": ["Tough", "Cunning", "Peaceful"]}
+THOR = {"name": "Thor", "pvp": 12}
+VISION = {"name": "Vision", "pvp": 8}
+HAWK = {"name": "Hawkeye", "pvp": 9, "abilities": ["Elusive"]}
+
+
+def pvp(g):
+    return [h["pvp"] for h in g.state["heroes"]]
+
+
+class Setup(unittest.TestCase):
+    def test_starting_pvp(self):
+        """Rulebook: "Set the Hero's PVP Point counter to it's starting position (red number)." """
+        self.assertEqual(pvp(game(HULK, THOR)), [10, 12])
+
+    def test_two_to_six_heroes(self):
+        with self.assertRaises(Refused):
+            game(HULK)
+        with self.assertRaises(Refused):
+            Battlerealm.setup([{"name": "H%d" % i} for i in range(7)])
+        with self.assertRaises(Refused):
+            game(HULK, {"name": "Thor", "abilities": ["Mighty"]})
+        with self.assertRaises(Refused):
+            game(HULK, {"name": "Thor", "pvp": -1})
+
+
+class Rolls(unittest.TestCase):
+    def test_mystic_and_peaceful_points(self):
+        """Rulebook: "The Hero gains a single PVP Point for each Mystic rolled." """
+        g = game(HULK, THOR)
+        line = g.do("roll", "YYCCMS")  # no Skill or Tech: Peaceful's 2 too
+        self.assertEqual(pvp(g), [14, 12])
+        self.assertIn("+4 PVP", line)
+
+    def test_one_roll_per_turn(self):
+        g = game(HULK, THOR)
+        g.do("roll", "KKTTCC")
+        with self.assertRaises(Refused):
+            g.do("roll", "KKTTCC")
+
+    def test_bad_dice_refused(self):
+        g = game(HULK, THOR)
+        for bad in ("KKTT", "KKTTCX", 6):
+            with self.assertRaises(Refused):
+                g.do("roll", bad)
+        self.assertEqual(g.state["rolled"], 0)
+
+    def test_explosion_hits_the_marked_heroes_and_is_not_an_attack(self):
+        """Rulebook: "The Hero ignores the first PVP Point of damage done by each Attack from the same location. An Explosion is not an Attack." """
+        g = game(THOR, HULK, VISION)
+        line = g.do("roll", "SSSSKT", [1, 2])
+        self.assertEqual(pvp(g), [12, 8, 6])  # 2 damage each: Tough does not apply
+        self.assertIn("Explosion 2: Hulk -2, Vision -2.", line)
+
+    def test_explosion_never_hits_the_roller(self):
+        """Rulebook: "A Hero can never cause damage to themself." """
+        g = game(THOR, HULK)
+        with self.assertRaises(Refused):
+            g.do("roll", "SSSKKT", [0])
+
+    def test_entering_the_prison_ends_the_turn(self):
+        """Rulebook: "As soon as a Hero enters the Crystal Prison, their turn is over." """
+        g = game(THOR, HULK, VISION)
+        line = g.do("roll", "MMMYKT")
+        self.assertEqual(g.state["heroes"][0]["prison"], 1)
+        self.assertEqual(g.state["turn"], 1)
+        self.assertEqual(pvp(g)[0], 13)  # the Mystic still counts
+        self.assertIn("Crystal Prison", line)
+
+    def test_escape_on_a_triple(self):
+        """Rulebook: "Players can escape by rolling triples of any die results." """
+        g = game(THOR, HULK, VISION)
+        g.do("roll", "MMMKKT")
+        g.do("end_turn")
+        g.do("end_turn")
+        g.do("roll", "CCKTYY")
+        self.assertEqual(g.state["heroes"][0]["prison"], 1)
+        g.do("end_turn")
+        g.do("end_turn")
+        g.do("end_turn")
+        g.do("roll", "CCCKTY")
+        self.assertEqual(g.state["heroes"][0]["prison"], 0)
+
+
+class Attacks(unittest.TestCase):
+    def test_tough_takes_one_off_each_attack_not_each_piece(self):
+        """Rulebook: "Attacks are all the damage done by one Hero against another Hero during that Hero's turn from a single location." """
+        g = game(THOR, HULK)
+        self.assertEqual(g.do("attack", 1, 2, True), "Hulk -1 PVP (Attack by Thor, Tough -1).")
+        self.assertEqual(g.do("attack", 1, 3, True), "Hulk -3 PVP (Attack by Thor, Tough -1).")
+        self.assertEqual(pvp(g)[1], 6)
+
+    def test_tough_only_at_the_same_location(self):
+        g = game(THOR, HULK)
+        g.do("attack", 1, 2, False)
+        self.assertEqual(pvp(g)[1], 8)
+
+    def test_elusive_only_from_another_location(self):
+        """Rulebook: "The Hero ignores the first PVP Point of damage done by each Attack from another location." """
+        g = game(THOR, HAWK)
+        g.do("attack", 1, 2, False)
+        self.assertEqual(pvp(g)[1], 8)
+        g.do("attack", 1, 2, True)
+        self.assertEqual(pvp(g)[1], 6)
+
+    def test_a_new_turn_is_a_new_attack(self):
+        g = game(THOR, HULK, VISION)
+        g.do("attack", 1, 1, True)
+        self.assertEqual(pvp(g)[1], 10)
+        g.do("end_turn")
+        g.do("end_turn")
+        g.do("end_turn")
+        g.do("attack", 1, 1, True)
+        self.assertEqual(pvp(g)[1], 10)
+
+    def test_block_until_the_start_of_their_next_turn(self):
+        """Rulebook: "A Block allows the Hero to reduce the damage they take by the listed amount from each Attack until the start of their next turn." """
+        g = game(THOR, VISION, {"name": "Panther", "pvp": 10})
+        g.do("block", 0, 2)
+        g.do("end_turn")
+        self.assertEqual(g.do("attack", 0, 3, True), "Thor -1 PVP (Attack by Vision, Block -2).")
+        g.do("end_turn")
+        g.do("attack", 0, 2, False)
+        self.assertEqual(pvp(g)[0], 11)
+        g.do("end_turn")  # Thor's turn starts: the Block is gone
+        self.assertEqual(g.state["heroes"][0]["block"], 0)
+
+    def test_no_damage_to_themself_or_the_eliminated(self):
+        """Rulebook: "A Hero can never cause damage to themself." """
+        g = game(THOR, HULK)
+        for bad in ((0, 2, True), (5, 2, True), (1, 0, True), (1, -3, True)):
+            with self.assertRaises(Refused):
+                g.do("attack", *bad)
+        self.assertEqual(pvp(g), [12, 10])
+
+    def test_no_attacks_into_or_out_of_the_prison(self):
+        """Rulebook: "Heroes in the Crystal Prison cannot be attacked or attack other Heroes" """
+        g = game(THOR, HULK, VISION)
+        g.do("roll", "MMMKKT")  # Thor to the Prison; Hulk's turn
+        with self.assertRaises(Refused):
+            g.do("attack", 0, 2, True)
+
+    def test_negated_abilities(self):
+        """Rulebook: "This power allows Vision to negate the powers of one Hero until the start of Vision's next turn." """
+        g = game(VISION, HULK, THOR)
+        g.do("negate", 1)
+        g.do("attack", 1, 2, True)
+        self.assertEqual(pvp(g)[1], 8)  # no Tough
+        g.do("end_turn")
+        g.do("end_turn")
+        g.do("end_turn")  # Vision's next turn: Hulk is Tough again
+        g.do("attack", 1, 2, True)
+        self.assertEqual(pvp(g)[1], 7)
+
+
+class Points(unittest.TestCase):
+    def test_location_points_on_each_landing(self):
+        """Rulebook: "A Hero may gain PVP Points from landing on multiple locations in one turn." """
+        g = game(THOR, HULK)
+        g.do("land", 2)
+        g.do("land", 3)
+        self.assertEqual(pvp(g)[0], 17)
+        with self.assertRaises(Refused):
+            g.do("land", 4)
+
+    def test_spend_only_what_they_have(self):
+        g = game(THOR, HULK)
+        with self.assertRaises(Refused):
+            g.do("spend", 13)
+        g.do("spend", 3)
+        self.assertEqual(pvp(g)[0], 9)
+
+
+class Elimination(unittest.TestCase):
+    def test_final_blow(self):
+        """Rulebook: "When a Hero is removed from the game, the Hero who landed the final blow gains 3 PVP Points for doing so." """
+        g = game(THOR, VISION, {"name": "Panther", "pvp": 10})
+        line = g.do("attack", 1, 9, True)
+        self.assertEqual(g.state["heroes"][1]["out"], 1)
+        self.assertEqual(pvp(g)[0], 15)
+        self.assertIn("final blow +3 to Thor", line)
+        with self.assertRaises(Refused):
+            g.do("attack", 1, 1, True)
+
+    def test_cunning_gains_on_any_elimination(self):
+        """Rulebook: "Each time another Hero is eliminated from the game, the Cunning Hero gains an additional 3 PVP Points, regardless of who eliminated the Hero from the game." """
+        g = game(THOR, VISION, HULK)
+        g.do("attack", 1, 8, False)
+        self.assertEqual(pvp(g), [15, 0, 13])
+
+    def test_eliminated_heroes_lose_their_turns(self):
+        g = game(THOR, VISION, HULK)
+        g.do("attack", 1, 8, False)
+        g.do("end_turn")
+        self.assertEqual(g.state["turn"], 2)
+        g.do("end_turn")
+        self.assertEqual((g.state["turn"], g.state["round"]), (0, 2))
+
+    def test_survivor_stays_until_the_end_of_their_next_turn(self):
+        """Rulebook: "When the Hero loses their last PVP Point, they are not removed until the end of their next turn, provided that they are not in the Crystal Prison or one of the last two remaining Heroes." """
+        survivor = {"name": "Falcon", "pvp": 3, "abilities": ["Survivor"]}
+        g = game(THOR, survivor, VISION)
+        g.do("attack", 1, 5, True)
+        self.assertEqual((pvp(g)[1], g.state["heroes"][1]["out"]), (0, 0))
+        g.do("end_turn")
+        g.do("roll", "KKTTCC")
+        g.do("end_turn")  # still at 0 at the end of their next turn
+        self.assertEqual(g.state["heroes"][1]["out"], 1)
+        self.assertEqual(pvp(g)[0], 15)  # Thor landed the last hit
+
+    def test_survivor_who_recovers_stays(self):
+        g = game(THOR, {"name": "Falcon", "pvp": 3, "abilities": ["Survivor"]}, VISION)
+        g.do("attack", 1, 5, True)
+        g.do("end_turn")
+        g.do("roll", "YKTTCC")
+        g.do("end_turn")
+        self.assertEqual((pvp(g)[1], g.state["heroes"][1]["out"]), (1, 0))
+
+    def test_survivor_of_the_last_two_goes_at_once(self):
+        g = game(THOR, {"name": "Falcon", "pvp": 3, "abilities": ["Survivor"]})
+        g.do("attack", 1, 5, True)
+        self.assertEqual(g.state["heroes"][1]["out"], 1)
+        self.assertIn("last hero standing", g.over())
+
+
+class GameEnd(unittest.TestCase):
+    def test_twenty_one_wins_at_once(self):
+        """Rulebook: "The game ends immediately if one Hero manages to reach 21 PVP Points at any point during their turn." """
+        g = game({"name": "Thor", "pvp": 19}, HULK)
+        line = g.do("land", 2)
+        self.assertIn("Thor reaches 21 PVP and wins!", line)
+        with self.assertRaises(Refused) as caught:
+            g.do("land", 1)
+        self.assertIn("The game is over", str(caught.exception))
+
+    def test_last_hero_standing_wins(self):
+        """Rulebook: "The game ends when only one Hero remains standing (is still in the game and not in the Prison)" """
+        g = game(THOR, VISION, HULK)
+        g.do("attack", 1, 8, True)
+        g.do("end_turn")
+        g.do("roll", "MMMKKT")  # Hulk to the Prison: only Thor stands
+        self.assertIn("Thor is the last hero standing", g.over())
+
+    def test_a_finished_game_can_be_undone(self):
+        g = game({"name": "Thor", "pvp": 19}, HULK)
+        g.do("land", 2)
+        g.undo()
+        self.assertIsNone(g.over())
+        g.do("land", 1)
+        self.assertEqual(pvp(g)[0], 20)
+
+
+class Flags(unittest.TestCase):
+    def test_disorientated_lasts_their_next_turn(self):
+        """Rulebook: "A Disorientated Hero only has one re-roll, instead of two, during their next turn." """
+        g = game(THOR, HULK)
+        g.do("disorientate", 1)
+        g.do("end_turn")
+        self.assertEqual(g.state["heroes"][1]["disorientated"], 1)
+        g.do("end_turn")
+        self.assertEqual(g.state["heroes"][1]["disorientated"], 0)
+
+    def test_escape_power(self):
+        g = game(THOR, HULK, VISION)
+        with self.assertRaises(Refused):
+            g.do("escape")
+        g.do("roll", "MMMKKT")
+        g.do("end_turn")
+        g.do("end_turn")
+        g.do("escape")
+        self.assertEqual(g.state["heroes"][0]["prison"], 0)

@@ -1,0 +1,84 @@
+"""Battleworld's battles. Runs on CPython and the MicroPython VM."""
+
+import unittest
+
+from dicetower.core.game import Refused
+from dicetower.core.games.battleworld import Battleworld
+
+
+class Chart(unittest.TestCase):
+    def test_starting_heroes_set_deck_and_wins(self):
+        """Rulebook: "To claim victory in a game with 3 Starting Heroes, you must win 7 Battles!" """
+        g = Battleworld.setup(3)
+        self.assertEqual((g.state["deck"], g.state["wins_needed"], g.state["thanostones"]), (13, 7, 3))
+        self.assertEqual(Battleworld.setup(1).state["wins_needed"], 3)
+        self.assertEqual(Battleworld.setup(5).state["deck"], 21)
+        with self.assertRaises(Refused):
+            Battleworld.setup(6)
+
+
+class Battles(unittest.TestCase):
+    def test_the_rulebook_example_hits(self):
+        """Rulebook: "Captain Americat needs an 8 or higher to hit Flying Drones. His total of 9 is a hit!" """
+        g = Battleworld.setup(1)
+        g.do("battle", "Flying Drones", 2, 8, "Energy")
+        self.assertIn("hit (1 of 2)", g.do("attack", 0, "5", 4))
+
+    def test_hits_win_the_battle(self):
+        """Rulebook: "When a Hero is placed on the last space, the Battle is won" """
+        g = Battleworld.setup(1)
+        g.do("battle", "Cat Lady's Gang", 1, 12, "Moon")
+        line = g.do("attack", 0, "Star", 0)  # "the Attack Die's star face always hits"
+        self.assertIn("Cat Lady's Gang is won (1 won, 0 lost)", line)
+        with self.assertRaises(Refused):
+            g.do("attack", 0, "5", 1)
+
+    def test_three_dangers_lose_the_battle(self):
+        """Rulebook: "If the Danger Token is placed on the third and final space of the Danger Track, the Battle is lost." """
+        g = Battleworld.setup(1)
+        g.do("battle", "Flying Drones", 3, 8, "Energy")
+        g.do("attack", 0, "Blank", 10)  # "its blank face always misses"
+        g.do("attack", 0, "2", 1)
+        self.assertIn("Flying Drones is lost", g.do("danger", "Energy"))
+
+    def test_danger_coin_advances_only_matching_battles(self):
+        """Rulebook: "For each Battle Card with a Danger symbol that matches the coin flip, advance a Danger Token to the next open space of the orange Danger Track." """
+        g = Battleworld.setup(2)
+        g.do("battle", "A", 2, 8, "Energy")
+        g.do("battle", "B", 2, 8, "Moon")
+        g.do("danger", "Moon")
+        self.assertEqual([b["danger"] for b in g.state["battles"]], [0, 1])
+        with self.assertRaises(Refused):
+            g.do("danger", "Sun")
+
+    def test_three_lost_battles_lose_the_game(self):
+        """Rulebook: "Note: Even in games with more Heroes, if you ever lose 3 Battles, you lose the game!" """
+        g = Battleworld.setup(3)
+        for name in ("A", "B", "C"):
+            g.do("battle", name, 1, 5, "Moon")
+        for _ in range(3):
+            line = g.do("danger", "Moon")
+        self.assertIn("the Heroes are defeated", line)
+
+    def test_winning_the_chart_number_wins(self):
+        """Rulebook: "If you win enough Battles (3 for a single Battle Ball game), you win as the Heroes defeat Thanos in Battleworld!" """
+        g = Battleworld.setup(1)
+        for b, name in enumerate(("A", "B", "C")):
+            g.do("battle", name, 1, 5, "Moon")
+            line = g.do("attack", b, "Star", 0)
+        self.assertIn("defeat Thanos", line)
+
+    def test_deck_runs_out_and_bad_faces(self):
+        g = Battleworld.setup(1)
+        for n in range(5):
+            g.do("battle", "B%d" % n, 1, 5, "Moon")
+        with self.assertRaises(Refused):
+            g.do("battle", "B5", 1, 5, "Moon")
+        for bad in (("attack", 0, "7", 1), ("attack", 9, "2", 1), ("battle", "X", 4, 5, "Moon")):
+            with self.assertRaises(Refused):
+                g.do(*bad)
+
+    def test_users_attack_die_faces(self):
+        g = Battleworld.setup(1, ["Star", "1", "2", "3", "4", "Blank"])
+        g.do("battle", "A", 1, 5, "Moon")
+        self.assertIn("hit", g.do("attack", 0, "1", 4))

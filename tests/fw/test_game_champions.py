@@ -1,0 +1,153 @@
+"""Marvel Champions' threat and hit points. Runs on CPython and the MicroPython VM."""
+
+import unittest
+
+from dicetower.core.game import Refused
+from dicetower.core.games.champions import Champions
+
+SCHEME = {"name": "The Break-In", "stages": [[10, 1, 7], [12, 2, 2]]}
+VILLAIN = {"name": "Rhino", "stages": [14, 15]}
+
+
+def two_players():
+    return Champions.setup([{"name": "You", "hp": 10}, {"name": "Left", "hp": 12}], SCHEME, VILLAIN)
+
+
+def main(g, a=0):
+    return g.state["areas"][a]["scheme"]
+
+
+class WorkedExample(unittest.TestCase):
+    def test_a_turn_played_out(self):
+        """Rulebook: "Two players, and you hold the first player token. Your hero is in hero form with THW 2, ATK 3, DEF 1, and 6 hit points left." """
+        g = Champions.setup([{"name": "You", "hp": 10}, {"name": "Left", "hp": 10}], SCHEME, VILLAIN)
+        g.do("damage", 0, 4)  # "6 hit points left"
+        self.assertEqual(main(g)["threat"], 7)  # "The main scheme holds 7 threat toward a target of 10"
+        g.do("side", 0, "Crisis Scheme", 3, 1)  # "a side scheme with the crisis icon and 3 threat"
+        with self.assertRaises(Refused):
+            g.do("thwart", 0, -1, 2)  # "nothing comes off the main scheme until it is cleared"
+        self.assertEqual(g.do("thwart", 0, 0, 1), "Thwart 1: Crisis Scheme -1 threat.")  # the ally's THW 1: "dropping it to 2"
+        self.assertEqual(g.state["areas"][0]["sides"][0]["threat"], 2)
+        line = g.do("thwart", 0, 0, 2)  # "a basic thwart of 2. The side scheme hits zero and is discarded."
+        self.assertIn("discarded", line)
+        self.assertEqual(g.state["areas"][0]["sides"], [])
+        g.do("end_phase")  # "In the villain phase the main scheme climbs from 7 to 8."
+        self.assertEqual(main(g)["threat"], 8)
+        # "Its boost card shows 1 boost icon, so its ATK of 2 becomes 3 ... you exhaust your hero, block 1"
+        line = g.do("villain_attack", 0, 2, 1, 1)
+        self.assertEqual(g.state["heroes"][0]["hp"], 4)  # "your dial drops from 6 to 4"
+        self.assertIn("You -2 hit points (4).", line)
+        g.do("thwart", 0, -1, 2)  # the crisis is gone: threat comes off the main scheme now
+        self.assertEqual(main(g)["threat"], 6)
+
+
+class Threat(unittest.TestCase):
+    def test_reaching_the_target_advances_the_stage(self):
+        """Rulebook: "The moment it equals or exceeds the target threat in the top left corner, the scheme advances to the next stage, and the old threat is removed." """
+        g = two_players()
+        line = g.do("threat", 0, 3)
+        self.assertEqual((main(g)["stage"], main(g)["threat"]), (1, 2))
+        self.assertIn("advances to stage 2", line)
+
+    def test_advancing_the_final_stage_loses(self):
+        """Rulebook: "If the final stage of the scheme deck advances, the players lose immediately." """
+        g = two_players()
+        g.do("threat", 0, 3)
+        line = g.do("threat", 0, 10)
+        self.assertIn("the players lose", line)
+        with self.assertRaises(Refused):
+            g.do("heal", 0, 1)
+
+    def test_villain_phase_acceleration_counts_side_scheme_icons(self):
+        """Rulebook: "place threat on the main scheme equal to its acceleration field, plus one for each acceleration icon on side schemes in play." """
+        g = two_players()
+        g.do("side", 0, "Accelerant", 2, 0, 1)
+        g.do("end_phase")
+        self.assertEqual(main(g)["threat"], 9)
+
+    def test_incite(self):
+        """Rulebook: "When a card with the incite X keyword is revealed, place X threat on the main scheme." """
+        g = two_players()
+        self.assertEqual(g.do("incite", 0, 2), "Incite 2 on The Break-In.")
+        self.assertEqual(main(g)["threat"], 9)
+
+    def test_thwart_never_below_zero(self):
+        g = two_players()
+        g.do("thwart", 0, -1, 9)
+        self.assertEqual(main(g)["threat"], 0)
+
+    def test_side_scheme_threat_and_bad_requests(self):
+        g = two_players()
+        g.do("side", 0, "Hideout", 2, 0, 0, 1)
+        g.do("side_threat", 0, 0, 2)
+        self.assertEqual(g.state["areas"][0]["sides"][0]["threat"], 4)
+        for bad in (("thwart", 0, 3, 1), ("thwart", 0, -1, -2), ("threat", 5, 1), ("side_threat", 0, 0, 0)):
+            with self.assertRaises(Refused):
+                g.do(*bad)
+
+
+class HitPoints(unittest.TestCase):
+    def test_villain_stages_times_players(self):
+        """Rulebook: "set the villain's dial to the hit points on the villain card multiplied by the number of players" """
+        g = two_players()
+        self.assertEqual(g.state["areas"][0]["villain"]["hp"], 28)
+        line = g.do("hit", 0, 30)
+        self.assertEqual(g.state["areas"][0]["villain"]["hp"], 30)
+        self.assertIn("Stage 2: 30 hit points.", line)
+
+    def test_defeating_the_final_stage_wins(self):
+        """Rulebook: "Defeat the final villain stage and you all win." """
+        g = two_players()
+        g.do("hit", 0, 28)
+        line = g.do("hit", 0, 30)
+        self.assertIn("the players win", line)
+
+    def test_recovery_never_above_maximum(self):
+        """Rulebook: "recovery heals up to your REC value, but never above your maximum hit points." """
+        g = two_players()
+        g.do("damage", 0, 3)
+        self.assertEqual(g.do("heal", 0, 5), "You +3 hit points (10).")
+
+    def test_every_player_eliminated_loses(self):
+        """Rulebook: "The players also lose if every player is eliminated, which happens to a player when their hit point dial reaches zero." """
+        g = two_players()
+        self.assertIn("You is eliminated", g.do("damage", 0, 10))
+        with self.assertRaises(Refused):
+            g.do("damage", 0, 1)
+        self.assertIn("the players lose", g.do("damage", 1, 20))
+
+
+class Rounds(unittest.TestCase):
+    def test_first_player_token_passes_each_round(self):
+        """Rulebook: "Fifth, pass the first player token and start the next round." """
+        g = Champions.setup([{"name": "A", "hp": 10}, {"name": "B", "hp": 10}, {"name": "C", "hp": 10}],
+                            SCHEME, VILLAIN)
+        g.do("end_phase")
+        self.assertEqual(g.state["phase"], "villain")
+        self.assertEqual(g.do("end_phase"), "Round 2: B has the first player token.")
+        g.do("damage", 2, 10)
+        g.do("end_phase")
+        self.assertEqual(g.do("end_phase"), "Round 3: A has the first player token.")
+
+
+class SeparateAreas(unittest.TestCase):
+    def test_kang_separates_and_joins(self):
+        """Rulebook: "Any side schemes that were in play in your previous game area become part of the game area that you join." """
+        g = Champions.setup([{"name": "A", "hp": 10}, {"name": "B", "hp": 10}], SCHEME,
+                            {"name": "Kang (I)", "stages": [10]})
+        g.do("separate", 1, {"name": "Stage 3A", "stages": [[8, 1, 1]]}, {"name": "Kang (II)", "stages": [12]})
+        self.assertEqual([a["players"] for a in g.state["areas"]], [[0], [1]])
+        self.assertEqual(g.state["areas"][1]["villain"]["hp"], 12)
+        g.do("side", 1, "Temporal Rift", 2)
+        g.do("threat", 1, 2)
+        self.assertEqual(main(g, 0)["threat"], 7)  # "Cards and components in one game area cannot affect another"
+        with self.assertRaises(Refused):
+            g.do("join", 1, 0)  # not before Kang (II) is defeated here
+        self.assertIn("join another game area", g.do("hit", 1, 12))
+        self.assertIsNone(g.over())
+        g.do("join", 1, 0)
+        self.assertEqual(g.state["areas"][0]["players"], [0, 1])
+        self.assertEqual(g.state["areas"][0]["sides"][0]["name"], "Temporal Rift")
+        g.do("villain", 0, "Kang (III)", [15])
+        self.assertEqual(g.state["areas"][0]["villain"]["hp"], 30)
+        self.assertIn("the players win", g.do("hit", 0, 30))
