@@ -6,6 +6,12 @@
 // and puts VM_DIR on sys.path. sys.argv is [SCRIPT, ARGS...]. The script's output
 // goes to stdout; an uncaught Python exception prints its traceback to stderr and
 // exits with status 1, so a caller can never mistake a crash for a pass.
+//
+// Steps: a line "# --- vm step ---" splits the script into chunks that run one
+// after another as separate top-level calls into the VM, sharing one namespace.
+// The VM's gc.collect() only frees what earlier calls left behind, so a script
+// that measures live heap collects in a later step than the one that allocated.
+// A chunk under "# --- vm step: repeat ---" runs again while `repeat` is true.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import fs from "node:fs";
 import path from "node:path";
@@ -50,7 +56,7 @@ function copyTree(hostDir, vmDir) {
 }
 
 for (const [hostDir, vmDir] of mounts) copyTree(hostDir, vmDir);
-mp.FS.writeFile("/__main_script__.py", fs.readFileSync(script));
+const source = fs.readFileSync(script, "utf8");
 
 const setup = [
   "import sys",
@@ -60,7 +66,15 @@ const setup = [
 
 try {
   mp.runPython(setup);
-  mp.runPython("exec(open('/__main_script__.py').read(), {'__name__': '__main__'})");
+  const chunks = source.split(/^# --- vm step(: repeat)? ---$/m);
+  // split() with a capture group interleaves the markers: code, marker, code, ...
+  mp.runPython(chunks[0]);
+  for (let i = 1; i < chunks.length; i += 2) {
+    const repeat = chunks[i] !== undefined;
+    do {
+      mp.runPython(chunks[i + 1]);
+    } while (repeat && mp.globals.get("repeat"));
+  }
 } catch (e) {
   process.stderr.write(String(e.message || e) + "\n");
   process.exit(1);

@@ -1,0 +1,45 @@
+"""Heap and flash wear of the score trackers on the real MicroPython VM.
+
+    .venv/bin/python benchmarks/vm_trackers.py
+
+Plays the four-player game of each mode in tests/fw/scripted_games.py on the
+MicroPython 1.27 VM and prints: the live heap the game holds at its end and
+at its largest between actions (gc.mem_alloc after gc.collect, beyond what
+was allocated before the game), and the bytes one save writes after each
+action (the device rewrites the whole save file each time), with the total
+for the game. Times include encoding the save after every action and are
+the VM's on this machine, not a Pico's.
+"""
+
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+def main():
+    done = subprocess.run(["node", os.path.join(ROOT, "vm", "run.mjs"),
+                           "--mount", os.path.join(ROOT, "firmware") + ":/fw",
+                           "--mount", os.path.join(ROOT, "tests", "fw") + ":/tests",
+                           os.path.join(HERE, "vm", "tracker_probe.py")],
+                          capture_output=True, text=True, cwd=ROOT)
+    if done.returncode != 0:
+        sys.exit("the VM run failed:\n" + done.stderr)
+    lines = done.stdout.split("\n")
+    print("MicroPython VM: a whole four-player game of each mode (targets: heap < 24 KB, < 2 KB per save)")
+    print("tracker modules and store imported: %s bytes of heap" % lines[0].split()[1])
+    _, undoable, size = lines[1].split()
+    print("largest save: six heroes, %s actions to undo: %s bytes" % (undoable, size))
+    print("%-12s %8s %11s %11s %14s %15s %16s %10s" % ("game", "actions", "heap at end", "heap max",
+                                                      "save max (B)", "save mean (B)", "written/game (B)",
+                                                      "us/action"))
+    for line in lines[2:]:
+        if line.strip():
+            name, *figures = line.split()
+            print("%-12s %8s %11s %11s %14s %15s %16s %10s" % (name, *figures))
+
+
+if __name__ == "__main__":
+    main()

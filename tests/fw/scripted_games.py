@@ -1,0 +1,108 @@
+"""A full four-player game of each mode, as the table would play it.
+
+Used by tests/fw/test_scripted_games.py (each game ends as it should) and
+benchmarks/vm_trackers.py (heap and flash bytes per game).
+"""
+
+from dicetower.core.games.battlerealm import Battlerealm
+from dicetower.core.games.battleworld import Battleworld
+from dicetower.core.games.champions import Champions
+from dicetower.core.games.united import United
+
+
+def battlerealm():
+    game = Battlerealm.setup([
+        {"name": "Hulk", "pvp": 10, "abilities": ["Cunning", "Peaceful", "Tough"]},
+        {"name": "Thor", "pvp": 12, "abilities": ["Lucky", "Flight"]},
+        {"name": "Vision", "pvp": 8, "abilities": ["Gifted", "Elusive"]},
+        {"name": "Falcon", "pvp": 9, "abilities": ["Survivor", "Flight"]}])
+    rolls = ["YKKTCC", "KKSTYC", "YYCKTM", "SSSKKY", "KTTCYM", "MMKKTY", "YYKKCC", "KKKTYS"]
+    actions = []
+    for turn in range(40):
+        actions.append(["roll", rolls[turn % len(rolls)], [(turn + 1) % 4]])
+        actions.append(["attack", (turn + 2) % 4, 1 + turn % 3, turn % 2 == 0])
+        actions.append(["land", turn % 4])
+        actions.append(["end_turn"])
+    return game, "wins", actions
+
+
+def champions():
+    game = Champions.setup([{"name": "Spider-Man", "hp": 10}, {"name": "She-Hulk", "hp": 15},
+                            {"name": "Iron Man", "hp": 9}, {"name": "Black Panther", "hp": 11}],
+                           {"name": "The Break-In", "stages": [[12, 1, 3], [16, 2, 0]]},
+                           {"name": "Rhino", "stages": [14, 15]})
+    actions = []
+    for rnd in range(12):
+        actions.append(["side", 0, "Breakout", 2, rnd % 3 == 0, rnd % 2, 0])
+        actions.append(["thwart", 0, 0, 2])
+        actions.append(["thwart", 0, -1, 2])
+        for player in range(4):
+            actions.append(["hit", 0, 3 + player])
+        actions.append(["end_phase"])
+        for player in range(4):
+            actions.append(["villain_attack", player, 2, rnd % 2, 1])
+            actions.append(["heal", player, 1])
+        actions.append(["incite", 0, 1])
+        actions.append(["end_phase"])
+    return game, "the players win", actions
+
+
+def united():
+    game = United.setup([{"name": "Black Bolt", "team": 0}, {"name": "Medusa", "team": 0},
+                         {"name": "Crystal", "team": 1}, {"name": "Karnak", "team": 1}], teams=2)
+    actions = []
+    for turn in range(12):
+        actions.append(["token", "mist"] if turn < 6 else ["duel", "hero" if turn % 2 else "gladiator"])
+        if turn % 2:
+            actions.append(["ko", turn % 4])
+        if turn == 3:
+            actions.append(["token", "water"])
+    return game, "the heroes lose", actions
+
+
+def battleworld():
+    game = Battleworld.setup(4)
+
+    def turns():
+        # Each turn: a Battle Card per hero while the deck lasts, every hero
+        # attacks the first open Battle, then the Danger Coin.
+        faces = ["Star", "5", "3", "Blank", "4", "2", "5"]
+        roll = 0
+        for turn in range(20):
+            for hero in range(4):
+                if len(game.state["battles"]) < game.state["deck"] and turn * 4 + hero < 8 + turn:
+                    n = len(game.state["battles"])
+                    yield ["battle", "Battle %d" % (n + 1), 1 + n % 3, 7, "Energy" if n % 2 else "Moon"]
+            for hero in range(4):
+                open_battles = [b for b in range(len(game.state["battles"]))
+                                if not game.state["battles"][b]["result"]]
+                if open_battles:
+                    yield ["attack", open_battles[0], faces[roll % len(faces)], 4]
+                    roll += 1
+            yield ["danger", "Moon" if turn % 3 else "Energy"]
+
+    return game, "defeat Thanos", turns()
+
+
+GAMES = (battlerealm, champions, united, battleworld)
+
+
+def play(maker, after_each=None):
+    """Play a scripted game to its end; returns (game, expected ending, actions done).
+
+    A maker gives the new game, words its ending must contain, and its
+    actions (a list, or a generator that reads the game as it goes).
+    """
+    game, ending, actions = maker()
+    done = 0
+    for action in actions:
+        if game.over():
+            break
+        try:
+            game.do(*action)
+        except Exception as e:
+            raise AssertionError("%s: %r refused: %s" % (maker.__name__, action, e))
+        done += 1
+        if after_each:
+            after_each(game)
+    return game, ending, done

@@ -1,0 +1,161 @@
+"""Thousands of random action sequences per game: the trackers' invariants hold.
+
+For every game: no count goes negative, a refused action changes nothing,
+undo then redo gives back the same state and history, a finished game
+refuses every new action, and save then load is the identity.
+"""
+
+from hypothesis import HealthCheck, event, given, settings, strategies as st
+
+from dicetower.core.game import Refused
+from dicetower.core.games.battlerealm import Battlerealm
+from dicetower.core.games.battleworld import Battleworld
+from dicetower.core.games.champions import Champions
+from dicetower.core.games.united import United
+from dicetower.core.store import decode, encode
+
+SEQUENCES = 1000
+# Mostly values the rules accept, sometimes ones they refuse.
+small = st.one_of(st.integers(0, 3), st.integers(0, 3), st.integers(0, 3), st.sampled_from([-1, 7]))
+amount = st.one_of(st.integers(1, 6), st.integers(1, 6), st.integers(1, 6), st.sampled_from([-1, 0, 40]))
+letters = st.text(alphabet="MSKTCY", min_size=6, max_size=6)
+
+REALM_ACTIONS = st.one_of(
+    st.tuples(st.just("roll"), letters, st.lists(small, max_size=3)),
+    st.tuples(st.just("attack"), small, amount, st.booleans()),
+    st.tuples(st.just("effect"), small, amount),
+    st.tuples(st.just("land"), st.integers(-1, 4)),
+    st.tuples(st.just("gain"), small, amount),
+    st.tuples(st.just("spend"), amount),
+    st.tuples(st.just("block"), small, st.integers(0, 3)),
+    st.tuples(st.just("negate"), small),
+    st.tuples(st.just("disorientate"), small),
+    st.tuples(st.just("escape")),
+    st.tuples(st.just("end_turn")),
+)
+CHAMPIONS_ACTIONS = st.one_of(
+    st.tuples(st.just("threat"), st.integers(-1, 1), amount),
+    st.tuples(st.just("incite"), st.integers(0, 1), amount),
+    st.tuples(st.just("thwart"), st.integers(0, 1), st.integers(-1, 1), amount),
+    st.tuples(st.just("thwart"), st.integers(-1, 1), st.integers(-2, 2), amount),
+    st.tuples(st.just("side"), st.integers(0, 1), st.sampled_from(["Side", ""]), amount, st.booleans(),
+              st.integers(0, 2), st.integers(0, 2)),
+    st.tuples(st.just("side_threat"), st.integers(0, 1), st.integers(-1, 2), amount),
+    st.tuples(st.just("hit"), st.integers(-1, 1), st.integers(-1, 40)),
+    st.tuples(st.just("villain_attack"), small, amount, st.integers(0, 3), amount),
+    st.tuples(st.just("damage"), small, amount),
+    st.tuples(st.just("heal"), small, amount),
+    st.tuples(st.just("end_phase")),
+    st.tuples(st.just("separate"), small, st.just({"name": "3A", "stages": [[8, 1, 1]]}),
+              st.just({"name": "Kang (II)", "stages": [6]})),
+    st.tuples(st.just("join"), st.integers(-1, 2), st.integers(-1, 2)),
+    st.tuples(st.just("villain"), st.integers(-1, 2), st.just("Kang (III)"), st.just([5])),
+)
+UNITED_ACTIONS = st.one_of(
+    st.tuples(st.just("ko"), small),
+    st.tuples(st.just("remove_ko"), small),
+    st.tuples(st.just("duel"), st.sampled_from(["gladiator", "hero", "x"])),
+    st.tuples(st.just("token"), st.sampled_from(["mist", "water", "gold"])),
+)
+BATTLEWORLD_ACTIONS = st.one_of(
+    st.tuples(st.just("battle"), st.sampled_from(["A", "B", ""]), st.integers(0, 4), st.integers(0, 12),
+              st.sampled_from(["Energy", "Moon", "Sun"])),
+    st.tuples(st.just("battle"), st.just("C"), st.integers(1, 3), st.integers(4, 10),
+              st.sampled_from(["Energy", "Moon"])),
+    st.tuples(st.just("attack"), small, st.sampled_from(["Star", "Blank", "2", "3", "4", "5", "9"]),
+              st.integers(-1, 6)),
+    st.tuples(st.just("danger"), st.sampled_from(["Energy", "Moon"])),
+)
+
+
+def new_realm():
+    return Battlerealm.setup([{"name": "Hulk", "pvp": 10, "abilities": ["Tough", "Cunning", "Peaceful"]},
+                              {"name": "Thor", "pvp": 12, "abilities": ["Lucky"]},
+                              {"name": "Falcon", "pvp": 6, "abilities": ["Survivor", "Elusive"]},
+                              {"name": "Vision", "pvp": 8, "abilities": ["Gifted", "Honest", "Careful"]}])
+
+
+def new_champions():
+    return Champions.setup([{"name": "A", "hp": 10}, {"name": "B", "hp": 11}, {"name": "C", "hp": 9},
+                            {"name": "D", "hp": 12}],
+                           {"name": "Scheme", "stages": [[10, 1, 3], [12, 2, 0]]},
+                           {"name": "Villain", "stages": [4, 5]})
+
+
+def new_united():
+    return United.setup([{"name": "A", "team": 0}, {"name": "B", "team": 0}, {"name": "C", "team": 1},
+                         {"name": "D", "team": 1}], teams=2)
+
+
+def new_battleworld():
+    return Battleworld.setup(4)
+
+
+def non_negative(value, where="state"):
+    """Every count in the state is 0 or more (ids -1 mean 'nobody')."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key not in ("negated_by", "last_hit_by"):
+                non_negative(item, where + "." + key)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            non_negative(item, "%s[%d]" % (where, i))
+    elif isinstance(value, int) and not isinstance(value, bool):
+        assert value >= 0, "%s is %d" % (where, value)
+
+
+def play(game, actions):
+    accepted = 0
+    for action in actions:
+        before = game.state
+        history = game.history()
+        was_over = game.over()
+        try:
+            game.do(*action)
+        except Refused:
+            assert game.state == before, "a refused %r changed the state" % (action,)
+            assert game.history() == history
+            continue
+        assert not was_over, "a finished game accepted %r" % (action,)
+        accepted += 1
+        non_negative(game.state)
+        after, lines = game.state, game.history()
+        game.undo()
+        assert game.state == before, "undo of %r did not restore the state" % (action,)
+        game.redo()
+        assert game.state == after and game.history() == lines, "redo of %r differs" % (action,)
+    event("accepted actions: %s" % ("0" if not accepted else "1-9" if accepted < 10 else "10-19" if accepted < 20
+                                    else "20+"))
+    event("game over: %s" % bool(game.over()))
+    again = decode(encode(game))
+    assert again.state == game.state
+    assert again.history() == game.history()
+    assert again.redo_actions == game.redo_actions
+    assert again.to_dict() == game.to_dict()
+
+
+SETTINGS = settings(max_examples=SEQUENCES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(st.lists(REALM_ACTIONS, min_size=20, max_size=60))
+def test_battlerealm_sequences(actions):
+    play(new_realm(), actions)
+
+
+@SETTINGS
+@given(st.lists(CHAMPIONS_ACTIONS, min_size=20, max_size=60))
+def test_champions_sequences(actions):
+    play(new_champions(), actions)
+
+
+@SETTINGS
+@given(st.lists(UNITED_ACTIONS, min_size=20, max_size=60))
+def test_united_sequences(actions):
+    play(new_united(), actions)
+
+
+@SETTINGS
+@given(st.lists(BATTLEWORLD_ACTIONS, min_size=20, max_size=60))
+def test_battleworld_sequences(actions):
+    play(new_battleworld(), actions)
