@@ -159,3 +159,41 @@ def test_united_sequences(actions):
 @given(st.lists(BATTLEWORLD_ACTIONS, min_size=20, max_size=60))
 def test_battleworld_sequences(actions):
     play(new_battleworld(), actions)
+
+
+JUNK = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(0, 3), st.integers(-3, 30), st.text(max_size=8),
+                              st.sampled_from(["Energy", "Moon", "Star", "hero", "mist", "YYKKTC"])),
+                    lambda inner: st.one_of(st.lists(inner, max_size=4),
+                                            st.dictionaries(st.sampled_from(["name", "stages", "hp", "x"]), inner,
+                                                            max_size=3)),
+                    max_leaves=6)
+
+
+def act_names(game):
+    return sorted(n[4:] for n in dir(game) if n.startswith("act_")) + ["undo", "__init__", "nothing"]
+
+
+@st.composite
+def fuzzed_game(draw):
+    """A game and a list of presses: its own action names, with junk arguments."""
+    game = draw(st.sampled_from([new_realm, new_champions, new_united, new_battleworld]))()
+    names = act_names(game)
+    args = st.lists(st.one_of(st.integers(0, 3), JUNK), max_size=6)
+    presses = draw(st.lists(st.tuples(st.sampled_from(names), args), max_size=12))
+    return game, presses
+
+
+@settings(max_examples=SEQUENCES, deadline=None)
+@given(fuzzed_game())
+def test_any_input_is_done_or_refused_never_a_crash(fuzzed):
+    """Malformed buttons or serial lines: every request is carried out or refused with a reason."""
+    game, presses = fuzzed
+    for name, args in presses:
+        before = game.state
+        try:
+            game.do(name, *args)
+        except Refused as e:
+            assert str(e)
+            assert game.state == before
+        non_negative(game.state)
+    assert decode(encode(game)).state == game.state

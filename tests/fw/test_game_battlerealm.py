@@ -262,6 +262,24 @@ class GameEnd(unittest.TestCase):
         self.assertEqual(pvp(g)[0], 20)
 
 
+class FromTheDice(unittest.TestCase):
+    def test_the_acting_heros_roll_feeds_the_turn(self):
+        from dicetower.core.entropy import ScriptedFaces
+        from dicetower.core.games.battlerealm import letters_from_symbols
+
+        g = game(THOR, {"name": "Panther", "pvp": 7, "abilities": ["Lucky", "Gifted"]})
+        g.do("disorientate", 1)
+        g.do("end_turn")
+        roll = g.new_roll(ScriptedFaces(["Mystic", "Mystic", "Skill", "Tech", "Cosmic", "Mutant", "Mystic"]))
+        self.assertEqual((roll.rerolls_left, roll.lucky_left), (1, 1))
+        roll.roll()
+        roll.reroll([2])
+        roll.finalize()
+        line = g.do("roll", letters_from_symbols(roll.symbols()))
+        self.assertEqual(pvp(g)[1], 7 + 3 + 1)  # three Mystic, and Gifted's one
+        self.assertIn("Panther rolls Mystic Mystic Mystic Tech Cosmic Mutant.", line)
+
+
 class Flags(unittest.TestCase):
     def test_disorientated_lasts_their_next_turn(self):
         """Rulebook: "A Disorientated Hero only has one re-roll, instead of two, during their next turn." """

@@ -65,6 +65,12 @@ class Threat(unittest.TestCase):
         g.do("end_phase")
         self.assertEqual(main(g)["threat"], 9)
 
+    def test_hazard_icons_deal_extra_encounter_cards(self):
+        """Rulebook: "deal one encounter card facedown to each player, plus an extra card in player order for each hazard icon on a side scheme in play." """
+        g = two_players()
+        g.do("side", 0, "Hideout", 2, 0, 0, 1)
+        self.assertIn("Encounter cards: 3 (+1 for hazard icons).", g.do("end_phase"))
+
     def test_incite(self):
         """Rulebook: "When a card with the incite X keyword is revealed, place X threat on the main scheme." """
         g = two_players()

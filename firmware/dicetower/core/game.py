@@ -39,6 +39,13 @@ def number(value, low, high, what):
     return value
 
 
+def fields(value, what):
+    """`value` as a dict of settings (a hero, a scheme...), or Refused."""
+    if not isinstance(value, dict):
+        raise Refused("%s must be given as named fields." % what)
+    return value
+
+
 def text(value, what, longest=16):
     if not isinstance(value, str) or not value or len(value) > longest:
         raise Refused("%s must be a name of 1 to %d characters." % (what, longest))

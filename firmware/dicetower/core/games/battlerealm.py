@@ -24,7 +24,7 @@ design.md "Rules decisions" and the choices below (also in README, "Rules").
 
 from dicetower.core.battlerealm import check_abilities, judge
 from dicetower.core.dice import SYMBOLS
-from dicetower.core.game import Game, Refused, number, text
+from dicetower.core.game import Game, Refused, fields, number, text
 
 WIN_PVP = 21
 FINAL_BLOW = 3
@@ -59,7 +59,7 @@ class Battlerealm(Game):
             raise Refused("Battlerealm needs 2 to 6 heroes.")
         roster = []
         for spec in heroes:
-            name = text(spec.get("name"), "A hero's name")
+            name = text(fields(spec, "A hero").get("name"), "A hero's name")
             pvp = number(spec.get("pvp", DEFAULT_PVP), 1, WIN_PVP - 1, name + "'s starting PVP")
             try:
                 abilities = list(check_abilities(spec.get("abilities", ())))
@@ -75,6 +75,18 @@ class Battlerealm(Game):
 
     def hero(self, i):
         return self.state["heroes"][i]
+
+    def new_roll(self, dice):
+        """The acting hero's `Roll` of the six dice, with their Lucky, Disorientated and Prison.
+
+        When it is finalized, `do("roll", letters_from_symbols(roll.symbols()), ...)`
+        records it here.
+        """
+        from dicetower.core.roll import Roll
+
+        hero = self.state["heroes"][self.state["turn"]]
+        abilities = hero["abilities"] if hero["negated_by"] < 0 else ()
+        return Roll(dice, abilities, hero["disorientated"], hero["prison"])
 
     @staticmethod
     def _hero(state, i, what="hero"):

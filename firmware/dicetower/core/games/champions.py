@@ -28,7 +28,7 @@ won when a villain's final stage falls in a game area that is not interim
 and no other area is still fighting.
 """
 
-from dicetower.core.game import Game, Refused, number, text
+from dicetower.core.game import Game, Refused, fields, number, text
 
 PHASES = ("player", "villain")
 
@@ -54,7 +54,7 @@ class Champions(Game):
             raise Refused("Marvel Champions takes 1 to 4 players.")
         roster = []
         for spec in heroes:
-            name = text(spec.get("name"), "A hero's name")
+            name = text(fields(spec, "A hero").get("name"), "A hero's name")
             hp = number(spec.get("hp"), 1, 99, name + "'s hit points")
             roster.append({"name": name, "hp": hp, "max": hp, "out": 0})
         state = {"heroes": roster, "first": 0, "round": 1, "phase": "player", "areas": [], "over": None}
@@ -63,7 +63,7 @@ class Champions(Game):
 
     @staticmethod
     def _area(state, players, scheme, villain):
-        name = text(scheme.get("name"), "A scheme's name")
+        name = text(fields(scheme, "A scheme").get("name"), "A scheme's name")
         stages = _stages(scheme.get("stages"), name)
         checked = []
         for stage in stages:
@@ -71,7 +71,7 @@ class Champions(Game):
                 raise Refused("%s: each stage is [target, acceleration, starting threat]." % name)
             checked.append([number(stage[0], 1, 99, "Target threat"), number(stage[1], 0, 9, "Acceleration"),
                             number(stage[2], 0, 99, "Starting threat")])
-        vname = text(villain.get("name"), "A villain's name")
+        vname = text(fields(villain, "A villain").get("name"), "A villain's name")
         hp = _stages(villain.get("stages"), vname)
         for per_player in hp:
             number(per_player, 1, 99, vname + "'s hit points per player")
@@ -261,6 +261,9 @@ class Champions(Game):
             for area in state["areas"]:
                 if area["done"]:
                     continue
+                hazard = sum(side["hazard"] for side in area["sides"])
+                players = [p for p in area["players"] if not state["heroes"][p]["out"]]
+                parts.append("Encounter cards: %d (+%d for hazard icons)." % (len(players) + hazard, hazard))
                 accel = self._acceleration(area)
                 if accel:
                     parts.append("+%d threat on %s." % (accel, area["scheme"]["name"]))

@@ -11,7 +11,7 @@ Rules from the War of Kings rulebook:
 - "6 Terrigen Mist tokens" and "3 Water tokens": each use discards one.
 """
 
-from dicetower.core.game import Game, Refused, number, text
+from dicetower.core.game import Game, Refused, fields, number, text
 
 MIST = 6
 WATER = 3
@@ -29,7 +29,7 @@ class United(Game):
             raise Refused("Marvel United takes 1 to 8 heroes.")
         roster = []
         for spec in heroes:
-            name = text(spec.get("name"), "A hero's name")
+            name = text(fields(spec, "A hero").get("name"), "A hero's name")
             team = number(spec.get("team", 0), 0, teams - 1, name + "'s team")
             roster.append({"name": name, "team": team, "ko": 0})
         state = {"heroes": roster, "teams": teams, "threshold": threshold, "gladiator": 0, "heroes_duel": 0,
