@@ -5,6 +5,7 @@ undo then redo gives back the same state and history, a finished game
 refuses every new action, and save then load is the identity.
 """
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 from dicetower.core.game import Refused
@@ -137,28 +138,15 @@ def play(game, actions):
 SETTINGS = settings(max_examples=SEQUENCES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+GAMES = ((new_realm, REALM_ACTIONS), (new_champions, CHAMPIONS_ACTIONS), (new_united, UNITED_ACTIONS),
+         (new_battleworld, BATTLEWORLD_ACTIONS))
+
+
+@pytest.mark.parametrize("new_game,actions", GAMES, ids=["battlerealm", "champions", "united", "battleworld"])
 @SETTINGS
-@given(st.lists(REALM_ACTIONS, min_size=20, max_size=60))
-def test_battlerealm_sequences(actions):
-    play(new_realm(), actions)
-
-
-@SETTINGS
-@given(st.lists(CHAMPIONS_ACTIONS, min_size=20, max_size=60))
-def test_champions_sequences(actions):
-    play(new_champions(), actions)
-
-
-@SETTINGS
-@given(st.lists(UNITED_ACTIONS, min_size=20, max_size=60))
-def test_united_sequences(actions):
-    play(new_united(), actions)
-
-
-@SETTINGS
-@given(st.lists(BATTLEWORLD_ACTIONS, min_size=20, max_size=60))
-def test_battleworld_sequences(actions):
-    play(new_battleworld(), actions)
+@given(data=st.data())
+def test_random_sequences_keep_the_invariants(new_game, actions, data):
+    play(new_game(), data.draw(st.lists(actions, min_size=20, max_size=60)))
 
 
 JUNK = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(0, 3), st.integers(-3, 30), st.text(max_size=8),

@@ -90,8 +90,12 @@ class Battlerealm(Game):
 
     @staticmethod
     def _hero(state, i, what="hero"):
+        """Hero i, who must still be in the game."""
         number(i, 0, len(state["heroes"]) - 1, what)
-        return state["heroes"][i]
+        hero = state["heroes"][i]
+        if hero["out"]:
+            raise Refused("%s is eliminated." % hero["name"])
+        return hero
 
     @staticmethod
     def _has(state, hero, ability):
@@ -208,8 +212,6 @@ class Battlerealm(Game):
             hero = self._hero(state, j)
             if j == roller:
                 raise Refused("A hero can never cause damage to themself.")
-            if hero["out"]:
-                raise Refused("%s is eliminated." % hero["name"])
             if j in seen:
                 raise Refused("%s is marked twice." % hero["name"])
             seen.append(j)
@@ -223,8 +225,6 @@ class Battlerealm(Game):
         number(amount, 1, 99, "Damage")
         if target == i:
             raise Refused("A hero can never cause damage to themself.")
-        if victim["out"]:
-            raise Refused("%s is eliminated." % victim["name"])
         if attacker["prison"] or victim["prison"]:
             raise Refused("Heroes in the Crystal Prison cannot Attack or be Attacked.")
         same = 1 if same_location else 0
@@ -258,8 +258,6 @@ class Battlerealm(Game):
         number(amount, 1, 99, "Damage")
         if target == i:
             raise Refused("A hero can never cause damage to themself.")
-        if victim["out"]:
-            raise Refused("%s is eliminated." % victim["name"])
         taken = self._lose(state, target, amount, i)
         return self._line(state, "%s -%d PVP (effect by %s)." % (victim["name"], taken, state["heroes"][i]["name"]))
 
@@ -277,8 +275,6 @@ class Battlerealm(Game):
         """PVP from a power card or another effect."""
         hero = self._hero(state, target)
         number(amount, 1, 99, "PVP")
-        if hero["out"]:
-            raise Refused("%s is eliminated." % hero["name"])
         self._gain(state, target, amount)
         return self._line(state, "%s +%d PVP." % (hero["name"], amount))
 
@@ -298,8 +294,6 @@ class Battlerealm(Game):
         """`target` takes `amount` off each Attack until the start of their next turn."""
         hero = self._hero(state, target)
         number(amount, 1, 9, "Block")
-        if hero["out"]:
-            raise Refused("%s is eliminated." % hero["name"])
         hero["block"] = amount
         return "%s Blocks %d until their next turn." % (hero["name"], amount)
 
@@ -307,16 +301,14 @@ class Battlerealm(Game):
         """The acting hero Negates `target`'s powers until the acting hero's next turn."""
         i = state["turn"]
         hero = self._hero(state, target)
-        if target == i or hero["out"]:
-            raise Refused("Negate another hero still in the game.")
+        if target == i:
+            raise Refused("Negate another hero.")
         hero["negated_by"] = i
         return "%s Negates %s." % (state["heroes"][i]["name"], hero["name"])
 
     def act_disorientate(self, state, target):
         """`target` has one re-roll, not two, on their next turn."""
         hero = self._hero(state, target)
-        if hero["out"]:
-            raise Refused("%s is eliminated." % hero["name"])
         hero["disorientated"] = 1
         return "%s is Disorientated." % hero["name"]
 
