@@ -39,5 +39,7 @@ def run_on_vm(script, *args, timeout=600):
     return subprocess.run(
         [node, os.path.join(ROOT, "vm", "run.mjs"),
          "--mount", FIRMWARE + ":/fw", "--mount", os.path.join(ROOT, "tests", "fw") + ":/tests",
+         "--mount", os.path.join(ROOT, "boards") + ":/boards",
+         "--mount", os.path.join(ROOT, "host_tools", "virtual") + ":/virtual",
          script, *args],
         cwd=ROOT, capture_output=True, text=True, timeout=timeout)

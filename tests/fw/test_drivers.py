@@ -1,0 +1,163 @@
+"""The hw/ drivers against the virtual peripherals: the bytes on the I2C bus, the LED stream,
+the button events. Runs on CPython and the MicroPython VM."""
+
+import unittest
+
+import devices
+import machine
+from dicetower.hw.buttons import DOUBLE_MS, LONG_MS, Buttons
+from dicetower.hw.oled import Oled
+from dicetower.hw.pixels import Ring
+from dicetower.ui.canvas import Canvas
+
+
+def bench_with_oled():
+    bench = devices.reset()
+    panel = devices.SSD1306()
+    bench.i2c[(0, 0x3C)] = panel
+    return bench, panel
+
+
+class OledDriver(unittest.TestCase):
+    def test_init_turns_the_panel_on_in_horizontal_mode(self):
+        bench, panel = bench_with_oled()
+        Oled(machine.I2C(0), 0x3C, log=lambda m: None)
+        self.assertTrue(panel.on)
+        self.assertEqual(panel.mode, 0)
+        self.assertEqual(panel.contrast, 0xCF)
+        self.assertEqual(panel.settings[0x8D], [0x14])  # charge pump
+
+    def test_what_is_drawn_is_what_the_panel_holds(self):
+        bench, panel = bench_with_oled()
+        oled = Oled(machine.I2C(0), 0x3C, log=lambda m: None)
+        canvas = Canvas()
+        canvas.text(0, 0, "PVP 21")
+        canvas.big(0, 2, "17")
+        oled.show(canvas.buf)
+        self.assertEqual(panel.ram, canvas.buf)
+        self.assertEqual(panel.rows()[0][:5], "###..")  # the top row of "P"
+
+    def test_only_changed_columns_are_sent(self):
+        bench, panel = bench_with_oled()
+        oled = Oled(machine.I2C(0), 0x3C, log=lambda m: None)
+        canvas = Canvas()
+        full = oled.show(canvas.buf)
+        self.assertTrue(full >= 1024)
+        self.assertEqual(oled.show(canvas.buf), 0)
+        canvas.text(50, 3, "7")
+        sent = oled.show(canvas.buf)
+        self.assertTrue(0 < sent <= 7 + 2 + 5, sent)  # window command, prefix, at most five columns
+        self.assertEqual(panel.ram, canvas.buf)
+
+    def test_a_missing_display_is_survived_and_found_again(self):
+        bench = devices.reset()
+        said = []
+        oled = Oled(machine.I2C(0), 0x3C, log=said.append)
+        self.assertFalse(oled.present)
+        self.assertIn("no answer at 0x3c", said[0])
+        canvas = Canvas()
+        canvas.text(0, 0, "hello")
+        self.assertEqual(oled.show(canvas.buf, now=100), 0)
+        panel = devices.SSD1306()
+        bench.i2c[(0, 0x3C)] = panel
+        self.assertEqual(oled.show(canvas.buf, now=200), 0)  # not yet time to retry
+        oled.show(canvas.buf, now=6000)
+        self.assertTrue(oled.present)
+        self.assertEqual(panel.ram, canvas.buf)
+        panel.present = False  # unplugged mid-game
+        canvas.text(0, 1, "x")
+        oled.show(canvas.buf, now=7000)
+        self.assertFalse(oled.present)
+        self.assertIn("lost", said[-1])
+
+
+class VirtualPanel(unittest.TestCase):
+    def test_page_mode_vertical_mode_invert_and_off(self):
+        panel = devices.SSD1306()
+        panel.receive(b"\x00\xaf\x20\x02\xb3\x05\x12")  # on, page mode, page 3, column 0x25
+        panel.receive(b"\x40\xff\x81")
+        self.assertEqual(panel.ram[3 * 128 + 0x25], 0xFF)
+        self.assertEqual(panel.ram[3 * 128 + 0x26], 0x81)
+        panel.receive(b"\x00\x20\x01\x21\x00\x01\x22\x00\x01")  # vertical, 2x2 window
+        panel.receive(b"\x40\x01\x02\x03\x04")
+        self.assertEqual((panel.ram[0], panel.ram[128], panel.ram[1], panel.ram[129]), (1, 2, 3, 4))
+        self.assertEqual(panel.pixel(0, 0), 1)
+        panel.receive(b"\x00\xa7")
+        self.assertEqual(panel.pixel(0, 0), 0)
+        panel.receive(b"\x00\xae")
+        self.assertEqual(panel.pixel(37, 24), 0)
+
+
+class RingDriver(unittest.TestCase):
+    def test_grb_stream_with_the_cap(self):
+        bench = devices.reset()
+        strip = devices.Strip(3, "GRB")
+        bench.strips[16] = strip
+        ring = Ring(machine.Pin(16, machine.Pin.OUT), 3, "GRB", cap=0.5)
+        ring.set(0, 255, 0, 0)
+        ring.set(2, 10, 20, 30)
+        ring.show()
+        self.assertEqual(strip.data, bytes([0, 127, 0, 0, 0, 0, 10, 5, 15]))
+        self.assertEqual(strip.rgb(0), (127, 0, 0))
+
+    def test_a_frame_allocates_nothing(self):
+        import gc
+
+        bench = devices.reset()
+        ring = Ring(machine.Pin(16), 12, "GRB", cap=0.42, bitstream=lambda pin, enc, timing, buf: None)
+        ring.fill(200, 100, 50)
+        ring.show()
+        if not hasattr(gc, "mem_alloc"):
+            self.skipTest("CPython has no gc.mem_alloc; the VM run checks this")
+        gc.collect()
+        gc.disable()
+        before = gc.mem_alloc()
+        for i in range(12):
+            ring.set(i, 10 * i, 0, 255 - i)
+        ring.show()
+        after = gc.mem_alloc()
+        gc.enable()
+        self.assertEqual(after - before, 0)
+
+
+class Pins:
+    def __init__(self):
+        self.level = 1
+
+    def value(self):
+        return self.level
+
+
+class ButtonEvents(unittest.TestCase):
+    def run_presses(self, script):
+        """script: list of (ms, level) changes; returns [(ms, event)] over 3 s of polling."""
+        pin = Pins()
+        buttons = Buttons({"c": pin})
+        events = []
+        changes = dict(script)
+        for now in range(0, 3000, 10):
+            if now in changes:
+                pin.level = changes[now]
+            for event in buttons.poll(now):
+                events.append((now, event[1]))
+        return events
+
+    def test_short_press(self):
+        events = self.run_presses([(100, 0), (200, 1)])
+        self.assertEqual([e for _, e in events], ["short"])
+        self.assertTrue(events[0][0] > 200 + DOUBLE_MS)
+
+    def test_long_press_fires_while_held(self):
+        events = self.run_presses([(100, 0), (1500, 1)])
+        self.assertEqual(events, [(100 + 30 + LONG_MS, "long")])
+
+    def test_double_press(self):
+        self.assertEqual([e for _, e in self.run_presses([(100, 0), (180, 1), (300, 0), (380, 1)])], ["double"])
+
+    def test_bounces_are_ignored(self):
+        script = [(100, 0), (110, 1), (120, 0), (130, 1), (140, 0), (300, 1), (310, 0), (320, 1)]
+        self.assertEqual([e for _, e in self.run_presses(script)], ["short"])
+
+    def test_two_slow_presses_are_two_shorts(self):
+        events = self.run_presses([(100, 0), (200, 1), (800, 0), (900, 1)])
+        self.assertEqual([e for _, e in events], ["short", "short"])
