@@ -187,3 +187,36 @@ def reset():
     global BENCH
     BENCH = Bench()
     return BENCH
+
+
+class Platform:
+    """What main.boot() needs, on the bench: machine, clock, name, files, console."""
+
+    def __init__(self, bench, root, dice=None):
+        import machine
+
+        self.machine = machine
+        self.bench = bench
+        self.ticks_ms = bench.clock.ticks_ms
+        self.ticks_diff = bench.clock.ticks_diff
+        self.sleep_ms = bench.clock.sleep_ms
+        self.machine_name = bench.machine_name
+        self.root = root
+        self.dice = dice
+        self.lines = []
+
+    def console(self, line):
+        self.lines.append(line)
+
+
+def wire(bench, profile):
+    """Put an SSD1306 and a strip where a board profile (parsed JSON dict) says they are."""
+    oled = profile["oled"]
+    panel = SSD1306()
+    bench.i2c[(oled["i2c"], oled["address"])] = panel
+    leds = profile["leds"]
+    strip = Strip(leds["count"], leds["order"])
+    bench.strips[leds["pin"]] = strip
+    for spec in profile["buttons"].values():
+        bench.levels[spec["pin"]] = 1  # pulled up, not pressed
+    return panel, strip

@@ -1,0 +1,211 @@
+"""The imperative shell: config and board profile -> drivers -> app, and the loop steps.
+
+`Device(platform)` wires everything; `step(now)` polls the buttons and
+redraws what changed, `frame()` paints one LED frame, `serve()` runs both as
+asyncio tasks on the device. A test or the simulator calls `step` and
+`frame` itself with its own clock. Any error inside a step is logged to a
+bounded file on flash, shown as a short message, and the game goes on (it
+is saved after every action).
+"""
+
+import json
+
+from dicetower import VERSION
+from dicetower.core.board import BoardError, parse
+from dicetower.core.dice import load_overrides
+from dicetower.hw.buttons import POLL_MS, Buttons
+from dicetower.hw.oled import Oled
+from dicetower.hw.pixels import Ring
+from dicetower.hw.storage import SaveStore
+from dicetower.ui import screens
+from dicetower.ui.canvas import Canvas
+from dicetower.ui.flow import App
+from dicetower.ui.leds import Lights
+
+ERROR_LOG_BYTES = 2048
+FRAME_MS = 33
+FALLBACK_OLED = {"i2c": 0, "sda": 4, "scl": 5, "address": 0x3C, "freq": 400000}  # the Pico profile's
+
+
+def _read(path):
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+class Device:
+    def __init__(self, platform):
+        self.platform = platform
+        self.root = platform.root
+        self.console = platform.console
+        self.canvas = Canvas()
+        self.config = self._config()
+        self.board = None
+        self.error = None
+        try:
+            self.board = self._board()
+        except BoardError as e:
+            self.error = "Board profile: %s" % e
+            self.console(json.dumps({"event": "error", "error": self.error}))
+        machine = platform.machine
+        oled = self.board.oled if self.board else FALLBACK_OLED
+        i2c = machine.I2C(oled["i2c"], scl=machine.Pin(oled["scl"]), sda=machine.Pin(oled["sda"]), freq=oled["freq"])
+        self.oled = Oled(i2c, oled["address"], log=self._log_line)
+        if self.board is None:
+            self._show_error(self.error)
+            return
+        leds = self.board.leds
+        self.ring = Ring(machine.Pin(leds["pin"], machine.Pin.OUT), leds["count"], leds["order"], self.board.cap,
+                         machine.bitstream)
+        pull = {"up": machine.Pin.PULL_UP, "down": machine.Pin.PULL_DOWN, "none": None}
+        pins = {}
+        for name, spec in self.board.buttons.items():
+            pins[name] = machine.Pin(spec["pin"], machine.Pin.IN, pull[spec.get("pull", "up")])
+        self.buttons = Buttons(pins, active_low=True)
+        self.dice = platform.dice or self._dice()
+        options = {}
+        attack = _read(self.root + "dice.json")
+        if attack is not None:
+            try:
+                options["attack_faces"] = list(load_overrides(attack).faces)
+            except ValueError as e:
+                self._log_line("dice.json: %s; the default Attack Die is used" % e)
+        self.store = SaveStore(self.root + "game.sav", None)
+        self.app = App(self.dice, store=self, emit=self._emit, settings=self.config, options=options)
+        self.lights = Lights(self.ring)
+        self.watchdog = machine.WDT(timeout=8000) if self.config.get("watchdog") else None
+        self._emit({"event": "ready", "version": VERSION, "board": self.board.name, "dice": self.dice.name})
+        self.render(0)
+
+    # -- set-up --------------------------------------------------------------
+
+    def _config(self):
+        text = _read(self.root + "config.json")
+        config = {"brightness": 100, "sounds": True, "watchdog": False}
+        if text is not None:
+            try:
+                loaded = json.loads(text)
+                if isinstance(loaded, dict):
+                    config.update(loaded)
+            except ValueError:
+                self._log_line("config.json is not valid JSON; defaults used")
+        return config
+
+    def _board(self):
+        """The profile named in config.json, else the one whose machine name matches this chip."""
+        folder = self.root + "boards/"
+        name = self.config.get("board")
+        if name:
+            text = _read(folder + name + ".json")
+            if text is None:
+                raise BoardError("config.json names board %r but %s%s.json is missing" % (name, folder, name))
+            return parse(text)
+        import os
+
+        try:
+            names = [n for n in os.listdir(folder[:-1]) if n.endswith(".json")]
+        except OSError:
+            raise BoardError("no boards/ folder on the device; copy one profile from boards/")
+        for n in sorted(names):
+            try:
+                board = parse(_read(folder + n))
+            except BoardError:
+                continue
+            if board.machine == self.platform.machine_name:
+                return board
+        raise BoardError("no profile for %r; set \"board\" in config.json (have: %s)"
+                         % (self.platform.machine_name, ", ".join(sorted(n[:-5] for n in names))))
+
+    def _dice(self):
+        from dicetower.hw.entropy import fair_dice_for
+
+        return fair_dice_for(self.platform.machine_name)
+
+    # -- what the app calls: saves and events ---------------------------------
+
+    def save(self, game):
+        try:
+            self.store.save(game)
+        except OSError as e:
+            self.app.message = "Saves are off (%s); the game goes on." % e
+
+    def load(self):
+        return self.store.load()
+
+    def _emit(self, event):
+        event["t"] = self.platform.ticks_ms()
+        self.console(json.dumps(event))
+
+    def _log_line(self, text):
+        self.console(json.dumps({"event": "log", "text": text}))
+
+    # -- the loop's steps --------------------------------------------------------
+
+    def step(self, now):
+        """Poll the buttons once and redraw what changed."""
+        if self.board is None:
+            return
+        try:
+            for button, kind in self.buttons.poll(now):
+                self.app.press(button, kind)
+            if self.watchdog is not None:
+                self.watchdog.feed()
+            self.render(now)
+        except Exception as e:  # noqa: nothing a step does may stop the game
+            self._crash(e)
+
+    def render(self, now):
+        if self.app.changed:
+            screens.draw(self.app, self.canvas)
+            self.app.changed = False
+        return self.oled.show(self.canvas.buf, now)
+
+    def frame(self):
+        if self.board is None:
+            return
+        try:
+            self.lights.tick(self.app)
+        except Exception as e:  # noqa
+            self._crash(e)
+
+    def _crash(self, error):
+        text = "%s: %s" % (type(error).__name__, error)
+        self.console(json.dumps({"event": "error", "error": text}))
+        path = self.root + "errors.log"
+        old = _read(path) or ""
+        try:
+            with open(path, "w") as f:
+                f.write((old + text + "\n")[-ERROR_LOG_BYTES:])
+        except OSError:
+            pass
+        self.app.message = "Error: %s" % text[:60]
+        self.app.mode = "play" if self.app.game is not None else "start"
+        self.app.changed = True
+
+    def _show_error(self, text):
+        self.canvas.clear()
+        self.canvas.line(0, "BOARD PROBLEM", invert=True, centre=True)
+        for row, line in enumerate(screens.wrap(text)[:7]):
+            self.canvas.line(row + 1, line)
+        self.oled.show(self.canvas.buf, 0)
+
+    async def serve(self):
+        import asyncio
+
+        async def buttons():
+            while True:
+                self.step(self.platform.ticks_ms())
+                await asyncio.sleep_ms(POLL_MS)
+
+        async def lights():
+            while True:
+                self.frame()
+                await asyncio.sleep_ms(FRAME_MS)
+
+        if self.board is None:
+            while True:
+                await asyncio.sleep_ms(1000)
+        asyncio.create_task(lights())
+        await buttons()

@@ -1,0 +1,409 @@
+"""The device's flow, as a state machine of button events: start, set-up, play, game over.
+
+Three buttons are enough everywhere:
+  A short   previous / minus          A long   undo (in a game)
+  B short   next / plus               B long   redo (in a game)
+  C short   choose / confirm / roll   C long   back / the start menu
+`App.press(button, kind)` takes one event ("a", "short") and changes the
+app's state; `screens.draw(app, canvas)` and `leds.scene(app, ...)` show it.
+It touches no hardware: the dice, the save store and the console come in as
+objects, so the same flow runs on a Pico, in the simulator and in tests.
+"""
+
+from dicetower.core import roster
+from dicetower.core.battlerealm import judge
+from dicetower.core.dice import ATTACK, DANGER_COIN
+from dicetower.core.entropy import EntropyFailure
+from dicetower.core.game import Refused
+from dicetower.core.games.battlerealm import letters_from_symbols
+from dicetower.core.roll import DICE, RollRefused
+from dicetower.ui import actions as A
+
+GAMES = (("Battlerealm", "battlerealm"), ("Champions", "champions"), ("United", "united"),
+         ("Battleworld", "battleworld"))
+
+# Modes
+START = "start"
+SETUP = "setup"
+PLAY = "play"
+ARGS = "args"
+DICE_MODE = "dice"
+MARK = "mark"
+OVER = "over"
+SETTINGS = "settings"
+
+# The dice screen's cursor: dice 0-5, then these.
+REROLL = DICE
+LUCKY = DICE + 1
+FINALIZE = DICE + 2
+
+
+def new_game(kind, count, options):
+    """A tracker for `kind` with `count` players from the default rosters."""
+    from dicetower.core.store import game_class
+
+    cls = game_class(kind)
+    if kind == "battlerealm":
+        heroes = options.get("heroes") or roster.BATTLEREALM_HEROES
+        return cls.setup([dict(h) for h in heroes[:count]])
+    if kind == "champions":
+        return cls.setup([dict(h) for h in roster.CHAMPIONS_HEROES[:count]], roster.CHAMPIONS_SCHEME,
+                         roster.CHAMPIONS_VILLAIN)
+    if kind == "united":
+        teams = 2 if count >= 2 and options.get("teams") == 2 else 1
+        heroes = [{"name": h["name"], "team": (i % 2 if teams == 2 else 0)}
+                  for i, h in enumerate(roster.UNITED_HEROES[:count])]
+        return cls.setup(heroes, teams=teams)
+    return cls.setup(count, options.get("attack_faces"))
+
+
+PLAYERS = {"battlerealm": (2, 6, 4), "champions": (1, 4, 2), "united": (1, 6, 4), "battleworld": (1, 5, 1)}
+
+
+class App:
+    def __init__(self, dice, store=None, emit=None, settings=None, options=None):
+        self.dice = dice
+        self.store = store  # has save(game) -> None, load() -> (game, message)
+        self.emit = emit or (lambda event: None)
+        self.settings = settings if settings is not None else {"brightness": 100, "sounds": True}
+        self.options = options or {}
+        self.mode = START
+        self.cursor = 0
+        self.game = None
+        self.kind = None
+        self.count = 0
+        self.message = ""  # the last thing that happened, for the screen
+        self.roll = None
+        self.outcome = None
+        self.picked = 0  # dice chosen for a re-roll, as bits
+        self.marked = 0  # heroes marked at the roller's location, as bits
+        self.menu = ()
+        self.action = None
+        self.values = []
+        self.asking = 0
+        self.choice = 0
+        self.animation = None  # "roll", "prison", "explosion", "over" for the LEDs
+        self.resume = None
+        self.saved_message = None
+        self.changed = True
+        if store is not None:
+            game, message = store.load()
+            self.resume = game
+            self.saved_message = message
+            if message:
+                self.message = message
+
+    # -- events ------------------------------------------------------------
+
+    def press(self, button, kind):
+        """Handle one button event. Never raises for a player's input."""
+        self.changed = True
+        try:
+            if kind == "long" and button == "c":
+                return self._back()
+            if self.game is not None and kind == "long" and button in ("a", "b") and self.mode in (PLAY, OVER):
+                return self._undo(button == "a")
+            handler = getattr(self, "_on_" + self.mode)
+            handler(button, kind)
+        except (Refused, RollRefused, ValueError) as e:
+            self.message = str(e)
+        except EntropyFailure as e:
+            self.message = str(e)
+            self.emit({"event": "entropy", "error": str(e)})
+
+    def _step(self, button, count):
+        if button == "a":
+            self.cursor = (self.cursor - 1) % count
+        elif button == "b":
+            self.cursor = (self.cursor + 1) % count
+
+    def _back(self):
+        if self.mode in (ARGS, MARK):
+            self.mode = PLAY
+            self.message = "Cancelled."
+        elif self.mode == DICE_MODE and self.roll is not None and not self.roll.rolled:
+            self.mode = PLAY
+        elif self.mode in (PLAY, OVER, SETUP, SETTINGS, DICE_MODE):
+            if self.game is not None:
+                self.resume = self.game
+            self.mode = START
+            self.cursor = 0
+        self.menu = ()
+
+    def start_items(self):
+        items = [("New " + label, key) for label, key in GAMES]
+        if self.resume is not None:
+            items.insert(0, ("Resume " + self.resume.KIND, "resume"))
+        items.append(("Settings", "settings"))
+        return items
+
+    def _on_start(self, button, kind):
+        items = self.start_items()
+        if button != "c":
+            return self._step(button, len(items))
+        choice = items[self.cursor % len(items)][1]
+        self.cursor = 0
+        if choice == "resume":
+            self._begin(self.resume)
+        elif choice == "settings":
+            self.mode = SETTINGS
+        else:
+            self.kind = choice
+            self.count = PLAYERS[choice][2]
+            self.mode = SETUP
+
+    def _on_setup(self, button, kind):
+        low, high, _ = PLAYERS[self.kind]
+        if button == "a":
+            self.count = max(low, self.count - 1)
+        elif button == "b":
+            self.count = min(high, self.count + 1)
+        else:
+            self._begin(new_game(self.kind, self.count, self.options), new=True)
+
+    def _on_settings(self, button, kind):
+        # One line each: brightness (A/B change it), sounds (C toggles).
+        if button == "a":
+            self.settings["brightness"] = max(10, self.settings["brightness"] - 10)
+        elif button == "b":
+            self.settings["brightness"] = min(100, self.settings["brightness"] + 10)
+        else:
+            self.settings["sounds"] = not self.settings["sounds"]
+
+    def _begin(self, game, new=False):
+        self.game = game
+        self.kind = game.KIND
+        self.resume = None
+        self.mode = OVER if game.over() else PLAY
+        self.cursor = 0
+        self.menu = A.MENUS[self.kind]
+        self.message = "New game." if new else "Resumed."
+        self._save()
+        self.emit({"event": "game", "game": self.kind, "new": new})
+
+    # -- playing -------------------------------------------------------------
+
+    def _on_play(self, button, kind):
+        menu = A.MENUS[self.kind]
+        if button != "c":
+            return self._step(button, len(menu))
+        label, name, args = menu[self.cursor % len(menu)]
+        if name == "roll":
+            return self._start_roll()
+        self.action = (label, name, args)
+        self.values = [None] * len(args)
+        self._next_arg(0)
+
+    def _next_arg(self, start):
+        """Ask for the next value the player picks; roll what the box rolls; then do it."""
+        label, name, args = self.action
+        for i in range(start, len(args)):
+            kind = args[i][1]
+            if kind == A.FIXED:
+                self.values[i] = args[i][2]
+            elif kind in (A.SIDE_NAME, A.BATTLE_NAME):
+                self.values[i] = self._auto_name(kind)
+            elif kind not in (A.ROLL_ATTACK, A.FLIP_COIN):
+                self.asking = i
+                self.choice = self._first_choice(args[i])
+                self.mode = ARGS
+                return
+        for i in range(len(args)):  # the box's own throws come last
+            kind = args[i][1]
+            if kind == A.ROLL_ATTACK:
+                faces = self.game.state.get("faces") or ATTACK.faces
+                self.values[i] = faces[self.dice.draw(_Faces(faces))]
+            elif kind == A.FLIP_COIN:
+                self.values[i] = DANGER_COIN.faces[self.dice.draw(DANGER_COIN)]
+        self.mode = PLAY
+        self._do(name, self.values)
+
+    def _auto_name(self, kind):
+        state = self.game.state
+        if kind == A.BATTLE_NAME:
+            return "Battle %d" % (len(state["battles"]) + 1)
+        return "Side %d" % (sum(len(a["sides"]) for a in state["areas"]) + 1)
+
+    def choices(self, arg):
+        """The (label, value) pairs an argument offers, from the game's state."""
+        label, kind, detail = arg
+        state = self.game.state
+        if kind == A.NUMBER:
+            return [(str(n), n) for n in range(detail[0], detail[1] + 1)]
+        if kind == A.CHOICE:
+            return list(detail)
+        if kind == A.HERO:
+            heroes = state["heroes"]
+            return [(heroes[i]["name"], i) for i in range(len(heroes)) if not heroes[i].get("out")]
+        if kind == A.AREA:
+            return [("Area %d" % (i + 1), i) for i in range(len(state["areas"]))]
+        if kind == A.SCHEME:
+            sides = []
+            for area in state["areas"]:
+                sides = [(s["name"], i) for i, s in enumerate(area["sides"])]
+            return sides or [("(no side scheme)", -2)]
+        if kind == A.BATTLE:
+            battles = state["battles"]
+            return [(battles[i]["name"], i) for i in range(len(battles)) if not battles[i]["result"]] or \
+                [("(no open battle)", -1)]
+        return [("?", None)]
+
+    def _first_choice(self, arg):
+        if arg[1] == A.NUMBER:
+            return min(max(0, 1 - arg[2][0]), arg[2][1] - arg[2][0])  # start at 1 where it can
+        if arg[1] == A.HERO and self.kind == "battlerealm":
+            # A target other than the acting hero first.
+            options = self.choices(arg)
+            turn = self.game.state["turn"]
+            for n in range(len(options)):
+                if options[n][1] != turn:
+                    return n
+        return 0
+
+    def _on_args(self, button, kind):
+        arg = self.action[2][self.asking]
+        options = self.choices(arg)
+        if button == "a":
+            self.choice = (self.choice - 1) % len(options)
+        elif button == "b":
+            self.choice = (self.choice + 1) % len(options)
+        else:
+            self.values[self.asking] = options[self.choice % len(options)][1]
+            self._next_arg(self.asking + 1)
+
+    def _do(self, name, values):
+        try:
+            line = self.game.do(name, *values)
+        except Refused as e:
+            self.message = str(e)
+            return False
+        self.message = line
+        self._after(name, values, line)
+        return True
+
+    def _after(self, name, values, line):
+        self._save()
+        self.emit({"event": "action", "game": self.kind, "action": name, "args": values, "line": line})
+        if self.game.over():
+            self.mode = OVER
+            self.animation = "over"
+            self.emit({"event": "over", "game": self.kind, "result": self.game.over()})
+
+    def _undo(self, undo):
+        try:
+            line = self.game.undo() if undo else self.game.redo()
+        except Refused as e:
+            self.message = str(e)
+            return
+        self.message = line
+        self.mode = OVER if self.game.over() else PLAY
+        self._save()
+        self.emit({"event": "undo" if undo else "redo", "game": self.kind, "line": line})
+
+    def _save(self):
+        if self.store is not None and self.game is not None:
+            self.store.save(self.game)
+
+    def _on_over(self, button, kind):
+        if button == "c":
+            self.mode = START
+            self.cursor = 0
+            self.game = None
+
+    # -- the Battlerealm dice ------------------------------------------------
+
+    def _start_roll(self):
+        if self.game.state["rolled"]:
+            raise Refused("%s has rolled this turn already." % self.active_name())
+        self.roll = self.game.new_roll(self.dice)
+        self.outcome = None
+        self.picked = 0
+        self.cursor = 0
+        self.mode = DICE_MODE
+        self.roll.roll()
+        self.animation = "roll"
+        self.message = "Pick dice to re-roll, or finalize."
+        self.emit({"event": "roll", "hero": self.active_name(), "faces": list(self.roll.symbols())})
+
+    def active_name(self):
+        return self.game.state["heroes"][self.game.state["turn"]]["name"]
+
+    def _on_dice(self, button, kind):
+        roll = self.roll
+        if button != "c":
+            return self._step(button, FINALIZE + 1)
+        if self.cursor < DICE:
+            if roll.locked[self.cursor] and not roll.lucky_left:
+                self.message = "Die %d is locked." % (self.cursor + 1)
+            else:
+                self.picked ^= 1 << self.cursor
+            return
+        if self.cursor == REROLL:
+            dice = [d for d in range(DICE) if self.picked & (1 << d)]
+            roll.reroll(dice)
+            self.picked = 0
+            self.animation = "roll"
+            self.message = "Re-rolled %d; %d re-roll%s left." % (len(dice), roll.rerolls_left,
+                                                                "" if roll.rerolls_left == 1 else "s")
+            self.emit({"event": "reroll", "dice": [d + 1 for d in dice], "faces": list(roll.symbols())})
+        elif self.cursor == LUCKY:
+            dice = [d for d in range(DICE) if self.picked & (1 << d)]
+            if len(dice) != 1:
+                raise RollRefused("Pick exactly one die for Lucky's re-roll.")
+            roll.lucky_reroll(dice[0])
+            self.picked = 0
+            self.animation = "roll"
+            self.message = "Lucky re-roll of die %d." % (dice[0] + 1)
+            self.emit({"event": "reroll", "dice": [dice[0] + 1], "lucky": True, "faces": list(roll.symbols())})
+        else:
+            self._finalize()
+
+    def _finalize(self):
+        hero = self.game.state["heroes"][self.game.state["turn"]]
+        abilities = hero["abilities"] if hero["negated_by"] < 0 else ()
+        # Judge first, without finalizing, to know whether heroes must be marked.
+        outcome = judge(self.roll.symbols(), abilities, hero["prison"])
+        self.outcome = outcome
+        if outcome.explosion and len(self.game.state["heroes"]) > 1:
+            self.mode = MARK
+            self.marked = 0
+            self.cursor = 0
+            self.message = "Explosion %d: mark the heroes at your location." % outcome.explosion
+            return
+        self._record_roll()
+
+    def mark_items(self):
+        heroes = self.game.state["heroes"]
+        turn = self.game.state["turn"]
+        return [i for i in range(len(heroes)) if i != turn and not heroes[i]["out"]]
+
+    def _on_mark(self, button, kind):
+        items = self.mark_items()
+        if button != "c":
+            return self._step(button, len(items) + 1)
+        if self.cursor < len(items):
+            self.marked ^= 1 << items[self.cursor]
+        else:
+            self._record_roll()
+
+    def _record_roll(self):
+        outcome = self.roll.finalize()
+        sharing = [i for i in range(len(self.game.state["heroes"])) if self.marked & (1 << i)]
+        letters = letters_from_symbols(self.roll.symbols())
+        self.mode = PLAY
+        self.cursor = 0
+        if outcome.explosion:
+            self.animation = "explosion"
+        if outcome.prison:
+            self.animation = "prison"
+        if self._do("roll", [letters, sharing]):
+            self.message = " ".join(outcome.lines) or "Nothing happens."
+        self.marked = 0
+
+
+class _Faces:
+    """A die for the user's Attack Die faces (dice.json may change them)."""
+
+    def __init__(self, faces):
+        self.faces = faces
+        self.sides = len(faces)

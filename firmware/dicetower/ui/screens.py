@@ -1,0 +1,162 @@
+"""What the OLED shows for each state of the app: pure drawing onto a Canvas.
+
+Eight text lines of 25 characters, big digits two lines tall and 16x16 icons.
+`draw(app, canvas)` redraws the whole canvas; the OLED driver then sends
+only the bytes that changed.
+"""
+
+from dicetower.core.dice import SYMBOLS
+from dicetower.ui import actions as A
+from dicetower.ui import flow
+from dicetower.ui import icons
+from dicetower.ui.canvas import COLUMNS
+
+LINES = 8
+
+
+def wrap(text, width=COLUMNS):
+    """Words into lines of at most `width` characters."""
+    lines = []
+    line = ""
+    for word in text.split():
+        while len(word) > width:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:width])
+            word = word[width:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _list(canvas, top, items, cursor, bottom=LINES):
+    """A scrolling menu from line `top`; the chosen item inverted."""
+    rows = bottom - top
+    first = 0 if cursor < rows else cursor - rows + 1
+    for row in range(rows):
+        i = first + row
+        if i < len(items):
+            canvas.line(top + row, items[i][:COLUMNS], invert=(i == cursor))
+        else:
+            canvas.line(top + row, "")
+
+
+def _message(canvas, top, text, bottom=LINES):
+    lines = wrap(text)
+    for row in range(bottom - top):
+        canvas.line(top + row, lines[row] if row < len(lines) else "")
+
+
+def draw(app, canvas):
+    canvas.clear()
+    mode = app.mode
+    if mode == flow.START:
+        canvas.line(0, "DICETOWER", invert=True, centre=True)
+        _list(canvas, 1, [label for label, _ in app.start_items()], app.cursor, LINES - 1)
+        _message(canvas, LINES - 1, app.saved_message or "A/B move  C choose")
+    elif mode == flow.SETUP:
+        low, high, _ = flow.PLAYERS[app.kind]
+        canvas.line(0, "New " + app.kind, invert=True, centre=True)
+        canvas.line(2, "Players (%d-%d):" % (low, high) if app.kind != "battleworld" else "Starting heroes:")
+        canvas.big(48, 3, str(app.count))
+        canvas.line(6, "A - / B +   C start")
+    elif mode == flow.SETTINGS:
+        canvas.line(0, "Settings", invert=True, centre=True)
+        canvas.line(2, "Brightness %d%%  (A/B)" % app.settings["brightness"])
+        canvas.line(3, "Sounds %s  (C)" % ("on" if app.settings["sounds"] else "off"))
+        canvas.line(7, "C long: back")
+    elif mode in (flow.DICE_MODE, flow.MARK):
+        _dice(app, canvas)
+    elif mode == flow.ARGS:
+        _status(app, canvas, 3)
+        label, name, args = app.action
+        arg = args[app.asking]
+        options = app.choices(arg)
+        canvas.line(4, label[:COLUMNS], invert=True)
+        canvas.line(5, (arg[0] + ":")[:COLUMNS])
+        canvas.line(6, "< %s >" % options[app.choice % len(options)][0][:COLUMNS - 4], centre=True)
+        canvas.line(7, "C ok  C long: cancel")
+    else:  # PLAY and OVER
+        used = _status(app, canvas, 4)
+        if mode == flow.OVER:
+            canvas.line(used, "GAME OVER", invert=True, centre=True)
+            _message(canvas, used + 1, app.game.over())
+        else:
+            menu = A.MENUS[app.kind]
+            canvas.line(used, menu[app.cursor % len(menu)][0][:COLUMNS - 4], invert=True)
+            _message(canvas, used + 1, app.message)
+
+
+def _status(app, canvas, lines):
+    """The game at a glance on the first `lines` lines; returns the next free line."""
+    state = app.game.state
+    kind = app.kind
+    rows = []
+    if kind == "battlerealm":
+        heroes = state["heroes"]
+        active = heroes[state["turn"]]
+        rows.append("R%d %s's turn" % (state["round"], active["name"]))
+        cells = []
+        for i, h in enumerate(heroes):
+            mark = "x" if h["out"] else ("P" if h["prison"] else ("*" if i == state["turn"] else " "))
+            cells.append("%s%-6s%2d" % (mark, h["name"][:6], h["pvp"]))
+        for i in range(0, len(cells), 2):
+            rows.append(" ".join(cells[i:i + 2]))
+    elif kind == "champions":
+        area = state["areas"][0]
+        scheme = area["scheme"]
+        target = scheme["stages"][scheme["stage"]][0]
+        rows.append("R%d %s  1st:%s" % (state["round"], state["phase"], state["heroes"][state["first"]]["name"][:8]))
+        rows.append("Threat %d/%d st%d%s" % (scheme["threat"], target, scheme["stage"] + 1,
+                                            " +%d side" % len(area["sides"]) if area["sides"] else ""))
+        rows.append("%s %d hp" % (area["villain"]["name"][:14], area["villain"]["hp"]))
+        rows.append(" ".join("%s%d" % (h["name"][0] + h["name"][-1], h["hp"]) for h in state["heroes"]))
+        if len(state["areas"]) > 1:
+            rows[1] += " (%d areas)" % len(state["areas"])
+    elif kind == "united":
+        total = sum(h["ko"] for h in state["heroes"])
+        rows.append("KO %d/%d" % (total, state["threshold"]))
+        rows.append(" ".join("%s%d" % (h["name"][:3], h["ko"]) for h in state["heroes"]))
+        rows.append("Duel G%d H%d" % (state["gladiator"], state["heroes_duel"]))
+        rows.append("Mist %d Water %d" % (state["mist"], state["water"]))
+    else:
+        rows.append("Won %d/%d  Lost %d/3" % (state["won"], state["wins_needed"], state["lost"]))
+        for b in state["battles"]:
+            if not b["result"] and len(rows) < lines:
+                rows.append("%s h%d/%d d%d/3 %s" % (b["name"][-9:], b["hits"], b["hits_needed"], b["danger"],
+                                                     b["symbol"][0]))
+    for row in range(lines):
+        canvas.line(row, rows[row][:COLUMNS] if row < len(rows) else "")
+    return lines
+
+
+def _dice(app, canvas):
+    roll = app.roll
+    canvas.line(0, "%s  re-rolls %d%s" % (app.active_name()[:10], roll.rerolls_left,
+                                          " L" if roll.lucky_left else ""))
+    for die in range(6):
+        x = die * 21 + 2
+        symbol = SYMBOLS.index(roll.symbols()[die])
+        chosen = app.mode == flow.DICE_MODE and app.cursor == die
+        canvas.icon(x, 1, icons.SYMBOL_ICONS[symbol], invert=chosen)
+        mark = ("L" if roll.locked[die] else " ") + ("^" if app.picked & (1 << die) else " ")
+        canvas.text(x + 3, 3, mark)
+    if app.mode == flow.MARK:
+        items = app.mark_items()
+        names = ["[%s] %s" % ("x" if app.marked & (1 << i) else " ", app.game.state["heroes"][i]["name"])
+                 for i in items] + ["Done"]
+        _message(canvas, 4, app.message, 5)
+        _list(canvas, 5, names, app.cursor)
+        return
+    choices = ("Re-roll picked", "Lucky re-roll", "Finalize")
+    label = choices[app.cursor - 6] if app.cursor >= 6 else "Die %d: %s" % (app.cursor + 1, roll.symbols()[app.cursor])
+    canvas.line(4, label, invert=True)
+    _message(canvas, 5, app.message)

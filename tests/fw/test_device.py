@@ -1,0 +1,47 @@
+"""main.py boots on virtual peripherals and plays: what a player sees and touches. CPython and the VM."""
+
+import unittest
+
+from dicetower.core.dice import SYMBOLS
+from dicetower.ui import icons
+from dicetower.ui.leds import FACE_COLOURS
+from table import Table
+
+
+class Boot(unittest.TestCase):
+    def test_boots_to_the_start_menu_and_says_ready(self):
+        t = Table()
+        screen = t.screen()
+        self.assertEqual(screen[0], "DICETOWER")
+        self.assertIn("New Battlerealm", screen)
+        ready = t.events("ready")[0]
+        self.assertEqual(ready["board"], "Raspberry Pi Pico")
+        self.assertTrue(t.panel.on)
+
+    def test_a_battlerealm_roll_shows_its_faces_on_screen_and_ring(self):
+        t = Table(seed=3)
+        t.presses("c")  # New Battlerealm
+        self.assertIn("Players (2-6):", t.screen())
+        t.presses("a a c")  # 2 heroes, start
+        self.assertIn("R1 Hulk's turn", t.screen())
+        t.presses("c")  # Roll the dice
+        roll = t.app.roll
+        faces = roll.symbols()
+        for die in range(6):
+            icon = icons.SYMBOL_ICONS[SYMBOLS.index(faces[die])]
+            x = die * 21 + 2
+            shown = bytes(t.panel.ram[128 + x:128 + x + 16]) + bytes(t.panel.ram[256 + x:256 + x + 16])
+            expected = bytes(b ^ 0xFF for b in icon) if die == 0 else icon  # die 1 has the cursor
+            self.assertEqual(shown, expected, "die %d" % (die + 1))
+        t.wait(1200)  # the roll animation ends; the ring shows the dice
+        cap = t.device.board.cap
+        for die in range(6):
+            r, g, b = FACE_COLOURS[SYMBOLS.index(faces[die])]
+            self.assertEqual(t.strip.rgb(die * 2), ((r * int(cap * 256)) >> 8, (g * int(cap * 256)) >> 8,
+                                                    (b * int(cap * 256)) >> 8))
+            self.assertEqual(t.strip.rgb(die * 2 + 1) != (0, 0, 0), bool(roll.locked[die]))
+        self.assertEqual(t.events("roll")[0]["faces"], list(faces))
+
+
+if __name__ == "__main__":
+    unittest.main()
