@@ -31,11 +31,14 @@ def main():
     print("MicroPython VM: a whole four-player game of each mode (targets: heap < 24 KB, < 2 KB per save)")
     print("tracker modules and store imported: %s bytes of heap" % lines[0].split()[1])
     _, undoable, size = lines[1].split()
-    print("largest save: six heroes, %s actions to undo: %s bytes" % (undoable, size))
+    print("Battlerealm save, six heroes, %s actions to undo: %s bytes" % (undoable, size))
+    _, undoable, size = lines[2].split()
+    print("largest Champions save the tracker allows (5 areas, 8 side schemes, %s actions): %s bytes"
+          % (undoable, size))
     print("%-12s %8s %11s %11s %14s %15s %16s %10s" % ("game", "actions", "heap at end", "heap max",
                                                       "save max (B)", "save mean (B)", "written/game (B)",
                                                       "us/action"))
-    for line in lines[2:]:
+    for line in lines[3:]:
         if line.strip():
             name, *figures = line.split()
             print("%-12s %8s %11s %11s %14s %15s %16s %10s" % (name, *figures))

@@ -8,7 +8,7 @@ refuses every new action, and save then load is the identity.
 import pytest
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
-from dicetower.core.game import Refused
+from dicetower.core.game import Refused, clone
 from dicetower.core.games.battlerealm import Battlerealm
 from dicetower.core.games.battleworld import Battleworld
 from dicetower.core.games.champions import Champions
@@ -108,7 +108,7 @@ def non_negative(value, where="state"):
 def play(game, actions):
     accepted = 0
     for action in actions:
-        before = game.state
+        before = clone(game.state)  # a copy: a refused action must leave the live state as it was
         history = game.history()
         was_over = game.over()
         try:
@@ -120,7 +120,7 @@ def play(game, actions):
         assert not was_over, "a finished game accepted %r" % (action,)
         accepted += 1
         non_negative(game.state)
-        after, lines = game.state, game.history()
+        after, lines = clone(game.state), game.history()
         game.undo()
         assert game.state == before, "undo of %r did not restore the state" % (action,)
         game.redo()
@@ -177,11 +177,32 @@ def test_any_input_is_done_or_refused_never_a_crash(fuzzed):
     """Malformed buttons or serial lines: every request is carried out or refused with a reason."""
     game, presses = fuzzed
     for name, args in presses:
-        before = game.state
+        before = clone(game.state)
         try:
             game.do(name, *args)
         except Refused as e:
             assert str(e)
             assert game.state == before
         non_negative(game.state)
+    assert decode(encode(game)).state == game.state
+
+
+SETUPS = {
+    "battlerealm": lambda data: Battlerealm.setup(data.draw(JUNK)),
+    "champions": lambda data: Champions.setup(data.draw(JUNK), data.draw(JUNK), data.draw(JUNK)),
+    "united": lambda data: United.setup(data.draw(JUNK), data.draw(st.one_of(st.integers(0, 3), JUNK)),
+                                        data.draw(st.one_of(st.integers(0, 9), JUNK))),
+    "battleworld": lambda data: Battleworld.setup(data.draw(st.one_of(st.integers(0, 6), JUNK)), data.draw(JUNK)),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(SETUPS))
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_any_setup_is_a_game_or_refused(kind, data):
+    try:
+        game = SETUPS[kind](data)
+    except Refused as e:
+        assert str(e)
+        return
     assert decode(encode(game)).state == game.state

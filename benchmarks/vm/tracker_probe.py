@@ -29,6 +29,23 @@ for t in range(60):
     six.do("end_turn")
 print("six %d %d" % (len(six.actions), len(encode(six))))
 six = None
+
+# The largest Champions save the tracker allows: four players, five game areas, eight side
+# schemes with the longest names, and 50 side-scheme actions to undo.
+from dicetower.core.games.champions import Champions  # noqa: E402
+
+big = Champions.setup([{"name": "Player %d with hp" % n, "hp": 15} for n in range(4)],
+                      {"name": "A Long Main Sch.", "stages": [[20, 3, 5]] * 6},
+                      {"name": "A Long Villain N", "stages": [20] * 6, "final": False})
+for p in range(4):
+    big.do("separate", p, {"name": "A Long Main Sch.", "stages": [[20, 3, 5]] * 6},
+           {"name": "A Long Villain N", "stages": [20] * 6})
+for n in range(8):
+    big.do("side", n % 5, "A Side Scheme Name %05d" % n, 12, 1, 3, 3)
+for n in range(50):
+    big.do("side_threat", 0, 0, 12)
+print("champions_max %d %d" % (len(big.actions), len(encode(big))))
+big = None
 queue = list(GAMES)
 repeat = True
 game = None

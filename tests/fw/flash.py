@@ -77,3 +77,20 @@ class Flash:
 
     def exists(self, path):
         return path in self.files
+
+
+class FatFlash(Flash):
+    """Like FAT: a rename onto an existing file fails, so the store removes it first."""
+
+    def copy(self):
+        return FatFlash(self.files)
+
+    def rename(self, old, new):
+        if new in self.files:
+            raise OSError(17)  # EEXIST
+        Flash.rename(self, old, new)
+
+    def remove(self, path):
+        if self.budget is not None and self.written >= self.budget:
+            raise PowerCut()
+        Flash.remove(self, path)

@@ -52,7 +52,8 @@ def united():
                          {"name": "Crystal", "team": 1}, {"name": "Karnak", "team": 1}], teams=2)
     actions = []
     for turn in range(12):
-        actions.append(["token", "mist"] if turn < 6 else ["duel", "hero" if turn % 2 else "gladiator"])
+        actions.append(["token", "mist"] if turn < 6 else ["remove_ko", 1] if turn == 7 else ["token", "water"]
+                       if turn == 8 else ["ko", (turn + 1) % 4])
         if turn % 2:
             actions.append(["ko", turn % 4])
         if turn == 3:

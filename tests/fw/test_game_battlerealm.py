@@ -165,6 +165,31 @@ class Attacks(unittest.TestCase):
         self.assertEqual(pvp(g)[1], 7)
 
 
+class AttackEdges(unittest.TestCase):
+    def test_a_later_negate_does_not_undo_tough(self):
+        """Rulebook: "Negate does not affect powers that have triggered previously." """
+        g = game(VISION, HULK)
+        g.do("attack", 1, 1, True)  # Tough takes it
+        g.do("negate", 1)
+        g.do("attack", 1, 1, True)
+        self.assertEqual(pvp(g)[1], 9)
+
+    def test_a_block_given_mid_attack_never_gives_damage_back(self):
+        g = game(THOR, VISION)
+        g.do("attack", 1, 3, True)
+        g.do("block", 1, 2)
+        g.do("attack", 1, 1, True)
+        g.do("attack", 1, 1, True)
+        self.assertEqual(pvp(g)[1], 3)  # all 5 land: the Block came after this Attack began
+
+    def test_explosion_cannot_reach_into_the_prison(self):
+        g = game(THOR, HULK, VISION)
+        g.do("roll", "MMMKKT")  # Thor to the Prison
+        with self.assertRaises(Refused):
+            g.do("roll", "SSSKKT", [0])
+        self.assertEqual(pvp(g)[0], 12)
+
+
 class Points(unittest.TestCase):
     def test_location_points_on_each_landing(self):
         """Rulebook: "A Hero may gain PVP Points from landing on multiple locations in one turn." """
@@ -228,6 +253,37 @@ class Elimination(unittest.TestCase):
         g.do("end_turn")
         self.assertEqual((pvp(g)[1], g.state["heroes"][1]["out"]), (1, 0))
 
+    def test_survivor_who_spent_their_last_point_gives_no_final_blow(self):
+        g = game({"name": "Falcon", "pvp": 3, "abilities": ["Survivor"]}, THOR, VISION)
+        g.do("end_turn")
+        g.do("attack", 0, 2, True)  # Thor hits Falcon first
+        g.do("end_turn")
+        g.do("end_turn")
+        g.do("spend", 1)  # Falcon spends their own last point
+        g.do("end_turn")
+        g.do("end_turn")
+        g.do("end_turn")
+        g.do("end_turn")  # the end of Falcon's next turn
+        self.assertEqual(g.state["heroes"][0]["out"], 1)
+        self.assertEqual(pvp(g)[1], 12)  # no final blow for Thor
+
+    def test_waiting_survivor_goes_when_two_are_left(self):
+        """Rulebook: "provided that they are not in the Crystal Prison or one of the last two remaining Heroes." """
+        g = game(THOR, {"name": "Falcon", "pvp": 3, "abilities": ["Survivor"]}, VISION)
+        g.do("attack", 1, 5, True)
+        g.do("attack", 2, 9, False)  # Vision out: only two left
+        self.assertEqual(g.state["heroes"][1]["out"], 1)
+        self.assertIn("Thor is the last hero standing", g.over())
+
+    def test_negate_ends_with_its_maker(self):
+        g = game(VISION, HULK, THOR)
+        g.do("negate", 1)
+        g.do("end_turn")
+        g.do("end_turn")
+        g.do("attack", 0, 9, True)  # Thor eliminates Vision
+        g.do("attack", 1, 2, True)
+        self.assertEqual(pvp(g)[1], 10 + 3 - 1)  # Cunning +3, then Tough again
+
     def test_survivor_of_the_last_two_goes_at_once(self):
         g = game(THOR, {"name": "Falcon", "pvp": 3, "abilities": ["Survivor"]})
         g.do("attack", 1, 5, True)
@@ -289,6 +345,16 @@ class Flags(unittest.TestCase):
         self.assertEqual(g.state["heroes"][1]["disorientated"], 1)
         g.do("end_turn")
         self.assertEqual(g.state["heroes"][1]["disorientated"], 0)
+
+    def test_disorientating_oneself_lasts_the_next_turn(self):
+        g = game(THOR, HULK)
+        g.do("disorientate", 0)
+        g.do("end_turn")
+        g.do("end_turn")
+        self.assertTrue(g.new_roll(None).disorientated)
+        g.do("end_turn")
+        g.do("end_turn")
+        self.assertFalse(g.new_roll(None).disorientated)
 
     def test_escape_power(self):
         g = game(THOR, HULK, VISION)

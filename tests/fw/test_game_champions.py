@@ -137,6 +137,35 @@ class Rounds(unittest.TestCase):
 
 
 class SeparateAreas(unittest.TestCase):
+    def test_the_once_and_future_kang_in_full(self):
+        """Rulebook: "The players must defeat Kang (I), Kang (II), and Kang (III) in order to win the game." """
+        g = Champions.setup([{"name": "A", "hp": 10}, {"name": "B", "hp": 10}], SCHEME,
+                            {"name": "Kang (I)", "stages": [10], "final": False})
+        self.assertIn("bring in the next villain", g.do("hit", 0, 20))
+        self.assertIsNone(g.over())
+        for player in (0, 1):  # "each player reveals their own random stage 3A"
+            g.do("separate", player, {"name": "Stage 3A", "stages": [[8, 1, 1]]},
+                 {"name": "Kang (II)", "stages": [12]})
+        self.assertEqual([a["players"] for a in g.state["areas"]], [[], [0], [1]])
+        self.assertIn("join another game area", g.do("hit", 1, 12))
+        g.do("join", 1, 2)
+        self.assertIn("bring in the next villain", g.do("hit", 1, 12))
+        self.assertIsNone(g.over())
+        g.do("villain", 1, "Kang (III)", [15])
+        self.assertEqual(g.state["areas"][1]["villain"]["hp"], 30)
+        self.assertIn("the players win", g.do("hit", 1, 30))
+
+    def test_a_stage_cannot_start_at_its_target(self):
+        with self.assertRaises(Refused):
+            Champions.setup([{"name": "A", "hp": 10}], {"name": "S", "stages": [[5, 0, 9]]}, VILLAIN)
+
+    def test_side_schemes_are_capped(self):
+        g = two_players()
+        for n in range(8):
+            g.do("side", 0, "S%d" % n, 1)
+        with self.assertRaises(Refused):
+            g.do("side", 0, "S8", 1)
+
     def test_kang_separates_and_joins(self):
         """Rulebook: "Any side schemes that were in play in your previous game area become part of the game area that you join." """
         g = Champions.setup([{"name": "A", "hp": 10}, {"name": "B", "hp": 10}], SCHEME,

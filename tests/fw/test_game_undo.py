@@ -2,7 +2,7 @@
 
 import unittest
 
-from dicetower.core.game import UNDO_DEPTH, Refused
+from dicetower.core.game import UNDO_DEPTH, Refused, clone
 from dicetower.core.games.battlerealm import Battlerealm
 from dicetower.core.games.united import United
 
@@ -14,10 +14,10 @@ def realm():
 class Undo(unittest.TestCase):
     def test_undo_and_redo(self):
         g = realm()
-        before = g.state
+        before = clone(g.state)
         g.do("end_turn")
         g.do("attack", 0, 3, True)
-        after = g.state
+        after = clone(g.state)
         self.assertEqual(g.undo(), "Undone: Hulk -2 PVP (Attack by Thor, Tough -1).")
         g.undo()
         self.assertEqual(g.state, before)
@@ -50,7 +50,7 @@ class Undo(unittest.TestCase):
     def test_refused_changes_nothing_and_is_not_history(self):
         g = realm()
         g.do("land", 1)
-        state = g.state
+        state = clone(g.state)
         with self.assertRaises(Refused):
             g.do("attack", 0, 3, True)
         with self.assertRaises(Refused):

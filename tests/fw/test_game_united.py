@@ -34,7 +34,7 @@ class KoTokens(unittest.TestCase):
         g.do("ko", 0)
         g.do("remove_ko", 0)
         self.assertEqual(g.team_ko(0), 0)
-        for bad in (("ko", 4), ("ko", -1), ("duel", "nobody"), ("token", "gold")):
+        for bad in (("ko", 4), ("ko", -1), ("duel", "hero"), ("token", "gold")):
             with self.assertRaises(Refused):
                 g.do(*bad)
         with self.assertRaises(Refused):
@@ -44,7 +44,9 @@ class KoTokens(unittest.TestCase):
 class Trackers(unittest.TestCase):
     def test_duel_trackers(self):
         """Rulebook: "If Gladiator won the Duel, advance Gladiator's Duel tracker by 1." """
-        g = team_vs_team()
+        with self.assertRaises(Refused):
+            team_vs_team().do("duel", "hero")  # "Gladiator CANNOT be used as the Villain in Team vs Team mode."
+        g = United.setup([{"name": "Black Bolt"}, {"name": "Medusa"}])
         g.do("duel", "gladiator")
         g.do("duel", "hero")
         g.do("duel", "hero")

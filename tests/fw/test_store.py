@@ -6,7 +6,7 @@ from dicetower.core.games.battlerealm import Battlerealm
 from dicetower.core.games.united import United
 from dicetower.core.store import SCHEMA, SaveError, checksum, decode, encode
 from dicetower.hw.storage import Autosave, SaveStore
-from flash import Flash, PowerCut
+from flash import FatFlash, Flash, PowerCut
 
 PATH = "/game.sav"
 
@@ -97,15 +97,11 @@ class Store(unittest.TestCase):
     def test_no_save_yet(self):
         self.assertEqual(SaveStore(PATH, Flash()).load(), (None, None))
 
-    def test_power_cut_at_every_byte_leaves_old_or_new(self):
-        old = small_game()
-        flash = Flash()
-        SaveStore(PATH, flash).save(old)
-        new = decode(encode(old))
-        new.do("end_turn")
+    def cut_everywhere(self, flash, old, new):
+        """Cut the power at every byte of saving `new` over `old`; returns what each cut left."""
         size = len(encode(new))
         outcomes = []
-        for cut in range(size + 2):
+        for cut in range(size + 3):
             trial = flash.copy()
             trial.cut_after(cut)
             try:
@@ -115,14 +111,58 @@ class Store(unittest.TestCase):
             trial.budget = None  # power back on
             loaded, message = SaveStore(PATH, trial).load()
             self.assertIsNone(message, "cut after %d bytes" % cut)
-            if loaded.state == old.state:
+            if old is not None and loaded is not None and loaded.to_dict() == old.to_dict():
                 outcomes.append("old")
                 self.assertEqual(bytes(trial.files[PATH]), encode(old))
+            elif loaded is None:
+                outcomes.append("none")
             else:
-                self.assertEqual(loaded.state, new.state, "cut after %d bytes" % cut)
+                self.assertEqual(loaded.to_dict(), new.to_dict(), "cut after %d bytes" % cut)
+                self.assertEqual(loaded.history(), new.history())
                 outcomes.append("new")
             self.assertFalse(trial.exists(PATH + ".tmp"))
-        self.assertEqual(outcomes, ["old"] * (size + 1) + ["new"])
+        return outcomes, size
+
+    def test_power_cut_at_every_byte_leaves_old_or_new(self):
+        old = small_game()
+        flash = Flash()
+        SaveStore(PATH, flash).save(old)
+        new = decode(encode(old))
+        new.do("end_turn")
+        new.undo()  # the save carries a redo too
+        outcomes, size = self.cut_everywhere(flash, old, new)
+        self.assertEqual(outcomes, ["old"] * (size + 1) + ["new"] * 2)
+
+    def test_power_cut_during_the_first_save(self):
+        outcomes, size = self.cut_everywhere(Flash(), None, small_game())
+        # Once every byte is written, the complete temporary file is the game.
+        self.assertEqual(outcomes, ["none"] * size + ["new"] * 3)
+
+    def test_power_cut_on_fat_where_rename_cannot_replace(self):
+        old = small_game()
+        flash = FatFlash()
+        SaveStore(PATH, flash).save(old)
+        new = decode(encode(old))
+        new.do("end_turn")
+        outcomes, size = self.cut_everywhere(flash, old, new)
+        # Cut before the old file is removed: old; after (only the new temp file left): new.
+        self.assertEqual(outcomes, ["old"] * (size + 1) + ["new"] * 2)
+
+    def test_a_broken_body_with_a_good_checksum_is_refused(self):
+        import json
+
+        for body in (b"[1, 2]", b'{"game": "united", "base": {}, "actions": [], "redo": []}',
+                     b'{"game": "united", "base": {"~a": []}, "actions": [], "redo": [["ko", 5]]}'):
+            for schema in (1, 2):
+                data = ("DICETOWER %d %08x %d\n" % (schema, checksum(body), len(body))).encode() + body
+                with self.assertRaises(SaveError):
+                    decode(data)
+        game = United.setup([{"name": "Medusa"}])
+        content = game.to_dict()
+        content["redo"] = [["ko", 7]]
+        body = json.dumps(content).encode()
+        with self.assertRaises(SaveError):
+            decode(("DICETOWER 2 %08x %d\n" % (checksum(body), len(body))).encode() + body)
 
     def test_damaged_file_is_moved_aside_and_kept(self):
         flash = Flash()

@@ -112,12 +112,22 @@ def load_overrides(text):
     faces = data.get("attack")
     if faces is None:
         return ATTACK
-    if not isinstance(faces, list):
-        raise ValueError("dice.json: \"attack\" must be a list of faces")
+    try:
+        return Die("Attack", check_attack_faces(faces))
+    except ValueError as e:
+        raise ValueError("dice.json: %s" % e)
+
+
+def check_attack_faces(faces):
+    """The Attack Die's faces as a tuple, or ValueError: one Star, one Blank, numbers."""
+    if not isinstance(faces, (list, tuple)):
+        raise ValueError("\"attack\" must be a list of faces")
     if faces.count(STAR) != 1 or faces.count(BLANK) != 1:
-        raise ValueError("dice.json: \"attack\" needs exactly one Star and one Blank face")
+        raise ValueError("\"attack\" needs exactly one Star and one Blank face")
     for face in faces:
         if face not in (STAR, BLANK):
             if not isinstance(face, str) or not face.isdigit():
-                raise ValueError("dice.json: attack face %r is not Star, Blank or a number" % (face,))
-    return Die("Attack", faces)
+                raise ValueError("attack face %r is not Star, Blank or a number" % (face,))
+    if not 2 <= len(faces) <= MAX_SIDES:
+        raise ValueError("the Attack Die needs 2 to %d faces" % MAX_SIDES)
+    return tuple(faces)

@@ -47,8 +47,8 @@ def fields(value, what):
 
 
 def text(value, what, longest=16):
-    if not isinstance(value, str) or not value or len(value) > longest:
-        raise Refused("%s must be a name of 1 to %d characters." % (what, longest))
+    if not isinstance(value, str) or not value or len(value) > longest or value[0] in "~=":
+        raise Refused("%s must be a name of 1 to %d characters, not starting with ~ or =." % (what, longest))
     return value
 
 
@@ -56,6 +56,7 @@ class Game:
     """Base of the trackers. Subclasses set KIND and define act_* methods."""
 
     KIND = "game"
+    STATE_KEYS = ("over",)  # what a loaded state must have (the store checks)
 
     def __init__(self, state, actions=None, redo=None):
         self.base = clone(state)
@@ -82,7 +83,7 @@ class Game:
 
     def do(self, name, *args):
         """Carry out one action; returns its history line or raises Refused."""
-        action = [name] + list(args)
+        action = clone([name] + list(args))  # nothing the caller keeps can change the game later
         state = clone(self.state)
         line = self._apply(state, action)
         self.state = state

@@ -10,9 +10,11 @@ survive a power cut. `decode` checks everything before it trusts anything and
 raises `SaveError` saying what is wrong; then it replays the actions, so a
 file that claims an impossible game is refused too.
 
-Schema history: 1 had no redo list and long keys; 2 adds "redo" and writes
-the state's keys in short codes ("~a" for "abilities"...), so that a
-six-hero game with 50 actions to undo stays under 2 KB per save.
+Schema history: 1 (before the first release) had no redo list and wrote
+everything in full; 2 adds "redo" and writes the state's keys and recurring
+words in short codes ("~d" for "abilities", "=j" for "Tough"...), so that
+the largest game the trackers allow, with 50 actions to undo, stays under
+2 KB per save (tests/fw/test_store.py builds those games).
 """
 
 import binascii
@@ -37,19 +39,33 @@ KEYS = ("heroes", "name", "pvp", "abilities", "prison", "disorientated", "block"
         "players", "scheme", "stages", "stage", "threat", "villain", "sides", "done", "interim", "hp", "max",
         "crisis", "accel", "hazard", "team", "ko", "teams", "threshold", "gladiator", "heroes_duel", "mist",
         "water", "starting", "thanostones", "deck", "wins_needed", "battles", "won", "lost", "faces",
-        "hits_needed", "target", "symbol", "thanostone", "hits", "danger", "result")
+        "hits_needed", "target", "symbol", "thanostone", "hits", "danger", "result", "own")
+# Words that recur as values (abilities, action names) are written as "=a"...
+# the same way. Names a player gives can start with neither "~" nor "=".
+WORDS = ("Careful", "Cunning", "Elusive", "Flight", "Gifted", "Honest", "Lucky", "Peaceful", "Survivor", "Tough",
+         "roll", "attack", "effect", "land", "gain", "spend", "block", "negate", "disorientate", "escape",
+         "end_turn", "threat", "incite", "thwart", "side", "side_threat", "hit", "villain_attack", "damage",
+         "heal", "end_phase", "separate", "join", "villain", "ko", "remove_ko", "duel", "token", "battle",
+         "player", "Energy", "Moon", "Star", "Blank", "gladiator", "hero", "mist", "water", "won", "lost")
 _CODES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 
-def _code(i):
-    return "~" + _CODES[i]
+def _table(names, mark):
+    return {names[i]: mark + _CODES[i] for i in range(len(names))}
 
 
-def _rename(value, names):
+def _untable(names, mark):
+    return {mark + _CODES[i]: names[i] for i in range(len(names))}
+
+
+def _rename(value, names, words=None):
+    """A copy of a JSON value with dict keys (and, given `words`, strings) swapped by the tables."""
     if isinstance(value, dict):
-        return {names.get(k, k): _rename(v, names) for k, v in value.items()}
+        return {names.get(k, k): _rename(v, names, words) for k, v in value.items()}
     if isinstance(value, list):
-        return [_rename(v, names) for v in value]
+        return [_rename(v, names, words) for v in value]
+    if words is not None and isinstance(value, str):
+        return words.get(value, value)
     return value
 
 
@@ -79,7 +95,10 @@ def game_class(kind):
 
 def encode(game):
     content = game.to_dict()
-    content["base"] = _rename(content["base"], {KEYS[i]: _code(i) for i in range(len(KEYS))})
+    words = _table(WORDS, "=")
+    content["base"] = _rename(content["base"], _table(KEYS, "~"), words)
+    content["actions"] = _rename(content["actions"], {}, words)
+    content["redo"] = _rename(content["redo"], {}, words)
     body = json.dumps(content, separators=(",", ":")).encode()
     header = "DICETOWER %d %08x %d\n" % (SCHEMA, checksum(body), len(body))
     return header.encode() + body
@@ -87,8 +106,10 @@ def encode(game):
 
 def _migrate_1(body):
     body["redo"] = []
-    if isinstance(body.get("base"), dict):  # schema 1's keys were written in full
-        body["base"] = _rename(body["base"], {KEYS[i]: _code(i) for i in range(len(KEYS))})
+    if isinstance(body.get("base"), dict):  # schema 1 wrote keys and words in full
+        words = _table(WORDS, "=")
+        body["base"] = _rename(body["base"], _table(KEYS, "~"), words)
+        body["actions"] = _rename(body.get("actions"), {}, words)
     return body
 
 
@@ -118,14 +139,26 @@ def decode(data):
         content = json.loads(body)
     except ValueError:
         raise SaveError("the body is not JSON")
-    while schema < SCHEMA:
-        content = MIGRATIONS[schema](content)
-        schema += 1
-    if not isinstance(content, dict):
+    if not isinstance(content, dict) or not isinstance(content.get("base"), dict):
         raise SaveError("the body is not a saved game")
-    cls = game_class(content.get("game"))
     try:
-        base = _rename(content["base"], {_code(i): KEYS[i] for i in range(len(KEYS))})
-        return cls(base, content["actions"], content["redo"])
+        while schema < SCHEMA:
+            content = MIGRATIONS[schema](content)
+            schema += 1
+    except Exception as e:  # noqa: a file the migration cannot read is damaged
+        raise SaveError("the save cannot be brought up to date (%s)" % (e,))
+    cls = game_class(content.get("game"))
+    words = _untable(WORDS, "=")
+    base = _rename(content["base"], _untable(KEYS, "~"), words)
+    content["actions"] = _rename(content["actions"], {}, words)
+    content["redo"] = _rename(content["redo"], {}, words)
+    for key in cls.STATE_KEYS:
+        if key not in base:
+            raise SaveError("the saved %s game has no %r" % (cls.KIND, key))
+    try:
+        game = cls(base, content["actions"], content["redo"])
+        # The actions undone must still be possible, or redo would lose them.
+        cls(game.state, list(reversed(content["redo"])))
     except Exception as e:  # noqa: a save that cannot be replayed is damaged
         raise SaveError("the saved game does not replay (%s)" % (e,))
+    return game

@@ -59,17 +59,29 @@ class SaveStore:
             self.fs.rename(self.temp, self.path)
         return len(data)
 
+    def _read(self, path):
+        f = self.fs.open(path, "rb")
+        try:
+            return f.read()
+        finally:
+            f.close()
+
     def load(self):
         """(game or None, message or None). A bad file is moved aside with a message."""
         if self.fs.exists(self.temp):
+            if not self.fs.exists(self.path):
+                # The power went between removing the old save and renaming the
+                # new one (FAT): the complete new save is the game.
+                try:
+                    game = decode(self._read(self.temp))
+                    self.fs.rename(self.temp, self.path)
+                    return game, None
+                except SaveError:
+                    pass
             self.fs.remove(self.temp)  # a save the power cut short: the old one stands
         if not self.fs.exists(self.path):
             return None, None
-        f = self.fs.open(self.path, "rb")
-        try:
-            data = f.read()
-        finally:
-            f.close()
+        data = self._read(self.path)
         try:
             return decode(data), None
         except SaveError as e:

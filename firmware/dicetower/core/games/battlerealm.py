@@ -4,20 +4,23 @@ Heroes are numbered in turn order from 0. The acting hero is `state["turn"]`.
 Rulebook lines are quoted where they decide something; gaps follow
 design.md "Rules decisions" and the choices below (also in README, "Rules").
 
-- Damage within a turn from the acting hero to one target, from the same
-  location or from another, is one Attack however many pieces it comes in
-  (dice, power cards, location abilities): Tough, Elusive and Block are
-  taken off the Attack's total once. An Explosion is not an Attack and
-  nothing reduces it. A hero never damages itself.
+- Damage within a turn from the acting hero to one target from the same
+  location is one Attack, and from another location another, however many
+  pieces it comes in (dice, power cards, location abilities): Tough, Elusive
+  and Block, as they stood when its first point landed, come off the
+  Attack's total once. An Explosion is not an Attack and nothing reduces it;
+  it reaches the heroes marked at the roller's location (the Crystal Prison
+  is a location of its own). A hero never damages itself.
 - A Negated hero's special abilities are off until the start of the
   negating hero's next turn; a Block already in place stays (it triggered
   before).
 - The hero who deals the last point gets the final blow's 3 PVP, Explosion
   included; a hero who spends their own last point gives it to nobody.
 - A Survivor at 0 stays in the game, at 0, until the end of their next turn,
-  unless they are in the Prison or one of the last two heroes in the game;
-  if they end that turn still at 0, the hero who hit them last gets the
-  final blow.
+  unless they are in the Prison or one of the last two heroes in the game
+  (then, or as soon as only two are left, they go); if they end that turn
+  still at 0, the hero who hit them last gets the final blow. A Negate ends
+  when the hero who made it is eliminated.
 - "Remains standing" means in the game and not in the Crystal Prison; the
   game ends when one hero stands, or the moment one reaches 21 PVP.
 """
@@ -51,6 +54,7 @@ def letters_from_symbols(symbols):
 
 class Battlerealm(Game):
     KIND = "battlerealm"
+    STATE_KEYS = ("heroes", "turn", "round", "rolled", "attacks", "over")
 
     @classmethod
     def setup(cls, heroes):
@@ -61,8 +65,11 @@ class Battlerealm(Game):
         for spec in heroes:
             name = text(fields(spec, "A hero").get("name"), "A hero's name")
             pvp = number(spec.get("pvp", DEFAULT_PVP), 1, WIN_PVP - 1, name + "'s starting PVP")
+            abilities = spec.get("abilities", [])
+            if not isinstance(abilities, (list, tuple)):
+                raise Refused("%s's abilities must be a list." % name)
             try:
-                abilities = list(check_abilities(spec.get("abilities", ())))
+                abilities = list(check_abilities(abilities))
             except ValueError as e:
                 raise Refused(str(e))
             roster.append({"name": name, "pvp": pvp, "abilities": abilities, "prison": 0,
@@ -86,7 +93,7 @@ class Battlerealm(Game):
 
         hero = self.state["heroes"][self.state["turn"]]
         abilities = hero["abilities"] if hero["negated_by"] < 0 else ()
-        return Roll(dice, abilities, hero["disorientated"], hero["prison"])
+        return Roll(dice, abilities, hero["disorientated"] == 1, hero["prison"])
 
     @staticmethod
     def _hero(state, i, what="hero"):
@@ -122,6 +129,8 @@ class Battlerealm(Game):
         hero["pvp"] -= taken
         if by >= 0 and by != i and taken:
             hero["last_hit_by"] = by
+        elif by < 0 and hero["pvp"] == 0:
+            hero["last_hit_by"] = -1  # they spent their own last point
         if hero["pvp"] == 0 and not hero["out"] and not hero["survivor"]:
             in_game = sum(1 for h in state["heroes"] if not h["out"])
             if self._has(state, hero, "Survivor") and not hero["prison"] and in_game > 2:
@@ -137,6 +146,9 @@ class Battlerealm(Game):
         hero = heroes[i]
         hero["out"] = 1
         hero["survivor"] = 0
+        for h in heroes:
+            if h["negated_by"] == i:
+                h["negated_by"] = -1  # a Negate ends with the hero who made it
         notes = ["%s is eliminated" % hero["name"]]
         if 0 <= by != i and not heroes[by]["out"]:
             notes.append("final blow +%d to %s" % (FINAL_BLOW, heroes[by]["name"]))
@@ -146,6 +158,11 @@ class Battlerealm(Game):
                 notes.append("Cunning +%d to %s" % (CUNNING, heroes[j]["name"]))
                 self._gain(state, j, CUNNING)
         state.setdefault("notes", []).append(", ".join(notes) + ".")
+        # A Survivor waiting at 0 goes now if only two heroes are left.
+        if sum(1 for h in heroes if not h["out"]) <= 2:
+            for j in range(len(heroes)):
+                if heroes[j]["survivor"] and heroes[j]["pvp"] == 0 and not heroes[j]["out"]:
+                    self._eliminate(state, j, heroes[j]["last_hit_by"])
         self._check_standing(state)
 
     def _check_standing(self, state):
@@ -212,6 +229,9 @@ class Battlerealm(Game):
             hero = self._hero(state, j)
             if j == roller:
                 raise Refused("A hero can never cause damage to themself.")
+            if hero["prison"] != state["heroes"][roller]["prison"]:
+                raise Refused("%s is not at your location (the Crystal Prison is a location of its own)."
+                              % hero["name"])
             if j in seen:
                 raise Refused("%s is marked twice." % hero["name"])
             seen.append(j)
@@ -233,22 +253,23 @@ class Battlerealm(Game):
             if a[0] == target and a[1] == same:
                 record = a
         if record is None:
-            record = [target, same, 0, 0]  # target, same location, raw damage, dealt
+            # The Attack's reductions are fixed when its first point lands: a
+            # Negate or Block that comes later does not undo what triggered.
+            tough = 1 if same and self._has(state, victim, "Tough") else 0
+            elusive = 1 if not same and self._has(state, victim, "Elusive") else 0
+            record = [target, same, 0, 0, tough, elusive, victim["block"]]  # raw damage, dealt, reductions
             state["attacks"].append(record)
         record[2] += amount
-        reductions = []
-        if same and self._has(state, victim, "Tough"):
-            reductions.append(("Tough", 1))
-        if not same and self._has(state, victim, "Elusive"):
-            reductions.append(("Elusive", 1))
-        if victim["block"]:
-            reductions.append(("Block", victim["block"]))
-        owed = max(0, record[2] - sum(r[1] for r in reductions))
+        owed = max(0, record[2] - record[4] - record[5] - record[6])
         dealt = self._lose(state, target, owed - record[3], i) if owed > record[3] else 0
-        record[3] = owed
+        record[3] = max(record[3], owed)
+        reductions = []
+        for label, n in (("Tough", record[4]), ("Elusive", record[5]), ("Block", record[6])):
+            if n:
+                reductions.append("%s -%d" % (label, n))
         why = "Attack by %s" % attacker["name"]
         if reductions:
-            why += ", " + ", ".join("%s -%d" % r for r in reductions)
+            why += ", " + ", ".join(reductions)
         return self._line(state, "%s -%d PVP (%s)." % (victim["name"], dealt, why))
 
     def act_effect(self, state, target, amount):
@@ -309,7 +330,8 @@ class Battlerealm(Game):
     def act_disorientate(self, state, target):
         """`target` has one re-roll, not two, on their next turn."""
         hero = self._hero(state, target)
-        hero["disorientated"] = 1
+        # Counted in the hero's turn ends: their next turn is the one it affects.
+        hero["disorientated"] = 2 if target == state["turn"] else 1
         return "%s is Disorientated." % hero["name"]
 
     def act_escape(self, state):
@@ -330,7 +352,8 @@ class Battlerealm(Game):
         heroes = state["heroes"]
         ending = state["turn"]
         hero = heroes[ending]
-        hero["disorientated"] = 0  # it lasted "during their next turn"
+        if hero["disorientated"]:
+            hero["disorientated"] -= 1  # it lasts "during their next turn"
         if hero["survivor"]:
             hero["survivor"] -= 1
             if hero["survivor"] == 0 and hero["pvp"] == 0:

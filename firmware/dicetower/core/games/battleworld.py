@@ -15,7 +15,7 @@ Rules from the Battleworld rulebook:
   wins the game.
 """
 
-from dicetower.core.dice import ATTACK, COIN_FACES, attack_hits
+from dicetower.core.dice import ATTACK, COIN_FACES, attack_hits, check_attack_faces
 from dicetower.core.game import Game, Refused, number, text
 
 # starting heroes: (Thanostones, Thanostone Battle Cards, other Battle Cards, Battle wins to win)
@@ -26,15 +26,20 @@ LOSSES = 3
 
 class Battleworld(Game):
     KIND = "battleworld"
+    STATE_KEYS = ("starting", "thanostones", "deck", "wins_needed", "battles", "won", "lost", "faces", "over")
 
     @classmethod
     def setup(cls, starting_heroes, attack_faces=None):
         """A new game for 1-5 starting heroes; `attack_faces` from dice.json if the user has one."""
         number(starting_heroes, 1, 5, "Starting heroes")
+        try:
+            faces = list(check_attack_faces(attack_faces or ATTACK.faces))
+        except ValueError as e:
+            raise Refused(str(e))
         stones, stone_cards, other_cards, wins = CHART[starting_heroes]
         state = {"starting": starting_heroes, "thanostones": stones, "deck": stone_cards + other_cards,
                  "wins_needed": wins, "battles": [], "won": 0, "lost": 0,
-                 "faces": list(attack_faces or ATTACK.faces), "over": None}
+                 "faces": faces, "over": None}
         return cls(state)
 
     def _battle(self, state, b):
@@ -54,6 +59,8 @@ class Battleworld(Game):
         drawn = len(state["battles"])
         if drawn >= state["deck"]:
             raise Refused("The deck has %d Battle Cards and all are drawn." % state["deck"])
+        if thanostone and sum(b["thanostone"] for b in state["battles"]) >= state["thanostones"]:
+            raise Refused("The deck has %d Thanostone Battle Cards." % state["thanostones"])
         state["battles"].append({"name": name, "hits_needed": hits, "target": target, "symbol": danger_symbol,
                                  "thanostone": 1 if thanostone else 0, "hits": 0, "danger": 0, "result": ""})
         return "%s enters Battleworld (%d hits, target %d, %s)." % (name, hits, target, danger_symbol)

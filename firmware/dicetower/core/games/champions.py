@@ -21,16 +21,20 @@ Rules from the rules refresher, quoted where they decide something:
   eliminated when "their hit point dial reaches zero"; "The players also
   lose if every player is eliminated".
 Choices: thwarting more threat than a scheme holds clears it (the rest is
-lost). Game areas made by `separate` hold an interim villain (Kang II): its
-defeat wins nothing, and the area's players then `join` another area. A
-villain a card brings into play (Kang III) comes with `villain`. The game is
-won when a villain's final stage falls in a game area that is not interim
-and no other area is still fighting.
+lost). A villain's hit points per stage are multiplied by the players in its
+game area who are still in the game (at least one). A villain may be
+*interim* ("final": false; Kang I, and every Kang II an area made by
+`separate` holds): its defeat wins nothing; the area's players then `join`
+another area, or a card brings the next villain (`villain`, Kang III, final
+by default). The game is won when a final villain's last stage falls and no
+other game area with players is still fighting. An area may be left with no
+players (stage 2B's central area); its scheme stays in play.
 """
 
 from dicetower.core.game import Game, Refused, fields, number, text
 
 PHASES = ("player", "villain")
+MAX_SIDES = 8  # in play at once, over all game areas; keeps a save under 2 KB
 
 
 def _stages(spec, what):
@@ -41,6 +45,7 @@ def _stages(spec, what):
 
 class Champions(Game):
     KIND = "champions"
+    STATE_KEYS = ("heroes", "first", "round", "phase", "areas", "over")
 
     @classmethod
     def setup(cls, heroes, scheme, villain):
@@ -62,6 +67,10 @@ class Champions(Game):
         return cls(state)
 
     @staticmethod
+    def _players_here(state, area):
+        return max(1, len([p for p in area["players"] if not state["heroes"][p]["out"]]))
+
+    @staticmethod
     def _area(state, players, scheme, villain):
         name = text(fields(scheme, "A scheme").get("name"), "A scheme's name")
         stages = _stages(scheme.get("stages"), name)
@@ -70,7 +79,9 @@ class Champions(Game):
             if not isinstance(stage, list) or len(stage) != 3:
                 raise Refused("%s: each stage is [target, acceleration, starting threat]." % name)
             checked.append([number(stage[0], 1, 99, "Target threat"), number(stage[1], 0, 9, "Acceleration"),
-                            number(stage[2], 0, 99, "Starting threat")])
+                            number(stage[2], 0, 98, "Starting threat")])
+            if checked[-1][2] >= checked[-1][0]:
+                raise Refused("%s: a stage's starting threat must be below its target." % name)
         vname = text(fields(villain, "A villain").get("name"), "A villain's name")
         hp = _stages(villain.get("stages"), vname)
         for per_player in hp:
@@ -78,8 +89,8 @@ class Champions(Game):
         area = {"players": players,
                 "scheme": {"name": name, "stages": checked, "stage": 0, "threat": checked[0][2]},
                 "villain": {"name": vname, "stages": hp, "stage": 0, "hp": 0},
-                "sides": [], "done": 0, "interim": 0}
-        area["villain"]["hp"] = hp[0] * len(players)
+                "sides": [], "done": 0, "interim": 0 if villain.get("final", True) else 1}
+        area["villain"]["hp"] = hp[0] * max(1, len([p for p in players if not state["heroes"][p]["out"]]))
         return area
 
     # -- helpers ------------------------------------------------------------
@@ -97,8 +108,7 @@ class Champions(Game):
         scheme = area["scheme"]
         scheme["threat"] += amount
         notes = []
-        target = scheme["stages"][scheme["stage"]][0]
-        if scheme["threat"] >= target:
+        if scheme["threat"] >= scheme["stages"][scheme["stage"]][0]:
             if scheme["stage"] + 1 == len(scheme["stages"]):
                 state["over"] = "%s completes its final stage: the players lose." % scheme["name"]
                 return " " + state["over"]
@@ -155,6 +165,8 @@ class Champions(Game):
         """A side scheme enters play in area `a` with its threat and icons."""
         area = self._area_of(state, a)
         text(name, "A side scheme's name", 24)
+        if sum(len(x["sides"]) for x in state["areas"]) >= MAX_SIDES:
+            raise Refused("%d side schemes are in play: the tracker holds no more." % MAX_SIDES)
         number(threat, 1, 99, "Threat")
         side = {"name": name, "threat": threat, "crisis": 1 if crisis else 0,
                 "accel": number(accel, 0, 9, "Acceleration icons"), "hazard": number(hazard, 0, 9, "Hazard icons")}
@@ -182,29 +194,29 @@ class Champions(Game):
         if villain["hp"] == 0:
             if villain["stage"] + 1 < len(villain["stages"]):
                 villain["stage"] += 1
-                players = len([p for p in area["players"] if not state["heroes"][p]["out"]]) or 1
-                villain["hp"] = villain["stages"][villain["stage"]] * players
+                villain["hp"] = villain["stages"][villain["stage"]] * self._players_here(state, area)
                 line += " Stage %d: %d hit points." % (villain["stage"] + 1, villain["hp"])
             else:
                 area["done"] = 1
-                if not area["interim"] and all(x["done"] for x in state["areas"]):
+                fighting = [x for x in state["areas"] if not x["done"] and x["players"]]
+                if not area["interim"] and not fighting:
                     state["over"] = "%s's final stage is defeated: the players win!" % villain["name"]
                     line += " " + state["over"]
-                elif area["interim"] and all(x["done"] for x in state["areas"]):
-                    line += " %s is defeated; bring in the next villain." % villain["name"]
-                else:
+                elif fighting:
                     line += " %s is defeated here; join another game area." % villain["name"]
+                else:
+                    line += " %s is defeated; bring in the next villain." % villain["name"]
         return line
 
-    def act_villain(self, state, a, name, stages):
-        """A card brings a new villain into area `a` (e.g. Kang III): it is the one to defeat."""
+    def act_villain(self, state, a, name, stages, final=1):
+        """A card brings a new villain into area `a`: final (Kang III) unless `final` is 0."""
         number(a, 0, len(state["areas"]) - 1, "Game area")
         area = state["areas"][a]
         fresh = self._area(state, area["players"], {"name": area["scheme"]["name"], "stages": [[1, 0, 0]]},
-                           {"name": name, "stages": stages})
+                           {"name": name, "stages": stages, "final": bool(final)})
         area["villain"] = fresh["villain"]
         area["done"] = 0
-        area["interim"] = 0
+        area["interim"] = fresh["interim"]
         return "%s enters play with %d hit points." % (name, area["villain"]["hp"])
 
     def act_villain_attack(self, state, target, attack, boost, defense):
@@ -289,11 +301,13 @@ class Champions(Game):
         self._hero(state, player)
         for area in state["areas"]:
             if player in area["players"]:
-                if len(area["players"]) == 1:
-                    raise Refused("%s is alone in their game area already." % state["heroes"][player]["name"])
-                area["players"].remove(player)
+                if area.get("own"):
+                    raise Refused("%s has their own game area already." % state["heroes"][player]["name"])
+                area["players"].remove(player)  # the area stays, with its scheme, if they were the last
+        villain = dict(fields(villain, "A villain"))
+        villain["final"] = False
         new = self._area(state, [player], scheme, villain)
-        new["interim"] = 1
+        new["own"] = 1
         state["areas"].append(new)
         return "%s creates their own game area: %s against %s." % (
             state["heroes"][player]["name"], new["scheme"]["name"], new["villain"]["name"])

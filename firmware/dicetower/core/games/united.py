@@ -19,6 +19,7 @@ WATER = 3
 
 class United(Game):
     KIND = "united"
+    STATE_KEYS = ("heroes", "teams", "threshold", "gladiator", "heroes_duel", "mist", "water", "over")
 
     @classmethod
     def setup(cls, heroes, teams=1, threshold=6):
@@ -65,6 +66,8 @@ class United(Game):
 
     def act_duel(self, state, winner):
         """A Duel with Gladiator ends: winner "gladiator" or "hero"."""
+        if state["teams"] == 2:
+            raise Refused("Gladiator CANNOT be used as the Villain in Team vs Team mode: no Duels.")
         if winner == "gladiator":
             state["gladiator"] += 1
             return "Gladiator wins the Duel (Gladiator's tracker %d)." % state["gladiator"]
