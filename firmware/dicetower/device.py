@@ -13,6 +13,7 @@ import json
 from dicetower import VERSION
 from dicetower.core.board import BoardError, parse
 from dicetower.core.dice import load_overrides
+from dicetower.core.roster import load_heroes
 from dicetower.hw.buttons import POLL_MS, Buttons
 from dicetower.hw.oled import Oled
 from dicetower.hw.pixels import Ring
@@ -66,6 +67,12 @@ class Device:
         self.buttons = Buttons(pins, active_low=True)
         self.dice = platform.dice or self._dice()
         options = {}
+        heroes = _read(self.root + "heroes.json")
+        if heroes is not None:
+            try:
+                options["heroes"] = load_heroes(heroes)
+            except ValueError as e:
+                self._log_line("%s; the default heroes are used" % e)
         attack = _read(self.root + "dice.json")
         if attack is not None:
             try:
@@ -75,7 +82,13 @@ class Device:
         self.store = SaveStore(self.root + "game.sav", None)
         self.app = App(self.dice, store=self, emit=self._emit, settings=self.config, options=options)
         self.lights = Lights(self.ring)
+        # Off by default: a started watchdog cannot be stopped, and mpremote could no longer interrupt.
         self.watchdog = machine.WDT(timeout=8000) if self.config.get("watchdog") else None
+        self.buzzer = None
+        if self.board.buzzer is not None:
+            from dicetower.hw.buzzer import Buzzer
+
+            self.buzzer = Buzzer(machine.PWM(machine.Pin(self.board.buzzer)))
         self._emit({"event": "ready", "version": VERSION, "board": self.board.name, "dice": self.dice.name})
         self.render(0)
 
@@ -135,8 +148,22 @@ class Device:
         return self.store.load()
 
     def _emit(self, event):
-        event["t"] = self.platform.ticks_ms()
+        now = self.platform.ticks_ms()
+        event["t"] = now
         self.console(json.dumps(event))
+        kind = event.get("event")
+        if kind == "settings":
+            self._write_config()
+        elif self.buzzer is not None and self.config.get("sounds"):
+            if kind in ("roll", "reroll", "over", "entropy"):
+                self.buzzer.beep("error" if kind == "entropy" else "roll" if kind == "reroll" else kind, now)
+
+    def _write_config(self):
+        try:
+            with open(self.root + "config.json", "w") as f:
+                f.write(json.dumps(self.config))
+        except OSError as e:
+            self._log_line("settings not saved (%s)" % e)
 
     def _log_line(self, text):
         self.console(json.dumps({"event": "log", "text": text}))
@@ -150,6 +177,8 @@ class Device:
         try:
             for button, kind in self.buttons.poll(now):
                 self.app.press(button, kind)
+            if self.buzzer is not None:
+                self.buzzer.tick(now)
             if self.watchdog is not None:
                 self.watchdog.feed()
             self.render(now)

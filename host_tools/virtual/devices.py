@@ -171,6 +171,8 @@ class Bench:
         self.i2c = {}  # (bus, address) -> device
         self.strips = {}  # pin -> Strip
         self.machine_name = "Raspberry Pi Pico with RP2040"
+        self.pwm = {}  # pin -> PWM (the buzzer)
+        self.watchdog = None
 
     def press(self, pin, pressed=True, active_low=True):
         self.levels[pin] = (0 if pressed else 1) if active_low else (1 if pressed else 0)

@@ -84,10 +84,34 @@ def bitstream(pin, encoding, timing, buf):
         strip.receive(buf)
 
 
+class PWM:
+    """A PWM output (the buzzer): records its frequency and duty."""
+
+    def __init__(self, pin, freq=0, duty_u16=0):
+        self.pin = pin
+        self._freq = freq
+        self._duty = duty_u16
+        _bench().pwm[pin.id] = self
+
+    def freq(self, value=None):
+        if value is None:
+            return self._freq
+        self._freq = value
+
+    def duty_u16(self, value=None):
+        if value is None:
+            return self._duty
+        self._duty = value
+
+    def deinit(self):
+        self._duty = 0
+
+
 class WDT:
     def __init__(self, id=0, timeout=5000):
         self.timeout = min(timeout, 8388)
         self.fed = 0
+        _bench().watchdog = self
 
     def feed(self):
         self.fed += 1

@@ -29,7 +29,7 @@ def _root():
 
 
 class Table:
-    def __init__(self, seed=1, board="pico", root=None, keep_files=False):
+    def __init__(self, seed=1, board="pico", root=None, keep_files=False, oled=True):
         self.bench = devices.reset()
         self.root = root or _root()
         if not keep_files:
@@ -41,6 +41,8 @@ class Table:
         with open(self.root + "boards/%s.json" % board) as f:
             self.profile = json.loads(f.read())
         self.panel, self.strip = devices.wire(self.bench, self.profile)
+        if not oled:
+            self.panel.present = False  # no ACK: as if the OLED were not connected
         self.platform = devices.Platform(self.bench, self.root, FairDice(SeededSource(seed)))
         import main
 

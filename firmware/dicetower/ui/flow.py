@@ -101,6 +101,8 @@ class App:
         try:
             if kind == "long" and button == "c":
                 return self._back()
+            if button[0] == "d" and button[1:].isdigit():
+                return self._die_button(int(button[1:]) - 1, kind)
             if self.game is not None and kind == "long" and button in ("a", "b") and self.mode in (PLAY, OVER):
                 return self._undo(button == "a")
             handler = getattr(self, "_on_" + self.mode)
@@ -110,6 +112,12 @@ class App:
         except EntropyFailure as e:
             self.message = str(e)
             self.emit({"event": "entropy", "error": str(e)})
+
+    def _die_button(self, die, kind):
+        """A board with one button per die: press it to pick that die for a re-roll."""
+        if self.mode == DICE_MODE and 0 <= die < DICE:
+            self.cursor = die
+            self._on_dice("c", kind)
 
     def _step(self, button, count):
         if button == "a":
@@ -124,6 +132,8 @@ class App:
         elif self.mode == DICE_MODE and self.roll is not None and not self.roll.rolled:
             self.mode = PLAY
         elif self.mode in (PLAY, OVER, SETUP, SETTINGS, DICE_MODE):
+            if self.mode == SETTINGS:
+                self.emit({"event": "settings", "settings": self.settings})
             if self.game is not None:
                 self.resume = self.game
             self.mode = START

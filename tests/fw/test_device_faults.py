@@ -1,0 +1,176 @@
+"""What goes wrong on a real table: no profile, no OLED, a crash, a power cut. CPython and the VM."""
+
+import json
+import os
+import unittest
+
+from table import Table
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
+class Profiles(unittest.TestCase):
+    def test_the_chip_picks_its_profile(self):
+        t = Table()
+        self.assertEqual(t.device.board.name, "Raspberry Pi Pico")
+
+    def test_config_names_the_board(self):
+        t = Table()
+        write(t.root + "config.json", json.dumps({"board": "rp2040_zero"}))
+        t2 = Table(board="rp2040_zero", root=t.root, keep_files=True)
+        self.assertEqual(t2.device.board.name, "Waveshare RP2040-Zero")
+        os.remove(t.root + "config.json")
+
+    def test_an_unknown_board_is_explained_on_console_and_screen(self):
+        t = Table()
+        write(t.root + "config.json", json.dumps({"board": "pico3"}))
+        t2 = Table(root=t.root, keep_files=True)
+        os.remove(t.root + "config.json")
+        error = t2.events("error")[0]["error"]
+        self.assertIn("pico3", error)
+        screen = t2.screen()
+        self.assertEqual(screen[0], "BOARD PROBLEM")
+        self.assertIn("pico3", " ".join(screen))
+        t2.wait(100)  # the device idles without crashing
+
+    def test_a_wrong_profile_names_the_field(self):
+        t = Table()
+        with open(t.root + "boards/pico.json") as f:
+            good = f.read()
+        bad = json.loads(good)
+        bad["oled"]["sda"] = 7
+        write(t.root + "boards/broken.json", json.dumps(bad))
+        write(t.root + "config.json", json.dumps({"board": "broken"}))
+        t2 = Table(root=t.root, keep_files=True)
+        os.remove(t.root + "config.json")
+        os.remove(t.root + "boards/broken.json")
+        self.assertIn("oled.sda GP7 is not an SDA pin", t2.events("error")[0]["error"])
+
+
+class Display(unittest.TestCase):
+    def test_a_missing_oled_leaves_the_ring_and_the_game_going(self):
+        t2 = Table(oled=False)
+        self.assertFalse(t2.device.oled.present)
+        t2.presses("c a a c")  # a new Battlerealm game, without a screen
+        self.assertEqual(t2.app.mode, "play")
+        t2.presses("c")  # roll
+        t2.wait(1200)
+        self.assertTrue(any(t2.strip.data))
+        logs = [e["text"] for e in t2.events("log")]
+        self.assertTrue(any("carrying on without the screen" in line for line in logs), logs)
+        t2.panel.present = True  # plugged in again: found at the next retry
+        t2.wait(5200)
+        self.assertTrue(t2.device.oled.present)
+        self.assertIn("Hulk  re-rolls 2", t2.screen())  # the dice screen, drawn in full again
+
+
+class Crashes(unittest.TestCase):
+    def test_an_error_is_logged_shown_and_the_game_survives(self):
+        t = Table()
+        t.presses("c a a c")  # Battlerealm, two heroes
+        pvp = t.app.game.state["heroes"][0]["pvp"]
+
+        def broken(button, kind):
+            raise ZeroDivisionError("boom")
+
+        t.app.press = broken
+        t.presses("c")
+        self.assertEqual(t.events("error")[0]["error"], "ZeroDivisionError: boom")
+        with open(t.root + "errors.log") as f:
+            self.assertIn("ZeroDivisionError: boom", f.read())
+        self.assertIn("Error: ZeroDivisionError: boom", " ".join(t.screen()))
+        self.assertEqual(t.app.game.state["heroes"][0]["pvp"], pvp)
+
+    def test_the_error_log_stays_bounded(self):
+        t = Table()
+        for n in range(200):
+            t.device._crash(ValueError("error number %d" % n))
+        self.assertTrue(os.stat(t.root + "errors.log")[6] <= 2048)
+
+
+class PowerCut(unittest.TestCase):
+    def test_unplugged_mid_game_resumes_where_it_was(self):
+        t = Table(seed=6)
+        t.presses("c a a c")  # Battlerealm, two heroes
+        t.presses("bbbb c a c" + "b" * 4 + "c")  # Gain PVP: Hulk +5
+        state = t.app.game.to_dict()
+        again = Table(seed=6, root=t.root, keep_files=True)  # power back on
+        self.assertEqual(again.screen()[1], "Resume battlerealm")
+        again.presses("c")
+        self.assertEqual(again.app.game.to_dict(), state)
+        self.assertEqual(again.app.game.history(), t.app.game.history())
+
+
+class Console(unittest.TestCase):
+    def test_every_roll_and_score_is_one_json_line(self):
+        t = Table(seed=7)
+        t.presses("c a a c c")  # Battlerealm, roll
+        for line in t.platform.lines:
+            event = json.loads(line)
+            self.assertIn("event", event)
+            self.assertIn("t", event)
+        self.assertEqual([e["event"] for e in t.events()][:3], ["ready", "game", "roll"])
+
+
+class Settings(unittest.TestCase):
+    def test_brightness_is_kept_and_dims_the_ring(self):
+        t = Table()
+        t.presses("a c")  # Settings is the last item of the start menu
+        self.assertEqual(t.screen()[0], "Settings")
+        t.presses("a a a c C")  # brightness 70%, sounds off, back
+        with open(t.root + "config.json") as f:
+            saved = json.loads(f.read())
+        self.assertEqual((saved["brightness"], saved["sounds"]), (70, False))
+        again = Table(root=t.root, keep_files=True)
+        self.assertEqual(again.app.settings["brightness"], 70)
+        os.remove(t.root + "config.json")
+
+    def test_watchdog_only_when_asked_and_then_fed(self):
+        t = Table()
+        self.assertIsNone(t.bench.watchdog)
+        write(t.root + "config.json", json.dumps({"watchdog": True}))
+        t2 = Table(root=t.root, keep_files=True)
+        os.remove(t.root + "config.json")
+        t2.wait(200)
+        self.assertTrue(t2.bench.watchdog.fed >= 10)
+
+    def test_the_buzzer_beeps_on_a_roll_and_stops(self):
+        t = Table()
+        t.presses("c a a c")
+        buzzer = t.bench.pwm[15]
+        t.press("c")  # roll
+        self.assertEqual(buzzer.duty_u16(), 0)  # a 40 ms beep, over by now
+        self.assertEqual(buzzer.freq(), 1760)
+
+    def test_a_users_heroes_file(self):
+        t = Table()
+        write(t.root + "heroes.json", json.dumps({"heroes": [{"name": "Ant-Man", "pvp": 9, "abilities": ["Lucky"]},
+                                                            {"name": "Wasp", "pvp": 11}]}))
+        t2 = Table(root=t.root, keep_files=True)
+        os.remove(t.root + "heroes.json")
+        t2.presses("c a a c")
+        self.assertEqual(t2.screen()[0], "R1 Ant-Man's turn")
+
+
+class DieButtons(unittest.TestCase):
+    def test_a_button_per_die_picks_it_for_the_reroll(self):
+        t = Table()
+        with open(t.root + "boards/pico.json") as f:
+            profile = json.loads(f.read())
+        for n in range(6):
+            profile["buttons"]["d%d" % (n + 1)] = {"pin": 18 + n, "pull": "up"}
+        write(t.root + "boards/pico_dice.json", json.dumps(profile))
+        write(t.root + "config.json", json.dumps({"board": "pico_dice"}))
+        t2 = Table(board="pico_dice", root=t.root, keep_files=True)
+        os.remove(t.root + "config.json")
+        os.remove(t.root + "boards/pico_dice.json")
+        t2.presses("c a a c c")  # Battlerealm, roll
+        free = [d for d in range(6) if not t2.app.roll.locked[d]][0]
+        t2.bench.press(18 + free)
+        t2.wait(60)
+        t2.bench.release(18 + free)
+        t2.wait(400)
+        self.assertEqual(t2.app.picked, 1 << free)
