@@ -45,3 +45,29 @@ class Boot(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Frames(unittest.TestCase):
+    def test_led_frames_allocate_nothing(self):
+        import gc
+
+        if not hasattr(gc, "mem_alloc"):
+            self.skipTest("CPython has no gc.mem_alloc; the VM run checks this")
+        t = Table(seed=3)
+        t.presses("c a a c c")  # a roll: its animation, then the dice
+        t.device.ring._bitstream = _no_strip  # the virtual strip keeps a copy; the real bitstream does not
+        for playing in ("roll", None):
+            t.app.animation = playing
+            t.device.frame()
+            gc.collect()
+            gc.disable()
+            before = gc.mem_alloc()
+            for i in range(20):
+                t.device.frame()
+            used = gc.mem_alloc() - before
+            gc.enable()
+            self.assertEqual(used, 0, playing)
+
+
+def _no_strip(pin, encoding, timing, buf):
+    return None

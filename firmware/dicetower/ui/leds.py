@@ -22,6 +22,7 @@ EXPLOSION = (255, 80, 0)
 GAUGE = (0, 200, 40)
 DANGER = (255, 0, 0)
 FRAMES = 30  # an animation's length in frames (about a second at 30 fps)
+DICE_MODES = (flow.DICE_MODE, flow.MARK)  # built once: a tuple made in tick() would cost heap each frame
 
 
 class Lights:
@@ -49,7 +50,7 @@ class Lights:
             if self.frame >= FRAMES:
                 self.playing = None
                 app.animation = None
-        elif app.mode in (flow.DICE_MODE, flow.MARK) and app.roll is not None:
+        elif app.mode in DICE_MODES and app.roll is not None:
             self._dice(app.roll, n, level)
         elif app.game is not None:
             self._gauge(app, n, level)

@@ -76,14 +76,14 @@ def draw(app, canvas):
     elif mode in (flow.DICE_MODE, flow.MARK):
         _dice(app, canvas)
     elif mode == flow.ARGS:
-        _status(app, canvas, 3)
+        # The same layout as the play screen, so choosing a value redraws one line.
+        used = _status(app, canvas, 4)
         label, name, args = app.action
         arg = args[app.asking]
         options = app.choices(arg)
-        canvas.line(4, label[:COLUMNS], invert=True)
-        canvas.line(5, (arg[0] + ":")[:COLUMNS])
-        canvas.line(6, "< %s >" % options[app.choice % len(options)][0][:COLUMNS - 4], centre=True)
-        canvas.line(7, "C ok  C long: cancel")
+        # Line 4 says what is being chosen; the last message stays below it.
+        canvas.line(used, ("%s: %s" % (arg[0], options[app.choice % len(options)][0]))[:COLUMNS], invert=True)
+        _message(canvas, used + 1, app.message)
     else:  # PLAY and OVER
         used = _status(app, canvas, 4)
         if mode == flow.OVER:

