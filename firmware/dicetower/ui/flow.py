@@ -103,8 +103,13 @@ class App:
                 return self._back()
             if button[0] == "d" and button[1:].isdigit():
                 return self._die_button(int(button[1:]) - 1, kind)
-            if self.game is not None and kind == "long" and button in ("a", "b") and self.mode in (PLAY, OVER):
-                return self._undo(button == "a")
+            if self.game is not None and kind == "long" and button in ("a", "b"):
+                if self.mode in (DICE_MODE, MARK):
+                    self.message = "Finalize the roll first; then hold A to undo."
+                    return
+                if self.mode in (PLAY, OVER, ARGS):
+                    self.mode = PLAY  # a half-chosen action is dropped
+                    return self._undo(button == "a")
             handler = getattr(self, "_on_" + self.mode)
             handler(button, kind)
         except (Refused, RollRefused, ValueError) as e:

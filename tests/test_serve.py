@@ -1,0 +1,40 @@
+"""The device's asyncio loop (Device.serve) polls the buttons and lights the ring by itself.
+
+MicroPython's asyncio has sleep_ms; CPython's does not, so this test lends it
+one, and a platform clock that follows real time.
+"""
+
+import asyncio
+import json
+import time
+
+import devices
+from dicetower.core.entropy import FairDice, SeededSource
+from table import PINS, _root
+
+
+def test_serve_polls_buttons_and_lights_frames(monkeypatch):
+    monkeypatch.setattr(asyncio, "sleep_ms", lambda ms: asyncio.sleep(ms / 1000), raising=False)
+    root = _root()
+    bench = devices.reset()
+    with open(root + "boards/pico.json") as f:
+        panel, strip = devices.wire(bench, json.loads(f.read()))
+    platform = devices.Platform(bench, root, FairDice(SeededSource(1)))
+    start = time.monotonic()
+    platform.ticks_ms = lambda: int((time.monotonic() - start) * 1000)
+    import main
+
+    device = main.boot(platform)
+
+    async def play():
+        task = asyncio.ensure_future(device.serve())
+        await asyncio.sleep(0.2)
+        bench.press(PINS["c"])
+        await asyncio.sleep(0.1)
+        bench.release(PINS["c"])
+        await asyncio.sleep(0.6)
+        task.cancel()
+
+    asyncio.run(play())
+    assert device.app.mode == "setup"  # the C press, polled by the task, chose "New Battlerealm"
+    assert strip.frames >= 10  # the lights task ran on its own
