@@ -154,9 +154,18 @@ class Device:
         kind = event.get("event")
         if kind == "settings":
             self._write_config()
+        elif kind == "heroes":
+            self._write_heroes(event["heroes"])
         elif self.buzzer is not None and self.config.get("sounds"):
             if kind in ("roll", "reroll", "over", "entropy"):
                 self.buzzer.beep("error" if kind == "entropy" else "roll" if kind == "reroll" else kind, now)
+
+    def _write_heroes(self, heroes):
+        try:
+            with open(self.root + "heroes.json", "w") as f:
+                f.write(json.dumps({"heroes": heroes}))
+        except OSError as e:
+            self._log_line("heroes not saved (%s)" % e)
 
     def _write_config(self):
         try:

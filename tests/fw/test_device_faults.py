@@ -120,7 +120,7 @@ class Settings(unittest.TestCase):
         t = Table()
         t.presses("a c")  # Settings is the last item of the start menu
         self.assertEqual(t.screen()[0], "Settings")
-        t.presses("a a a c C")  # brightness 70%, sounds off, back
+        t.presses("c" * 7 + "b c C")  # brightness 100% -> 70% (it wraps), sounds off, back
         with open(t.root + "config.json") as f:
             saved = json.loads(f.read())
         self.assertEqual((saved["brightness"], saved["sounds"]), (70, False))
@@ -144,6 +144,23 @@ class Settings(unittest.TestCase):
         t.press("c")  # roll
         self.assertEqual(buzzer.duty_u16(), 0)  # a 40 ms beep, over by now
         self.assertEqual(buzzer.freq(), 1760)
+
+    def test_heroes_and_abilities_edited_on_the_device(self):
+        t = Table()
+        t.presses("a c bb c")  # Settings, Heroes and abilities
+        self.assertEqual(t.screen()[0], "Heroes")
+        t.presses("b c")  # Thor
+        t.presses("c")  # starting PVP 10 -> 11
+        t.presses("b" * 7 + "c")  # the seventh ability: Lucky
+        self.assertIn("[x] Lucky", t.screen())
+        t.presses("a" * 8 + "c")  # Done: back to the list
+        t.presses("aa c")  # from Thor up past Hulk to Done: save
+        with open(t.root + "heroes.json") as f:
+            saved = json.loads(f.read())["heroes"]
+        os.remove(t.root + "heroes.json")
+        self.assertEqual((saved[1]["name"], saved[1]["pvp"], saved[1]["abilities"]), ("Thor", 11, ["Lucky"]))
+        t.presses("C c a a c")  # back to the start menu, a new Battlerealm game with them
+        self.assertEqual(t.app.game.state["heroes"][1]["abilities"], ["Lucky"])
 
     def test_a_users_heroes_file(self):
         t = Table()

@@ -11,7 +11,7 @@ objects, so the same flow runs on a Pico, in the simulator and in tests.
 """
 
 from dicetower.core import roster
-from dicetower.core.battlerealm import judge
+from dicetower.core.battlerealm import ABILITIES, judge
 from dicetower.core.dice import ATTACK, DANGER_COIN
 from dicetower.core.entropy import EntropyFailure
 from dicetower.core.game import Refused
@@ -31,6 +31,8 @@ DICE_MODE = "dice"
 MARK = "mark"
 OVER = "over"
 SETTINGS = "settings"
+HEROES = "heroes"
+HERO = "hero"
 
 # The dice screen's cursor: dice 0-5, then these.
 REROLL = DICE
@@ -85,6 +87,8 @@ class App:
         self.animation = None  # "roll", "prison", "explosion", "over" for the LEDs
         self.resume = None
         self.saved_message = None
+        self.roster = []
+        self.hero = 0
         self.changed = True
         if store is not None:
             game, message = store.load()
@@ -136,6 +140,12 @@ class App:
             self.message = "Cancelled."
         elif self.mode == DICE_MODE and self.roll is not None and not self.roll.rolled:
             self.mode = PLAY
+        elif self.mode == HERO:
+            self.mode = HEROES
+            self.cursor = self.hero
+        elif self.mode == HEROES:
+            self.mode = SETTINGS  # without saving: Done saves
+            self.cursor = 2
         elif self.mode in (PLAY, OVER, SETUP, SETTINGS, DICE_MODE):
             if self.mode == SETTINGS:
                 self.emit({"event": "settings", "settings": self.settings})
@@ -176,14 +186,59 @@ class App:
         else:
             self._begin(new_game(self.kind, self.count, self.options), new=True)
 
+    def settings_items(self):
+        return ["Brightness %d%%" % self.settings["brightness"],
+                "Sounds %s" % ("on" if self.settings["sounds"] else "off"), "Heroes and abilities"]
+
     def _on_settings(self, button, kind):
-        # One line each: brightness (A/B change it), sounds (C toggles).
-        if button == "a":
-            self.settings["brightness"] = max(10, self.settings["brightness"] - 10)
-        elif button == "b":
-            self.settings["brightness"] = min(100, self.settings["brightness"] + 10)
-        else:
+        if button != "c":
+            return self._step(button, 3)
+        if self.cursor == 0:
+            self.settings["brightness"] = self.settings["brightness"] % 100 + 10
+        elif self.cursor == 1:
             self.settings["sounds"] = not self.settings["sounds"]
+        else:
+            self.roster = [dict(h, abilities=list(h["abilities"]))
+                           for h in (self.options.get("heroes") or roster.BATTLEREALM_HEROES)]
+            self.mode = HEROES
+            self.cursor = 0
+
+    def _on_heroes(self, button, kind):
+        if button != "c":
+            return self._step(button, len(self.roster) + 1)
+        if self.cursor == len(self.roster):
+            self.options["heroes"] = self.roster
+            self.emit({"event": "heroes", "heroes": self.roster})
+            self.message = "Heroes saved."
+            self.mode = SETTINGS
+            self.cursor = 2
+        else:
+            self.hero = self.cursor
+            self.mode = HERO
+            self.cursor = 0
+
+    def hero_items(self):
+        hero = self.roster[self.hero]
+        items = ["Starting PVP %d" % hero["pvp"]]
+        items += ["[%s] %s" % ("x" if a in hero["abilities"] else " ", a) for a in ABILITIES]
+        return items + ["Done"]
+
+    def _on_hero(self, button, kind):
+        count = len(ABILITIES) + 2
+        if button != "c":
+            return self._step(button, count)
+        hero = self.roster[self.hero]
+        if self.cursor == 0:
+            hero["pvp"] = hero["pvp"] % 20 + 1
+        elif self.cursor <= len(ABILITIES):
+            ability = ABILITIES[self.cursor - 1]
+            if ability in hero["abilities"]:
+                hero["abilities"].remove(ability)
+            else:
+                hero["abilities"].append(ability)
+        else:
+            self.mode = HEROES
+            self.cursor = self.hero
 
     def _begin(self, game, new=False):
         self.game = game

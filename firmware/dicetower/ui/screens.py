@@ -70,9 +70,15 @@ def draw(app, canvas):
         canvas.line(6, "A - / B +   C start")
     elif mode == flow.SETTINGS:
         canvas.line(0, "Settings", invert=True, centre=True)
-        canvas.line(2, "Brightness %d%%  (A/B)" % app.settings["brightness"])
-        canvas.line(3, "Sounds %s  (C)" % ("on" if app.settings["sounds"] else "off"))
-        canvas.line(7, "C long: back")
+        _list(canvas, 1, app.settings_items(), app.cursor, 4)
+        _message(canvas, 5, "C changes. Hold C: back.")
+    elif mode == flow.HEROES:
+        canvas.line(0, "Heroes", invert=True, centre=True)
+        names = ["%s  %d PVP" % (h["name"][:14], h["pvp"]) for h in app.roster] + ["Done: save"]
+        _list(canvas, 1, names, app.cursor)
+    elif mode == flow.HERO:
+        canvas.line(0, app.roster[app.hero]["name"][:COLUMNS], invert=True, centre=True)
+        _list(canvas, 1, app.hero_items(), app.cursor)
     elif mode in (flow.DICE_MODE, flow.MARK):
         _dice(app, canvas)
     elif mode == flow.ARGS:
