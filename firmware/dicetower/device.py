@@ -14,7 +14,7 @@ from dicetower import VERSION
 from dicetower.core.board import BoardError, parse
 from dicetower.core.dice import load_overrides
 from dicetower.core.roster import load_heroes
-from dicetower.hw.buttons import POLL_MS, Buttons
+from dicetower.hw.buttons import POLL_MS, Buttons, Encoder
 from dicetower.hw.oled import Oled
 from dicetower.hw.pixels import Ring
 from dicetower.hw.storage import SaveStore
@@ -64,6 +64,11 @@ class Device:
         pins = {}
         for name, spec in self.board.buttons.items():
             pins[name] = machine.Pin(spec["pin"], machine.Pin.IN, pull[spec.get("pull", "up")])
+        self.encoder = None
+        if "enc_a" in pins and "enc_b" in pins:
+            self.encoder = Encoder(pins.pop("enc_a"), pins.pop("enc_b"))
+        if "enc_push" in pins:
+            pins["c2"] = pins.pop("enc_push")  # the knob's push is a second C
         self.buttons = Buttons(pins, active_low=True)
         self.dice = platform.dice or self._dice()
         options = {}
@@ -185,7 +190,10 @@ class Device:
             return
         try:
             for button, kind in self.buttons.poll(now):
-                self.app.press(button, kind)
+                self.app.press("c" if button == "c2" else button, kind)
+            if self.encoder is not None:
+                for button, kind in self.encoder.poll(now):
+                    self.app.press(button, kind)
             if self.buzzer is not None:
                 self.buzzer.tick(now)
             if self.watchdog is not None:

@@ -191,3 +191,26 @@ class DieButtons(unittest.TestCase):
         t2.bench.release(18 + free)
         t2.wait(400)
         self.assertEqual(t2.app.picked, 1 << free)
+
+
+class Knob(unittest.TestCase):
+    def test_a_rotary_encoder_moves_and_its_push_chooses(self):
+        t = Table()
+        with open(t.root + "boards/pico.json") as f:
+            profile = json.loads(f.read())
+        profile["buttons"].update({"enc_a": {"pin": 20}, "enc_b": {"pin": 21}, "enc_push": {"pin": 22}})
+        write(t.root + "boards/pico_knob.json", json.dumps(profile))
+        write(t.root + "config.json", json.dumps({"board": "pico_knob"}))
+        t2 = Table(board="pico_knob", root=t.root, keep_files=True)
+        os.remove(t.root + "config.json")
+        os.remove(t.root + "boards/pico_knob.json")
+        for a, b in ((1, 1), (1, 0), (0, 0), (0, 1), (1, 1)):  # one click clockwise (B leads A)
+            t2.bench.levels[20] = a
+            t2.bench.levels[21] = b
+            t2.wait(20)
+        self.assertEqual(t2.app.cursor, 1)  # New Champions
+        t2.bench.press(22)
+        t2.wait(60)
+        t2.bench.release(22)
+        t2.wait(400)
+        self.assertEqual((t2.app.mode, t2.app.kind), ("setup", "champions"))

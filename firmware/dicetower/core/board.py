@@ -115,6 +115,8 @@ def parse(text):
         _pin(spec, "pin", "buttons.%s.pin" % name)
         if spec.get("pull", "up") not in ("up", "down", "none"):
             raise BoardError("buttons.%s.pull must be up, down or none" % name)
+    if ("enc_a" in buttons) != ("enc_b" in buttons):
+        raise BoardError("a rotary encoder needs both buttons.enc_a and buttons.enc_b")
     if data.get("buzzer") is not None:
         _pin(data, "buzzer", "buzzer")
     if data.get("status_led") is not None:

@@ -70,3 +70,36 @@ class Buttons:
                 b.waiting = False
                 out.append(b.events[LONG])
         return out
+
+
+# Quadrature steps: (previous AB, new AB) -> +1 or -1. Invalid jumps count nothing.
+_STEPS = {(0, 1): 1, (1, 3): 1, (3, 2): 1, (2, 0): 1, (0, 2): -1, (2, 3): -1, (3, 1): -1, (1, 0): -1}
+DETENT = 4  # quarter steps per click of a common encoder
+
+
+class Encoder:
+    """A rotary encoder read by polling: each click turns into an A (back) or B (forward) short press."""
+
+    def __init__(self, pin_a, pin_b):
+        self.pin_a = pin_a
+        self.pin_b = pin_b
+        self.state = (pin_a.value() << 1) | pin_b.value()
+        self.count = 0
+        self.out = []
+        self._forward = ("b", SHORT)
+        self._back = ("a", SHORT)
+
+    def poll(self, now):
+        out = self.out
+        del out[:]
+        state = (self.pin_a.value() << 1) | self.pin_b.value()
+        if state != self.state:
+            self.count += _STEPS.get((self.state, state), 0)
+            self.state = state
+            if self.count >= DETENT:
+                self.count = 0
+                out.append(self._forward)
+            elif self.count <= -DETENT:
+                self.count = 0
+                out.append(self._back)
+        return out
