@@ -1,5 +1,6 @@
 """The `dicetower` command.
 
+  dicetower sim      the firmware on this laptop: virtual buttons, OLED and LED ring
   dicetower roll     a Battlerealm turn in the terminal: roll, re-roll, Lucky, finalize
   dicetower throw    other dice: the Attack Die, the Danger Coin, plain dN
 
@@ -146,6 +147,24 @@ def cmd_throw(args, out=sys.stdout):
     return 0
 
 
+def cmd_sim(args):
+    from host_tools import sim
+
+    if args.script:
+        if args.script == "-":
+            text = sys.stdin.read()
+        else:
+            try:
+                with open(args.script) as f:
+                    text = f.read()
+            except OSError as e:
+                raise ValueError("cannot read the script: %s" % e)
+        return sim.run_script(text, args.board, args.seed, args.faces, args.state_dir, args.png)
+    from host_tools import tui
+
+    return tui.run(args.board or "pico", args.seed, args.faces, args.state_dir, args.speed)
+
+
 def build_parser():
     parser = argparse.ArgumentParser(prog="dicetower", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -153,6 +172,15 @@ def build_parser():
     def add_source_options(p):
         p.add_argument("--seed", type=int, help="roll from a seed (replayable) instead of the OS")
         p.add_argument("--faces", help="set faces in order, e.g. Mutant,Skill,Tech (teaching, tests)")
+
+    simulate = sub.add_parser("sim", help="the firmware on this laptop, with virtual buttons, OLED and ring")
+    add_source_options(simulate)
+    simulate.add_argument("--board", help="board profile from boards/ (default: pico, or the script's)")
+    simulate.add_argument("--script", help="play this file of presses headless (- reads stdin), print JSON")
+    simulate.add_argument("--png", help="with --script: write the tower as a PNG at each mark, or at the end")
+    simulate.add_argument("--state-dir", help="the device's files (saves, settings) live here, to resume later")
+    simulate.add_argument("--speed", type=float, default=1.0, help="the clock's speed (2 runs twice as fast)")
+    simulate.set_defaults(run=cmd_sim)
 
     roll = sub.add_parser("roll", help="a Battlerealm turn of the six dice in the terminal")
     add_source_options(roll)

@@ -49,7 +49,7 @@ function copyTree(hostDir, vmDir) {
     const to = vmDir + "/" + entry.name;
     if (entry.isDirectory()) {
       if (entry.name !== "__pycache__") copyTree(from, to);
-    } else if (/\.(py|json)$/.test(entry.name)) {
+    } else if (/\.(py|json|sim)$/.test(entry.name)) {
       mp.FS.writeFile(to, fs.readFileSync(from));
     }
   }

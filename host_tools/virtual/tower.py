@@ -1,0 +1,123 @@
+"""A dice tower on the bench: main.py's device booted on virtual parts, with hands to press its buttons.
+
+Runs on CPython (the simulator, the tests) and on the MicroPython VM (the
+parity check and the firmware tests). `root` is the device's filesystem
+root; it must hold boards/ with the profile.
+"""
+
+import json
+
+import devices
+from dicetower.ui import font
+
+STEP_MS = 10  # the device polls its buttons every 10 ms
+FRAME_MS = 30  # and lights a frame about every 30 ms
+
+
+class Tower:
+    def __init__(self, root, board="pico", dice=None, oled=True):
+        self.bench = devices.reset()
+        self.root = root
+        with open(root + "boards/%s.json" % board) as f:
+            self.profile = json.loads(f.read())
+        self.panel, self.strip = devices.wire(self.bench, self.profile)
+        if not oled:
+            self.panel.present = False  # no ACK: as if the OLED were not connected
+        self.platform = devices.Platform(self.bench, root, dice)
+        import main
+
+        self.device = main.boot(self.platform)
+        self.app = getattr(self.device, "app", None)
+        self.clock = self.bench.clock
+
+    def pin(self, button):
+        spec = self.profile["buttons"].get(button)
+        if spec is None:
+            raise ValueError("this board has no button %r (it has %s)"
+                             % (button, ", ".join(sorted(self.profile["buttons"]))))
+        return spec["pin"]
+
+    def wait(self, ms):
+        """Let `ms` pass: the device polls every 10 ms and lights a frame every 30 ms."""
+        for _ in range(ms // STEP_MS):
+            self.clock.advance(STEP_MS)
+            self.device.step(self.clock.now)
+            if self.clock.now % FRAME_MS == 0:
+                self.device.frame()
+
+    def press(self, button, kind="short"):
+        pin = self.pin(button)
+        if kind == "double":
+            for _ in range(2):
+                self.bench.press(pin)
+                self.wait(60)
+                self.bench.release(pin)
+                self.wait(60)
+            self.wait(400)
+            return
+        self.bench.press(pin)
+        self.wait(800 if kind == "long" else 60)
+        self.bench.release(pin)
+        self.wait(400)
+
+    def presses(self, keys):
+        """A string of presses: 'a', 'b', 'c' short; 'A', 'B', 'C' long; spaces ignored."""
+        for key in keys:
+            if key != " ":
+                self.press(key.lower(), "long" if key.isupper() else "short")
+
+    def oled(self):
+        """The panel's memory: what the driver sent, 1,024 bytes."""
+        return bytes(self.panel.ram)
+
+    def leds(self):
+        """The bytes the ring last received, in its colour order."""
+        return self.strip.data
+
+    def events(self, kind=None):
+        out = []
+        for line in self.platform.lines:
+            event = json.loads(line)
+            if kind is None or event.get("event") == kind:
+                out.append(event)
+        return out
+
+    def screen(self):
+        """The OLED's eight text lines, read back from the panel's memory."""
+        return [read_line(self.panel.ram, page) for page in range(8)]
+
+    def snapshot(self):
+        """What a player would report: the screen, the ring, the game."""
+        game = self.app.game if self.app is not None else None
+        n = len(self.strip.order)
+        return {
+            "mode": self.app.mode if self.app is not None else "error",
+            "game": game.KIND if game is not None else None,
+            "over": game.over() if game is not None else None,
+            "state": game.state if game is not None else None,
+            "history": game.history() if game is not None else [],
+            "screen": self.screen(),
+            "leds": [list(self.strip.rgb(i)) for i in range(len(self.strip.data) // n)],
+            "message": self.app.message if self.app is not None else self.device.error,
+        }
+
+
+_GLYPHS = {}
+
+
+def read_line(ram, page, width=128):
+    """Text on one page of the panel, matched against the firmware's font (inverted lines too)."""
+    if not _GLYPHS:
+        for code in range(len(font.GLYPHS) // font.WIDTH):
+            cols = bytes(font.GLYPHS[code * 5:code * 5 + 5])
+            _GLYPHS.setdefault(cols, chr(code + font.FIRST))
+            _GLYPHS.setdefault(bytes(b ^ 0xFF for b in cols), chr(code + font.FIRST))
+    row = bytes(ram[page * width:(page + 1) * width])
+    best = None
+    for offset in range(5):
+        text = ""
+        for x in range(offset, width - 4, 5):
+            text += _GLYPHS.get(row[x:x + 5], "\x00")
+        if best is None or text.count("\x00") < best.count("\x00"):
+            best = text
+    return best.replace("\x00", "~").strip()
