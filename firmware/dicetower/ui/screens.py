@@ -124,7 +124,7 @@ def _status(app, canvas, lines):
         rows.append("Threat %d/%d st%d%s" % (scheme["threat"], target, scheme["stage"] + 1,
                                             " +%d side" % len(area["sides"]) if area["sides"] else ""))
         rows.append("%s %d hp" % (area["villain"]["name"][:14], area["villain"]["hp"]))
-        rows.append(" ".join("%s%d" % (h["name"][0] + h["name"][-1], h["hp"]) for h in state["heroes"]))
+        rows.append(" ".join("%s:%d" % (h["name"][0] + h["name"][-1], h["hp"]) for h in state["heroes"]))
         if len(state["areas"]) > 1:
             rows[1] += " (%d areas)" % len(state["areas"])
     elif kind == "united":

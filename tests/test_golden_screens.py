@@ -1,0 +1,51 @@
+"""Key screens compared pixel for pixel with reviewed pictures in tests/golden/.
+
+A picture that differs is written beside its golden one as NAME.new.png for
+review; DICETOWER_UPDATE_GOLDEN=1 makes the new pictures the golden ones.
+"""
+
+import os
+
+import pytest
+from PIL import Image, ImageChops
+
+from host_tools import picture, sim
+from conftest import ROOT
+
+GOLDEN = os.path.join(ROOT, "tests", "golden")
+SCREENS = {
+    "start": dict(seed=1, keys=""),
+    "roll_locks": dict(faces="Mutant,Skill,Science,Tech,Cosmic,Mystic", keys="caacc", wait=1200),
+    "prison": dict(faces="Mutant,Mutant,Mutant,Skill,Tech,Cosmic", keys="cac c ac", wait=1200),
+    "champions": dict(seed=1, keys="bcbc bbcc bbbbc"),
+    "game_over": dict(seed=5, script="examples/battlerealm.sim"),
+}
+
+
+def picture_of(spec, tmp_path):
+    from script import parse, play
+
+    tower = sim.boot("pico", spec.get("seed", 1), spec.get("faces"), str(tmp_path))
+    if "script" in spec:
+        with open(os.path.join(ROOT, spec["script"])) as f:
+            play(tower, parse(f.read()))
+    tower.presses(spec.get("keys", ""))
+    tower.wait(spec.get("wait", 0))
+    return picture.render(tower)
+
+
+@pytest.mark.parametrize("name", sorted(SCREENS))
+def test_screen_matches_its_golden_picture(name, tmp_path):
+    image = picture_of(SCREENS[name], tmp_path)
+    golden = os.path.join(GOLDEN, name + ".png")
+    new = os.path.join(GOLDEN, name + ".new.png")
+    if os.environ.get("DICETOWER_UPDATE_GOLDEN") == "1":
+        image.save(golden)
+    assert os.path.exists(golden), "no golden picture yet: run with DICETOWER_UPDATE_GOLDEN=1 and review it"
+    with Image.open(golden) as expected:
+        same = expected.size == image.size and ImageChops.difference(expected.convert("RGB"), image).getbbox() is None
+    if not same:
+        image.save(new)
+    elif os.path.exists(new):
+        os.remove(new)
+    assert same, "the %s screen changed; see %s beside the golden picture" % (name, new)

@@ -1,0 +1,79 @@
+"""The simulator's terminal UI, driven headless by Textual's pilot: keys and clicks change the picture."""
+
+import asyncio
+
+from host_tools import sim, tui
+
+
+def play(pilot_steps, **boot):
+    """Run the app headless, do `pilot_steps(pilot, app)`, return the app."""
+    tower = sim.boot(seed=boot.get("seed", 2), state_dir=boot.get("state_dir"))
+    app = tui.SimApp(tower)
+
+    async def main():
+        async with app.run_test(size=(140, 50)) as pilot:
+            await pilot.pause(0.2)
+            await pilot_steps(pilot, app)
+
+    asyncio.run(main())
+    return app
+
+
+def oled(app):
+    """The OLED picture on screen: its characters and their colours."""
+    return (str(app.picture), [(span.start, span.end, str(span.style)) for span in app.picture.spans])
+
+
+def test_keys_drive_the_device_and_the_picture_follows():
+    seen = {}
+
+    async def steps(pilot, app):
+        seen["start"] = oled(app)
+        await pilot.press("c")  # New Battlerealm
+        await pilot.pause(0.6)
+        seen["setup"] = oled(app)
+        seen["mode"] = app.tower.app.mode
+
+    app = play(steps)
+    assert seen["mode"] == "setup"
+    assert seen["setup"] != seen["start"]
+    assert "▀" in seen["start"][0]
+    assert app.tower.screen()[0] == "New battlerealm"
+
+
+def test_clicks_and_long_presses_reach_the_same_functions():
+    seen = {}
+
+    async def steps(pilot, app):
+        await pilot.click("#press-c")  # New Battlerealm
+        await pilot.pause(0.6)
+        await pilot.click("#press-c")  # start with four heroes
+        await pilot.pause(0.6)
+        seen["mode"] = app.tower.app.mode
+        await pilot.click("#hold-c")  # long C: back to the start menu
+        await pilot.pause(1.4)
+        seen["after"] = app.tower.app.mode
+        seen["log"] = app.logged
+
+    play(steps)
+    assert seen["mode"] == "play"
+    assert seen["after"] == "start"
+    assert seen["log"] >= 2  # ready, game: the event log pane has them
+
+
+def test_the_ring_animates_after_a_roll():
+    seen = {}
+
+    async def steps(pilot, app):
+        for key in "caac":
+            await pilot.press(key)
+            await pilot.pause(0.5)
+        before = app.ring_frames
+        await pilot.press("c")  # roll
+        await pilot.pause(1.0)
+        seen["frames"] = app.ring_frames - before
+        seen["mode"] = app.tower.app.mode
+
+    play(steps)
+    assert seen["mode"] == "dice"
+    assert seen["frames"] >= 10
