@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Set up and run dicetower with nothing but Python 3.11+ and Node.js 20.
 
-  python3 tasks.py sim [ARGS]    the terminal dice roller (the simulator's place, for now)
+  python3 tasks.py sim [ARGS]    the simulator: the firmware on this laptop (dicetower sim)
   python3 tasks.py test [ARGS]   every test: CPython, the MicroPython VM, mpy-cross, mypy
   python3 tasks.py bench         the benchmarks, printing their figures
 
@@ -22,7 +22,7 @@ VENV = os.path.join(ROOT, ".venv")
 BIN = os.path.join(VENV, "Scripts" if os.name == "nt" else "bin")
 STUBS = os.path.join(VENV, "pico-stubs")
 PICO_STUBS = "micropython-rp2-rpi-pico-stubs==1.27.0.post1"
-BENCHMARKS = ("fairness.py", "health.py", "vm_memory.py", "vm_trackers.py")
+BENCHMARKS = ("fairness.py", "health.py", "vm_memory.py", "vm_trackers.py", "vm_device.py", "sim_speed.py")
 
 
 def say(text):
@@ -95,7 +95,7 @@ def main(argv):
     ensure_python()
     python = os.path.join(BIN, "python")
     if task == "sim":
-        os.execv(os.path.join(BIN, "dicetower"), ["dicetower", "roll"] + rest)
+        os.execv(os.path.join(BIN, "dicetower"), ["dicetower", "sim"] + rest)
     ensure_node()
     if task == "test":
         os.execv(python, [python, "-m", "pytest"] + rest)
