@@ -4,9 +4,11 @@ Headless (`--script`): play a script of presses and waits, print the final
 state as JSON, and with `--png` picture the tower at each `mark` (or at the
 end). Interactive (no script): the terminal UI in host_tools/tui.py.
 
-The device's files (boards/, config.json, game.sav...) live in `--state-dir`
-(a fresh temporary folder if none is given), so quitting and starting again
-with the same folder offers to resume, as the device does after a power cut.
+The device's files (boards/, config.json, game.sav...) live in `--state-dir`,
+so quitting and starting again with the same folder offers to resume, as the
+device does after a power cut. Interactive runs keep them in
+~/.dicetower/sim unless told otherwise; scripts start from a fresh folder,
+so that a script always plays the same way.
 """
 
 import json
@@ -20,6 +22,7 @@ REPO = os.path.dirname(HERE)
 VIRTUAL = os.path.join(HERE, "virtual")
 FIRMWARE = os.path.join(REPO, "firmware")
 BOARDS = os.path.join(REPO, "boards")
+DEFAULT_STATE = os.path.join(os.path.expanduser("~"), ".dicetower", "sim")
 
 
 def use_virtual_parts():

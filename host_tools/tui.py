@@ -151,6 +151,6 @@ class SimApp(App):
 
 
 def run(board="pico", seed=None, faces=None, state_dir=None, speed=1.0):
-    tower = sim.boot(board, seed, faces, state_dir)
+    tower = sim.boot(board, seed, faces, state_dir or sim.DEFAULT_STATE)
     SimApp(tower, speed).run()
     return 0

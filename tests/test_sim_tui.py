@@ -77,3 +77,26 @@ def test_the_ring_animates_after_a_roll():
     play(steps)
     assert seen["mode"] == "dice"
     assert seen["frames"] >= 10
+
+
+def test_quit_mid_game_and_start_again_offers_to_resume(tmp_path):
+    state = str(tmp_path / "sim")
+    seen = {}
+
+    async def first(pilot, app):
+        for key in "caac":  # a Battlerealm game with two heroes
+            await pilot.press(key)
+            await pilot.pause(0.5)
+        seen["game"] = app.tower.app.game.to_dict()
+        await pilot.press("q")
+
+    async def second(pilot, app):
+        seen["menu"] = app.tower.screen()[1]
+        await pilot.press("c")
+        await pilot.pause(0.6)
+        seen["resumed"] = app.tower.app.game.to_dict()
+
+    play(first, state_dir=state)
+    play(second, state_dir=state)
+    assert seen["menu"] == "Resume battlerealm"
+    assert seen["resumed"] == seen["game"]
