@@ -3,6 +3,7 @@
   dicetower sim      the firmware on this laptop: virtual buttons, OLED and LED ring
   dicetower roll     a Battlerealm turn in the terminal: roll, re-roll, Lucky, finalize
   dicetower throw    other dice: the Attack Die, the Danger Coin, plain dN
+  dicetower stats    fairness of the dice in a saved event log (chi-square, runs test, histogram)
 
 Both run the firmware's own engine (`dicetower.core`) on the host, with the
 host's OS entropy through the same health tests and fair sampler as a Pico,
@@ -165,6 +166,24 @@ def cmd_sim(args):
     return tui.run(args.board or "pico", args.seed, args.faces, args.state_dir, args.speed)
 
 
+def cmd_stats(args, out=sys.stdout):
+    from host_tools import fairness
+
+    if args.log == "-":
+        lines = sys.stdin.read().splitlines()
+    else:
+        try:
+            with open(args.log) as f:
+                lines = f.read().splitlines()
+        except OSError as e:
+            raise ValueError("cannot read the log: %s" % e)
+    text, results = fairness.run(lines, args.png)
+    out.write(text + "\n")
+    if args.png:
+        out.write("histogram: %s\n" % args.png)
+    return 0
+
+
 def build_parser():
     parser = argparse.ArgumentParser(prog="dicetower", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -181,6 +200,11 @@ def build_parser():
     simulate.add_argument("--state-dir", help="the device's files (saves, settings) live here, to resume later")
     simulate.add_argument("--speed", type=float, default=1.0, help="the clock's speed (2 runs twice as fast)")
     simulate.set_defaults(run=cmd_sim)
+
+    report = sub.add_parser("stats", help="fairness of the dice in a saved event log")
+    report.add_argument("log", help="a file of the device's JSON event lines (- reads stdin)")
+    report.add_argument("--png", help="write a histogram of each die kind here")
+    report.set_defaults(run=cmd_stats)
 
     roll = sub.add_parser("roll", help="a Battlerealm turn of the six dice in the terminal")
     add_source_options(roll)

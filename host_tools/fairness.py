@@ -1,0 +1,118 @@
+"""`dicetower stats`: are the device's dice fair? Read its roll events and test every die kind.
+
+The events are the JSON lines the firmware writes to its console (and that
+`dicetower sim` prints): a Battlerealm `roll` gives six faces, a `reroll`
+the faces of the dice it re-rolled; a Battleworld `attack` action carries
+the Attack Die's face and a `danger` action the Danger Coin's. Lines that
+are not JSON, or not these events, are counted and skipped.
+"""
+
+import json
+
+from dicetower.core.dice import ATTACK, BATTLEREALM, DANGER_COIN
+from host_tools import stats
+
+DICE = {"Battlerealm": BATTLEREALM, "Attack": ATTACK, "Danger Coin": DANGER_COIN}
+
+
+def faces_from_events(lines):
+    """({die kind: [face index, ...]}, number of lines skipped)."""
+    faces = {name: [] for name in DICE}
+    skipped = 0
+    for line in lines:
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            event = json.loads(line)
+        except ValueError:
+            skipped += 1
+            continue
+        if not isinstance(event, dict):
+            skipped += 1
+            continue
+        kind = event.get("event")
+        try:
+            if kind == "roll":
+                faces["Battlerealm"].extend(BATTLEREALM.index(f) for f in event["faces"])
+            elif kind == "reroll":
+                faces["Battlerealm"].extend(BATTLEREALM.index(event["faces"][d - 1]) for d in event["dice"])
+            elif kind == "action" and event.get("action") == "attack" and event.get("game") == "battleworld":
+                faces["Attack"].append(ATTACK.index(event["args"][1]))
+            elif kind == "action" and event.get("action") == "danger":
+                faces["Danger Coin"].append(DANGER_COIN.index(event["args"][0]))
+        except (KeyError, IndexError, TypeError, ValueError):
+            skipped += 1
+    return faces, skipped
+
+
+def analyse(name, faces):
+    die = DICE[name]
+    counts = [0] * die.sides
+    for face in faces:
+        counts[face] += 1
+    result = {"die": name, "rolls": len(faces), "counts": dict(zip(die.faces, counts))}
+    if len(faces) < 5 * die.sides:
+        result["verdict"] = "too few rolls to judge (%d; want %d or more)" % (len(faces), 5 * die.sides)
+        return result
+    chi2, dof, p = stats.chi_square(counts)
+    result.update(chi2=chi2, dof=dof, p=p)
+    p_values = [p]
+    try:
+        runs, expected, z, runs_p = stats.runs_test(faces, die.sides)
+        result.update(runs=runs, runs_expected=expected, runs_p=runs_p)
+        p_values.append(runs_p)
+    except ValueError as e:
+        result["runs_error"] = str(e)
+    result["verdict"] = stats.verdict(p_values)
+    return result
+
+
+def report(results):
+    lines = []
+    for r in results:
+        lines.append("%s: %d rolls" % (r["die"], r["rolls"]))
+        lines.append("  " + "  ".join("%s %d" % pair for pair in r["counts"].items()))
+        if "chi2" in r:
+            lines.append("  chi-square %.2f (%d df), p = %.4f" % (r["chi2"], r["dof"], r["p"]))
+        if "runs" in r:
+            lines.append("  runs %d (expected %.1f), p = %.4f" % (r["runs"], r["runs_expected"], r["runs_p"]))
+        lines.append("  verdict: " + r["verdict"])
+    return "\n".join(lines)
+
+
+def histogram(results, path):
+    """A PNG: per die kind, a bar for each face and a line at the count a fair die expects."""
+    from PIL import Image, ImageDraw
+
+    shown = [r for r in results if r["rolls"]]
+    width, row = 640, 170
+    image = Image.new("RGB", (width, max(1, len(shown)) * row + 10), "white")
+    draw = ImageDraw.Draw(image)
+    for n, r in enumerate(shown):
+        top = 10 + n * row
+        counts = list(r["counts"].values())
+        expected = r["rolls"] / len(counts)
+        peak = max(max(counts), expected) * 1.15
+        draw.text((10, top), "%s: %d rolls, %s" % (r["die"], r["rolls"], r["verdict"]), fill="black")
+        bar_w = (width - 40) // len(counts)
+        base = top + row - 30
+        for i, (face, count) in enumerate(r["counts"].items()):
+            x = 20 + i * bar_w
+            h = int((row - 50) * count / peak)
+            draw.rectangle((x + 4, base - h, x + bar_w - 4, base), fill=(70, 130, 200))
+            draw.text((x + 4, base + 4), "%s %d" % (face, count), fill="black")
+        y = base - int((row - 50) * expected / peak)
+        draw.line((16, y, width - 16, y), fill=(220, 40, 40), width=2)
+    image.save(path)
+
+
+def run(lines, png=None):
+    faces, skipped = faces_from_events(lines)
+    results = [analyse(name, faces[name]) for name in DICE]
+    text = report(results)
+    if skipped:
+        text += "\n(%d lines were not roll events and were skipped)" % skipped
+    if png:
+        histogram(results, png)
+    return text, results
