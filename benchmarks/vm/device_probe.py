@@ -27,6 +27,8 @@ def battlerealm(t):
         while t.app.mode == "mark":
             yield "a"  # to Done
             yield "c"
+        if t.app.mode == "result":
+            yield "c"  # past the roll's result
         for key in "bccbcc":  # Attack the other hero for 2 from the same location
             yield key
         for key in "b" * 9 + "c":  # End turn

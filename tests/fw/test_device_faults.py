@@ -214,3 +214,67 @@ class Knob(unittest.TestCase):
         t2.bench.release(22)
         t2.wait(400)
         self.assertEqual((t2.app.mode, t2.app.kind), ("setup", "champions"))
+
+
+class PlayerMistakes(unittest.TestCase):
+    def test_a_new_game_of_another_kind_after_leaving_one(self):
+        t = Table()
+        t.presses("cc C")  # Battlerealm, four heroes; back to the start menu
+        t.presses("bbbb c c")  # New Battleworld (below "Resume battlerealm"), one starting hero
+        self.assertEqual((t.app.mode, t.app.kind), ("play", "battleworld"))
+        self.assertEqual(t.events("error"), [])
+        self.assertEqual(t.screen()[0], "Won 0/3  Lost 0/3")
+
+    def test_a_roll_cannot_be_thrown_away(self):
+        t = Table(seed=3)
+        t.presses("caac c")  # Battlerealm, two heroes, roll
+        faces = t.app.roll.symbols()
+        t.presses("C")  # hold C on the dice screen: the roll stays
+        self.assertEqual((t.app.mode, t.app.roll.symbols()), ("dice", faces))
+        self.assertIn("finalize them", " ".join(t.screen()))
+
+    def test_an_undone_roll_comes_back_with_its_faces(self):
+        t = Table(seed=3)
+        t.presses("caac c ac")  # roll and finalize
+        while t.app.mode == "mark":
+            t.presses("ac")
+        t.presses("c")  # past the result
+        faces = t.events("roll")[0]["faces"]
+        finalized = t.app.roll.symbols()
+        t.presses("A")  # undo the roll
+        self.assertEqual(t.app.game.state["rolled"], 0)
+        t.presses("c")  # roll again: the same finalized faces, no re-rolls to try for better
+        self.assertEqual(t.app.roll.symbols(), finalized)
+        self.assertEqual(t.app.roll.rerolls_left, 0)
+        self.assertTrue(faces)
+
+    def test_redo_on_game_over_stays_over(self):
+        t = Table()
+        t.presses("bc ac")  # Champions, one player
+        t.presses("bbbb c c bbbbbbbbb c")  # Damage hero: 10, the only player is out
+        self.assertIn("GAME OVER", t.screen())
+        t.presses("B")  # nothing to redo
+        self.assertEqual(t.app.mode, "over")
+        t.presses("c")  # C on the game-over screen: the start menu
+        self.assertEqual(t.events("error"), [])
+
+    def test_the_result_of_a_roll_is_never_cut_off(self):
+        t = Table()
+        t.device.app.dice = __import__("dicetower.core.entropy", None, None, ["ScriptedFaces"]).ScriptedFaces(
+            ["Mutant", "Mutant", "Mutant", "Science", "Science", "Science"])
+        t.presses("cac c ac")  # Battlerealm, three heroes, roll, finalize
+        while t.app.mode == "mark":
+            t.presses("ac")
+        pages = []
+        for _ in range(3):
+            pages.append(" ".join(t.screen()))
+            t.presses("b")
+        text = " ".join(pages)
+        self.assertIn("Explosion", text)
+        self.assertIn("entering it ends your", text)
+        self.assertIn("+2 PVP (2 Peaceful)", text)  # the last line, on the second page
+
+    def test_a_double_tap_moves_two_places(self):
+        t = Table()
+        t.press("b", "double")
+        self.assertEqual(t.app.cursor, 2)

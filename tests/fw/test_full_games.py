@@ -38,6 +38,8 @@ class FullGames(unittest.TestCase):
         t.presses("a c")  # to Finalize
         if t.app.mode == "mark":
             t.presses("c" + "b" + "c")  # mark Thor, Done
+        self.assertEqual(t.app.mode, "result")  # the roll's result on a screen of its own
+        t.presses("c")
         self.assertEqual(t.events("action")[0]["action"], "roll")
         self.assertEqual(t.events("roll")[0]["faces"], list(faces))
         pvp = t.app.game.state["heroes"][0]["pvp"]

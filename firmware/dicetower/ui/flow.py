@@ -30,6 +30,7 @@ ARGS = "args"
 DICE_MODE = "dice"
 MARK = "mark"
 OVER = "over"
+RESULT = "result"
 SETTINGS = "settings"
 HEROES = "heroes"
 HERO = "hero"
@@ -89,6 +90,8 @@ class App:
         self.saved_message = None
         self.roster = []
         self.hero = 0
+        self.replay = None
+        self.page = 0
         self.changed = True
         if store is not None:
             game, message = store.load()
@@ -107,12 +110,17 @@ class App:
                 return self._back()
             if button[0] == "d" and button[1:].isdigit():
                 return self._die_button(int(button[1:]) - 1, kind)
+            if kind == "double":
+                # Two quick presses: two steps on A or B, one choice on C.
+                if button in ("a", "b"):
+                    self.press(button, "short")
+                kind = "short"
             if self.game is not None and kind == "long" and button in ("a", "b"):
                 if self.mode in (DICE_MODE, MARK):
                     self.message = "Finalize the roll first; then hold A to undo."
                     return
-                if self.mode in (PLAY, OVER, ARGS):
-                    self.mode = PLAY  # a half-chosen action is dropped
+                if self.mode in (PLAY, OVER, ARGS, RESULT):
+                    self.mode = OVER if self.game.over() else PLAY  # a half-chosen action is dropped
                     return self._undo(button == "a")
             handler = getattr(self, "_on_" + self.mode)
             handler(button, kind)
@@ -135,10 +143,16 @@ class App:
             self.cursor = (self.cursor + 1) % count
 
     def _back(self):
-        if self.mode in (ARGS, MARK):
+        if self.mode == ARGS:
             self.mode = PLAY
             self.message = "Cancelled."
-        elif self.mode == DICE_MODE and self.roll is not None and not self.roll.rolled:
+        elif self.mode == MARK:
+            # The dice are rolled: back to them, not away from them.
+            self.mode = DICE_MODE
+            self.cursor = FINALIZE
+        elif self.mode == DICE_MODE:
+            self.message = "The dice are rolled: finalize them to go on."
+        elif self.mode == RESULT:
             self.mode = PLAY
         elif self.mode == HERO:
             self.mode = HEROES
@@ -146,7 +160,7 @@ class App:
         elif self.mode == HEROES:
             self.mode = SETTINGS  # without saving: Done saves
             self.cursor = 2
-        elif self.mode in (PLAY, OVER, SETUP, SETTINGS, DICE_MODE):
+        elif self.mode in (PLAY, OVER, SETUP, SETTINGS):
             if self.mode == SETTINGS:
                 self.emit({"event": "settings", "settings": self.settings})
             if self.game is not None:
@@ -173,6 +187,9 @@ class App:
         elif choice == "settings":
             self.mode = SETTINGS
         else:
+            if self.game is not None:
+                self.resume = self.game  # still saved: it can be resumed until a new one starts
+                self.game = None
             self.kind = choice
             self.count = PLAYERS[choice][2]
             self.mode = SETUP
@@ -274,6 +291,9 @@ class App:
             elif kind in (A.SIDE_NAME, A.BATTLE_NAME):
                 self.values[i] = self._auto_name(kind)
             elif kind not in (A.ROLL_ATTACK, A.FLIP_COIN):
+                if not self.choices(args[i]):
+                    self.mode = PLAY
+                    raise Refused("Nobody to choose for %s." % args[i][0])
                 self.asking = i
                 self.choice = self._first_choice(args[i])
                 self.mode = ARGS
@@ -308,9 +328,15 @@ class App:
         if kind == A.AREA:
             return [("Area %d" % (i + 1), i) for i in range(len(state["areas"]))]
         if kind == A.SCHEME:
-            sides = []
-            for area in state["areas"]:
-                sides = [(s["name"], i) for i, s in enumerate(area["sides"])]
+            # The side schemes of the game area chosen for this action.
+            area = 0
+            args = self.action[2] if self.action else ()
+            for i in range(len(args)):
+                if args[i][1] == A.AREA and self.values[i] is not None:
+                    area = self.values[i]
+            if not 0 <= area < len(state["areas"]):
+                area = 0
+            sides = [(s["name"], i) for i, s in enumerate(state["areas"][area]["sides"])]
             return sides or [("(no side scheme)", -2)]
         if kind == A.BATTLE:
             battles = state["battles"]
@@ -333,6 +359,9 @@ class App:
     def _on_args(self, button, kind):
         arg = self.action[2][self.asking]
         options = self.choices(arg)
+        if not options:
+            self.mode = PLAY
+            raise Refused("Nobody to choose for %s." % arg[0])
         if button == "a":
             self.choice = (self.choice - 1) % len(options)
         elif button == "b":
@@ -360,6 +389,7 @@ class App:
             self.emit({"event": "over", "game": self.kind, "result": self.game.over()})
 
     def _undo(self, undo):
+        last = self.game.actions[-1] if undo and self.game.actions else None
         try:
             line = self.game.undo() if undo else self.game.redo()
         except Refused as e:
@@ -367,6 +397,10 @@ class App:
             return
         self.message = line
         self.mode = OVER if self.game.over() else PLAY
+        if last is not None and last[0] == "roll":
+            # An undone roll keeps its faces: rolling again this turn brings them back.
+            state = self.game.state
+            self.replay = ((state["round"], state["turn"]), last[1])
         self._save()
         self.emit({"event": "undo" if undo else "redo", "game": self.kind, "line": line})
 
@@ -385,15 +419,31 @@ class App:
     def _start_roll(self):
         if self.game.state["rolled"]:
             raise Refused("%s has rolled this turn already." % self.active_name())
-        self.roll = self.game.new_roll(self.dice)
+        roll = self.game.new_roll(self.replay_dice() or self.dice)
+        roll.roll()  # if the dice fail, nothing changes and the message says why
+        if self.replay is not None:
+            roll.rerolls_left = 0  # the undone roll's finalized faces come back, not new chances
+            roll.lucky_left = 0
+            self.replay = None
+        self.roll = roll
         self.outcome = None
         self.picked = 0
         self.cursor = 0
         self.mode = DICE_MODE
-        self.roll.roll()
         self.animation = "roll"
         self.message = "Pick dice to re-roll, or finalize."
         self.emit({"event": "roll", "hero": self.active_name(), "faces": list(self.roll.symbols())})
+
+    def replay_dice(self):
+        """The faces of a roll undone this same turn: rolling again brings them back."""
+        state = self.game.state
+        if self.replay is not None and self.replay[0] == (state["round"], state["turn"]):
+            from dicetower.core.entropy import ScriptedFaces
+            from dicetower.core.games.battlerealm import symbols_from_letters
+
+            return ScriptedFaces(symbols_from_letters(self.replay[1]))
+        self.replay = None
+        return None
 
     def active_name(self):
         return self.game.state["heroes"][self.game.state["turn"]]["name"]
@@ -442,6 +492,15 @@ class App:
             return
         self._record_roll()
 
+    def _on_result(self, button, kind):
+        if button == "b":
+            self.page += 1
+        elif button == "a":
+            self.page = max(0, self.page - 1)
+        else:
+            self.mode = PLAY
+            self.cursor = 0
+
     def mark_items(self):
         heroes = self.game.state["heroes"]
         turn = self.game.state["turn"]
@@ -468,6 +527,13 @@ class App:
             self.animation = "prison"
         if self._do("roll", [letters, sharing]):
             self.message = " ".join(outcome.lines) or "Nothing happens."
+            if not self.game.over():
+                self.mode = RESULT  # the whole result on its own screen, pages with A/B
+                self.page = 0
+            if outcome.explosion:
+                self.emit({"event": "explosion", "damage": outcome.explosion})
+            if outcome.prison:
+                self.emit({"event": "prison"})
         self.marked = 0
 
 

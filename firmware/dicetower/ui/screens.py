@@ -81,6 +81,15 @@ def draw(app, canvas):
         _list(canvas, 1, app.hero_items(), app.cursor)
     elif mode in (flow.DICE_MODE, flow.MARK):
         _dice(app, canvas)
+    elif mode == flow.RESULT:
+        lines = wrap(app.message)
+        pages = max(1, (len(lines) + 6) // 7)
+        page = min(app.page, pages - 1)
+        for row in range(7):
+            i = page * 7 + row
+            canvas.line(row, lines[i] if i < len(lines) else "")
+        canvas.line(7, ("B: more  C: go on" if page + 1 < pages else "C: go on") +
+                    ("  %d/%d" % (page + 1, pages) if pages > 1 else ""), invert=True)
     elif mode == flow.ARGS:
         # The same layout as the play screen, so choosing a value redraws one line.
         used = _status(app, canvas, 4)
@@ -124,13 +133,16 @@ def _status(app, canvas, lines):
         rows.append("Threat %d/%d st%d%s" % (scheme["threat"], target, scheme["stage"] + 1,
                                             " +%d side" % len(area["sides"]) if area["sides"] else ""))
         rows.append("%s %d hp" % (area["villain"]["name"][:14], area["villain"]["hp"]))
-        rows.append(" ".join("%s:%d" % (h["name"][0] + h["name"][-1], h["hp"]) for h in state["heroes"]))
+        rows.append(" ".join("%s:%d" % (h["name"][:3], h["hp"]) for h in state["heroes"]))
         if len(state["areas"]) > 1:
             rows[1] += " (%d areas)" % len(state["areas"])
     elif kind == "united":
         total = sum(h["ko"] for h in state["heroes"])
         rows.append("KO %d/%d" % (total, state["threshold"]))
-        rows.append(" ".join("%s%d" % (h["name"][:3], h["ko"]) for h in state["heroes"]))
+        cells = ["%s %d" % (h["name"][:4], h["ko"]) for h in state["heroes"]]
+        rows.append("  ".join(cells[:3]))
+        if len(cells) > 3:
+            rows.append("  ".join(cells[3:]))
         rows.append("Duel G%d H%d" % (state["gladiator"], state["heroes_duel"]))
         rows.append("Mist %d Water %d" % (state["mist"], state["water"]))
     else:
