@@ -68,7 +68,14 @@ def make_dice(seed=None, faces=None):
 
     dice = FairDice(SeededSource(seed)) if seed is not None else FairDice(Urandom(name="host os.urandom"))
     if faces:
-        dice = TeachingFaces([f.strip() for f in faces.split(",") if f.strip()], dice)
+        from dicetower.core.dice import ATTACK, BATTLEREALM, DANGER_COIN
+
+        names = [f.strip() for f in faces.split(",") if f.strip()]
+        known = set(BATTLEREALM.faces) | set(ATTACK.faces) | set(DANGER_COIN.faces)
+        for name in names:
+            if name not in known:
+                raise ValueError("--faces: %r is not a face (%s)" % (name, ", ".join(BATTLEREALM.faces)))
+        dice = TeachingFaces(names, dice)
     return dice
 
 

@@ -70,7 +70,7 @@ class SimApp(App):
         self.tower = tower
         self.speed = speed
         self.shown_ram = None
-        self.shown_frames = -1
+        self.shown_leds = None
         self.logged = 0
         self.oled_frames = 0
         self.ring_frames = 0
@@ -123,9 +123,10 @@ class SimApp(App):
             self.oled_frames += 1
             if self.first_frame_at is None:
                 self.first_frame_at = time.monotonic() - self.started
-        if self.tower.strip.frames != self.shown_frames:
+        if self.tower.strip.data != self.shown_leds:
+            # Counted only when the ring's colours change: what a player sees move.
             self.query_one("#ring", Static).update(ring_text(self.tower.strip))
-            self.shown_frames = self.tower.strip.frames
+            self.shown_leds = self.tower.strip.data
             self.ring_frames += 1
         lines = self.tower.platform.lines
         if len(lines) > self.logged:

@@ -42,6 +42,8 @@ class Device:
         self.root = platform.root
         self.console = platform.console
         self.canvas = Canvas()
+        self._unsent = True
+        self._last_error = None
         self.config = self._config()
         self.board = None
         self.error = None
@@ -53,7 +55,7 @@ class Device:
         machine = platform.machine
         oled = self.board.oled if self.board else FALLBACK_OLED
         i2c = machine.I2C(oled["i2c"], scl=machine.Pin(oled["scl"]), sda=machine.Pin(oled["sda"]), freq=oled["freq"])
-        self.oled = Oled(i2c, oled["address"], log=self._log_line)
+        self.oled = Oled(i2c, oled["address"], log=self._log_line, diff=platform.ticks_diff)
         if self.board is None:
             self._show_error(self.error)
             return
@@ -62,14 +64,18 @@ class Device:
                          machine.bitstream)
         pull = {"up": machine.Pin.PULL_UP, "down": machine.Pin.PULL_DOWN, "none": None}
         pins = {}
+        active_low = {}
         for name, spec in self.board.buttons.items():
             pins[name] = machine.Pin(spec["pin"], machine.Pin.IN, pull[spec.get("pull", "up")])
+            active_low[name] = spec.get("pull", "up") != "down"  # pulled down: pressed reads 1
         self.encoder = None
         if "enc_a" in pins and "enc_b" in pins:
             self.encoder = Encoder(pins.pop("enc_a"), pins.pop("enc_b"))
         if "enc_push" in pins:
             pins["c2"] = pins.pop("enc_push")  # the knob's push is a second C
-        self.buttons = Buttons(pins, active_low=True)
+        # The app never waits for double presses (it counts two taps as two), so a short
+        # press acts as soon as the button is released.
+        self.buttons = Buttons(pins, active_low, doubles=(), diff=platform.ticks_diff)
         self.dice = platform.dice or self._dice()
         options = {}
         heroes = _read(self.root + "heroes.json")
@@ -93,7 +99,7 @@ class Device:
         if self.board.buzzer is not None:
             from dicetower.hw.buzzer import Buzzer
 
-            self.buzzer = Buzzer(machine.PWM(machine.Pin(self.board.buzzer)))
+            self.buzzer = Buzzer(machine.PWM(machine.Pin(self.board.buzzer)), platform.ticks_diff)
         self._emit({"event": "ready", "version": VERSION, "board": self.board.name, "dice": self.dice.name})
         self.render(0)
 
@@ -105,10 +111,22 @@ class Device:
         if text is not None:
             try:
                 loaded = json.loads(text)
-                if isinstance(loaded, dict):
-                    config.update(loaded)
             except ValueError:
+                loaded = None
                 self._log_line("config.json is not valid JSON; defaults used")
+            if isinstance(loaded, dict):
+                config.update(loaded)
+        # Values a game relies on every frame are checked once, here.
+        brightness = config.get("brightness")
+        if not isinstance(brightness, int) or isinstance(brightness, bool) or not 10 <= brightness <= 100:
+            if brightness != 100:
+                self._log_line("config.json: brightness must be a whole number 10-100; 100 used")
+            config["brightness"] = 100
+        config["sounds"] = config.get("sounds") is not False
+        config["watchdog"] = config.get("watchdog") is True
+        if config.get("board") is not None and not isinstance(config["board"], str):
+            self._log_line("config.json: board must be a profile's name")
+            config["board"] = None
         return config
 
     def _board(self):
@@ -162,22 +180,30 @@ class Device:
         elif kind == "heroes":
             self._write_heroes(event["heroes"])
         elif self.buzzer is not None and self.config.get("sounds"):
-            if kind in ("roll", "reroll", "over", "entropy"):
+            if kind in ("roll", "reroll", "over", "entropy", "prison", "explosion"):
                 self.buzzer.beep("error" if kind == "entropy" else "roll" if kind == "reroll" else kind, now)
 
-    def _write_heroes(self, heroes):
+    def _write_file(self, name, text):
+        """Write to a temporary file, then rename it over the old one: a power cut keeps one whole."""
+        import os
+
+        path = self.root + name
         try:
-            with open(self.root + "heroes.json", "w") as f:
-                f.write(json.dumps({"heroes": heroes}))
+            with open(path + ".tmp", "w") as f:
+                f.write(text)
+            try:
+                os.rename(path + ".tmp", path)
+            except OSError:
+                os.remove(path)  # FAT cannot rename over a file
+                os.rename(path + ".tmp", path)
         except OSError as e:
-            self._log_line("heroes not saved (%s)" % e)
+            self._log_line("%s not saved (%s)" % (name, e))
+
+    def _write_heroes(self, heroes):
+        self._write_file("heroes.json", json.dumps({"heroes": heroes}))
 
     def _write_config(self):
-        try:
-            with open(self.root + "config.json", "w") as f:
-                f.write(json.dumps(self.config))
-        except OSError as e:
-            self._log_line("settings not saved (%s)" % e)
+        self._write_file("config.json", json.dumps(self.config))
 
     def _log_line(self, text):
         self.console(json.dumps({"event": "log", "text": text}))
@@ -203,10 +229,16 @@ class Device:
             self._crash(e)
 
     def render(self, now):
+        """Redraw after a change, and send it; a missing OLED is retried now and then."""
         if self.app.changed:
             screens.draw(self.app, self.canvas)
             self.app.changed = False
-        return self.oled.show(self.canvas.buf, now)
+            self._unsent = True
+        if self._unsent or not self.oled.present:
+            sent = self.oled.show(self.canvas.buf, now)
+            self._unsent = not self.oled.present
+            return sent
+        return 0
 
     def frame(self):
         if self.board is None:
@@ -218,6 +250,9 @@ class Device:
 
     def _crash(self, error):
         text = "%s: %s" % (type(error).__name__, error)
+        if text == self._last_error:
+            return  # the same error again: logged once, not written to flash every frame
+        self._last_error = text
         self.console(json.dumps({"event": "error", "error": text}))
         path = self.root + "errors.log"
         old = _read(path) or ""
@@ -227,7 +262,6 @@ class Device:
         except OSError:
             pass
         self.app.message = "Error: %s" % text[:60]
-        self.app.mode = "play" if self.app.game is not None else "start"
         self.app.changed = True
 
     def _show_error(self, text):

@@ -161,3 +161,61 @@ class ButtonEvents(unittest.TestCase):
     def test_two_slow_presses_are_two_shorts(self):
         events = self.run_presses([(100, 0), (200, 1), (800, 0), (900, 1)])
         self.assertEqual([e for _, e in events], ["short", "short"])
+
+
+class PowerUpNoise(unittest.TestCase):
+    def test_the_first_frame_overwrites_whatever_the_panel_held(self):
+        bench, panel = bench_with_oled()
+        for i in range(len(panel.ram)):
+            panel.ram[i] = (i * 73 + 19) & 0xFF  # an SSD1306 powers up with noise
+        oled = Oled(machine.I2C(0), 0x3C, log=lambda m: None)
+        canvas = Canvas()
+        canvas.line(0, "DICETOWER", invert=True, centre=True)
+        oled.show(canvas.buf)
+        self.assertEqual(panel.ram, canvas.buf)
+
+
+class ButtonKinds(unittest.TestCase):
+    def test_pulled_down_buttons_read_pressed_as_high(self):
+        pin = Pins()
+        pin.level = 0  # released, pulled down
+        buttons = Buttons({"c": pin}, active_low={"c": False}, doubles=())
+        events = []
+        for now in range(0, 600, 10):
+            if now == 100:
+                pin.level = 1
+            if now == 200:
+                pin.level = 0
+            events += [(now, e[1]) for e in buttons.poll(now)]
+        self.assertEqual([e for _, e in events], ["short"])
+
+    def test_without_doubles_a_short_press_acts_at_once(self):
+        pin = Pins()
+        buttons = Buttons({"b": pin}, doubles=())
+        events = []
+        for now in range(0, 600, 10):
+            if now == 100:
+                pin.level = 0
+            if now == 200:
+                pin.level = 1
+            events += [(now, e[1]) for e in buttons.poll(now)]
+        self.assertEqual(events, [(230, "short")])  # on the debounced release, not 300 ms later
+
+    def test_ticks_that_wrap_around(self):
+        period = 1 << 30  # MicroPython's ticks_ms wraps here
+
+        def diff(a, b):
+            return ((a - b + period // 2) % period) - period // 2
+
+        pin = Pins()
+        buttons = Buttons({"c": pin}, doubles=(), diff=diff)
+        events = []
+        start = period - 150
+        for step in range(60):
+            now = (start + step * 10) % period
+            if step == 5:
+                pin.level = 0
+            if step == 15:
+                pin.level = 1
+            events += [e[1] for e in buttons.poll(now)]
+        self.assertEqual(events, ["short"])

@@ -20,7 +20,7 @@ BATTLEREALM_HEROES = [
     {"name": "Falcon", "pvp": 10, "abilities": []},
     {"name": "Hawkeye", "pvp": 10, "abilities": []},
 ]
-CHAMPIONS_HEROES = [{"name": n, "hp": 10} for n in ("Player 1", "Player 2", "Player 3", "Player 4")]
+CHAMPIONS_HEROES = [{"name": n, "hp": 10} for n in ("P1", "P2", "P3", "P4")]  # named on the table as seated
 CHAMPIONS_SCHEME = {"name": "Main Scheme", "stages": [[10, 1, 3], [12, 1, 0]]}
 CHAMPIONS_VILLAIN = {"name": "Villain", "stages": [14, 15]}
 KANG_AREA_SCHEME = {"name": "Stage 3A", "stages": [[8, 1, 1]]}

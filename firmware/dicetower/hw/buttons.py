@@ -34,38 +34,57 @@ class _Button:
         self.events = {SHORT: (name, SHORT), LONG: (name, LONG), DOUBLE: (name, DOUBLE)}
 
 
+def _subtract(a, b):
+    return a - b
+
+
 class Buttons:
-    def __init__(self, pins, active_low=True):
-        """`pins`: dict of name -> object with value() (a machine.Pin or a stand-in)."""
-        self.buttons = [_Button(name, pin, active_low) for name, pin in sorted(pins.items())]
+    def __init__(self, pins, active_low=True, doubles=None, diff=None):
+        """`pins`: dict of name -> object with value() (a machine.Pin or a stand-in).
+
+        active_low  True, or a dict of name -> True (pulled up, pressed = 0) / False
+        doubles     the buttons that wait DOUBLE_MS for a second press (None: all);
+                    the others report a short press as soon as it is released
+        diff        time.ticks_diff on a device (ticks wrap after about 12 days)
+        """
+        self.buttons = []
+        for name, pin in sorted(pins.items()):
+            low = active_low.get(name, True) if isinstance(active_low, dict) else active_low
+            button = _Button(name, pin, low)
+            button.doubles = doubles is None or name in doubles
+            self.buttons.append(button)
         self.out = []
+        self.diff = diff or _subtract
 
     def poll(self, now):
         out = self.out
         del out[:]
+        diff = self.diff
         for b in self.buttons:
             level = b.pin.value()
             pressed = (level == 0) if b.active_low else (level == 1)
             if pressed != b.raw:
                 b.raw = pressed
                 b.raw_since = now
-            if b.waiting and now - b.up_at > DOUBLE_MS:
+            if b.waiting and diff(now, b.up_at) > DOUBLE_MS:
                 # No second press came in time: the first was a short press.
                 b.waiting = False
                 out.append(b.events[SHORT])
-            if pressed != b.stable and now - b.raw_since >= DEBOUNCE_MS:
+            if pressed != b.stable and diff(now, b.raw_since) >= DEBOUNCE_MS:
                 b.stable = pressed
                 if pressed:
                     b.down_at = now
                     b.long_sent = False
                 elif not b.long_sent:
-                    if b.waiting and now - b.up_at <= DOUBLE_MS:
+                    if b.waiting and diff(now, b.up_at) <= DOUBLE_MS:
                         b.waiting = False
                         out.append(b.events[DOUBLE])
-                    else:
+                    elif b.doubles:
                         b.waiting = True
                         b.up_at = now
-            if b.stable and not b.long_sent and now - b.down_at >= LONG_MS:
+                    else:
+                        out.append(b.events[SHORT])
+            if b.stable and not b.long_sent and diff(now, b.down_at) >= LONG_MS:
                 b.long_sent = True
                 b.waiting = False
                 out.append(b.events[LONG])

@@ -4,8 +4,9 @@ TONES = {"roll": (1760, 40), "prison": (220, 400), "explosion": (110, 300), "ove
 
 
 class Buzzer:
-    def __init__(self, pwm):
+    def __init__(self, pwm, diff=None):
         self.pwm = pwm
+        self.diff = diff or (lambda a, b: a - b)
         self.until = None
         pwm.duty_u16(0)
 
@@ -16,6 +17,6 @@ class Buzzer:
         self.until = now + ms
 
     def tick(self, now):
-        if self.until is not None and now - self.until >= 0:
+        if self.until is not None and self.diff(now, self.until) >= 0:
             self.pwm.duty_u16(0)
             self.until = None

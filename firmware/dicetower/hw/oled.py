@@ -34,7 +34,7 @@ PAGES = 8
 
 
 class Oled:
-    def __init__(self, i2c, address=0x3C, log=print):
+    def __init__(self, i2c, address=0x3C, log=print, diff=None):
         self.i2c = i2c
         self.address = address
         self.log = log
@@ -42,6 +42,8 @@ class Oled:
         self.present = False
         self.bytes_sent = 0
         self._retry_at = 0
+        self._diff = diff or (lambda a, b: a - b)
+        self._unknown = True  # what the panel holds is unknown: the first show sends every byte
         self._window = bytearray(b"\x00\x21\x00\x7f\x22\x00\x00")
         self._prefix = b"\x40"
         self._start(0)
@@ -57,8 +59,7 @@ class Oled:
             self._retry_at = now + RETRY_MS
             return False
         self.present = True
-        for i in range(len(self.sent)):
-            self.sent[i] = 0xFF if i % 2 else 0x00  # unknown panel memory: send everything
+        self._unknown = True  # a panel just (re)started holds noise: send everything next
         return True
 
     def command(self, *codes):
@@ -75,9 +76,13 @@ class Oled:
     def show(self, buf, now=0):
         """Send what changed in `buf` (1024 bytes); returns the bytes sent on the bus."""
         if not self.present:
-            if now - self._retry_at < 0 or not self._start(now):
+            if self._diff(now, self._retry_at) < 0 or not self._start(now):
                 return 0
         sent = self.sent
+        if self._unknown:
+            for i in range(len(sent)):
+                sent[i] = buf[i] ^ 0xFF  # every byte differs: the whole frame goes
+            self._unknown = False
         total = 0
         view = memoryview(buf)
         for page in range(PAGES):
