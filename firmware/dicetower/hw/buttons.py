@@ -29,6 +29,7 @@ class _Button:
         self.down_at = 0
         self.long_sent = False
         self.waiting = False  # a short press waits to see if a double follows
+        self.doubles = True  # does this button wait for a second press at all
         self.up_at = 0
         # Events are preallocated tuples: polling allocates nothing.
         self.events = {SHORT: (name, SHORT), LONG: (name, LONG), DOUBLE: (name, DOUBLE)}
