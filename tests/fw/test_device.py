@@ -56,7 +56,7 @@ class Frames(unittest.TestCase):
         t = Table(seed=3)
         t.presses("c a a c c")  # a roll: its animation, then the dice
         t.device.ring._bitstream = _no_strip  # the virtual strip keeps a copy; the real bitstream does not
-        for playing in ("roll", None):
+        for playing in ("roll", "prison", "explosion", "over", None):
             t.app.animation = playing
             t.device.frame()
             gc.collect()
