@@ -260,8 +260,9 @@ class PlayerMistakes(unittest.TestCase):
 
     def test_the_result_of_a_roll_is_never_cut_off(self):
         t = Table()
-        t.device.app.dice = __import__("dicetower.core.entropy", None, None, ["ScriptedFaces"]).ScriptedFaces(
-            ["Mutant", "Mutant", "Mutant", "Science", "Science", "Science"])
+        from dicetower.core.entropy import ScriptedFaces
+
+        t.device.app.dice = ScriptedFaces(["Mutant", "Mutant", "Mutant", "Science", "Science", "Science"])
         t.presses("cac c ac")  # Battlerealm, three heroes, roll, finalize
         while t.app.mode == "mark":
             t.presses("ac")
