@@ -4,6 +4,7 @@
   dicetower roll     a Battlerealm turn in the terminal: roll, re-roll, Lucky, finalize
   dicetower throw    other dice: the Attack Die, the Danger Coin, plain dN
   dicetower stats    fairness of the dice in a saved event log (chi-square, runs test, histogram)
+  dicetower monitor  follow a device's roll and score events live, and save them
 
 Both run the firmware's own engine (`dicetower.core`) on the host, with the
 host's OS entropy through the same health tests and fair sampler as a Pico,
@@ -166,6 +167,20 @@ def cmd_sim(args):
     return tui.run(args.board or "pico", args.seed, args.faces, args.state_dir, args.speed)
 
 
+def cmd_monitor(args, out=sys.stdout):
+    from host_tools import monitor
+
+    save = open(args.save, "a") if args.save else None
+    try:
+        monitor.follow(monitor.open_serial(args.port), out, save, args.count, args.seconds)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if save is not None:
+            save.close()
+    return 0
+
+
 def cmd_stats(args, out=sys.stdout):
     from host_tools import fairness
 
@@ -200,6 +215,13 @@ def build_parser():
     simulate.add_argument("--state-dir", help="the device's files (saves, settings) live here, to resume later")
     simulate.add_argument("--speed", type=float, default=1.0, help="the clock's speed (2 runs twice as fast)")
     simulate.set_defaults(run=cmd_sim)
+
+    watch = sub.add_parser("monitor", help="follow a device's roll and score events live")
+    watch.add_argument("--port", required=True, help="the device (/dev/ttyACM0) or a URL (socket://127.0.0.1:PORT)")
+    watch.add_argument("--save", help="append the events to this file as JSON lines")
+    watch.add_argument("--count", type=int, help="stop after this many events")
+    watch.add_argument("--seconds", type=float, help="stop after this long")
+    watch.set_defaults(run=cmd_monitor)
 
     report = sub.add_parser("stats", help="fairness of the dice in a saved event log")
     report.add_argument("log", help="a file of the device's JSON event lines (- reads stdin)")
