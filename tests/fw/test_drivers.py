@@ -128,19 +128,23 @@ class Pins:
         return self.level
 
 
+def poll_script(buttons, pin, script, until=3000):
+    """Poll every 10 ms, setting the pin's level at the (ms, level) changes; returns [(ms, event)]."""
+    events = []
+    changes = dict(script)
+    for now in range(0, until, 10):
+        if now in changes:
+            pin.level = changes[now]
+        for event in buttons.poll(now):
+            events.append((now, event[1]))
+    return events
+
+
 class ButtonEvents(unittest.TestCase):
     def run_presses(self, script):
         """script: list of (ms, level) changes; returns [(ms, event)] over 3 s of polling."""
         pin = Pins()
-        buttons = Buttons({"c": pin})
-        events = []
-        changes = dict(script)
-        for now in range(0, 3000, 10):
-            if now in changes:
-                pin.level = changes[now]
-            for event in buttons.poll(now):
-                events.append((now, event[1]))
-        return events
+        return poll_script(Buttons({"c": pin}), pin, script)
 
     def test_short_press(self):
         events = self.run_presses([(100, 0), (200, 1)])
@@ -180,25 +184,13 @@ class ButtonKinds(unittest.TestCase):
         pin = Pins()
         pin.level = 0  # released, pulled down
         buttons = Buttons({"c": pin}, active_low={"c": False}, doubles=())
-        events = []
-        for now in range(0, 600, 10):
-            if now == 100:
-                pin.level = 1
-            if now == 200:
-                pin.level = 0
-            events += [(now, e[1]) for e in buttons.poll(now)]
+        events = poll_script(buttons, pin, [(100, 1), (200, 0)], until=600)
         self.assertEqual([e for _, e in events], ["short"])
 
     def test_without_doubles_a_short_press_acts_at_once(self):
         pin = Pins()
         buttons = Buttons({"b": pin}, doubles=())
-        events = []
-        for now in range(0, 600, 10):
-            if now == 100:
-                pin.level = 0
-            if now == 200:
-                pin.level = 1
-            events += [(now, e[1]) for e in buttons.poll(now)]
+        events = poll_script(buttons, pin, [(100, 0), (200, 1)], until=600)
         self.assertEqual(events, [(230, "short")])  # on the debounced release, not 300 ms later
 
     def test_ticks_that_wrap_around(self):
