@@ -2,9 +2,64 @@
 
 On a Pico MicroPython runs this file at boot. Tests and the simulator call
 `boot(platform)` with a virtual platform and step the device themselves.
+
+`dicetower flash` writes a manifest (each file's SHA-256) after every other
+file. At boot the files are checked against it, so a board whose copy was
+interrupted or whose flash was damaged says "reflash needed" instead of
+running half old, half new code. No manifest means the files were copied by
+hand (development): they are not checked.
 """
 
-from dicetower.device import Device
+MANIFEST = "dicetower.manifest"
+# What showing "reflash needed" on the OLED imports (dicetower/boot.py's room); if any of
+# these is damaged the notice goes to the console only.
+BOOT_NEEDS = ("dicetower/__init__", "dicetower/boot", "dicetower/core/__init__", "dicetower/core/board",
+              "dicetower/hw/__init__", "dicetower/hw/oled", "dicetower/hw/platform", "dicetower/ui/__init__",
+              "dicetower/ui/canvas", "dicetower/ui/font")
+
+
+def check(root="/"):
+    """What is wrong with the flashed files, as (problem, damaged paths), or None if nothing is."""
+    import json
+
+    try:
+        with open(root + MANIFEST) as f:
+            text = f.read()
+    except OSError:
+        return None
+    try:
+        manifest = json.loads(text)
+        files = manifest["files"]
+        complete = manifest["complete"] is True
+    except (ValueError, KeyError, TypeError):
+        return "the manifest is damaged", ()
+    if not complete:
+        return "the last flash did not finish", ()
+    try:
+        import hashlib
+        from binascii import hexlify
+    except ImportError:
+        return None  # a build without hashlib: nothing to check with
+    buf = bytearray(512)
+    view = memoryview(buf)
+    damaged = []
+    for path in sorted(files):
+        digest = hashlib.sha256()
+        try:
+            with open(root + path, "rb") as f:
+                while True:
+                    n = f.readinto(buf)
+                    if not n:
+                        break
+                    digest.update(view[:n])
+        except OSError:
+            damaged.append(path)
+            continue
+        if hexlify(digest.digest()).decode() != files[path]:
+            damaged.append(path)
+    if damaged:
+        return "%d file%s damaged: %s" % (len(damaged), "" if len(damaged) == 1 else "s", " ".join(damaged)), damaged
+    return None
 
 
 def boot(platform=None):
@@ -12,13 +67,36 @@ def boot(platform=None):
         from dicetower.hw.platform import Platform
 
         platform = Platform()
+    from dicetower.device import Device
+
     return Device(platform)
+
+
+def reflash_needed(problem, damaged):
+    text = "Reflash needed: %s. Run dicetower flash again." % problem
+    if any(path.rsplit(".", 1)[0] in BOOT_NEEDS for path in damaged):
+        import json
+
+        print(json.dumps({"event": "error", "error": text}))
+        return
+    from dicetower.boot import notice
+    from dicetower.hw.platform import Platform
+
+    notice(Platform(), "REFLASH NEEDED", text)
 
 
 def run():
     import asyncio
 
-    asyncio.run(boot().serve())
+    found = check()
+    if found:
+        reflash_needed(*found)
+        return
+    serve = boot().serve()
+    if hasattr(asyncio, "run"):
+        asyncio.run(serve)
+    else:  # the WebAssembly port (the virtual Pico): the host's event loop runs the tasks
+        asyncio.create_task(serve)
 
 
 if __name__ == "__main__":

@@ -17,8 +17,9 @@ import shutil
 import sys
 import tempfile
 
+from host_tools import REPO
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(HERE)
 VIRTUAL = os.path.join(HERE, "virtual")
 FIRMWARE = os.path.join(REPO, "firmware")
 BOARDS = os.path.join(REPO, "boards")

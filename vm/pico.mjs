@@ -1,16 +1,26 @@
 // A virtual Pico on a TCP port: its REPL is the real MicroPython VM, its flash a host folder.
 //
 //   node vm/pico.mjs --files DIR [--mount HOST_DIR:VM_DIR]... [--port N]
+//                    [--board PROFILE.json --control] [--capacity BYTES] [--no-raw-paste]
 //
 // Prints "listening PORT" when ready; then `mpremote connect socket://127.0.0.1:PORT ...`
 // copies files, lists, runs code and soft-resets as on a board. What it does for mpremote:
 // - bytes go one by one to the VM's REPL (friendly and raw REPL are the VM's own);
-// - the raw-paste request (Ctrl-E "A" Ctrl-A) is answered "R\x00" (not supported), so mpremote
-//   falls back to plain raw mode, since the VM does not return from it;
+// - raw-paste mode (Ctrl-E "A" Ctrl-A) is done by the bridge, since the VM's own would wait for
+//   input it cannot get: it takes the code with flow control (a window of PASTE_WINDOW bytes, "\x01"
+//   for each next one), acknowledges the end with "\x04", then runs the code through the VM's raw
+//   REPL, whose "OK" it drops, as a Pico's raw-paste answers. `--no-raw-paste` answers "R\x00"
+//   (not supported) instead, and mpremote falls back to plain raw mode;
 // - a soft reset (Ctrl-D on an empty raw REPL, or at the friendly prompt) starts a fresh VM with
 //   the same files, prints "MPY: soft reboot", and in friendly mode runs main.py as a Pico does;
 // - the VM's files are DIR's files: loaded at every (re)boot, written back after every command.
+// - at power-on and after a friendly soft reset main.py runs; the firmware's asyncio tasks run on
+//   node's event loop (the VM has no asyncio.run), and Ctrl-C stops them as it stops main.py on a Pico.
 // Mounted folders (e.g. the virtual `machine`) are on sys.path but are not the device's files.
+// --board wires the virtual parts that profile names (host_tools/virtual must be mounted); with
+// --control a second port ("control PORT") takes JSON lines for host_tools/virtual/hands.py:
+// press and release buttons, read the OLED's text and the ring's colours.
+// --capacity makes the flash that many bytes: os.statvfs says so and writes beyond it fail (ENOSPC).
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import fs from "node:fs";
 import net from "node:net";
@@ -19,15 +29,24 @@ import path from "node:path";
 const args = process.argv.slice(2);
 let filesDir = null;
 let port = 0;
+let profile = null;
+let control = false;
+let capacity = 0;
+let rawPaste = true;
 const mounts = [];
 for (let i = 0; i < args.length; i += 2) {
   if (args[i] === "--files") filesDir = path.resolve(args[i + 1]);
   else if (args[i] === "--port") port = Number(args[i + 1]);
+  else if (args[i] === "--board") profile = fs.readFileSync(args[i + 1], "utf8");
+  else if (args[i] === "--control") { control = true; i -= 1; }
+  else if (args[i] === "--capacity") capacity = Number(args[i + 1]);
+  else if (args[i] === "--no-raw-paste") { rawPaste = false; i -= 1; }
   else if (args[i] === "--mount") {
     const cut = args[i + 1].lastIndexOf(":");
     mounts.push([args[i + 1].slice(0, cut), args[i + 1].slice(cut + 1)]);
   } else {
-    process.stderr.write("usage: node vm/pico.mjs --files DIR [--mount HOST:VM]... [--port N]\n");
+    process.stderr.write("usage: node vm/pico.mjs --files DIR [--mount HOST:VM]... [--port N] "
+      + "[--board PROFILE.json] [--control] [--capacity BYTES] [--no-raw-paste]\n");
     process.exit(2);
   }
 }
@@ -44,6 +63,10 @@ let mp = null;
 let raw = false; // in raw REPL
 let recent = ""; // the tail of the output, to see the REPL's mode
 let paste = ""; // bytes of a possible raw-paste request
+let pasting = null; // the code of a raw-paste in progress (an array of bytes), or null
+let pasted = 0; // bytes taken since the last window was granted
+let dropOk = ""; // the VM's "OK" to drop after a raw-paste
+const PASTE_WINDOW = 256;
 
 let quiet = false; // while the bridge itself talks to a fresh VM's REPL
 let held = ""; // output held back while an OSError line may be incomplete
@@ -75,6 +98,13 @@ function write(data) {
       out += held;
       held = "";
     }
+  }
+  if (dropOk && out.startsWith(dropOk)) {
+    out = out.slice(dropOk.length);
+    dropOk = "";
+  } else if (dropOk && dropOk.startsWith(out)) {
+    dropOk = dropOk.slice(out.length);
+    out = "";
   }
   if (!out) return;
   recent = (recent + out).slice(-64);
@@ -139,6 +169,41 @@ function sync() {
   known = seen;
 }
 
+function used() {
+  // Bytes in the device's files (not the VM's own folders nor mounts).
+  let total = 0;
+  const walk = (vmDir) => {
+    for (const name of mp.FS.readdir(vmDir)) {
+      if (name === "." || name === ".." || (vmDir === "/" && SYSTEM.has(name))) continue;
+      const vmPath = (vmDir === "/" ? "" : vmDir) + "/" + name;
+      const stat = mp.FS.stat(vmPath);
+      if (mp.FS.isDir(stat.mode)) walk(vmPath);
+      else total += stat.size;
+    }
+  };
+  walk("/");
+  return total;
+}
+
+function limitFlash() {
+  // A flash of `capacity` bytes in 4 KB blocks, as LittleFS on a Pico reports it.
+  const FS = mp.FS;
+  const statfsNode = FS.statfsNode;
+  FS.statfsNode = (node) => {
+    const out = statfsNode(node);
+    out.blocks = Math.floor(capacity / out.bsize);
+    out.bfree = out.bavail = Math.max(0, Math.floor((capacity - used()) / out.bsize));
+    return out;
+  };
+  const write = FS.write;
+  FS.write = (stream, buffer, offset, length, position, canOwn) => {
+    const at = position ?? stream.position;
+    const grows = Math.max(0, at + length - stream.node.usedBytes);
+    if (grows > 0 && used() + grows > capacity) throw new FS.ErrnoError(51); // ENOSPC
+    return write(stream, buffer, offset, length, position, canOwn);
+  };
+}
+
 async function boot() {
   mp = await loadMicroPython({ stdout: write, stderr: write, linebuffer: false });
   deviceFiles = true;
@@ -146,10 +211,34 @@ async function boot() {
   deviceFiles = false;
   for (const [hostDir, vmDir] of mounts) load(hostDir, vmDir, null);
   mp.runPython(["import sys", ...mounts.map(([, vm]) => `sys.path.append(${JSON.stringify(vm)})`)].join("\n"));
+  if (profile) mp.runPython(`import hands\nhands.wire(${JSON.stringify(profile)})`);
+  if (capacity) limitFlash();
+}
+
+let running = false; // main.py's tasks are on the event loop
+
+function runMain() {
+  if (!fs.existsSync(path.join(filesDir, "main.py"))) return;
+  try {
+    mp.runPython("exec(open('main.py').read(), {'__name__': '__main__'})");
+    running = true;
+  } catch (e) {
+    write(String(e.message || e).replace(/\n/g, "\r\n") + "\r\n");
+  }
+}
+
+function interrupt() {
+  // Ctrl-C: main.py's tasks stop, as KeyboardInterrupt ends asyncio.run on a Pico.
+  running = false;
+  try {
+    mp.runPython("import asyncio\nasyncio.new_event_loop()");
+  } catch (e) { /* no asyncio: nothing ran */ }
 }
 
 async function softReset() {
   sync();
+  if (running) interrupt(); // else the old VM's timers would go on printing
+
   const wasRaw = raw;
   await boot();
   write("MPY: soft reboot\r\n");
@@ -162,13 +251,7 @@ async function softReset() {
     write("raw REPL; CTRL-B to exit\r\n>");
     return;
   }
-  if (fs.existsSync(path.join(filesDir, "main.py"))) {
-    try {
-      mp.runPython("exec(open('main.py').read(), {'__name__': '__main__'})");
-    } catch (e) {
-      write(String(e.message || e).replace(/\n/g, "\r\n") + "\r\n");
-    }
-  }
+  runMain();
   mp.replInit();
 }
 
@@ -176,13 +259,39 @@ let queue = Promise.resolve();
 // Bytes go to the VM synchronously, in the socket's own callback: the VM's REPL must not be
 // entered from an awaited continuation. Only a soft reset waits (for the fresh VM).
 function feed(bytes) {
+  // A window grant for every packet of pasted code: mpremote only adds it to its window, and the
+  // reply carries TCP's ACK at once, so the client's next small write is not held back by Nagle.
+  if (pasting && bytes.length) write("\x01");
   for (let i = 0; i < bytes.length; i++) {
     const byte = bytes[i];
+    if (pasting) {
+      if (byte !== 0x04) {
+        pasting.push(byte);
+        if (++pasted === PASTE_WINDOW) {
+          pasted = 0;
+          write("\x01"); // room for one more window
+        }
+        continue;
+      }
+      const code = pasting;
+      pasting = null;
+      write("\x04"); // end of data acknowledged; the output follows as in raw mode, without "OK"
+      dropOk = "OK";
+      for (const b of code) step(b);
+      if (step(0x04)) return reboot(bytes.subarray(i + 1));
+      continue;
+    }
     if (raw && (paste.length > 0 || byte === 0x05)) {
       paste += String.fromCharCode(byte);
       if (paste === "\x05A\x01") {
-        write("R\x00"); // raw-paste: not supported here; mpremote falls back to raw mode
         paste = "";
+        if (rawPaste) {
+          pasting = [];
+          pasted = 0;
+          write("R\x01" + String.fromCharCode(PASTE_WINDOW & 0xff, PASTE_WINDOW >> 8));
+        } else {
+          write("R\x00"); // not supported: mpremote falls back to raw mode
+        }
       } else if (!"\x05A\x01".startsWith(paste)) {
         const held = Buffer.from(paste, "latin1");
         paste = "";
@@ -196,6 +305,7 @@ function feed(bytes) {
 }
 
 function step(byte) {
+  if (byte === 0x03 && running) interrupt();
   const result = mp.replProcessChar(byte);
   if (result === 256 || (result & 0x100)) return true; // a soft reset was asked for
   if (byte === 0x04 && raw) sync(); // a command ran: its file changes reach the host folder now
@@ -208,9 +318,11 @@ async function reboot(rest) {
 }
 
 await boot();
+runMain(); // power-on: main.py runs, as on a Pico
 mp.replInit();
 const server = net.createServer((conn) => {
   socket = conn;
+  conn.setNoDelay(true); // the REPL is a conversation of small writes: no Nagle delays
   conn.on("data", (data) => { queue = queue.then(() => feed(Buffer.from(data))); });
   conn.on("close", () => { if (socket === conn) socket = null; sync(); });
   conn.on("error", () => {});
@@ -218,4 +330,27 @@ const server = net.createServer((conn) => {
 server.listen(port, "127.0.0.1", () => {
   process.stdout.write("listening " + server.address().port + "\n");
 });
+if (control) {
+  const hands = net.createServer((conn) => {
+    let pending = "";
+    conn.on("data", (data) => {
+      pending += data.toString("utf8");
+      let cut;
+      while ((cut = pending.indexOf("\n")) >= 0) {
+        const line = pending.slice(0, cut);
+        pending = pending.slice(cut + 1);
+        let answer;
+        try {
+          mp.runPython(`import hands\n_hands_reply = hands.reply(${JSON.stringify(line)})`);
+          answer = mp.globals.get("_hands_reply");
+        } catch (e) {
+          answer = JSON.stringify({ error: "the bench is not wired: " + String(e.message || e).split("\n").pop() });
+        }
+        conn.write(answer + "\n");
+      }
+    });
+    conn.on("error", () => {});
+  });
+  hands.listen(0, "127.0.0.1", () => process.stdout.write("control " + hands.address().port + "\n"));
+}
 process.on("SIGTERM", () => { sync(); process.exit(0); });

@@ -10,12 +10,12 @@ is saved after every action).
 
 import json
 
-from dicetower import VERSION
-from dicetower.core.board import BoardError, parse
+from dicetower import VERSION, boot
+from dicetower.boot import read as _read
+from dicetower.core.board import BoardError
 from dicetower.core.dice import load_overrides
 from dicetower.core.roster import load_heroes
 from dicetower.hw.buttons import POLL_MS, Buttons, Encoder
-from dicetower.hw.oled import Oled
 from dicetower.hw.pixels import Ring
 from dicetower.hw.storage import SaveStore
 from dicetower.ui import screens
@@ -25,15 +25,6 @@ from dicetower.ui.leds import Lights
 
 ERROR_LOG_BYTES = 2048
 FRAME_MS = 33
-FALLBACK_OLED = {"i2c": 0, "sda": 4, "scl": 5, "address": 0x3C, "freq": 400000}  # the Pico profile's
-
-
-def _read(path):
-    try:
-        with open(path) as f:
-            return f.read()
-    except OSError:
-        return None
 
 
 class Device:
@@ -44,20 +35,18 @@ class Device:
         self.canvas = Canvas()
         self._unsent = True
         self._last_error = None
-        self.config = self._config()
+        self.config = boot.config(self.root, self._log_line)
         self.board = None
         self.error = None
         try:
-            self.board = self._board()
+            self.board = boot.board(self.root, self.config.get("board"), platform.machine_name)
         except BoardError as e:
             self.error = "Board profile: %s" % e
             self.console(json.dumps({"event": "error", "error": self.error}))
         machine = platform.machine
-        oled = self.board.oled if self.board else FALLBACK_OLED
-        i2c = machine.I2C(oled["i2c"], scl=machine.Pin(oled["scl"]), sda=machine.Pin(oled["sda"]), freq=oled["freq"])
-        self.oled = Oled(i2c, oled["address"], log=self._log_line, diff=platform.ticks_diff)
+        self.oled = boot.oled(machine, self.board.oled if self.board else None, self._log_line, platform.ticks_diff)
         if self.board is None:
-            self._show_error(self.error)
+            boot.show_problem(self.oled, self.canvas, "BOARD PROBLEM", self.error)
             return
         leds = self.board.leds
         self.ring = Ring(machine.Pin(leds["pin"], machine.Pin.OUT), leds["count"], leds["order"], self.board.cap,
@@ -104,55 +93,6 @@ class Device:
         self.render(0)
 
     # -- set-up --------------------------------------------------------------
-
-    def _config(self):
-        text = _read(self.root + "config.json")
-        config = {"brightness": 100, "sounds": True, "watchdog": False}
-        if text is not None:
-            try:
-                loaded = json.loads(text)
-            except ValueError:
-                loaded = None
-                self._log_line("config.json is not valid JSON; defaults used")
-            if isinstance(loaded, dict):
-                config.update(loaded)
-        # Values a game relies on every frame are checked once, here.
-        brightness = config.get("brightness")
-        if not isinstance(brightness, int) or isinstance(brightness, bool) or not 10 <= brightness <= 100:
-            if brightness != 100:
-                self._log_line("config.json: brightness must be a whole number 10-100; 100 used")
-            config["brightness"] = 100
-        config["sounds"] = config.get("sounds") is not False
-        config["watchdog"] = config.get("watchdog") is True
-        if config.get("board") is not None and not isinstance(config["board"], str):
-            self._log_line("config.json: board must be a profile's name")
-            config["board"] = None
-        return config
-
-    def _board(self):
-        """The profile named in config.json, else the one whose machine name matches this chip."""
-        folder = self.root + "boards/"
-        name = self.config.get("board")
-        if name:
-            text = _read(folder + name + ".json")
-            if text is None:
-                raise BoardError("config.json names board %r but %s%s.json is missing" % (name, folder, name))
-            return parse(text)
-        import os
-
-        try:
-            names = [n for n in os.listdir(folder[:-1]) if n.endswith(".json")]
-        except OSError:
-            raise BoardError("no boards/ folder on the device; copy one profile from boards/")
-        for n in sorted(names):
-            try:
-                board = parse(_read(folder + n))
-            except BoardError:
-                continue
-            if board.machine == self.platform.machine_name:
-                return board
-        raise BoardError("no profile for %r; set \"board\" in config.json (have: %s)"
-                         % (self.platform.machine_name, ", ".join(sorted(n[:-5] for n in names))))
 
     def _dice(self):
         from dicetower.hw.entropy import fair_dice_for
@@ -263,13 +203,6 @@ class Device:
             pass
         self.app.message = "Error: %s" % text[:60]
         self.app.changed = True
-
-    def _show_error(self, text):
-        self.canvas.clear()
-        self.canvas.line(0, "BOARD PROBLEM", invert=True, centre=True)
-        for row, line in enumerate(screens.wrap(text)[:7]):
-            self.canvas.line(row + 1, line)
-        self.oled.show(self.canvas.buf, 0)
 
     async def serve(self):
         import asyncio

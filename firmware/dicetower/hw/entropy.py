@@ -133,6 +133,12 @@ class Rp2350Trng:
             mem32[TRNG_RNG_ICR] = 0xFFFFFFFF
 
 
+def _random_bytes(n):
+    import random
+
+    return bytes(random.getrandbits(8) for _ in range(n))
+
+
 def chip_of(machine_name):
     """'RP2040' or 'RP2350' from `os.uname().machine`, else None.
 
@@ -156,7 +162,16 @@ def fair_dice_for(machine_name, mem32=None, sleep_us=None, urandom=None):
     from dicetower.core.entropy import FairDice
 
     chip = chip_of(machine_name)
-    fallback = Urandom(urandom, name="%s os.urandom" % (chip or "host"))
+    if urandom is None:
+        import os
+
+        urandom = getattr(os, "urandom", None)
+    if urandom is None:
+        # MicroPython's WebAssembly port (the virtual Pico) has no os.urandom: its `random`
+        # module, seeded by the browser's or node's crypto, stands in. Named so in every event.
+        fallback = Urandom(_random_bytes, name="VM random module (no hardware noise)")
+    else:
+        fallback = Urandom(urandom, name="%s os.urandom" % (chip or "host"))
     if chip == "RP2350":
         return FairDice(Rp2350Trng(mem32), fallback)
     if chip == "RP2040":

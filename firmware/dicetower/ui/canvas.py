@@ -23,6 +23,29 @@ def _double(byte, half):
     return out
 
 
+def wrap(text, width=COLUMNS):
+    """Words into lines of at most `width` characters."""
+    lines = []
+    line = ""
+    for word in text.split():
+        while len(word) > width:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:width])
+            word = word[width:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
 class Canvas:
     def __init__(self):
         self.buf = bytearray(WIDTH * PAGES)

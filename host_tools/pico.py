@@ -1,0 +1,89 @@
+"""A virtual Pico to flash, monitor and press: vm/pico.mjs started and driven from Python.
+
+Its serial port is `url` (socket://...), reachable by mpremote, `dicetower
+flash --port` and `dicetower monitor --port`; its flash is the host folder
+`files`; its OLED, ring and buttons are the virtual parts the board profile
+names, read and pressed through the bridge's control port.
+"""
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import time
+
+from host_tools import REPO
+
+SHORT_S = 0.12  # a press held this long is a short one (the firmware polls every 10 ms)
+LONG_S = 0.9
+
+
+class VirtualPico:
+    def __init__(self, files, board="pico", capacity=None):
+        node = shutil.which("node")
+        if node is None:
+            raise RuntimeError("the virtual Pico needs Node.js 20 (node) on PATH")
+        self.files = files
+        self.board = board
+        with open(os.path.join(REPO, "boards", board + ".json")) as f:
+            self.profile = json.load(f)
+        args = [node, os.path.join(REPO, "vm", "pico.mjs"), "--files", files,
+                "--mount", os.path.join(REPO, "host_tools", "virtual") + ":/virtual",
+                "--board", os.path.join(REPO, "boards", board + ".json"), "--control"]
+        if capacity:
+            args += ["--capacity", str(capacity)]
+        self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO)
+        ports = {}
+        while len(ports) < 2:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError("the virtual Pico did not start: %s" % self.process.stderr.read())
+            kind, port = line.split()
+            ports[kind] = int(port)
+        self.port = ports["listening"]
+        self.url = "socket://127.0.0.1:%d" % self.port
+        self._control = socket.create_connection(("127.0.0.1", ports["control"]), timeout=10)
+        self._replies = self._control.makefile("r")
+
+    def ask(self, request):
+        self._control.sendall((json.dumps(request) + "\n").encode())
+        answer = json.loads(self._replies.readline())
+        if "error" in answer:
+            raise RuntimeError(answer["error"])
+        return answer
+
+    def press(self, button, kind="short"):
+        self.ask({"press": button})
+        time.sleep(LONG_S if kind == "long" else SHORT_S)
+        self.ask({"release": button})
+        time.sleep(0.15)
+
+    def presses(self, keys):
+        """'a', 'b', 'c' short, 'A', 'B', 'C' long, as in sim scripts."""
+        for key in keys:
+            if key != " ":
+                self.press(key.lower(), "long" if key.isupper() else "short")
+
+    def screen(self):
+        return self.ask({"screen": True})["screen"]
+
+    def leds(self):
+        return self.ask({"leds": True})["leds"]
+
+    def close(self):
+        try:
+            self._control.close()
+        except OSError:
+            pass
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
