@@ -33,13 +33,12 @@ def check(root="/"):
         complete = manifest["complete"] is True
     except (ValueError, KeyError, TypeError):
         return "the manifest is damaged", ()
-    if not complete:
-        return "the last flash did not finish", ()
     try:
         import hashlib
         from binascii import hexlify
     except ImportError:
-        return None  # a build without hashlib: nothing to check with
+        # A build without hashlib: nothing to check the files with, only the manifest's word.
+        return None if complete else ("the last flash did not finish", list(files))
     buf = bytearray(512)
     view = memoryview(buf)
     damaged = []
@@ -57,6 +56,8 @@ def check(root="/"):
             continue
         if hexlify(digest.digest()).decode() != files[path]:
             damaged.append(path)
+    if not complete:
+        return "the last flash did not finish", damaged  # damaged: what is not the new files yet
     if damaged:
         return "%d file%s damaged: %s" % (len(damaged), "" if len(damaged) == 1 else "s", " ".join(damaged)), damaged
     return None
@@ -73,16 +74,16 @@ def boot(platform=None):
 
 
 def reflash_needed(problem, damaged):
-    text = "Reflash needed: %s. Run dicetower flash again." % problem
-    if any(path.rsplit(".", 1)[0] in BOOT_NEEDS for path in damaged):
-        import json
+    import json
 
-        print(json.dumps({"event": "error", "error": text}))
-        return
-    from dicetower.boot import notice
+    text = "Reflash needed: %s. Run dicetower flash again." % problem
+    print(json.dumps({"event": "error", "error": text}))
+    if any(path.rsplit(".", 1)[0] in BOOT_NEEDS for path in damaged):
+        return  # the display's own modules are not the flashed ones: the console has said it
+    from dicetower.boot import show_on_oled
     from dicetower.hw.platform import Platform
 
-    notice(Platform(), "REFLASH NEEDED", text)
+    show_on_oled(Platform(), "REFLASH NEEDED", text)
 
 
 def run():

@@ -3,8 +3,10 @@
   dicetower sim      the firmware on this laptop: virtual buttons, OLED and LED ring
   dicetower roll     a Battlerealm turn in the terminal: roll, re-roll, Lucky, finalize
   dicetower throw    other dice: the Attack Die, the Danger Coin, plain dN
-  dicetower stats    fairness of the dice in a saved event log (chi-square, runs test, histogram)
+  dicetower stats    fairness of the dice in a saved event log, or rolled on a board (chi-square, runs test)
   dicetower monitor  follow a device's roll and score events live, and save them
+  dicetower flash    put the firmware on a board: only what changed, saves kept, checked at boot
+  dicetower pico     a virtual Pico to flash and monitor without a board
 
 Both run the firmware's own engine (`dicetower.core`) on the host, with the
 host's OS entropy through the same health tests and fair sampler as a Pico,
@@ -184,6 +186,32 @@ def cmd_monitor(args, out=sys.stdout):
 def cmd_stats(args, out=sys.stdout):
     from host_tools import fairness
 
+    if args.port:
+        if args.log:
+            raise ValueError("give a log file or --port, not both")
+        import io
+
+        from host_tools.flash import FlashError, connect, restart
+
+        if not 1 <= args.rolls <= 1000000:
+            raise ValueError("--rolls must be 1 to 1,000,000")
+        try:
+            transport = connect(args.port)
+        except FlashError as e:
+            raise ValueError(str(e))
+        try:
+            faces, source = fairness.faces_from_device(transport, args.rolls)
+            try:
+                restart(transport, io.StringIO())  # back to the game
+            except FlashError as e:
+                sys.stderr.write("dicetower: rolled, but the firmware did not restart: %s\n" % e)
+        finally:
+            transport.close()
+        text, results = fairness.run([], args.png, faces)
+        out.write("rolled on the board with its own dice (%s)\n%s\n" % (source, text))
+        return 0
+    if not args.log:
+        raise ValueError("give a saved event log, or --port to roll on a board")
     if args.log == "-":
         lines = sys.stdin.read().splitlines()
     else:
@@ -196,6 +224,62 @@ def cmd_stats(args, out=sys.stdout):
     out.write(text + "\n")
     if args.png:
         out.write("histogram: %s\n" % args.png)
+    return 0
+
+
+def cmd_flash(args, out=sys.stdout):
+    from host_tools import flash
+
+    try:
+        port = args.port or flash.find_port()
+        with _progress(out) as progress:
+            flash.flash(port, args.board, args.dry_run, out, progress)
+    except flash.FlashError as e:
+        raise ValueError(str(e))
+    return 0
+
+
+class _progress:
+    """A progress bar for the copy (rich, which Textual brings), on a terminal only."""
+
+    def __init__(self, out):
+        self.out = out
+        self.bar = None
+
+    def __enter__(self):
+        if not getattr(self.out, "isatty", lambda: False)():
+            return None
+        from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn
+
+        self.bar = Progress(TextColumn("{task.description:<36}"), BarColumn(), DownloadColumn(), transient=True)
+        self.bar.start()
+        task = self.bar.add_task("copying", total=None)
+
+        def update(path, done, total):
+            self.bar.update(task, description=path, completed=done, total=total)
+
+        return update
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def cmd_pico(args, out=sys.stdout):
+    import time
+
+    from host_tools.pico import VirtualPico
+
+    os.makedirs(args.files, exist_ok=True)
+    with VirtualPico(args.files, args.board) as pico:
+        out.write("a virtual %s on %s (its flash: %s); Ctrl-C stops it\n" % (args.board, pico.url, args.files))
+        out.write("try: dicetower flash --port %s --board %s\n" % (pico.url, args.board))
+        out.flush()
+        try:
+            while pico.process.poll() is None:
+                time.sleep(0.5)
+        except KeyboardInterrupt:
+            pass
     return 0
 
 
@@ -223,10 +307,25 @@ def build_parser():
     watch.add_argument("--seconds", type=float, help="stop after this long")
     watch.set_defaults(run=cmd_monitor)
 
-    report = sub.add_parser("stats", help="fairness of the dice in a saved event log")
-    report.add_argument("log", help="a file of the device's JSON event lines (- reads stdin)")
+    report = sub.add_parser("stats", help="fairness of the dice in a saved event log, or rolled on a board")
+    report.add_argument("log", nargs="?", help="a file of the device's JSON event lines (- reads stdin)")
+    report.add_argument("--port", help="instead: roll on this board (a device or socket:// URL) with its own dice")
+    report.add_argument("--rolls", type=int, default=6000, help="with --port: rolls per die kind (default 6000)")
     report.add_argument("--png", help="write a histogram of each die kind here")
     report.set_defaults(run=cmd_stats)
+
+    put = sub.add_parser("flash", help="put the firmware on a board (only what changed; saves kept)")
+    put.add_argument("--port", help="the board (/dev/ttyACM0, COM3) or a URL; found by itself if only one")
+    put.add_argument("--board", help="the board profile from boards/ (default: the board's config.json, "
+                                     "else the one matching its name)")
+    put.add_argument("--dry-run", action="store_true", help="say what would be copied and removed; write nothing")
+    put.set_defaults(run=cmd_flash)
+
+    pico = sub.add_parser("pico", help="run a virtual Pico (MicroPython VM) to flash and monitor by hand")
+    pico.add_argument("--files", default=os.path.join(os.path.expanduser("~"), ".dicetower", "pico"),
+                      help="the virtual flash's folder (default ~/.dicetower/pico)")
+    pico.add_argument("--board", default="pico", help="the parts wired to it, as a profile names them")
+    pico.set_defaults(run=cmd_pico)
 
     roll = sub.add_parser("roll", help="a Battlerealm turn of the six dice in the terminal")
     add_source_options(roll)

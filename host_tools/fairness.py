@@ -107,8 +107,48 @@ def histogram(results, path):
     image.save(path)
 
 
-def run(lines, png=None):
-    faces, skipped = faces_from_events(lines)
+# Runs on the board: its own dice (the same source and sampler a game uses) thrown `rolls` times
+# per die kind, each face index printed as one character, a line per 1,000.
+ON_DEVICE = """
+import sys
+from dicetower.core import dice as _d
+from dicetower.hw.entropy import fair_dice_for
+from dicetower.hw.platform import _machine_name
+_dice = fair_dice_for(_machine_name(sys))
+print(_dice.source.name)
+_out = bytearray(1000)
+for _die in (_d.BATTLEREALM, _d.ATTACK, _d.DANGER_COIN):
+    _left = %d
+    while _left:
+        _k = min(_left, 1000)
+        for _i in range(_k):
+            _out[_i] = 48 + _dice.draw(_die)
+        print(_out[:_k].decode())
+        _left -= _k
+    print('-')
+"""
+
+
+def faces_from_device(transport, rolls):
+    """({die kind: [face index, ...]}, the source's name): rolled by the board itself."""
+    lines = [line.strip() for line in transport.exec(ON_DEVICE % rolls).decode().splitlines() if line.strip()]
+    source = lines[0] if lines else "?"
+    faces = {name: [] for name in DICE}
+    names = list(DICE)
+    kind = 0
+    for line in lines[1:]:
+        if line == "-":
+            kind += 1
+        elif kind < len(names):
+            faces[names[kind]].extend(ord(c) - 48 for c in line)
+    return faces, source
+
+
+def run(lines, png=None, faces=None):
+    """The report on an event log's rolls (or on `faces` already rolled), and its PNG."""
+    skipped = 0
+    if faces is None:
+        faces, skipped = faces_from_events(lines)
     results = [analyse(name, faces[name]) for name in DICE]
     text = report(results)
     if skipped:

@@ -39,6 +39,7 @@ ARCHES = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp
           "xtensa", "xtensawin", "rv32imc", "rv64imc")
 BLOCK = 4096  # LittleFS on rp2 allocates whole 4 KB blocks
 READY_SECONDS = 20
+FIRMWARE = os.path.join(REPO, "firmware")  # what is flashed (a test may point it at a changed copy)
 
 
 class FlashError(Exception):
@@ -176,7 +177,7 @@ def compile_firmware(arch, source=None):
     """{device path: bytes}: main.py as source, every other module as .mpy for `arch`."""
     import tempfile
 
-    source = source or os.path.join(REPO, "firmware")
+    source = source or FIRMWARE
     files = {}
     with open(os.path.join(source, "main.py"), "rb") as f:
         files["main.py"] = f.read()
@@ -236,7 +237,9 @@ class Plan:
         old_files = old_manifest.get("files") if isinstance(old_manifest.get("files"), dict) else {}
         self.files = files
         self.profile = profile
-        self.copy = [p for p in sorted(files) if remote.get(p) != digest(files[p])]
+        # main.py first: from then on the board boots only into its check, which refuses the
+        # incomplete manifest until the last file is in (an older main.py would run half-new code).
+        self.copy = sorted((p for p in files if remote.get(p) != digest(files[p])), key=lambda p: (p != "main.py", p))
         self.same = [p for p in sorted(files) if p not in self.copy]
         shipped = set(files)
         stale = {p for p in old_files if p not in shipped and remote.get(p) is not None}

@@ -65,8 +65,19 @@ class VirtualPico:
             if key != " ":
                 self.press(key.lower(), "long" if key.isupper() else "short")
 
+    def oled(self):
+        """The panel's memory: 1,024 bytes."""
+        return bytes.fromhex(self.ask({"oled": True})["ram"])
+
     def screen(self):
-        return self.ask({"screen": True})["screen"]
+        """The OLED's eight text lines, read with the host's copy of the font."""
+        from host_tools.sim import use_virtual_parts
+
+        use_virtual_parts()
+        from tower import read_line
+
+        ram = self.oled()
+        return [read_line(ram, page) for page in range(8)]
 
     def leds(self):
         return self.ask({"leds": True})["leds"]

@@ -92,9 +92,8 @@ def show_problem(display, canvas, title, text):
     display.show(canvas.buf, 0)
 
 
-def notice(platform, title, text):
-    """Show a problem when the game itself cannot start: on the console, and on the OLED if one answers."""
-    platform.console(json.dumps({"event": "error", "error": text}))
+def show_on_oled(platform, title, text):
+    """Show a problem on the OLED (if one answers) when the game itself cannot start."""
     settings = config(platform.root, lambda line: None)
     try:
         spec = board(platform.root, settings.get("board"), platform.machine_name).oled

@@ -6,7 +6,8 @@ answered with one JSON object.
 
   {"press": "a"}     hold button A down (active low, as the profile says)
   {"release": "a"}   let it go
-  {"screen": true}   the OLED's eight text lines, read back from its memory
+  {"oled": true}     the OLED's memory (hex) and whether it is on; the host reads the text,
+                     so reading does not depend on the firmware files on the board
   {"leds": true}     the ring's colours, [r, g, b] per LED
 """
 
@@ -41,11 +42,10 @@ def reply(line):
             pin, active_low = _pin(request["press"] if pressed else request["release"])
             devices.BENCH.press(pin, pressed, active_low)
             return json.dumps({"ok": True})
-        if "screen" in request:
-            from tower import read_line
+        if "oled" in request:
+            from binascii import hexlify
 
-            ram = _parts["panel"].ram
-            return json.dumps({"screen": [read_line(ram, page) for page in range(8)], "on": _parts["panel"].on})
+            return json.dumps({"ram": hexlify(_parts["panel"].ram).decode(), "on": _parts["panel"].on})
         if "leds" in request:
             strip = _parts["strip"]
             count = len(strip.data) // len(strip.order)

@@ -1,0 +1,109 @@
+"""main.py's check of a flash at boot, and "reflash needed" on the OLED. CPython and the VM."""
+
+import json
+import os
+import unittest
+
+import devices
+import main
+from dicetower.boot import show_on_oled
+from table import _root
+from tower import read_line
+
+try:
+    from hashlib import sha256
+except ImportError:  # pragma: no cover - every port these tests run on has it
+    sha256 = None
+from binascii import hexlify
+
+
+def write(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def hex_of(data):
+    return hexlify(sha256(data).digest()).decode()
+
+
+class Flashed(unittest.TestCase):
+    """A root with two firmware files and the manifest a flash writes last."""
+
+    def setUp(self):
+        self.root = _root()
+        try:
+            os.mkdir(self.root + "fwcheck")
+        except OSError:
+            pass
+        self.files = {"fwcheck/a.mpy": b"M\x06\x00\x1f" + bytes(range(200)), "fwcheck/b.mpy": b"M\x06" + b"x" * 700}
+        for path, data in self.files.items():
+            write(self.root + path, data)
+        self.manifest({p: hex_of(d) for p, d in self.files.items()})
+
+    def tearDown(self):
+        for name in ("fwcheck/a.mpy", "fwcheck/b.mpy", main.MANIFEST):
+            try:
+                os.remove(self.root + name)
+            except OSError:
+                pass
+        os.rmdir(self.root + "fwcheck")
+
+    def manifest(self, files, complete=True):
+        write(self.root + main.MANIFEST, json.dumps({"version": "0.1.0", "complete": complete,
+                                                      "files": files}).encode())
+
+    def test_a_whole_flash_boots(self):
+        self.assertIsNone(main.check(self.root))
+
+    def test_no_manifest_is_a_copy_by_hand_and_is_not_checked(self):
+        os.remove(self.root + main.MANIFEST)
+        self.assertIsNone(main.check(self.root))
+
+    def test_a_damaged_file_is_named(self):
+        with open(self.root + "fwcheck/b.mpy", "r+b") as f:
+            f.seek(300)
+            f.write(b"\xff")  # one byte flipped in flash
+        problem, damaged = main.check(self.root)
+        self.assertEqual(damaged, ["fwcheck/b.mpy"])
+        self.assertEqual(problem, "1 file damaged: fwcheck/b.mpy")
+
+    def test_a_missing_file_is_named(self):
+        os.remove(self.root + "fwcheck/a.mpy")
+        problem, damaged = main.check(self.root)
+        self.assertEqual(damaged, ["fwcheck/a.mpy"])
+        write(self.root + "fwcheck/a.mpy", b"")  # for tearDown
+
+    def test_an_interrupted_flash_says_so(self):
+        self.manifest({p: hex_of(d) for p, d in self.files.items()}, complete=False)
+        self.assertEqual(main.check(self.root), ("the last flash did not finish", []))
+        os.remove(self.root + "fwcheck/b.mpy")  # not copied yet when the cable came out
+        self.assertEqual(main.check(self.root), ("the last flash did not finish", ["fwcheck/b.mpy"]))
+        write(self.root + "fwcheck/b.mpy", b"")  # for tearDown
+
+    def test_a_garbled_manifest_is_not_trusted(self):
+        write(self.root + main.MANIFEST, b'{"files": {"fwcheck/a.mpy": ')
+        self.assertEqual(main.check(self.root)[0], "the manifest is damaged")
+
+
+class Notice(unittest.TestCase):
+    def test_reflash_needed_is_shown_on_the_oled_and_the_console(self):
+        bench = devices.reset()
+        root = _root()
+        with open(root + "boards/pico.json") as f:
+            panel, strip = devices.wire(bench, json.loads(f.read()))
+        platform = devices.Platform(bench, root)
+        show_on_oled(platform, "REFLASH NEEDED", "Reflash needed: 1 file damaged: dicetower/ui/flow.mpy.")
+        screen = [read_line(panel.ram, page) for page in range(8)]
+        self.assertEqual(screen[0], "REFLASH NEEDED")
+        self.assertIn("dicetower/ui/flow.mpy.", " ".join(screen))
+        self.assertTrue(panel.on)
+
+    def test_without_an_oled_nothing_breaks(self):
+        bench = devices.reset()
+        root = _root()
+        with open(root + "boards/pico.json") as f:
+            panel, strip = devices.wire(bench, json.loads(f.read()))
+        panel.present = False
+        platform = devices.Platform(bench, root)
+        show_on_oled(platform, "REFLASH NEEDED", "Reflash needed: the last flash did not finish.")
+        self.assertEqual(panel.bytes_received, 0)  # nothing answered, nothing raised
