@@ -273,6 +273,8 @@ def cmd_pico(args, out=sys.stdout):
     os.makedirs(args.files, exist_ok=True)
     with VirtualPico(args.files, args.board) as pico:
         out.write("a virtual %s on %s (its flash: %s); Ctrl-C stops it\n" % (args.board, pico.url, args.files))
+        if hasattr(os, "openpty"):
+            out.write("its serial port: %s (the same REPL, as over USB)\n" % pico.open_pty())
         out.write("try: dicetower flash --port %s --board %s\n" % (pico.url, args.board))
         out.flush()
         try:

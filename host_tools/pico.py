@@ -1,7 +1,9 @@
 """A virtual Pico to flash, monitor and press: vm/pico.mjs started and driven from Python.
 
 Its serial port is `url` (socket://...), reachable by mpremote, `dicetower
-flash --port` and `dicetower monitor --port`; its flash is the host folder
+flash --port` and `dicetower monitor --port`, and, where the platform has
+pseudo-terminals, `open_pty()` gives it a device path as a USB serial port
+has (/dev/pts/N), relayed to the same REPL; its flash is the host folder
 `files`; its OLED, ring and buttons are the virtual parts the board profile
 names, read and pressed through the bridge's control port.
 """
@@ -82,11 +84,46 @@ class VirtualPico:
     def leds(self):
         return self.ask({"leds": True})["leds"]
 
+    def open_pty(self):
+        """A pseudo-terminal relayed to the board's REPL: its path works as a serial port's does."""
+        import pty
+        import threading
+        import tty
+
+        master, slave = pty.openpty()
+        tty.setraw(slave)  # bytes pass as they are: no echo, no line editing, no CR/LF changes
+        self._pty = (master, slave)
+        threading.Thread(target=self._relay, args=(master,), daemon=True).start()
+        return os.ttyname(slave)
+
+    def _relay(self, master):
+        import select
+
+        conn = socket.create_connection(("127.0.0.1", self.port))
+        os.set_blocking(master, False)  # with no program reading, the board's output is dropped, as over USB
+        while self.process.poll() is None:
+            ready, _, _ = select.select([master, conn], [], [], 0.5)
+            try:
+                if conn in ready:
+                    data = conn.recv(4096)
+                    if not data:
+                        return
+                    os.write(master, data)
+                if master in ready:
+                    conn.sendall(os.read(master, 4096))
+            except OSError:
+                time.sleep(0.05)  # no one has the terminal open (EIO): wait for the next program
+
     def close(self):
         try:
             self._control.close()
         except OSError:
             pass
+        for fd in getattr(self, "_pty", ()):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
         self.process.terminate()
         try:
             self.process.wait(timeout=10)

@@ -95,3 +95,25 @@ def _port_of(mpremote):
         if isinstance(cell.cell_contents, int):
             return cell.cell_contents
     raise AssertionError("no port")
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="this platform has no pseudo-terminals")
+def test_a_pty_is_a_serial_port_for_mpremote(tmp_path):
+    """Where the platform has pseudo-terminals, the board also has a device path, as over USB."""
+    from host_tools.pico import VirtualPico
+
+    with VirtualPico(str(tmp_path / "flash")) as board:
+        path = board.open_pty()
+        assert path.startswith("/dev/")
+        for _ in range(2):  # a second program after the first closed the port
+            done = subprocess.run([tool("mpremote"), "connect", path, "exec", "import sys; print(sys.platform, 6 * 7)"],
+                                  capture_output=True, text=True, timeout=60)
+            assert done.returncode == 0, done.stderr
+            assert done.stdout.strip() == "webassembly 42"
+        # A socket client meanwhile takes the port; when it leaves, the pty has it again.
+        done = subprocess.run([tool("mpremote"), "connect", board.url, "exec", "print('via socket')"],
+                              capture_output=True, text=True, timeout=60)
+        assert done.stdout.strip() == "via socket"
+        done = subprocess.run([tool("mpremote"), "connect", path, "exec", "print('via pty')"],
+                              capture_output=True, text=True, timeout=60)
+        assert done.stdout.strip() == "via pty", done.stderr

@@ -58,7 +58,8 @@ fs.mkdirSync(filesDir, { recursive: true });
 
 const SYSTEM = new Set(["tmp", "home", "dev", "proc", ...mounts.map(([, vm]) => vm.split("/").filter(Boolean)[0])]);
 const decoder = new TextDecoder();
-let socket = null;
+let socket = null; // the newest open connection: the one the board's output goes to
+const clients = []; // every open connection, oldest first: when the newest closes, the one before it has the port again
 let mp = null;
 let raw = false; // in raw REPL
 let recent = ""; // the tail of the output, to see the REPL's mode
@@ -324,7 +325,12 @@ const server = net.createServer((conn) => {
   socket = conn;
   conn.setNoDelay(true); // the REPL is a conversation of small writes: no Nagle delays
   conn.on("data", (data) => { queue = queue.then(() => feed(Buffer.from(data))); });
-  conn.on("close", () => { if (socket === conn) socket = null; sync(); });
+  clients.push(conn);
+  conn.on("close", () => {
+    clients.splice(clients.indexOf(conn), 1);
+    if (socket === conn) socket = clients.length ? clients[clients.length - 1] : null;
+    sync();
+  });
   conn.on("error", () => {});
 });
 server.listen(port, "127.0.0.1", () => {
