@@ -228,3 +228,21 @@ def test_the_models_defaults_are_the_pico_profiles_parts():
         text = f.read()
     for key, value in enclosure.parameters("pico", PARTS).items():
         assert re.search(r"^%s = %s;" % (re.escape(key), re.escape(enclosure.scad_value(value))), text, re.M), key
+
+
+def test_the_guide_quotes_the_pico_figures_the_tools_make():
+    with open(os.path.join(HARDWARE, "README.md")) as f:
+        guide = f.read()
+    numbers = PARTS["headers"]["pico"]["numbers"]
+    used = {"GP%d" % pin for pin, use in parts.load_board("pico").pins()}
+    quoted = re.findall(r"(GP\d+), pin (\d+)|(GP\d+|3V3\(OUT\))\s+\(pin\s+(\d+)\)", guide)
+    assert len(quoted) >= 8
+    for a, an, b, bn in quoted:
+        pin, number = a or b, int(an or bn)
+        assert numbers[pin] == number and (pin in used or pin == "3V3(OUT)"), pin
+    bom = parts.bom_markdown("pico", PARTS)
+    figures = re.search(r"draws (\d+) mA, everything together\s+(\d+) mA, within 500 mA with (\d+) mA to spare;"
+                        r" the same ring with no cap would\s+draw (\d+) mA and the box (\d+) mA", guide)
+    ring, total, spare, ring_full, total_full = figures.groups()
+    assert "cap (0.42) | %s |" % ring in bom and "**%s** (within 500 mA, %s mA to spare)" % (total, spare) in bom
+    assert "no cap (for comparison) | %s |" % ring_full in bom and "| %s (OVER" % total_full in bom
