@@ -12,10 +12,8 @@ import os
 
 from dicetower.core import board as board_rules
 from dicetower.hw.pixels import Ring
+from host_tools.sim import BOARDS, REPO
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(HERE)
-BOARDS = os.path.join(REPO, "boards")
 HARDWARE = os.path.join(REPO, "hardware")
 PARTS = os.path.join(HARDWARE, "parts.json")
 USB_LIMIT_MA = 500  # a USB 2.0 port's promise (USB 2.0 spec, 7.2.1: five unit loads of 100 mA)
