@@ -7,6 +7,7 @@
   dicetower monitor  follow a device's roll and score events live, and save them
   dicetower flash    put the firmware on a board: only what changed, saves kept, checked at boot
   dicetower pico     a virtual Pico to flash and monitor without a board
+  dicetower hardware the build, made from boards/ and hardware/parts.json: bom, wiring, enclosure
 
 Both run the firmware's own engine (`dicetower.core`) on the host, with the
 host's OS entropy through the same health tests and fair sampler as a Pico,
@@ -285,6 +286,31 @@ def cmd_pico(args, out=sys.stdout):
     return 0
 
 
+def cmd_hardware(args, out=sys.stdout):
+    from host_tools import parts
+
+    names = [args.board] if args.board else parts.profile_names()
+    folder = args.out or os.path.join(parts.HARDWARE, args.what)
+    for name in names:
+        if args.what == "bom":
+            text = parts.bom_markdown(name)
+            os.makedirs(folder, exist_ok=True)
+            path = os.path.join(folder, name + ".md")
+            with open(path, "w") as f:
+                f.write(text)
+            out.write("%s\n" % path)
+        elif args.what == "wiring":
+            from host_tools import wiring
+
+            out.write("%s\n" % " ".join(wiring.write(name, folder)))
+        else:
+            from host_tools import enclosure
+
+            paths, _, seconds = enclosure.render(name, folder)
+            out.write("%s (%.1f s)\n" % (" ".join(paths), seconds))
+    return 0
+
+
 def build_parser():
     parser = argparse.ArgumentParser(prog="dicetower", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -328,6 +354,13 @@ def build_parser():
                       help="the virtual flash's folder (default ~/.dicetower/pico)")
     pico.add_argument("--board", default="pico", help="the parts wired to it, as a profile names them")
     pico.set_defaults(run=cmd_pico)
+    build = sub.add_parser("hardware", help="the build: parts and power, wiring drawings, the printable tower")
+    build.add_argument("what", choices=("bom", "wiring", "enclosure"),
+                       help="bom: parts and power budget (Markdown); wiring: pin table, SVG and PNG;"
+                            " enclosure: STL and PNG through OpenSCAD")
+    build.add_argument("--board", help="one profile from boards/ (default: every profile)")
+    build.add_argument("--out", help="the folder to write into (default: hardware/WHAT/)")
+    build.set_defaults(run=cmd_hardware)
 
     roll = sub.add_parser("roll", help="a Battlerealm turn of the six dice in the terminal")
     add_source_options(roll)
