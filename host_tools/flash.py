@@ -234,7 +234,7 @@ class Plan:
     """What a flash will change on the board, worked out before anything is written."""
 
     def __init__(self, files, remote, tree, old_manifest, config_text, profile):
-        old_files = old_manifest.get("files") if isinstance(old_manifest.get("files"), dict) else {}
+        old_files = listed(old_manifest)
         self.files = files
         self.profile = profile
         # main.py first: from then on the board boots only into its check, which refuses the
@@ -254,6 +254,12 @@ class Plan:
         self.remote = remote
         # The manifest on the board already vouches for exactly these files.
         self.vouched = old_manifest.get("complete") is True and old_files == {p: digest(d) for p, d in files.items()}
+
+    def manifest(self, complete):
+        """What the board checks at boot ("files": code) and what else the flash put there ("data")."""
+        code = {p: digest(d) for p, d in sorted(self.files.items()) if not is_data(p)}
+        data = {p: digest(d) for p, d in sorted(self.files.items()) if is_data(p)}
+        return {"version": _version(), "board": self.profile, "complete": complete, "files": code, "data": data}
 
     def bytes_to_copy(self):
         return sum(len(self.files[p]) for p in self.copy)
@@ -276,6 +282,20 @@ class Plan:
         lines.append("%d to copy (%d B), %d to remove, %d up to date; saved games and settings kept"
                      % (len(self.copy), self.bytes_to_copy(), len(self.remove), len(self.same)))
         return "\n".join(lines)
+
+
+def is_data(path):
+    """A board profile: data a maker may edit on the board, so not checked at boot like code."""
+    return path.startswith("boards/")
+
+
+def listed(manifest):
+    """Every file an earlier flash put on the board, code and data."""
+    out = {}
+    for key in ("files", "data"):
+        if isinstance(manifest.get(key), dict):
+            out.update(manifest[key])
+    return out
 
 
 def _parents(folder):
@@ -364,8 +384,7 @@ def _flash(transport, asked, dry_run, out, progress, wait_ready, started):
     except ValueError:
         old = {}
     old = old if isinstance(old, dict) else {}
-    listed = old.get("files") if isinstance(old.get("files"), dict) else {}
-    remote, tree = _run(transport, HASHES % (PACKAGE, sorted(set(files) | set(listed))))
+    remote, tree = _run(transport, HASHES % (PACKAGE, sorted(set(files) | set(listed(old)))))
     tree = [t.lstrip("/") for t in tree]
     plan = Plan(files, remote, tree, old, config_text, name)
     out.write("%s; -march=%s\n" % (board.describe(), board.arch or "none (bytecode only)"))
@@ -396,8 +415,7 @@ def _flash(transport, asked, dry_run, out, progress, wait_ready, started):
 
 
 def _write(transport, plan, sent, progress):
-    manifest = {"version": _version(), "board": plan.profile, "complete": False,
-                "files": {p: digest(d) for p, d in sorted(plan.files.items())}}
+    manifest = plan.manifest(complete=False)
     # First: the board must not boot a half-copied firmware if this is cut short.
     transport.fs_writefile(MANIFEST, json.dumps(manifest).encode())
     for folder in plan.dirs:

@@ -80,8 +80,9 @@ def test_flash_boot_play_monitor_stats_reflash_repair(pico, tmp_path, monkeypatc
     assert "dicetower 0.1.0 ready on Raspberry Pi Pico" in out
     manifest = json.loads(on_flash(pico, flash.MANIFEST))
     assert manifest["complete"] is True and manifest["board"] == "pico"
-    for path, digest in manifest["files"].items():
+    for path, digest in list(manifest["files"].items()) + list(manifest["data"].items()):
         assert hashlib.sha256(on_flash(pico, path)).hexdigest() == digest, path
+    assert "main.py" in manifest["files"] and list(manifest["data"]) == ["boards/pico.json"]
     assert on_flash(pico, "dicetower/ui/flow.mpy").startswith(b"M\x06")  # compiled, not source
     assert not os.path.exists(os.path.join(pico.files, "dicetower", "ui", "flow.py"))
     assert json.loads(on_flash(pico, "config.json")) == {"board": "pico"}
@@ -170,6 +171,11 @@ def test_the_players_files_are_kept_and_stale_firmware_removed(pico):
     assert json.loads(on_flash(pico, "config.json")) == {"brightness": 40, "sounds": False, "board": "pico"}
     for path in ("dicetower/old_screens.py", "dicetower/device.py"):
         assert not os.path.exists(os.path.join(pico.files, path))
+    # A maker's edit of the profile on the board is data, not damaged code: the board still boots.
+    profile = json.loads(on_flash(pico, "boards/pico.json"))
+    profile["leds"]["count"] = 16
+    write_on_device(pico, "boards/pico.json", json.dumps(profile).encode())
+    assert reboot(pico)["event"] == "ready"
 
 
 def test_dry_run_writes_nothing(pico):
