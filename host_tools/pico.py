@@ -63,9 +63,13 @@ class VirtualPico:
 
     def presses(self, keys):
         """'a', 'b', 'c' short, 'A', 'B', 'C' long, as in sim scripts."""
-        for key in keys:
-            if key != " ":
-                self.press(key.lower(), "long" if key.isupper() else "short")
+        from host_tools.sim import use_virtual_parts
+
+        use_virtual_parts()
+        from tower import keystrokes
+
+        for button, kind in keystrokes(keys):
+            self.press(button, kind)
 
     def oled(self):
         """The panel's memory: 1,024 bytes."""

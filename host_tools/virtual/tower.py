@@ -61,10 +61,8 @@ class Tower:
         self.wait(400)
 
     def presses(self, keys):
-        """A string of presses: 'a', 'b', 'c' short; 'A', 'B', 'C' long; spaces ignored."""
-        for key in keys:
-            if key != " ":
-                self.press(key.lower(), "long" if key.isupper() else "short")
+        for button, kind in keystrokes(keys):
+            self.press(button, kind)
 
     def oled(self):
         """The panel's memory: what the driver sent, 1,024 bytes."""
@@ -100,6 +98,11 @@ class Tower:
             "leds": [list(self.strip.rgb(i)) for i in range(len(self.strip.data) // n)],
             "message": self.app.message if self.app is not None else self.device.error,
         }
+
+
+def keystrokes(keys):
+    """A string of presses as (button, kind): 'a', 'b', 'c' short; 'A', 'B', 'C' long; spaces ignored."""
+    return [(key.lower(), "long" if key.isupper() else "short") for key in keys if key != " "]
 
 
 _GLYPHS = {}
