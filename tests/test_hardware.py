@@ -211,7 +211,12 @@ def test_enclosure_command_draws_a_preview(tmp_path):
     low, high = fresh.convert("L").getextrema()
     assert fresh.size == (800, 600) and high - low > 100  # not a blank picture
     kept = Image.open(os.path.join(HARDWARE, "enclosure", "pico.png"))
-    assert fresh.tobytes() == kept.tobytes()
+    # The same model and view; a software renderer of another build may shade a few edge pixels
+    # differently, so the committed preview is the same picture, not necessarily the same bytes.
+    from PIL import ImageChops
+
+    differ = ImageChops.difference(fresh.convert("L"), kept.convert("L")).point(lambda v: 255 if v > 40 else 0)
+    assert fresh.size == kept.size and differ.histogram()[255] < 0.01 * fresh.size[0] * fresh.size[1]
 
 
 def test_without_openscad_the_command_says_how_to_install_it(tmp_path):
