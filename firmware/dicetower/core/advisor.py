@@ -237,7 +237,7 @@ def _sum_up(A, counts, size, floor, acc):
         counts[s] -= 1
 
 
-def _entry(A, counts, size, floor, acc, rerolls):
+def _entry(A, counts, size, floor, acc, n, rerolls):
     """The entry for the keep `counts` as a (high, low) pair in acc[2], acc[3]: high * 6^6 + low
     in the common unit (a returned tuple would cost heap for every keep)."""
     acc[0] = acc[1] = 0
@@ -246,12 +246,14 @@ def _entry(A, counts, size, floor, acc, rerolls):
         acc[2] = acc[0] * SIX6 + acc[1]
         acc[3] = 0
         return
-    # The entry is a chance times scale * 6^(12 - size); times 6^size it is in scale * 6^12.
+    # The entry is a chance times scale * 6^(n - size) (the dice rolled last); times 6^(6 - n + size)
+    # it is in the common unit, scale * 6^6.
+    shift = 6 - n + size
     hi = acc[0] + acc[1] // SIX6
     lo = acc[1] % SIX6
-    unit = 6 ** (6 - size)
-    acc[2] = hi * 6 ** size + lo // unit
-    acc[3] = lo % unit * 6 ** size
+    unit = 6 ** (6 - shift)
+    acc[2] = hi * 6 ** shift + lo // unit
+    acc[3] = lo % unit * 6 ** shift
 
 
 def _finalize_option(goal, counts, lucky, scale):
@@ -337,10 +339,10 @@ def advise(faces, locked, rerolls_left, lucky_left, goal):
                         keep[4] = k4
                         keep[5] = k5
                         size = k2 + k3 + k4 + k5 + held[0] + held[1]
-                        _entry(A, keep, size, floor, acc, rerolls_left)
+                        _entry(A, keep, size, floor, acc, n, rerolls_left)
                         a_hi = acc[2]
                         a_lo = acc[3]
-                        _entry(B, keep, size, floor, acc, rerolls_left)
+                        _entry(B, keep, size, floor, acc, n, rerolls_left)
                         b_hi = acc[2]
                         b_lo = acc[3]
                         if _above(a_hi, a_lo, b_hi, b_lo, chance_hi, chance_lo, risk_hi, risk_lo):
