@@ -138,6 +138,11 @@ def _better(a, b, best_a, best_b):
     return a > best_a or (a == best_a and b < best_b)
 
 
+def _best_of(A, B, m, q):
+    """Of entries m and q, the better one's index (an index, not a pair: nothing is allocated)."""
+    return q if _better(A[q], B[q], A[m], B[m]) else m
+
+
 def _above(a_hi, a_lo, b_hi, b_lo, c_hi, c_lo, r_hi, r_lo):
     """Whether chance a with risk b beats chance c with risk r, each a (high, low) pair."""
     if a_hi != c_hi:
@@ -170,22 +175,17 @@ def _keep_best(A, B, n):
                     for b1 in range(1, b2):
                         p2 = b2 - b1 > 1
                         for _ in range(b1):
-                            a = A[r]
-                            b = B[r]
-                            if p2 and _better(A[r - e2], B[r - e2], a, b):
-                                a = A[r - e2]
-                                b = B[r - e2]
-                            if p3 and _better(A[r - e3], B[r - e3], a, b):
-                                a = A[r - e3]
-                                b = B[r - e3]
-                            if p4 and _better(A[r - e4], B[r - e4], a, b):
-                                a = A[r - e4]
-                                b = B[r - e4]
-                            if p5 and _better(A[r - e5], B[r - e5], a, b):
-                                a = A[r - e5]
-                                b = B[r - e5]
-                            A[r] = a
-                            B[r] = b
+                            m = r
+                            if p2:
+                                m = _best_of(A, B, m, r - e2)
+                            if p3:
+                                m = _best_of(A, B, m, r - e3)
+                            if p4:
+                                m = _best_of(A, B, m, r - e4)
+                            if p5:
+                                m = _best_of(A, B, m, r - e5)
+                            A[r] = A[m]
+                            B[r] = B[m]
                             r += 1
 
 
@@ -203,23 +203,15 @@ def _lucky_last(A, B, n):
                 for b1 in range(1, b2):
                     e1 = e2 + C1[b1 - 1]
                     for b0 in range(b1):
-                        a = A[r]
-                        b = B[r]
-                        # One die fewer of each face shown (no tuple built here: this runs 462 times).
-                        if b0 > 0 and _better(A[r - e1 - 1], B[r - e1 - 1], a, b):
-                            a, b = A[r - e1 - 1], B[r - e1 - 1]
-                        if b1 - b0 > 1 and _better(A[r - e1], B[r - e1], a, b):
-                            a, b = A[r - e1], B[r - e1]
-                        if b2 - b1 > 1 and _better(A[r - e2], B[r - e2], a, b):
-                            a, b = A[r - e2], B[r - e2]
-                        if b3 - b2 > 1 and _better(A[r - e3], B[r - e3], a, b):
-                            a, b = A[r - e3], B[r - e3]
-                        if b4 - b3 > 1 and _better(A[r - e4], B[r - e4], a, b):
-                            a, b = A[r - e4], B[r - e4]
-                        if b5 - b4 > 1 and _better(A[r - e5], B[r - e5], a, b):
-                            a, b = A[r - e5], B[r - e5]
-                        A[r] = a
-                        B[r] = b
+                        # One die fewer of each face shown.
+                        m = _best_of(A, B, r, r - e1 - 1) if b0 > 0 else r
+                        m = _best_of(A, B, m, r - e1) if b1 - b0 > 1 else m
+                        m = _best_of(A, B, m, r - e2) if b2 - b1 > 1 else m
+                        m = _best_of(A, B, m, r - e3) if b3 - b2 > 1 else m
+                        m = _best_of(A, B, m, r - e4) if b4 - b3 > 1 else m
+                        m = _best_of(A, B, m, r - e5) if b5 - b4 > 1 else m
+                        A[r] = A[m]
+                        B[r] = B[m]
                         r += 1
 
 

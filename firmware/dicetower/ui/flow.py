@@ -205,12 +205,16 @@ class App:
             self.count = PLAYERS[choice][2]
             self.mode = SETUP
 
-    def _on_notice(self, button, kind):
+    def _turn_page(self, button):
+        """A and B page a long text (a result, a notice); True if they did."""
         if button == "b":
             self.page += 1
         elif button == "a":
             self.page = max(0, self.page - 1)
-        else:
+        return button in ("a", "b")
+
+    def _on_notice(self, button, kind):
+        if not self._turn_page(button):
             self.mode = START
             self.page = 0
             self.message = ""
@@ -559,11 +563,7 @@ class App:
         self._record_roll()
 
     def _on_result(self, button, kind):
-        if button == "b":
-            self.page += 1
-        elif button == "a":
-            self.page = max(0, self.page - 1)
-        else:
+        if not self._turn_page(button):
             self.mode = PLAY
             self.cursor = 0
 
