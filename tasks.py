@@ -22,8 +22,8 @@ VENV = os.path.join(ROOT, ".venv")
 BIN = os.path.join(VENV, "Scripts" if os.name == "nt" else "bin")
 STUBS = os.path.join(VENV, "pico-stubs")
 PICO_STUBS = "micropython-rp2-rpi-pico-stubs==1.27.0.post1"
-BENCHMARKS = ("fairness.py", "health.py", "vm_memory.py", "vm_trackers.py", "vm_device.py", "sim_speed.py",
-              "flash_speed.py")
+BENCHMARKS = ("fairness.py", "health.py", "vm_memory.py", "vm_trackers.py", "vm_device.py", "vm_advisor.py",
+              "sim_speed.py", "flash_speed.py")
 
 
 def say(text):

@@ -9,12 +9,9 @@ laptop's CPU, so the times are not a Pico's; the bytes are the same code's.
 """
 
 import argparse
-import os
-import subprocess
-import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
+from vmprobe import run_probe
+
 TARGET = 512  # bytes per roll (issue target)
 
 
@@ -22,15 +19,10 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ops", type=int, default=1000)
     args = parser.parse_args(argv)
-    done = subprocess.run(["node", os.path.join(ROOT, "vm", "run.mjs"), "--mount",
-                           os.path.join(ROOT, "firmware") + ":/fw",
-                           os.path.join(HERE, "vm", "memory_probe.py"), str(args.ops)],
-                          capture_output=True, text=True, cwd=ROOT)
-    if done.returncode != 0:
-        sys.exit("the VM run failed:\n" + done.stderr)
+    stdout = run_probe("memory_probe.py", args.ops)
     print("MicroPython VM: heap bytes allocated and time per operation (%d operations each)" % args.ops)
     print("%-14s %14s %12s" % ("operation", "heap bytes/op", "VM us/op"))
-    for line in done.stdout.splitlines():
+    for line in stdout.splitlines():
         name, allocated, micros = line.split()
         note = ""
         if name in ("roll", "reroll_one", "lucky_reroll", "roll_urandom"):

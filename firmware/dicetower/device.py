@@ -72,6 +72,7 @@ class Device:
             try:
                 options["heroes"] = load_heroes(heroes)
             except ValueError as e:
+                options["notice"] = "%s. The built-in heroes are used." % e
                 self._log_line("%s; the default heroes are used" % e)
         attack = _read(self.root + "dice.json")
         if attack is not None:

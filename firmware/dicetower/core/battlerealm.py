@@ -103,6 +103,38 @@ def _left(outcome, symbol):
     return n
 
 
+# What `resolve` reports, as bits.
+ESCAPED = 1
+EXPLODED = 2
+IMPRISONED = 4
+
+
+def resolve(counts, prison_at=TRIPLE, explosion_at=TRIPLE, escape=-1):
+    """Spend what the rules spend, on counts of finalized dice (a bytearray in SYMBOLS order).
+
+    `escape` is the index of the symbol whose three dice free the hero from
+    the Crystal Prison (-1: no escape). Afterwards `counts` holds the dice
+    that may still pay power cards; returns ESCAPED | EXPLODED | IMPRISONED.
+    Allocates nothing: the advisor calls it for every outcome.
+    """
+    flags = 0
+    if escape >= 0:
+        counts[escape] -= TRIPLE
+        flags = ESCAPED
+    if counts[1] >= explosion_at:  # Science first
+        counts[1] = 0
+        flags |= EXPLODED
+    if counts[0] >= prison_at:
+        counts[0] = 0
+        flags |= IMPRISONED
+    return flags
+
+
+def escapes(counts):
+    """The symbol indices a hero in the Prison may escape with, default first (ESCAPE_ORDER)."""
+    return [SYMBOLS.index(s) for s in ESCAPE_ORDER if counts[SYMBOLS.index(s)] >= TRIPLE]
+
+
 def judge(symbols, abilities=(), in_prison=False, escape_with=None):
     """Judge finalized faces (names) for a hero; returns an `Outcome`.
 
@@ -113,36 +145,42 @@ def judge(symbols, abilities=(), in_prison=False, escape_with=None):
     out = Outcome()
     out.symbols = tuple(symbols)
     out.spent = [None] * len(out.symbols)
+    counts = bytearray(len(SYMBOLS))
     for face in out.symbols:
         if face not in SYMBOLS:
             raise ValueError("%r is not a Battlerealm face" % (face,))
-    for symbol in SYMBOLS:
-        out.counts[symbol] = out.symbols.count(symbol)
+        counts[SYMBOLS.index(face)] += 1
+    for i in range(len(SYMBOLS)):
+        out.counts[SYMBOLS[i]] = counts[i]
 
+    escape = -1
     if in_prison:
-        triples = [s for s in ESCAPE_ORDER if out.counts[s] >= TRIPLE]
-        if escape_with is not None and escape_with not in triples:
-            raise ValueError("cannot escape with %s: the roll has no three %s" % (escape_with, escape_with))
-        if triples:
-            out.escaped = True
-            out.escape_symbol = escape_with or triples[0]
-            _spend(out, out.escape_symbol, SPENT_ESCAPE, TRIPLE)
-            escape = ("Escape! Three %s free you from the Crystal Prison (those dice are spent): "
-                             "move to any location." % out.escape_symbol)
-            out.lines.append(escape)
+        triples = escapes(counts)
+        if escape_with is not None:
+            if escape_with not in SYMBOLS or SYMBOLS.index(escape_with) not in triples:
+                raise ValueError("cannot escape with %s: the roll has no three %s" % (escape_with, escape_with))
+            escape = SYMBOLS.index(escape_with)
+        elif triples:
+            escape = triples[0]
     elif escape_with is not None:
         raise ValueError("escape_with is only for a hero in the Crystal Prison")
 
-    science = _left(out, SCIENCE)
+    science = counts[1] - (TRIPLE if escape == 1 else 0)
+    mutant = counts[0] - (TRIPLE if escape == 0 else 0)
     threshold = explosion_threshold(abilities)
-    if science >= threshold:
+    flags = resolve(counts, prison_threshold(abilities), threshold, escape)
+    if flags & ESCAPED:
+        out.escaped = True
+        out.escape_symbol = SYMBOLS[escape]
+        _spend(out, out.escape_symbol, SPENT_ESCAPE, TRIPLE)
+        out.lines.append("Escape! Three %s free you from the Crystal Prison (those dice are spent): "
+                         "move to any location." % out.escape_symbol)
+    if flags & EXPLODED:
         out.explosion = 1 + science - threshold
         _spend(out, SCIENCE, SPENT_EXPLOSION, 6)
         out.mandatory.append("Explosion! %d Science: %d damage to every other hero at your location "
                              "(not an Attack)." % (science, out.explosion))
-
-    mutant = _left(out, MUTANT)
-    if mutant >= prison_threshold(abilities):
+    if flags & IMPRISONED:
         out.prison = True
         _spend(out, MUTANT, SPENT_PRISON, 6)
         out.mandatory.append("Crystal Prison! %d Mutant: go to the Crystal Prison; "

@@ -10,7 +10,7 @@ It touches no hardware: the dice, the save store and the console come in as
 objects, so the same flow runs on a Pico, in the simulator and in tests.
 """
 
-from dicetower.core import roster
+from dicetower.core import cards, roster
 from dicetower.core.battlerealm import ABILITIES, judge
 from dicetower.core.dice import ATTACK, DANGER_COIN
 from dicetower.core.entropy import EntropyFailure
@@ -34,11 +34,14 @@ RESULT = "result"
 SETTINGS = "settings"
 HEROES = "heroes"
 HERO = "hero"
+NOTICE = "notice"
 
-# The dice screen's cursor: dice 0-5, then these.
+# The dice screen's cursor: dice 0-5, then these (Finalize last: A from die 1 reaches it).
 REROLL = DICE
 LUCKY = DICE + 1
-FINALIZE = DICE + 2
+TARGET = DICE + 2
+PLACE = DICE + 3
+FINALIZE = DICE + 4
 
 
 def new_game(kind, count, options):
@@ -93,12 +96,20 @@ class App:
         self.replay = None
         self.page = 0
         self.changed = True
+        self.target = 0  # the advisor's aim: 0 any of the hero's cards, n the hero's n-th card to pay
+        self.places = {}  # hero index -> index in cards.LOCATIONS, where they stand for paying cards
+        self.advice = None
+        self.advised = 0  # dice the advice re-rolls (or gives Lucky's re-roll), as bits, for the ring
         if store is not None:
             game, message = store.load()
             self.resume = game
             self.saved_message = message
             if message:
                 self.message = message
+        if self.options.get("notice"):
+            # A bad heroes.json: say so first, in full; the built-in heroes are in play.
+            self.mode = NOTICE
+            self.message = self.options["notice"]
 
     # -- events ------------------------------------------------------------
 
@@ -193,6 +204,20 @@ class App:
             self.kind = choice
             self.count = PLAYERS[choice][2]
             self.mode = SETUP
+
+    def _turn_page(self, button):
+        """A and B page a long text (a result, a notice); True if they did."""
+        if button == "b":
+            self.page += 1
+        elif button == "a":
+            self.page = max(0, self.page - 1)
+        return button in ("a", "b")
+
+    def _on_notice(self, button, kind):
+        if not self._turn_page(button):
+            self.mode = START
+            self.page = 0
+            self.message = ""
 
     def _on_setup(self, button, kind):
         low, high, _ = PLAYERS[self.kind]
@@ -432,6 +457,7 @@ class App:
         self.mode = DICE_MODE
         self.animation = "roll"
         self.message = "Pick dice to re-roll, or finalize."
+        self._advise()
         self.emit({"event": "roll", "hero": self.active_name(), "faces": list(self.roll.symbols())})
 
     def replay_dice(self):
@@ -448,6 +474,41 @@ class App:
     def active_name(self):
         return self.game.state["heroes"][self.game.state["turn"]]["name"]
 
+    def hero_cards(self):
+        """The acting hero's power cards whose dice are known, from the roster (heroes.json)."""
+        found = roster.cards_of(self.options.get("heroes") or roster.BATTLEREALM_HEROES, self.active_name())
+        return [c for c in found if c.get("dice") is not None]
+
+    def target_name(self):
+        known = self.hero_cards()
+        if not known:
+            return "No cards"
+        return "Any card" if self.target % (len(known) + 1) == 0 else known[self.target % (len(known) + 1) - 1]["name"]
+
+    def place(self):
+        return cards.LOCATIONS[self.places.get(self.game.state["turn"], 0)]
+
+    def _advise(self):
+        """The advisor's keep for the current dice (core/advisor.py), and the dice to blink."""
+        from dicetower.core.advisor import advise
+
+        self.advice = None
+        self.advised = 0
+        known = self.hero_cards()
+        if not known or self.roll is None or self.roll.finalized:
+            return
+        choice = self.target % (len(known) + 1)
+        chosen = known if choice == 0 else [known[choice - 1]]
+        hero = self.game.state["heroes"][self.game.state["turn"]]
+        roll = self.roll
+        goal = cards.Goal([cards.need(c["dice"]) for c in chosen], roll.abilities, roll.in_prison, self.place(),
+                          hero["pvp"])
+        self.advice = advise(roll.faces, roll.locked, roll.rerolls_left, roll.lucky_left, goal)
+        for die in self.advice.reroll:
+            self.advised |= 1 << die
+        if self.advice.lucky >= 0:
+            self.advised |= 1 << self.advice.lucky
+
     def _on_dice(self, button, kind):
         roll = self.roll
         if button != "c":
@@ -458,13 +519,21 @@ class App:
             else:
                 self.picked ^= 1 << self.cursor
             return
-        if self.cursor == REROLL:
+        if self.cursor == TARGET:
+            self.target = (self.target + 1) % (len(self.hero_cards()) + 1)
+            self._advise()
+        elif self.cursor == PLACE:
+            turn = self.game.state["turn"]
+            self.places[turn] = (self.places.get(turn, 0) + 1) % len(cards.LOCATIONS)
+            self._advise()
+        elif self.cursor == REROLL:
             dice = [d for d in range(DICE) if self.picked & (1 << d)]
             roll.reroll(dice)
             self.picked = 0
             self.animation = "roll"
             self.message = "Re-rolled %d; %d re-roll%s left." % (len(dice), roll.rerolls_left,
                                                                 "" if roll.rerolls_left == 1 else "s")
+            self._advise()
             self.emit({"event": "reroll", "dice": [d + 1 for d in dice], "faces": list(roll.symbols())})
         elif self.cursor == LUCKY:
             dice = [d for d in range(DICE) if self.picked & (1 << d)]
@@ -474,6 +543,7 @@ class App:
             self.picked = 0
             self.animation = "roll"
             self.message = "Lucky re-roll of die %d." % (dice[0] + 1)
+            self._advise()
             self.emit({"event": "reroll", "dice": [dice[0] + 1], "lucky": True, "faces": list(roll.symbols())})
         else:
             self._finalize()
@@ -493,11 +563,7 @@ class App:
         self._record_roll()
 
     def _on_result(self, button, kind):
-        if button == "b":
-            self.page += 1
-        elif button == "a":
-            self.page = max(0, self.page - 1)
-        else:
+        if not self._turn_page(button):
             self.mode = PLAY
             self.cursor = 0
 
@@ -517,6 +583,11 @@ class App:
 
     def _record_roll(self):
         outcome = self.roll.finalize()
+        hero = self.game.state["heroes"][self.game.state["turn"]]
+        paid = cards.describe(*cards.pay(outcome.symbols, outcome.spent, self.hero_cards(), self.place(),
+                                         hero["pvp"])) if self.hero_cards() else ""
+        self.advice = None
+        self.advised = 0
         sharing = [i for i in range(len(self.game.state["heroes"])) if self.marked & (1 << i)]
         letters = letters_from_symbols(self.roll.symbols())
         self.mode = PLAY
@@ -527,6 +598,8 @@ class App:
             self.animation = "prison"
         if self._do("roll", [letters, sharing]):
             self.message = " ".join(outcome.lines) or "Nothing happens."
+            if paid:
+                self.message += " " + paid
             if not self.game.over():
                 self.mode = RESULT  # the whole result on its own screen, pages with A/B
                 self.page = 0

@@ -4,7 +4,8 @@
 it. It allocates nothing: colours are preallocated tuples and all the
 arithmetic is on small ints.
 - Dice on screen: the six dice spread round the ring in their face colours;
-  a locked die's next LED is lit white.
+  a locked die's next LED is lit white; the dice the advisor would re-roll
+  blink.
 - Otherwise a gauge a player reads across the table: the acting hero's PVP
   toward 21, threat toward the scheme's target, KO tokens toward the loss,
   battles won (green) and lost (red).
@@ -22,6 +23,7 @@ EXPLOSION = (255, 80, 0)
 GAUGE = (0, 200, 40)
 DANGER = (255, 0, 0)
 FRAMES = 30  # an animation's length in frames (about a second at 30 fps)
+BLINK = 8  # frames on, then off, for the dice the advice re-rolls
 DICE_MODES = (flow.DICE_MODE, flow.MARK)  # built once: a tuple made in tick() would cost heap each frame
 
 
@@ -30,6 +32,7 @@ class Lights:
         self.ring = ring
         self.frame = 0
         self.playing = None
+        self.ticks = 0
 
     def _set(self, i, colour, level):
         # level: 0-256, the app's brightness times the animation's fade
@@ -44,6 +47,7 @@ class Lights:
             self.playing = app.animation
             self.frame = 0
         ring.fill(0, 0, 0)
+        self.ticks += 1
         if self.playing is not None:
             self._animate(app, n, level)
             self.frame += 1
@@ -51,18 +55,18 @@ class Lights:
                 self.playing = None
                 app.animation = None
         elif app.mode in DICE_MODES and app.roll is not None:
-            self._dice(app.roll, n, level)
+            self._dice(app.roll, n, level, app.advised if (self.ticks // BLINK) % 2 else 0)
         elif app.game is not None:
             self._gauge(app, n, level)
         else:
             self._set(0, GAUGE, level // 4)
         ring.show()
 
-    def _dice(self, roll, n, level):
+    def _dice(self, roll, n, level, dark):
         for die in range(6):
             at = die * n // 6
             face = roll.faces[die]
-            self._set(at, FACE_COLOURS[face], level)
+            self._set(at, FACE_COLOURS[face], 0 if dark & (1 << die) else level)
             if roll.locked[die] and n >= 12:
                 self._set(at + 1, WHITE, level)
 

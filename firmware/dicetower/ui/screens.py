@@ -5,6 +5,7 @@ Eight text lines of 25 characters, big digits two lines tall and 16x16 icons.
 only the bytes that changed.
 """
 
+from dicetower.core.cards import LOCATIONS, SHORT_NAMES
 from dicetower.core.dice import SYMBOLS
 from dicetower.ui import actions as A
 from dicetower.ui import flow
@@ -58,7 +59,7 @@ def draw(app, canvas):
         _list(canvas, 1, app.hero_items(), app.cursor)
     elif mode in (flow.DICE_MODE, flow.MARK):
         _dice(app, canvas)
-    elif mode == flow.RESULT:
+    elif mode in (flow.RESULT, flow.NOTICE):
         lines = wrap(app.message)
         pages = max(1, (len(lines) + 6) // 7)
         page = min(app.page, pages - 1)
@@ -143,6 +144,8 @@ def _dice(app, canvas):
         chosen = app.mode == flow.DICE_MODE and app.cursor == die
         canvas.icon(x, 1, icons.SYMBOL_ICONS[symbol], invert=chosen)
         mark = ("L" if roll.locked[die] else " ") + ("^" if app.picked & (1 << die) else " ")
+        if app.advised & (1 << die) and app.mode == flow.DICE_MODE:
+            mark += "!" if app.advice.lucky == die else "*"  # the advice: re-roll it (! with Lucky)
         canvas.text(x + 3, 3, mark)
     if app.mode == flow.MARK:
         items = app.mark_items()
@@ -151,7 +154,22 @@ def _dice(app, canvas):
         _message(canvas, 4, app.message, 5)
         _list(canvas, 5, names, app.cursor)
         return
-    choices = ("Re-roll picked", "Lucky re-roll", "Finalize")
-    label = choices[app.cursor - 6] if app.cursor >= 6 else "Die %d: %s" % (app.cursor + 1, roll.symbols()[app.cursor])
-    canvas.line(4, label, invert=True)
-    _message(canvas, 5, app.message)
+    if app.cursor == flow.TARGET:
+        label = "Aim: " + app.target_name()
+    elif app.cursor == flow.PLACE:
+        label = "At: " + SHORT_NAMES[LOCATIONS.index(app.place())]
+    elif app.cursor >= flow.DICE:
+        label = ("Re-roll picked", "Lucky re-roll", "", "", "Finalize")[app.cursor - flow.DICE]
+    else:
+        label = "Die %d: %s" % (app.cursor + 1, roll.symbols()[app.cursor])
+    canvas.line(4, label[:COLUMNS], invert=True)
+    advice = app.advice
+    if advice is None:
+        _message(canvas, 5, app.message)
+        return
+    # The advice at a glance: the aim and its chance (P/E: Prison or Explosion); the dice to
+    # re-roll are marked * above (! for Lucky's re-roll) and blink on the ring.
+    risk = advice.percent(risk=True)
+    tail = " %d%%" % advice.percent() + (" P/E %d%%" % risk if risk else "")
+    canvas.line(5, app.target_name()[:COLUMNS - len(tail)] + tail)
+    _message(canvas, 6, app.message)

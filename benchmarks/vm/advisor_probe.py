@@ -1,0 +1,45 @@
+"""Runs on the MicroPython VM: time and heap of one piece of advice from core/advisor.py.
+
+Started by benchmarks/vm_advisor.py; prints `name fastest_us median_us heap_bytes percent` per case
+(the fastest and the median time of the runs; heap: gc.mem_alloc() delta over one advice with the GC off).
+"""
+
+import gc
+import sys
+import time
+
+from dicetower.core import advisor, cards
+
+RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+FULL_HAND = [cards.need(d) for d in (["Mutant", "Science", "Skill", "Skill"], ["Skill", "Skill", "Mystic", "Mystic"],
+                                     ["Mutant", "Mutant", "Science", "Science"], ["Cosmic", "Tech", "Tech"])]
+THUNDERCLAP = FULL_HAND[:1]
+FREE = bytearray((2, 3, 4, 5, 4, 5))  # six free dice: Skill Tech Cosmic Mystic Cosmic Mystic
+NONE_LOCKED = bytearray(6)
+TWO_LOCKED = (bytearray((0, 1, 4, 5, 2, 3)), bytearray((1, 1, 0, 0, 0, 0)))
+
+
+def measure(name, faces, locked, rerolls, lucky, needs, location=cards.ELSEWHERE):
+    goal = cards.Goal(needs, location=location, pvp=3)
+    times = []
+    for _ in range(RUNS):
+        start = time.ticks_us()
+        advisor.advise(faces, locked, rerolls, lucky, goal)
+        times.append(time.ticks_diff(time.ticks_us(), start))
+    times.sort()
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    advice = advisor.advise(faces, locked, rerolls, lucky, goal)
+    heap = gc.mem_alloc() - before
+    gc.enable()
+    print("%s %d %d %d %d" % (name, times[0], times[len(times) // 2], heap, advice.percent()))
+
+
+measure("hardest:6free,2rerolls,any-of-4-cards", FREE, NONE_LOCKED, 2, 0, FULL_HAND)
+measure("6free,2rerolls,Thunderclap", FREE, NONE_LOCKED, 2, 0, THUNDERCLAP)
+measure("6free,2rerolls,any-of-4,Ghost-Orchid", FREE, NONE_LOCKED, 2, 0, FULL_HAND, cards.GHOST_ORCHID)
+measure("6free,2rerolls,any-of-4,Lucky", FREE, NONE_LOCKED, 2, 1, FULL_HAND)
+measure("6free,1reroll,any-of-4", FREE, NONE_LOCKED, 1, 0, FULL_HAND)
+measure("2locked,2rerolls,any-of-4", TWO_LOCKED[0], TWO_LOCKED[1], 2, 0, FULL_HAND)
+measure("0rerolls,Lucky,any-of-4", FREE, NONE_LOCKED, 0, 1, FULL_HAND)

@@ -1,0 +1,363 @@
+"""The re-roll advisor: which dice to keep so that a power card is paid, and the exact chance.
+
+`advise(faces, locked, rerolls_left, lucky_left, goal)` returns the choice
+that maximises the chance that the finalized dice satisfy `goal`
+(`cards.Goal`: a card, or any of the hero's cards, at the hero's
+location), playing the remaining re-rolls optimally, and that chance as an
+exact fraction; and, under the same play, the chance that the roll ends in
+the Crystal Prison or an Explosion. Ties go to the lower risk, then to
+re-rolling fewer dice. Mutant and Science lock when they show: a re-roll
+only ever takes dice that show Skill, Tech, Cosmic or Mystic.
+
+Lucky: the plan keeps Lucky's single-die re-roll for the end, after the
+regular re-rolls (or uses it now, when no regular re-roll is left or none
+is worth taking). Using it earlier is sometimes better (to break a third
+Mutant before re-rolling, say); such plans are not searched, so with Lucky
+left and a regular re-roll to come the chance shown is the chance of this
+plan, a lower bound on the best.
+
+How: only the counts of each symbol matter, so a roll is a multiset, and
+the multisets of at most n dice are ranked 0..C(n+6, 6)-1 (colex rank of
+the stars-and-bars positions: b_j = c_0 + ... + c_j + j). A table over the
+ranks holds, for dice fixed so far, the chance over the dice still to roll:
+each entry is the mean of the six entries with one more die
+(`_spread`). With one re-roll left the value of a full roll is the best
+entry over its sub-multisets that keep the locked dice (`_keep_best`,
+one pass, in place). Everything is integers (chances times 6^6, or 6^7
+with Lucky), so the answer is exact and no float is made on the way; two
+int arrays over at most 924 ranks are the whole memory.
+"""
+
+from array import array
+
+from dicetower.core.cards import PAYS, RISK
+
+DICE = 6
+def _binom(b, j):
+    if j < 0 or b < j:
+        return 0
+    out = 1
+    for i in range(j):
+        out = out * (b - i) // (i + 1)
+    return out
+
+
+# C[j][b] = binomial(b, j), for the ranks.
+C = tuple(tuple(_binom(b, j) for b in range(DICE + 7)) for j in range(DICE + 1))
+C1, C2, C3, C4, C5, C6 = C[1], C[2], C[3], C[4], C[5], C[6]
+SIX6 = 6 ** 6
+
+
+class Advice:
+    """What to do now, and the chances of the plan.
+
+    reroll  die indices (0-5) to re-roll now; [] means finalize (after `lucky`, if >= 0)
+    lucky   the die to give Lucky's re-roll now, or -1
+    A chance is kept as (high * 6^6 + low) / (scale * 6^6), so that no big integer
+    is made on a Pico; `chance()` and `risk()` give exact fractions when asked.
+    """
+
+    def __init__(self, reroll, lucky, chance_hi, chance_lo, risk_hi, risk_lo, scale):
+        self.reroll = reroll
+        self.lucky = lucky
+        self._chance = (chance_hi, chance_lo)
+        self._risk = (risk_hi, risk_lo)
+        self.scale = scale
+
+    def chance(self):
+        """The chance of paying, as an exact (numerator, denominator)."""
+        return self._chance[0] * SIX6 + self._chance[1], self.scale * SIX6
+
+    def risk(self):
+        """The chance of the Crystal Prison or an Explosion, as an exact (numerator, denominator)."""
+        return self._risk[0] * SIX6 + self._risk[1], self.scale * SIX6
+
+    def percent(self, risk=False):
+        """A chance as a whole percentage, rounded down (100 only when certain), in small integers."""
+        hi, lo = self._risk if risk else self._chance
+        return (100 * hi + 100 * lo // SIX6) // self.scale
+
+    def __repr__(self):
+        return "Advice(reroll=%r, lucky=%d, chance=%d/%d, risk=%d/%d)" % ((self.reroll, self.lucky) + self.chance()
+                                                                         + self.risk())
+
+
+def rank(counts):
+    """The rank of a multiset given as counts in SYMBOLS order."""
+    r = 0
+    b = -1
+    for j in range(DICE):
+        b += counts[j] + 1
+        r += C[j + 1][b]
+    return r
+
+
+def _base(A, B, n, goal, extra, scale):
+    """Full rolls of n dice: A = scale if the goal is met, B = scale if Prison or Explosion."""
+    counts = bytearray(extra)
+    check = goal.check
+    r = C6[n + 5]
+    b5 = n + 5
+    for b4 in range(4, b5):
+        counts[5] = b5 - b4 - 1 + extra[5]
+        for b3 in range(3, b4):
+            counts[4] = b4 - b3 - 1 + extra[4]
+            for b2 in range(2, b3):
+                counts[3] = b3 - b2 - 1 + extra[3]
+                for b1 in range(1, b2):
+                    counts[2] = b2 - b1 - 1 + extra[2]
+                    for b0 in range(b1):
+                        counts[0] = b0 + extra[0]
+                        counts[1] = b1 - b0 - 1 + extra[1]
+                        bits = check(counts)
+                        A[r] = scale if bits & PAYS else 0
+                        B[r] = scale if bits & RISK else 0
+                        r += 1
+
+
+def _spread(A, n, scaled, floor):
+    """Entries for fewer than n dice (down to `floor` dice): the sum, or mean if scaled, of one more die."""
+    r = C6[n + 5] - 1
+    for b5 in range(n + 4, floor + 4, -1):
+        d5 = C5[b5]
+        for b4 in range(b5 - 1, 3, -1):
+            d4 = d5 + C4[b4]
+            for b3 in range(b4 - 1, 2, -1):
+                d3 = d4 + C3[b3]
+                for b2 in range(b3 - 1, 1, -1):
+                    d2 = d3 + C2[b2]
+                    for b1 in range(b2 - 1, 0, -1):
+                        d1 = d2 + b1
+                        for _ in range(b1):
+                            t = A[r + d1 + 1] + A[r + d1] + A[r + d2] + A[r + d3] + A[r + d4] + A[r + d5]
+                            A[r] = t // 6 if scaled else t
+                            r -= 1
+
+
+def _better(a, b, best_a, best_b):
+    return a > best_a or (a == best_a and b < best_b)
+
+
+def _best_of(A, B, m, q):
+    """Of entries m and q, the better one's index (an index, not a pair: nothing is allocated)."""
+    return q if _better(A[q], B[q], A[m], B[m]) else m
+
+
+def _above(a_hi, a_lo, b_hi, b_lo, c_hi, c_lo, r_hi, r_lo):
+    """Whether chance a with risk b beats chance c with risk r, each a (high, low) pair."""
+    if a_hi != c_hi:
+        return a_hi > c_hi
+    if a_lo != c_lo:
+        return a_lo > c_lo
+    if b_hi != r_hi:
+        return b_hi < r_hi
+    return b_lo < r_lo
+
+
+def _keep_best(A, B, n):
+    """In place, every entry becomes the best over its sub-multisets with the same Mutant and Science.
+
+    Those are the keeps open to a re-roll: locked dice stay. Ties: lower risk,
+    then more dice kept.
+    """
+    r = 0
+    for b5 in range(5, n + 6):
+        e5 = C5[b5 - 1]
+        for b4 in range(4, b5):
+            e4 = e5 + C4[b4 - 1]
+            p5 = b5 - b4 > 1
+            for b3 in range(3, b4):
+                e3 = e4 + C3[b3 - 1]
+                p4 = b4 - b3 > 1
+                for b2 in range(2, b3):
+                    e2 = e3 + C2[b2 - 1]
+                    p3 = b3 - b2 > 1
+                    for b1 in range(1, b2):
+                        p2 = b2 - b1 > 1
+                        for _ in range(b1):
+                            m = r
+                            if p2:
+                                m = _best_of(A, B, m, r - e2)
+                            if p3:
+                                m = _best_of(A, B, m, r - e3)
+                            if p4:
+                                m = _best_of(A, B, m, r - e4)
+                            if p5:
+                                m = _best_of(A, B, m, r - e5)
+                            A[r] = A[m]
+                            B[r] = B[m]
+                            r += 1
+
+
+def _lucky_last(A, B, n):
+    """Full rolls: the better of finalizing and Lucky's re-roll of one die (entries for n-1 dice)."""
+    r = C6[n + 5]
+    b5 = n + 5
+    e5 = C5[b5 - 1]
+    for b4 in range(4, b5):
+        e4 = e5 + C4[b4 - 1]
+        for b3 in range(3, b4):
+            e3 = e4 + C3[b3 - 1]
+            for b2 in range(2, b3):
+                e2 = e3 + C2[b2 - 1]
+                for b1 in range(1, b2):
+                    e1 = e2 + C1[b1 - 1]
+                    for b0 in range(b1):
+                        # One die fewer of each face shown.
+                        m = _best_of(A, B, r, r - e1 - 1) if b0 > 0 else r
+                        m = _best_of(A, B, m, r - e1) if b1 - b0 > 1 else m
+                        m = _best_of(A, B, m, r - e2) if b2 - b1 > 1 else m
+                        m = _best_of(A, B, m, r - e3) if b3 - b2 > 1 else m
+                        m = _best_of(A, B, m, r - e4) if b4 - b3 > 1 else m
+                        m = _best_of(A, B, m, r - e5) if b5 - b4 > 1 else m
+                        A[r] = A[m]
+                        B[r] = B[m]
+                        r += 1
+
+
+def _sum_up(A, counts, size, floor, acc):
+    """Add a layer's entry for `counts` to acc as (entry // 6^6, entry % 6^6), adding up from
+    `floor` dice where the table stops: the sums for fewer dice outgrow a small integer."""
+    if size >= floor:
+        v = A[rank(counts)]
+        acc[0] += v // SIX6
+        acc[1] += v % SIX6
+        return
+    for s in range(DICE):
+        counts[s] += 1
+        _sum_up(A, counts, size + 1, floor, acc)
+        counts[s] -= 1
+
+
+def _entry(A, counts, size, floor, acc, n, rerolls):
+    """The entry for the keep `counts` as a (high, low) pair in acc[2], acc[3]: high * 6^6 + low
+    in the common unit (a returned tuple would cost heap for every keep)."""
+    acc[0] = acc[1] = 0
+    _sum_up(A, counts, size, floor, acc)
+    if rerolls == 1:
+        acc[2] = acc[0] * SIX6 + acc[1]
+        acc[3] = 0
+        return
+    # The entry is a chance times scale * 6^(n - size) (the dice rolled last); times 6^(6 - n + size)
+    # it is in the common unit, scale * 6^6.
+    shift = 6 - n + size
+    hi = acc[0] + acc[1] // SIX6
+    lo = acc[1] % SIX6
+    unit = 6 ** (6 - shift)
+    acc[2] = hi * 6 ** shift + lo // unit
+    acc[3] = lo % unit * 6 ** shift
+
+
+def _finalize_option(goal, counts, lucky, scale):
+    """Finalizing now, or after Lucky's re-roll of one die: (chance, risk, face to re-roll or -1)."""
+    bits = goal.check(counts)
+    best = (scale if bits & PAYS else 0, scale if bits & RISK else 0, -1)
+    if not lucky:
+        return best
+    for f in range(DICE):
+        if not counts[f]:
+            continue
+        a = b = 0
+        counts[f] -= 1
+        for s in range(DICE):
+            counts[s] += 1
+            bits = goal.check(counts)
+            counts[s] -= 1
+            a += scale // 6 if bits & PAYS else 0
+            b += scale // 6 if bits & RISK else 0
+        counts[f] += 1
+        if _better(a, b, best[0], best[1]):
+            best = (a, b, f)
+    return best
+
+
+def advise(faces, locked, rerolls_left, lucky_left, goal):
+    """The best keep for `goal` with the re-rolls left; see the module's docstring.
+
+    faces: six indices into SYMBOLS; locked: six flags (a Roll's own bytearrays).
+    """
+    if not 0 <= rerolls_left <= 2:
+        raise ValueError("the advisor plans 0 to 2 re-rolls")
+    free = bytearray(DICE)   # dice a re-roll may take
+    held = bytearray(DICE)   # Mutant and Science, locked
+    extra = bytearray(DICE)  # other faces on locked dice (Lucky re-rolled them): fixed for the turn
+    counts = bytearray(DICE)
+    for die in range(DICE):
+        f = faces[die]
+        counts[f] += 1
+        if f < 2:
+            held[f] += 1
+        elif locked[die]:
+            extra[f] += 1
+        else:
+            free[f] += 1
+    lucky = bool(lucky_left) and not sum(extra)
+    scale = SIX6 * 6 if lucky else SIX6
+    chance, risk, face = _finalize_option(goal, counts, lucky, scale)
+    best = None
+    n = DICE - sum(extra)
+    # Chances are compared as (high, low) pairs, high * 6^6 + low, so that no big integer is made.
+    chance_hi, chance_lo, risk_hi, risk_lo = chance, 0, risk, 0
+    if rerolls_left and sum(free):
+        total = C6[n + 6]
+        A = array("i", range(total))
+        B = array("i", range(total))
+        _base(A, B, n, goal, extra, scale)
+        if lucky:
+            _spread(A, n, True, n - 1)
+            _spread(B, n, True, n - 1)
+            _lucky_last(A, B, n)
+        _spread(A, n, True, 0)
+        _spread(B, n, True, 0)
+        floor = 0
+        if rerolls_left == 2:
+            _keep_best(A, B, n)
+            floor = 2  # the sums for 0 or 1 fixed dice outgrow 32 bits: added up on demand
+            _spread(A, n, False, floor)
+            _spread(B, n, False, floor)
+        acc = array("i", (0, 0, 0, 0))
+        keep = bytearray(DICE)
+        keep[0] = held[0]
+        keep[1] = held[1]
+        all_free = free[2] + free[3] + free[4] + free[5]
+        for k2 in range(free[2], -1, -1):
+            for k3 in range(free[3], -1, -1):
+                for k4 in range(free[4], -1, -1):
+                    for k5 in range(free[5], -1, -1):
+                        if k2 + k3 + k4 + k5 == all_free:
+                            continue  # that keeps every die: finalizing, above
+                        keep[2] = k2
+                        keep[3] = k3
+                        keep[4] = k4
+                        keep[5] = k5
+                        size = k2 + k3 + k4 + k5 + held[0] + held[1]
+                        _entry(A, keep, size, floor, acc, n, rerolls_left)
+                        a_hi = acc[2]
+                        a_lo = acc[3]
+                        _entry(B, keep, size, floor, acc, n, rerolls_left)
+                        b_hi = acc[2]
+                        b_lo = acc[3]
+                        if _above(a_hi, a_lo, b_hi, b_lo, chance_hi, chance_lo, risk_hi, risk_lo):
+                            chance_hi, chance_lo, risk_hi, risk_lo = a_hi, a_lo, b_hi, b_lo
+                            face = -1
+                            best = k2 | k3 << 3 | k4 << 6 | k5 << 9
+        A = B = None
+    reroll = []
+    if best is not None:
+        keep = bytearray(DICE)
+        for s in range(2, DICE):
+            keep[s] = best >> (3 * (s - 2)) & 7
+        for die in range(DICE):
+            f = faces[die]
+            if f >= 2 and not locked[die]:
+                if keep[f]:
+                    keep[f] -= 1
+                else:
+                    reroll.append(die)
+    lucky_die = -1
+    if face >= 0:
+        for die in range(DICE):
+            if faces[die] == face:
+                lucky_die = die
+                break
+    return Advice(reroll, lucky_die, chance_hi, chance_lo, risk_hi, risk_lo, scale)

@@ -1,0 +1,119 @@
+"""Power cards at the table: the advice on the OLED and the ring, the aim and location chosen
+with the buttons, the cards the finalized dice pay, a bad heroes.json. CPython and the VM."""
+
+import json
+import os
+import unittest
+
+from dicetower.core import roster
+from dicetower.core.entropy import ScriptedFaces
+from table import Table, _root
+from tower import Tower
+
+ROLL = ["Mutant", "Skill", "Science", "Tech", "Cosmic", "Mystic"]
+
+
+class Scripted(Table):
+    """The tower with set faces (Hulk rolls first in a new Battlerealm game)."""
+
+    def __init__(self, faces):
+        root = _root()
+        for name in ("game.sav", "config.json", "errors.log", "dice.json", "heroes.json"):
+            try:
+                os.remove(root + name)
+            except OSError:
+                pass
+        Tower.__init__(self, root, "pico", ScriptedFaces(faces))
+
+
+def start_rolling(t):
+    t.presses("c a a c c")  # New Battlerealm, two heroes, start, Hulk rolls
+
+
+def result_text(t):
+    """The result screen's pages, read by paging with B."""
+    text = []
+    while True:
+        text += t.screen()[:7]
+        if "B: more" not in t.screen()[7]:
+            return " ".join(text)
+        t.presses("b")
+
+
+class Advice(unittest.TestCase):
+    def test_the_advice_is_on_screen_and_its_dice_blink(self):
+        t = Scripted(ROLL)
+        start_rolling(t)
+        # Keep Mutant, Skill, Science for Thunderclap (one Skill short); re-roll the other three.
+        self.assertEqual(t.screen()[5], "Any card 51% P/E 27%")
+        self.assertEqual(t.app.advised, 0b111000)
+        t.wait(1200)  # the roll's animation is over: the ring shows the dice
+        seen = {}
+        for _ in range(24):
+            t.wait(30)
+            for die in range(6):
+                seen.setdefault(die, set()).add(t.strip.rgb(die * 2) != (0, 0, 0))
+        self.assertEqual([seen[d] for d in range(3)], [{True}] * 3)  # kept: always lit
+        self.assertEqual([seen[d] for d in range(3, 6)], [{True, False}] * 3)  # to re-roll: blinking
+
+    def test_aim_at_one_card_and_at_a_location(self):
+        t = Scripted(ROLL)
+        start_rolling(t)
+        t.presses("aaa")  # from die 1 back past Finalize and the location to the aim
+        self.assertEqual(t.screen()[4], "Aim: Any card")
+        t.presses("c")
+        self.assertEqual(t.screen()[4], "Aim: Thunderclap")
+        self.assertTrue(t.screen()[5].startswith("Thunderclap "), t.screen()[5])
+        t.presses("c")
+        self.assertTrue(t.screen()[5].startswith("World Breaker "), t.screen()[5])
+        t.presses("c")
+        self.assertTrue(t.screen()[5].startswith("Any card 51%"), t.screen()[5])
+        t.presses("b c")  # the location
+        self.assertEqual(t.screen()[4], "At: Ghost Orchid")
+        # One die fewer: Mutant, Science and Skill already pay Thunderclap there.
+        self.assertEqual(t.screen()[5], "Any card 100%")
+        self.assertEqual(t.app.advised, 0)
+
+    def test_after_a_reroll_the_advice_follows_the_new_dice(self):
+        t = Scripted(ROLL + ["Skill", "Tech", "Tech"])
+        start_rolling(t)
+        for die in (3, 4, 5):  # pick the advised dice, then Re-roll picked
+            t.presses("b" * (die - t.app.cursor) + "c")
+        t.presses("b" * (6 - t.app.cursor) + "c")
+        self.assertEqual(list(t.app.roll.symbols()), ["Mutant", "Skill", "Science", "Skill", "Tech", "Tech"])
+        self.assertEqual(t.screen()[5], "Any card 100%")  # Thunderclap is paid: finalize
+
+
+class Paying(unittest.TestCase):
+    def test_the_result_names_the_cards_the_dice_pay(self):
+        t = Scripted(["Mutant", "Science", "Skill", "Skill", "Mystic", "Mystic"])
+        start_rolling(t)
+        t.presses("ac")  # Finalize
+        self.assertIn("Pays Thunderclap (dice 1 2 3 4). Or instead: World Breaker.", result_text(t))
+
+    def test_the_warehouse_buys_what_is_missing(self):
+        t = Scripted(["Skill", "Tech", "Cosmic", "Cosmic", "Tech", "Tech"])
+        start_rolling(t)
+        t.presses("aa ccc b c")  # the location: to the Warehouse; Finalize
+        self.assertIn("Pays Thunderclap (dice 1, buy Mutant Science Skill: 3 PVP).", result_text(t))
+
+
+class HeroFile(unittest.TestCase):
+    def test_a_bad_heroes_file_is_named_and_the_built_in_heroes_play(self):
+        t = Table()
+        heroes = json.loads(json.dumps(roster.BATTLEREALM_HEROES))
+        heroes[0]["cards"][0]["dice"] = ["Mutant", "Sciense"]
+        with open(t.root + "heroes.json", "w") as f:
+            f.write(json.dumps({"heroes": heroes}))
+        t2 = Table(root=t.root, keep_files=True)
+        os.remove(t.root + "heroes.json")
+        self.assertIn("hero 1 (Hulk) card 1 (Thunderclap): \"dice\" has 'Sciense'", result_text(t2))
+        t2.presses("c")
+        self.assertEqual(t2.screen()[0], "DICETOWER")
+        t2.presses("c a a c")
+        self.assertEqual(t2.screen()[0], "R1 Hulk's turn")
+        self.assertEqual(t2.app.hero_cards()[0]["dice"], ["Mutant", "Science", "Skill", "Skill"])
+
+
+if __name__ == "__main__":
+    unittest.main()
