@@ -191,13 +191,10 @@ def reset():
     return BENCH
 
 
-class Platform:
-    """What main.boot() needs, on the bench: machine, clock, name, files, console."""
+class OnBench:
+    """What main.boot() needs besides the parts, on the bench: clock, name, files, console."""
 
     def __init__(self, bench, root, dice=None):
-        import machine
-
-        self.machine = machine
         self.bench = bench
         self.ticks_ms = bench.clock.ticks_ms
         self.ticks_diff = bench.clock.ticks_diff
@@ -209,6 +206,28 @@ class Platform:
 
     def console(self, line):
         self.lines.append(line)
+
+
+_PLATFORM = []
+
+
+def Platform(bench, root, dice=None):
+    """A MicroPython board on the bench: the firmware's own MachineParts over the virtual `machine`.
+
+    Made on first use: the virtual Pico imports this module before any firmware is on its flash.
+    """
+    if not _PLATFORM:
+        from dicetower.hw.platform import MachineParts
+
+        class MicroPythonOnBench(OnBench, MachineParts):
+            def __init__(self, bench, root, dice=None):
+                import machine
+
+                OnBench.__init__(self, bench, root, dice)
+                self.machine = machine
+
+        _PLATFORM.append(MicroPythonOnBench)
+    return _PLATFORM[0](bench, root, dice)
 
 
 def wire(bench, profile):
