@@ -170,6 +170,7 @@ class Bench:
         self.levels = {}  # pin -> level driven from outside (a button), or absent
         self.i2c = {}  # (bus, address) -> device
         self.strips = {}  # pin -> Strip
+        self.drive_writable = False  # CircuitPython: code writes only after boot.py remounts the drive
         self.machine_name = "Raspberry Pi Pico with RP2040"
         self.pwm = {}  # pin -> PWM (the buzzer)
         self.watchdog = None
@@ -224,7 +225,7 @@ def Platform(bench, root, dice=None):
                 import machine
 
                 OnBench.__init__(self, bench, root, dice)
-                self.machine = machine
+                MachineParts.__init__(self, machine, bench.machine_name)
 
         _PLATFORM.append(MicroPythonOnBench)
     return _PLATFORM[0](bench, root, dice)

@@ -29,6 +29,10 @@ class MachineParts:
 
     files = None  # the device's own filesystem (hw/storage.OsFiles)
 
+    def __init__(self, machine, machine_name):
+        self.machine = machine
+        self.machine_name = machine_name
+
     def i2c(self, spec):
         m = self.machine
         return m.I2C(spec["i2c"], scl=m.Pin(spec["scl"]), sda=m.Pin(spec["sda"]), freq=spec["freq"])
@@ -75,11 +79,10 @@ class Platform(MachineParts):
         import sys
         import time
 
-        self.machine = machine
+        MachineParts.__init__(self, machine, _machine_name(sys))
         self.ticks_ms = time.ticks_ms
         self.ticks_diff = time.ticks_diff
         self.sleep_ms = time.sleep_ms
-        self.machine_name = _machine_name(sys)
         self.root = "/"
         self.dice = None  # chosen from the chip
 
