@@ -219,7 +219,9 @@ def choose_profile(asked, config, machine, known):
         return asked
     if config.get("board") in known:
         return config["board"]
-    matches = [name for name, data in known.items() if data.get("machine") and data["machine"] == machine]
+    from dicetower.boot import same_machine
+
+    matches = [name for name, data in known.items() if same_machine(data.get("machine"), machine)]
     if len(matches) == 1:
         return matches[0]
     raise FlashError("the board says it is %r and no single profile matches; choose one with --board (have: %s)"
@@ -233,13 +235,14 @@ def digest(data):
 class Plan:
     """What a flash will change on the board, worked out before anything is written."""
 
-    def __init__(self, files, remote, tree, old_manifest, config_text, profile):
+    def __init__(self, files, remote, tree, old_manifest, config_text, profile, entry="main.py", block=BLOCK):
+        """`entry`: the file the runtime boots, copied first; `block`: the filesystem's allocation unit."""
         old_files = old_manifest.get("files") if isinstance(old_manifest.get("files"), dict) else {}
         self.files = files
         self.profile = profile
-        # main.py first: from then on the board boots only into its check, which refuses the
+        # main.py (code.py) first: from then on the board boots only into its check, which refuses the
         # incomplete manifest until the last file is in (an older main.py would run half-new code).
-        self.copy = sorted((p for p in files if remote.get(p) != digest(files[p])), key=lambda p: (p != "main.py", p))
+        self.copy = sorted((p for p in files if remote.get(p) != digest(files[p])), key=lambda p: (p != entry, p))
         self.same = [p for p in sorted(files) if p not in self.copy]
         shipped = set(files)
         stale = {p for p in old_files if p not in shipped and remote.get(p) is not None}
@@ -252,6 +255,7 @@ class Plan:
                               and not any(n.startswith(t) for n in needed)), key=len, reverse=True)
         self.config = _merged_config(config_text, profile)
         self.remote = remote
+        self.block = block
         # The manifest on the board already vouches for exactly these files.
         self.vouched = old_manifest.get("complete") is True and old_files == {p: digest(d) for p, d in files.items()}
 
@@ -260,9 +264,10 @@ class Plan:
 
     def space_needed(self):
         """Bytes of flash the copy takes beyond what it frees, in whole blocks."""
-        grow = sum(_blocks(len(self.files[p])) for p in self.copy)
-        freed = sum(_blocks(len(self.files[p])) for p in self.copy if self.remote.get(p) is not None)
-        return (grow - freed + 2) * BLOCK  # + the manifest and a temporary copy of it
+        grow = sum(_blocks(len(self.files[p]), self.block) for p in self.copy)
+        freed = sum(_blocks(len(self.files[p]), self.block) for p in self.copy if self.remote.get(p) is not None)
+        manifest = len(json.dumps({p: digest(d) for p, d in self.files.items()}))
+        return (grow - freed) * self.block + 2 * _blocks(manifest + 200, self.block) * self.block  # + manifest, its copy
 
     def changes(self):
         return bool(self.copy or self.remove or self.rmdirs or self.config is not None)
@@ -283,8 +288,8 @@ def _parents(folder):
     return ["/".join(parts[:i]) for i in range(1, len(parts) + 1)]
 
 
-def _blocks(size):
-    return (size + BLOCK - 1) // BLOCK
+def _blocks(size, block=BLOCK):
+    return (size + block - 1) // block
 
 
 def _merged_config(text, profile):
@@ -395,7 +400,8 @@ def _flash(transport, asked, dry_run, out, progress, wait_ready, started):
     return sent
 
 
-def _write(transport, plan, sent, progress):
+def _write(transport, plan, sent, progress, replace=None):
+    """Copy the plan's files through `transport` (mpremote's, or one with the same fs_* calls)."""
     manifest = {"version": _version(), "board": plan.profile, "complete": False,
                 "files": {p: digest(d) for p, d in sorted(plan.files.items())}}
     # First: the board must not boot a half-copied firmware if this is cut short.
@@ -425,9 +431,14 @@ def _write(transport, plan, sent, progress):
         transport.fs_writefile("config.json", plan.config.encode())
     manifest["complete"] = True
     transport.fs_writefile(MANIFEST + ".tmp", json.dumps(manifest).encode())
-    # Renamed into place, so the manifest is never half written (FAT cannot rename over a file).
+    # Renamed into place, so the manifest is never half written.
+    (replace or _replace_on_board)(transport, MANIFEST + ".tmp", MANIFEST)
+
+
+def _replace_on_board(transport, old, new):
+    # FAT cannot rename over a file: remove, then rename.
     transport.exec("import os\ntry:\n os.rename(%r, %r)\nexcept OSError:\n os.remove(%r)\n os.rename(%r, %r)"
-                   % (MANIFEST + ".tmp", MANIFEST, MANIFEST, MANIFEST + ".tmp", MANIFEST))
+                   % (old, new, new, old, new))
 
 
 def _parses(text):
