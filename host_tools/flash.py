@@ -40,6 +40,8 @@ ARCHES = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp
 BLOCK = 4096  # LittleFS on rp2 allocates whole 4 KB blocks
 READY_SECONDS = 20
 FIRMWARE = os.path.join(REPO, "firmware")  # what is flashed (a test may point it at a changed copy)
+# Modules only CircuitPython imports (hw/platform.make() picks them there): not sent to a MicroPython board.
+CIRCUITPYTHON_ONLY = ("dicetower/hw/circuitpy.py",)
 
 
 class FlashError(Exception):
@@ -189,6 +191,8 @@ def compile_firmware(arch, source=None):
                 if not name.endswith(".py"):
                     continue
                 rel = os.path.relpath(os.path.join(folder, name), source).replace(os.sep, "/")
+                if rel in CIRCUITPYTHON_ONLY:
+                    continue
                 target = os.path.join(out, "m.mpy")
                 done = subprocess.run([mpy_cross(), *march, "-s", rel, "-o", target, os.path.join(folder, name)],
                                       capture_output=True, text=True)

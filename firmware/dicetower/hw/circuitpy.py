@@ -16,8 +16,9 @@ code MicroPython runs.
 - Ring: Adafruit's `neopixel` library, in the profile's colour order, at
   brightness 1.0: the firmware's own cap is applied first, in the same
   integers as on MicroPython, so both runtimes send the same bytes.
-- Dice: `os.urandom`, which CircuitPython draws from the chip's noise source,
-  behind the same health tests.
+- Dice: `os.urandom`, behind the same health tests. On the RP2040 it is a
+  SHA-256 generator seeded from the ring oscillator: the tests see hashed
+  output, which is why MicroPython reads the raw bit instead.
 - Saves: the drive is read-only to code unless firmware/boot.py remounted it
   at power-up; a save then fails with EROFS and the game goes on in memory.
 - Clock: `supervisor.ticks_ms`, which wraps at 2**29 ms.
