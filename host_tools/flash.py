@@ -360,19 +360,11 @@ def _flash(transport, asked, dry_run, out, progress, wait_ready, started):
     check_runtime(board, emitted_version())
     known = profiles()
     config_text = read_text(transport, "config.json")
-    try:
-        config = json.loads(config_text) if config_text else {}
-    except ValueError:
-        config = {}
-    name = choose_profile(asked, config if isinstance(config, dict) else {}, board.machine, known)
+    name = choose_profile(asked, as_object(config_text), board.machine, known)
     files = compile_firmware(board.arch)
     with open(os.path.join(REPO, "boards", name + ".json"), "rb") as f:
         files["boards/%s.json" % name] = f.read()
-    try:
-        old = json.loads(read_text(transport, MANIFEST) or "{}")
-    except ValueError:
-        old = {}
-    old = old if isinstance(old, dict) else {}
+    old = as_object(read_text(transport, MANIFEST))
     listed = old.get("files") if isinstance(old.get("files"), dict) else {}
     remote, tree = _run(transport, HASHES % (PACKAGE, sorted(set(files) | set(listed))))
     tree = [t.lstrip("/") for t in tree]
@@ -443,6 +435,15 @@ def _replace_on_board(transport, old, new):
     # FAT cannot rename over a file: remove, then rename.
     transport.exec("import os\ntry:\n os.rename(%r, %r)\nexcept OSError:\n os.remove(%r)\n os.rename(%r, %r)"
                    % (old, new, new, old, new))
+
+
+def as_object(text):
+    """A file's JSON object (config.json, the manifest), or {} when it is missing, garbled or not an object."""
+    try:
+        data = json.loads(text) if text else {}
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def _parses(text):

@@ -29,13 +29,13 @@ What it does, in order, and why:
 
 import errno
 import hashlib
-import json
 import os
 import shutil
 import sys
 
 from host_tools import CIRCUITPY_LIB, REPO
-from host_tools.flash import MANIFEST, PACKAGE, FlashError, Plan, _write, choose_profile, profiles
+from host_tools.flash import MANIFEST, PACKAGE, FlashError, Plan, _write, as_object, choose_profile, profiles, \
+    read_text
 
 LABEL = "CIRCUITPY"
 BOOT_OUT = "boot_out.txt"
@@ -224,14 +224,6 @@ class Drive:
         except OSError:
             return None
 
-    def text(self, rel):
-        try:
-            return self.fs_readfile(rel).decode()
-        except OSError:
-            return None
-        except UnicodeError:
-            return ""
-
     def tree(self, folder):
         """Paths under `folder`, folders ending in "/", as flash.HASHES lists them on a board."""
         out = []
@@ -257,18 +249,10 @@ def flash(drive_path=None, board=None, dry_run=False, out=sys.stdout, progress=N
     if found.version < MIN_VERSION:
         raise FlashError("%s is too old: dicetower needs CircuitPython %s or newer. Update it from circuitpython.org"
                          % (found.describe(), ".".join(map(str, MIN_VERSION))))
-    config_text = drive.text("config.json")
-    try:
-        config = json.loads(config_text) if config_text else {}
-    except ValueError:
-        config = {}
-    name = choose_profile(board, config if isinstance(config, dict) else {}, found.machine, profiles())
+    config_text = read_text(drive, "config.json")
+    name = choose_profile(board, as_object(config_text), found.machine, profiles())
     files = firmware_files(name)
-    try:
-        old = json.loads(drive.text(MANIFEST) or "{}")
-    except ValueError:
-        old = {}
-    old = old if isinstance(old, dict) else {}
+    old = as_object(read_text(drive, MANIFEST))
     listed = old.get("files") if isinstance(old.get("files"), dict) else {}
     remote = {p: drive.digest(p) for p in sorted(set(files) | set(listed))}
     plan = Plan(files, remote, drive.tree(PACKAGE), old, config_text, name, entry=ENTRY, block=SECTOR)
