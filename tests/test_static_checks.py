@@ -10,6 +10,10 @@ from conftest import FIRMWARE, ROOT, firmware_files, tool
 
 CPYTHON_ONLY = ("typing", "dataclasses", "enum", "abc", "functools", "itertools", "pathlib", "logging")
 STUBS = os.path.join(ROOT, ".venv", "pico-stubs")
+CIRCUITPY_STUBS = os.path.join(ROOT, ".venv", "circuitpython-stubs")
+CIRCUITPY_LIB = os.path.join(ROOT, ".venv", "circuitpython-lib")
+HW = os.path.join(FIRMWARE, "dicetower", "hw")
+CIRCUITPY_BACKEND = os.path.join(HW, "circuitpy.py")
 
 
 @pytest.mark.parametrize("path", firmware_files(), ids=lambda p: os.path.relpath(p, FIRMWARE))
@@ -29,17 +33,40 @@ def test_no_cpython_only_imports(path):
     assert not hits, "%s imports %s, which MicroPython lacks" % (path, [h[1] for h in hits])
 
 
-def mypy(*paths):
-    env = dict(os.environ, MYPYPATH=STUBS + os.pathsep + FIRMWARE)
-    return subprocess.run([tool("mypy"), "--no-incremental", "--config-file",
+def mypy(*paths, stubs=(STUBS,), packages=None):
+    """mypy with `stubs` on its path; `packages`: a folder of PEP 561 `*-stubs` packages, which mypy
+    finds only among the interpreter's own folders (so it goes on PYTHONPATH). Imported firmware
+    modules are read but not reported on: each check is about the files it names."""
+    env = dict(os.environ, MYPYPATH=os.pathsep.join(stubs + (FIRMWARE,)))
+    if packages:
+        env["PYTHONPATH"] = packages
+    return subprocess.run([tool("mypy"), "--no-incremental", "--follow-imports=silent", "--config-file",
                            os.path.join(ROOT, "pyproject.toml"), *paths],
                           capture_output=True, text=True, cwd=ROOT, env=env)
 
 
 def test_hw_layer_type_checks_against_pico_stubs():
     assert os.path.isdir(os.path.join(STUBS, "rp2")), "run `python3 tasks.py test` to install the Pico stubs"
-    done = mypy(os.path.join(FIRMWARE, "dicetower", "hw"))
+    done = mypy(*sorted(os.path.join(HW, n) for n in os.listdir(HW)
+                        if n.endswith(".py") and os.path.join(HW, n) != CIRCUITPY_BACKEND))
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_circuitpython_backend_type_checks_against_circuitpython_stubs():
+    """hw/circuitpy.py against CircuitPython's own API (circuitpython-stubs) and Adafruit's neopixel."""
+    assert os.path.isdir(os.path.join(CIRCUITPY_STUBS, "busio-stubs")), "run `python3 tasks.py test`"
+    done = mypy(CIRCUITPY_BACKEND, stubs=(CIRCUITPY_LIB,), packages=CIRCUITPY_STUBS)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_mypy_catches_a_wrong_use_of_the_circuitpython_api(tmp_path):
+    bad = tmp_path / "bad_cp.py"
+    bad.write_text("import busio\nimport neopixel\n\ndef go(pin):\n    busio.I2C(pin, pin).writevto(60, ())\n"
+                   "    neopixel.NeoPixel(pin, 12, colour_order='GRB')\n")
+    done = mypy(str(bad), stubs=(CIRCUITPY_LIB,), packages=CIRCUITPY_STUBS)
+    assert done.returncode == 1
+    assert '"I2C" has no attribute "writevto"' in done.stdout
+    assert 'Unexpected keyword argument "colour_order"' in done.stdout
 
 
 def test_mypy_catches_a_wrong_use_of_the_pico_api(tmp_path):

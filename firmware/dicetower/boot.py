@@ -70,17 +70,22 @@ def board(root, name, machine_name):
             found = parse(read(folder + n))
         except BoardError:
             continue
-        if found.machine == machine_name:
+        if same_machine(found.machine, machine_name):
             return found
     raise BoardError("no profile for %r; set \"board\" in config.json (have: %s)"
                      % (machine_name, ", ".join(sorted(n[:-5] for n in names))))
 
 
-def oled(machine, spec, log, diff):
+def same_machine(profile, reported):
+    """Does a profile's machine name name this board? Spaces and case aside: CircuitPython says
+    "Raspberry Pi Pico 2 with RP2350" where MicroPython says "Raspberry Pi Pico2 with RP2350"."""
+    return bool(profile) and profile.replace(" ", "").lower() == reported.replace(" ", "").lower()
+
+
+def oled(platform, spec, log):
     """The display on the I2C bus the profile names (or the Pico's usual one)."""
     spec = spec or FALLBACK_OLED
-    i2c = machine.I2C(spec["i2c"], scl=machine.Pin(spec["scl"]), sda=machine.Pin(spec["sda"]), freq=spec["freq"])
-    return Oled(i2c, spec["address"], log=log, diff=diff)
+    return Oled(platform.i2c(spec), spec["address"], log=log, diff=platform.ticks_diff)
 
 
 def show_problem(display, canvas, title, text):
@@ -99,4 +104,4 @@ def show_on_oled(platform, title, text):
         spec = board(platform.root, settings.get("board"), platform.machine_name).oled
     except BoardError:
         spec = None
-    show_problem(oled(platform.machine, spec, lambda line: None, platform.ticks_diff), Canvas(), title, text)
+    show_problem(oled(platform, spec, lambda line: None), Canvas(), title, text)

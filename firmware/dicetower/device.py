@@ -16,8 +16,7 @@ from dicetower.core.board import BoardError
 from dicetower.core.dice import load_overrides
 from dicetower.core.roster import load_heroes
 from dicetower.hw.buttons import POLL_MS, Buttons, Encoder
-from dicetower.hw.pixels import Ring
-from dicetower.hw.storage import SaveStore
+from dicetower.hw.storage import OsFiles, SaveStore
 from dicetower.ui import screens
 from dicetower.ui.canvas import Canvas
 from dicetower.ui.flow import App
@@ -25,6 +24,16 @@ from dicetower.ui.leds import Lights
 
 ERROR_LOG_BYTES = 2048
 FRAME_MS = 33
+
+
+READ_ONLY = 30  # EROFS: CircuitPython's drive while the computer has it (see firmware/boot.py)
+
+
+def why(error):
+    """An OSError in a player's words where it is a common one."""
+    if error.args and error.args[0] == READ_ONLY:
+        return "the drive is read-only"
+    return str(error)
 
 
 class Device:
@@ -42,20 +51,23 @@ class Device:
             self.board = boot.board(self.root, self.config.get("board"), platform.machine_name)
         except BoardError as e:
             self.error = "Board profile: %s" % e
-            self.console(json.dumps({"event": "error", "error": self.error}))
-        machine = platform.machine
-        self.oled = boot.oled(machine, self.board.oled if self.board else None, self._log_line, platform.ticks_diff)
+        self.files = platform.files or OsFiles()
+        self.oled = boot.oled(platform, self.board.oled if self.board else None, self._log_line)
         if self.board is None:
-            boot.show_problem(self.oled, self.canvas, "BOARD PROBLEM", self.error)
+            self._stop("BOARD PROBLEM", self.error)
             return
         leds = self.board.leds
-        self.ring = Ring(machine.Pin(leds["pin"], machine.Pin.OUT), leds["count"], leds["order"], self.board.cap,
-                         machine.bitstream)
-        pull = {"up": machine.Pin.PULL_UP, "down": machine.Pin.PULL_DOWN, "none": None}
+        try:
+            self.ring = platform.ring(leds["pin"], leds["count"], leds["order"], self.board.cap)
+        except ImportError as e:
+            # CircuitPython without the neopixel library in /lib: say so, instead of a traceback.
+            self._stop("LIBRARY MISSING", "Library missing: %s. Run dicetower flash --runtime circuitpython, or copy "
+                       "neopixel.mpy from the Adafruit bundle to /lib." % e)
+            return
         pins = {}
         active_low = {}
         for name, spec in self.board.buttons.items():
-            pins[name] = machine.Pin(spec["pin"], machine.Pin.IN, pull[spec.get("pull", "up")])
+            pins[name] = platform.input(spec["pin"], spec.get("pull", "up"))
             active_low[name] = spec.get("pull", "up") != "down"  # pulled down: pressed reads 1
         self.encoder = None
         if "enc_a" in pins and "enc_b" in pins:
@@ -65,7 +77,7 @@ class Device:
         # The app never waits for double presses (it counts two taps as two), so a short
         # press acts as soon as the button is released.
         self.buttons = Buttons(pins, active_low, doubles=(), diff=platform.ticks_diff)
-        self.dice = platform.dice or self._dice()
+        self.dice = platform.dice or platform.fair_dice()
         options = {}
         heroes = _read(self.root + "heroes.json")
         if heroes is not None:
@@ -80,25 +92,25 @@ class Device:
                 options["attack_faces"] = list(load_overrides(attack).faces)
             except ValueError as e:
                 self._log_line("dice.json: %s; the default Attack Die is used" % e)
-        self.store = SaveStore(self.root + "game.sav", None)
+        self.store = SaveStore(self.root + "game.sav", self.files)
         self.app = App(self.dice, store=self, emit=self._emit, settings=self.config, options=options)
         self.lights = Lights(self.ring)
         # Off by default: a started watchdog cannot be stopped, and mpremote could no longer interrupt.
-        self.watchdog = machine.WDT(timeout=8000) if self.config.get("watchdog") else None
+        self.watchdog = platform.watchdog(8000) if self.config.get("watchdog") else None
         self.buzzer = None
         if self.board.buzzer is not None:
             from dicetower.hw.buzzer import Buzzer
 
-            self.buzzer = Buzzer(machine.PWM(machine.Pin(self.board.buzzer)), platform.ticks_diff)
+            self.buzzer = Buzzer(platform.pwm(self.board.buzzer), platform.ticks_diff)
         self._emit({"event": "ready", "version": VERSION, "board": self.board.name, "dice": self.dice.name})
         self.render(0)
 
-    # -- set-up --------------------------------------------------------------
-
-    def _dice(self):
-        from dicetower.hw.entropy import fair_dice_for
-
-        return fair_dice_for(self.platform.machine_name)
+    def _stop(self, title, text):
+        """The game cannot start: say why on the console and the OLED, and do nothing more."""
+        self.error = text
+        self.board = None
+        self.console(json.dumps({"event": "error", "error": text}))
+        boot.show_problem(self.oled, self.canvas, title, text)
 
     # -- what the app calls: saves and events ---------------------------------
 
@@ -106,10 +118,13 @@ class Device:
         try:
             self.store.save(game)
         except OSError as e:
-            self.app.message = "Saves are off (%s); the game goes on." % e
+            self.app.message = "Saves are off (%s); the game goes on." % why(e)
 
     def load(self):
-        return self.store.load()
+        try:
+            return self.store.load()
+        except OSError as e:  # a read-only drive cannot tidy a save cut short: play on without it
+            return None, "The saved game could not be read (%s); a new one starts." % why(e)
 
     def _emit(self, event):
         now = self.platform.ticks_ms()
@@ -126,19 +141,21 @@ class Device:
 
     def _write_file(self, name, text):
         """Write to a temporary file, then rename it over the old one: a power cut keeps one whole."""
-        import os
-
+        files = self.files
         path = self.root + name
         try:
-            with open(path + ".tmp", "w") as f:
-                f.write(text)
+            f = files.open(path + ".tmp", "w")
             try:
-                os.rename(path + ".tmp", path)
+                f.write(text)
+            finally:
+                f.close()
+            try:
+                files.rename(path + ".tmp", path)
             except OSError:
-                os.remove(path)  # FAT cannot rename over a file
-                os.rename(path + ".tmp", path)
+                files.remove(path)  # FAT cannot rename over a file
+                files.rename(path + ".tmp", path)
         except OSError as e:
-            self._log_line("%s not saved (%s)" % (name, e))
+            self._log_line("%s not saved (%s)" % (name, why(e)))
 
     def _write_heroes(self, heroes):
         self._write_file("heroes.json", json.dumps({"heroes": heroes}))
@@ -198,8 +215,11 @@ class Device:
         path = self.root + "errors.log"
         old = _read(path) or ""
         try:
-            with open(path, "w") as f:
+            f = self.files.open(path, "w")
+            try:
                 f.write((old + text + "\n")[-ERROR_LOG_BYTES:])
+            finally:
+                f.close()
         except OSError:
             pass
         self.app.message = "Error: %s" % text[:60]

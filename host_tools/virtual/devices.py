@@ -170,6 +170,7 @@ class Bench:
         self.levels = {}  # pin -> level driven from outside (a button), or absent
         self.i2c = {}  # (bus, address) -> device
         self.strips = {}  # pin -> Strip
+        self.drive_writable = False  # CircuitPython: code writes only after boot.py remounts the drive
         self.machine_name = "Raspberry Pi Pico with RP2040"
         self.pwm = {}  # pin -> PWM (the buzzer)
         self.watchdog = None
@@ -191,13 +192,10 @@ def reset():
     return BENCH
 
 
-class Platform:
-    """What main.boot() needs, on the bench: machine, clock, name, files, console."""
+class OnBench:
+    """What main.boot() needs besides the parts, on the bench: clock, name, files, console."""
 
     def __init__(self, bench, root, dice=None):
-        import machine
-
-        self.machine = machine
         self.bench = bench
         self.ticks_ms = bench.clock.ticks_ms
         self.ticks_diff = bench.clock.ticks_diff
@@ -209,6 +207,28 @@ class Platform:
 
     def console(self, line):
         self.lines.append(line)
+
+
+_PLATFORM = []
+
+
+def Platform(bench, root, dice=None):
+    """A MicroPython board on the bench: the firmware's own MachineParts over the virtual `machine`.
+
+    Made on first use: the virtual Pico imports this module before any firmware is on its flash.
+    """
+    if not _PLATFORM:
+        from dicetower.hw.platform import MachineParts
+
+        class MicroPythonOnBench(OnBench, MachineParts):
+            def __init__(self, bench, root, dice=None):
+                import machine
+
+                OnBench.__init__(self, bench, root, dice)
+                MachineParts.__init__(self, machine, bench.machine_name)
+
+        _PLATFORM.append(MicroPythonOnBench)
+    return _PLATFORM[0](bench, root, dice)
 
 
 def wire(bench, profile):

@@ -15,7 +15,9 @@ FRAME_MS = 30  # and lights a frame about every 30 ms
 
 
 class Tower:
-    def __init__(self, root, board="pico", dice=None, oled=True):
+    def __init__(self, root, board="pico", dice=None, oled=True, runtime="micropython", hold=None):
+        """`runtime` "circuitpython" boots the firmware's CircuitPython backend on the virtual
+        CircuitPython modules (CPython only), after its boot.py, with `hold` (a button) held at power-up."""
         self.bench = devices.reset()
         self.root = root
         with open(root + "boards/%s.json" % board) as f:
@@ -23,7 +25,18 @@ class Tower:
         self.panel, self.strip = devices.wire(self.bench, self.profile)
         if not oled:
             self.panel.present = False  # no ACK: as if the OLED were not connected
-        self.platform = devices.Platform(self.bench, root, dice)
+        if runtime == "circuitpython":
+            import onbench
+            from dicetower.hw.circuitpy import give_drive_to_code
+
+            if hold is not None:
+                self.bench.press(self.pin(hold))
+            self.drive_to_code = give_drive_to_code(root, self.bench.machine_name)
+            if hold is not None:
+                self.bench.release(self.pin(hold))
+            self.platform = onbench.Platform(self.bench, root, dice)
+        else:
+            self.platform = devices.Platform(self.bench, root, dice)
         import main
 
         self.device = main.boot(self.platform)

@@ -1,21 +1,88 @@
-"""The Pico itself, for main.py: its machine module, clock, name and filesystem root.
+"""The board under the firmware: its parts, clock, name and filesystem, for the runtime it runs.
+
+`make()` looks at `sys.implementation.name` and imports only that runtime's
+modules: MicroPython's `machine` here, CircuitPython's `board`, `busio`,
+`digitalio` and `neopixel` in hw/circuitpy.py. Both give the device the same
+parts (`i2c`, `input`, `ring`, `pwm`, `watchdog`, `fair_dice`), so
+device.py and boot.py never touch a runtime's API themselves.
 
 A virtual platform with the same attributes (host_tools/virtual/devices.py)
 lets the same main.py boot in tests and in the simulator.
 """
 
+PULLS = ("up", "down", "none")
 
-class Platform:
+
+def make():
+    """The platform for the runtime this code runs on."""
+    import sys
+
+    if sys.implementation.name == "circuitpython":
+        from dicetower.hw.circuitpy import Platform as CircuitPythonPlatform
+
+        return CircuitPythonPlatform()
+    return Platform()
+
+
+class MachineParts:
+    """Parts made with MicroPython's `machine` module (`self.machine`: the real one or the virtual one)."""
+
+    files = None  # the device's own filesystem (hw/storage.OsFiles)
+
+    def __init__(self, machine, machine_name):
+        self.machine = machine
+        self.machine_name = machine_name
+
+    def i2c(self, spec):
+        m = self.machine
+        return m.I2C(spec["i2c"], scl=m.Pin(spec["scl"]), sda=m.Pin(spec["sda"]), freq=spec["freq"])
+
+    def input(self, pin, pull):
+        """A button's pin: `value()` is 0 or 1. `pull` is "up", "down" or "none"."""
+        m = self.machine
+        return m.Pin(pin, m.Pin.IN, {"up": m.Pin.PULL_UP, "down": m.Pin.PULL_DOWN, "none": None}[pull])
+
+    def ring(self, pin, count, order, cap):
+        from dicetower.hw.pixels import Ring
+
+        m = self.machine
+        return Ring(m.Pin(pin, m.Pin.OUT), count, order, cap, m.bitstream)
+
+    def pwm(self, pin):
+        m = self.machine
+        return m.PWM(m.Pin(pin))
+
+    def watchdog(self, ms):
+        return self.machine.WDT(timeout=ms)
+
+    def fair_dice(self):
+        from dicetower.hw.entropy import fair_dice_for
+
+        return fair_dice_for(self.machine_name)
+
+    def run(self, device):
+        """Serve the device for ever: asyncio tasks for the buttons and the lights."""
+        import asyncio
+
+        serve = device.serve()
+        if hasattr(asyncio, "run"):
+            asyncio.run(serve)
+        else:  # the WebAssembly port (the virtual Pico): the host's event loop runs the tasks
+            asyncio.create_task(serve)
+
+
+class Platform(MachineParts):
+    """A Pico running MicroPython."""
+
     def __init__(self):
         import machine
         import sys
         import time
 
-        self.machine = machine
+        MachineParts.__init__(self, machine, _machine_name(sys))
         self.ticks_ms = time.ticks_ms
         self.ticks_diff = time.ticks_diff
         self.sleep_ms = time.sleep_ms
-        self.machine_name = _machine_name(sys)
         self.root = "/"
         self.dice = None  # chosen from the chip
 

@@ -1,0 +1,6 @@
+"""A virtual `watchdog`: the modes microcontroller.watchdog takes."""
+
+
+class WatchDogMode:
+    RAISE = "RAISE"
+    RESET = "RESET"
