@@ -23,9 +23,9 @@ from host_tools.pico import VirtualPico
 
 
 def shipped():
-    """Files a flash puts on a Pico: main.py, a .mpy per module, the board profile."""
+    """Files a flash puts on a Pico: main.py, a .mpy per module (not CircuitPython's backend), the profile."""
     modules = sum(1 for _, _, names in os.walk(os.path.join(ROOT, "firmware", "dicetower"))
-                  for name in names if name.endswith(".py"))
+                  for name in names if name.endswith(".py") and name != "circuitpy.py")
     return modules + 2
 
 
