@@ -28,11 +28,15 @@ def check(root="/"):
             text = f.read()
     except OSError:
         return None
+    except UnicodeError:
+        return "the manifest is damaged", ()
     try:
         manifest = json.loads(text)
         files = manifest["files"]
         complete = manifest["complete"] is True
     except (ValueError, KeyError, TypeError):
+        return "the manifest is damaged", ()
+    if not isinstance(files, dict) or not all(isinstance(d, str) for d in files.values()):
         return "the manifest is damaged", ()
     try:
         import hashlib

@@ -17,12 +17,14 @@ DEFAULTS = {"brightness": 100, "sounds": True, "watchdog": False}
 
 
 def read(path):
-    """A file's text, or None if it cannot be read."""
+    """A file's text, or None if it cannot be read; "" if it is not UTF-8 (its reader calls that malformed)."""
     try:
         with open(path) as f:
             return f.read()
     except OSError:
         return None
+    except UnicodeError:
+        return ""
 
 
 def config(root, log):

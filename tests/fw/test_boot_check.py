@@ -84,6 +84,13 @@ class Flashed(unittest.TestCase):
         write(self.root + main.MANIFEST, b'{"files": {"fwcheck/a.mpy": ')
         self.assertEqual(main.check(self.root)[0], "the manifest is damaged")
 
+    def test_a_manifest_of_the_wrong_shape_or_bytes_is_not_trusted(self):
+        for text in (b'{"complete": true, "files": ["fwcheck/a.mpy"]}', b'{"complete": true, "files": 7}',
+                     b'{"complete": true, "files": {"fwcheck/a.mpy": 7}}', b'{"files": {}, "complete": \xff}',
+                     b"\xff\xfe\x00garbage"):
+            write(self.root + main.MANIFEST, text)
+            self.assertEqual(main.check(self.root), ("the manifest is damaged", ()))
+
 
 class Notice(unittest.TestCase):
     def test_reflash_needed_is_shown_on_the_oled_and_the_console(self):

@@ -128,6 +128,21 @@ class Settings(unittest.TestCase):
         self.assertEqual(again.app.settings["brightness"], 70)
         os.remove(t.root + "config.json")
 
+    def test_files_that_are_not_utf8_are_reported_not_fatal(self):
+        t = Table()
+        with open(t.root + "config.json", "wb") as f:
+            f.write(b'{"brightness": 50, "board": "Caf\xe9"}')  # Latin-1, as an old editor saves it
+        with open(t.root + "heroes.json", "wb") as f:
+            f.write(b'{"heroes": [{"name": "\xc9clair"}]}')
+        again = Table(root=t.root, keep_files=True)
+        os.remove(t.root + "config.json")
+        os.remove(t.root + "heroes.json")
+        logged = " ".join(e["text"] for e in again.events("log"))
+        self.assertIn("config.json is not valid JSON", logged)
+        self.assertIn("heroes.json is not valid JSON", logged)
+        self.assertEqual(again.device.board.name, "Raspberry Pi Pico")  # the game starts on defaults
+        self.assertIn("heroes.json is not valid", " ".join(again.screen()))  # said on the OLED too
+
     def test_watchdog_only_when_asked_and_then_fed(self):
         t = Table()
         self.assertIsNone(t.bench.watchdog)
