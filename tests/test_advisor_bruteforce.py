@@ -72,12 +72,9 @@ def value_of_advice(brute, faces, locked, rerolls, lucky_left, advice):
                 mask |= 1 << i
         return brute.reroll(free, held, rerolls, lucky_left, mask)
     if advice.lucky >= 0:
-        a = b = 0
-        for s in range(6):
-            got = brute.final(tuple(faces[:advice.lucky] + [s] + faces[advice.lucky + 1:]))
-            a += got[0]
-            b += got[1]
-        return (a // 6, b // 6)
+        face = faces[advice.lucky]
+        die = held.index(face) + len(free) if locked[advice.lucky] else free.index(face)
+        return brute.lucky(free, held, rerolls, die)
     return brute.final(tuple(faces))
 
 
