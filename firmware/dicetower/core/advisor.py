@@ -9,12 +9,12 @@ the Crystal Prison or an Explosion. Ties go to the lower risk, then to
 re-rolling fewer dice. Mutant and Science lock when they show: a re-roll
 only ever takes dice that show Skill, Tech, Cosmic or Mystic.
 
-Lucky: the plan keeps Lucky's single-die re-roll for the end, after the
-regular re-rolls (or uses it now, when no regular re-roll is left or none
-is worth taking). Using it earlier is sometimes better (to break a third
-Mutant before re-rolling, say); such plans are not searched, so with Lucky
-left and a regular re-roll to come the chance shown is the chance of this
-plan, a lower bound on the best.
+Lucky: the search covers every order core/roll.py allows: Lucky's
+single-die re-roll now (on any die, a locked one too, which stays locked),
+between the re-rolls or after the last; the first move is a re-roll of a
+set of dice, Lucky on one die (`Advice.lucky`), or finalizing
+(`_lucky_plan`). It costs about three times the tables of a plan without
+Lucky (README, "Lucky").
 
 How: only the counts of each symbol matter, so a roll is a multiset, and
 the multisets of at most n dice are ranked 0..C(n+6, 6)-1 (colex rank of
@@ -51,8 +51,8 @@ SIX6 = 6 ** 6
 class Advice:
     """What to do now, and the chances of the plan.
 
-    reroll  die indices (0-5) to re-roll now; [] means finalize (after `lucky`, if >= 0)
-    lucky   the die to give Lucky's re-roll now, or -1
+    reroll  die indices (0-5) to re-roll now; [] and lucky -1 mean finalize
+    lucky   the die to give Lucky's re-roll now (then ask again), or -1
     A chance is kept as (high * 6^6 + low) / (scale * 6^6), so that no big integer
     is made on a Pico; `chance()` and `risk()` give exact fractions when asked.
     """
