@@ -5,8 +5,10 @@ tuples), a re-roll takes any subset of the unlocked dice by position, and
 the outcomes of k dice are all 6^k ordered throws (counted once into
 multisets, to keep the recursion small). Chances are exact integers in units
 of 1/6^13 (six dice, two re-rolls of six, one Lucky die at most).
-Same model as the advisor: the best chance, ties to the lower risk; Lucky's
-re-roll only as the last thing before finalizing.
+The best chance, ties to the lower risk. Lucky's single-die re-roll is
+tried at every point core/roll.py allows it: before the first re-roll,
+between re-rolls, after the last, on any die, locked or not; a die it takes
+that was locked stays locked, whatever it shows.
 """
 
 import functools
@@ -42,18 +44,22 @@ class Brute:
         bits = self.goal.check(counts)
         return (UNIT if bits & 1 else 0, UNIT if bits & 2 else 0)
 
-    def finalize(self, faces, lucky):
-        best = self.final(faces)
-        if lucky:
-            for i in range(len(faces)):
-                a = b = 0
-                for s in range(6):
-                    got = self.final(faces[:i] + (s,) + faces[i + 1:])
-                    a += got[0]
-                    b += got[1]
-                if better((a // 6, b // 6), best):
-                    best = (a // 6, b // 6)
-        return best
+    def lucky(self, free, locked, rerolls, die):
+        """The value of Lucky's re-roll of die `die` now: free dice first, then locked, by position."""
+        a = b = 0
+        for s in range(6):
+            if die < len(free):
+                rest = free[:die] + free[die + 1:]
+                new_free = tuple(sorted(rest + ((s,) if s > SCIENCE else ())))
+                new_locked = tuple(sorted(locked + ((s,) if s <= SCIENCE else ())))
+            else:
+                i = die - len(free)
+                new_free = free
+                new_locked = tuple(sorted(locked[:i] + (s,) + locked[i + 1:]))
+            got = self.value(new_free, new_locked, rerolls, 0)
+            a += got[0]
+            b += got[1]
+        return (a // 6, b // 6)
 
     def reroll(self, free, locked, rerolls, lucky, mask):
         """The value of re-rolling the free dice whose positions are in `mask`."""
@@ -70,7 +76,12 @@ class Brute:
 
     def _value(self, free, locked, rerolls, lucky):
         """(chance, risk) in UNITs; free: unlocked faces, locked: locked faces (sorted tuples)."""
-        best = self.finalize(free + locked, lucky)
+        best = self.final(free + locked)
+        if lucky:
+            for die in range(len(free) + len(locked)):
+                got = self.lucky(free, locked, rerolls, die)
+                if better(got, best):
+                    best = got
         if rerolls:
             for mask in range(1, 1 << len(free)):
                 got = self.reroll(free, locked, rerolls, lucky, mask)

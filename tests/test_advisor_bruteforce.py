@@ -1,7 +1,8 @@
 """The advisor (core/advisor.py) against brute-force enumeration (tests/bruteforce.py), on 2,040 positions.
 
 Every shipped card is a target, and "any of my cards", at each location that
-changes the price, with Honest, Careful, Lucky and the Crystal Prison. For
+changes the price, with Honest, Careful, Lucky (over 300 positions with Lucky
+and a re-roll left, its re-roll tried at every point) and the Crystal Prison. For
 each position the advisor's chance and Prison/Explosion risk equal the brute
 force's exactly (so well within 1e-9), and the move it advises reaches them.
 """
@@ -49,12 +50,22 @@ def test_every_shipped_card_is_a_target():
     assert len(GOALS) * POSITIONS_PER_GOAL >= 2000
 
 
+@pytest.fixture(scope="module")
+def tally():
+    """Counts over the module's positions, checked once all have run."""
+    counts = {"positions": 0, "Lucky and re-rolls left": 0, "Lucky first": 0}
+    yield counts
+    if counts["positions"] == len(GOALS) * POSITIONS_PER_GOAL:  # the whole module ran
+        assert counts["Lucky and re-rolls left"] >= 300, counts
+        assert counts["Lucky first"] >= 10, counts  # plans that use Lucky before a re-roll are found
+
+
 def positions(rng, lucky):
     """Faces, locks and re-rolls as a turn could leave them."""
     for _ in range(POSITIONS_PER_GOAL):
         faces = [rng.randrange(6) for _ in range(6)]
         locked = [1 if f <= 1 else 0 for f in faces]
-        lucky_left = 1 if lucky and rng.random() < 0.6 else 0
+        lucky_left = 1 if lucky and rng.random() < 0.75 else 0
         if lucky and not lucky_left and rng.random() < 0.5:
             locked[rng.randrange(6)] = 1  # Lucky re-rolled a locked die to this face earlier
         yield faces, locked, rng.choice((0, 1, 1, 2, 2, 2)), lucky_left
@@ -72,17 +83,14 @@ def value_of_advice(brute, faces, locked, rerolls, lucky_left, advice):
                 mask |= 1 << i
         return brute.reroll(free, held, rerolls, lucky_left, mask)
     if advice.lucky >= 0:
-        a = b = 0
-        for s in range(6):
-            got = brute.final(tuple(faces[:advice.lucky] + [s] + faces[advice.lucky + 1:]))
-            a += got[0]
-            b += got[1]
-        return (a // 6, b // 6)
+        face = faces[advice.lucky]
+        die = held.index(face) + len(free) if locked[advice.lucky] else free.index(face)
+        return brute.lucky(free, held, rerolls, die)
     return brute.final(tuple(faces))
 
 
 @pytest.mark.parametrize("goal", GOALS, ids=lambda g: g[0])
-def test_the_advisor_agrees_with_brute_force(goal):
+def test_the_advisor_agrees_with_brute_force(goal, tally):
     label, needs, location, abilities, in_prison, lucky = goal
     target = cards.Goal([cards.need(d) for d in needs], abilities, in_prison, location, pvp=2)
     brute = Brute(target)
@@ -99,5 +107,9 @@ def test_the_advisor_agrees_with_brute_force(goal):
         for die in advice.reroll:
             assert not locked[die], where
         assert value_of_advice(brute, faces, locked, rerolls, lucky_left, advice) == best, where
+        tally["positions"] += 1
+        if lucky_left and rerolls:
+            tally["Lucky and re-rolls left"] += 1
+            tally["Lucky first"] += advice.lucky >= 0
     brute.value.cache_clear()  # hundreds of MB otherwise, held by a cycle until a full collection
     gc.collect()

@@ -40,6 +40,7 @@ measure("hardest:6free,2rerolls,any-of-4-cards", FREE, NONE_LOCKED, 2, 0, FULL_H
 measure("6free,2rerolls,Thunderclap", FREE, NONE_LOCKED, 2, 0, THUNDERCLAP)
 measure("6free,2rerolls,any-of-4,Ghost-Orchid", FREE, NONE_LOCKED, 2, 0, FULL_HAND, cards.GHOST_ORCHID)
 measure("6free,2rerolls,any-of-4,Lucky", FREE, NONE_LOCKED, 2, 1, FULL_HAND)
+measure("6free,1reroll,any-of-4,Lucky", FREE, NONE_LOCKED, 1, 1, FULL_HAND)
 measure("6free,1reroll,any-of-4", FREE, NONE_LOCKED, 1, 0, FULL_HAND)
 measure("2locked,2rerolls,any-of-4", TWO_LOCKED[0], TWO_LOCKED[1], 2, 0, FULL_HAND)
 measure("0rerolls,Lucky,any-of-4", FREE, NONE_LOCKED, 0, 1, FULL_HAND)
