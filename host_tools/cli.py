@@ -192,22 +192,27 @@ def cmd_stats(args, out=sys.stdout):
             raise ValueError("give a log file or --port, not both")
         import io
 
-        from host_tools.flash import FlashError, connect, restart
+        from host_tools.flash import FlashError, back_to_the_game, close, connect, restart, session
 
         if not 1 <= args.rolls <= 1000000:
             raise ValueError("--rolls must be 1 to 1,000,000")
         try:
             transport = connect(args.port)
+            restarted = False
+            try:
+                with session(args.port):
+                    faces, source = fairness.faces_from_device(transport, args.rolls)
+                    try:
+                        restart(transport, io.StringIO())  # back to the game
+                        restarted = True
+                    except FlashError as e:
+                        sys.stderr.write("dicetower: rolled, but the firmware did not restart: %s\n" % e)
+            finally:
+                if not restarted:
+                    back_to_the_game(transport)
+                close(transport)
         except FlashError as e:
             raise ValueError(str(e))
-        try:
-            faces, source = fairness.faces_from_device(transport, args.rolls)
-            try:
-                restart(transport, io.StringIO())  # back to the game
-            except FlashError as e:
-                sys.stderr.write("dicetower: rolled, but the firmware did not restart: %s\n" % e)
-        finally:
-            transport.close()
         text, results = fairness.run([], args.png, faces)
         out.write("rolled on the board with its own dice (%s)\n%s\n" % (source, text))
         return 0

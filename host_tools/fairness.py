@@ -131,7 +131,18 @@ for _die in (_d.BATTLEREALM, _d.ATTACK, _d.DANGER_COIN):
 
 def faces_from_device(transport, rolls):
     """({die kind: [face index, ...]}, the source's name): rolled by the board itself."""
-    lines = [line.strip() for line in transport.exec(ON_DEVICE % rolls).decode().splitlines() if line.strip()]
+    from mpremote.transport import TransportExecError
+
+    from host_tools.flash import FlashError
+
+    chunks = []  # gathered as they come: mpremote would otherwise build its answer a byte at a time
+    try:
+        transport.exec(ON_DEVICE % rolls, data_consumer=chunks.append)
+    except TransportExecError as e:
+        raise FlashError("the board could not roll (%s); is the firmware on it? Run dicetower flash first"
+                         % e.error_output.strip().splitlines()[-1])
+    text = b"".join(chunks).replace(b"\x04", b"").decode()
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
     source = lines[0] if lines else "?"
     faces = {name: [] for name in DICE}
     names = list(DICE)

@@ -21,6 +21,7 @@ What it does, in order, and why:
 """
 
 import ast
+import errno
 import hashlib
 import json
 import os
@@ -114,9 +115,15 @@ def _walk(d, out):
             _walk(p, out)
         else:
             out.append(p)
+def _size(p):
+    try:
+        return os.stat(p)[6]
+    except OSError:
+        return None
 _tree = []
 _walk(%r, _tree)
-print(repr(({p: _hash(p) for p in %r + [t for t in _tree if not t.endswith('/')]}, _tree)))
+_paths = %r + [t for t in _tree if not t.endswith('/')]
+print(repr(({p: _hash(p) for p in _paths}, _tree, {p: _size(p) for p in _paths})))
 """
 
 
@@ -221,7 +228,7 @@ def choose_profile(asked, config, machine, known):
         if asked not in known:
             raise FlashError("no board profile %r (have: %s)" % (asked, have))
         return asked
-    if config.get("board") in known:
+    if isinstance(config.get("board"), str) and config["board"] in known:
         return config["board"]
     from dicetower.boot import same_machine
 
@@ -239,17 +246,24 @@ def digest(data):
 class Plan:
     """What a flash will change on the board, worked out before anything is written."""
 
-    def __init__(self, files, remote, tree, old_manifest, config_text, profile, entry="main.py", block=BLOCK):
-        """`entry`: the file the runtime boots, copied first; `block`: the filesystem's allocation unit."""
+    def __init__(self, files, remote, tree, old_manifest, config_text, profile, entry="main.py", block=BLOCK,
+                 sizes=None):
+        """`entry`: the file the runtime boots, copied first; `block`: the filesystem's allocation unit;
+        `sizes`: the board's own files' sizes (else the new files' sizes stand in for them)."""
         old_files = listed(old_manifest)
         self.files = files
         self.profile = profile
+        # A profile changed on the board since the last flash is the maker's: kept, and said so.
+        self.kept = sorted(p for p in files if is_data(p) and remote.get(p) not in (None, digest(files[p]))
+                           and p in old_files and remote.get(p) != old_files[p])
         # main.py (code.py) first: from then on the board boots only into its check, which refuses the
         # incomplete manifest until the last file is in (an older main.py would run half-new code).
-        self.copy = sorted((p for p in files if remote.get(p) != digest(files[p])), key=lambda p: (p != entry, p))
-        self.same = [p for p in sorted(files) if p not in self.copy]
+        self.copy = sorted((p for p in files if remote.get(p) != digest(files[p]) and p not in self.kept),
+                           key=lambda p: (p != entry, p))
+        self.same = [p for p in sorted(files) if p not in self.copy and p not in self.kept]
         shipped = set(files)
-        stale = {p for p in old_files if p not in shipped and remote.get(p) is not None}
+        # What an earlier flash put there and nobody changed since; a changed file is someone's.
+        stale = {p for p in old_files if p not in shipped and remote.get(p) == old_files[p]}
         # Inside the package folder every file is the firmware's: an old .py would shadow its .mpy.
         stale.update(p for p in tree if not p.endswith("/") and p.startswith(PACKAGE + "/") and p not in shipped)
         self.remove = sorted(stale)
@@ -259,6 +273,7 @@ class Plan:
                               and not any(n.startswith(t) for n in needed)), key=len, reverse=True)
         self.config = _merged_config(config_text, profile)
         self.remote = remote
+        self.sizes = sizes
         self.block = block
         # The manifest on the board already vouches for exactly these files.
         self.vouched = old_manifest.get("complete") is True and old_files == {p: digest(d) for p, d in files.items()}
@@ -275,9 +290,12 @@ class Plan:
     def space_needed(self):
         """Bytes of flash the copy takes beyond what it frees, in whole blocks."""
         grow = sum(_blocks(len(self.files[p]), self.block) for p in self.copy)
-        freed = sum(_blocks(len(self.files[p]), self.block) for p in self.copy if self.remote.get(p) is not None)
+        old = self.sizes if self.sizes is not None else {p: len(self.files[p]) for p in self.copy}
+        freed = sum(_blocks(old.get(p) or 0, self.block) for p in self.copy if self.remote.get(p) is not None)
         manifest = len(json.dumps({p: digest(d) for p, d in self.files.items()}))
-        return (grow - freed) * self.block + 2 * _blocks(manifest + 200, self.block) * self.block  # + manifest, its copy
+        # A file being rewritten holds its old blocks and its new ones at once (copy on write).
+        largest = max([_blocks(len(self.files[p]), self.block) for p in self.copy] or [0])
+        return (grow - freed + largest) * self.block + 2 * _blocks(manifest + 200, self.block) * self.block
 
     def changes(self):
         return bool(self.copy or self.remove or self.rmdirs or self.config is not None)
@@ -286,6 +304,8 @@ class Plan:
         lines = ["board profile: %s" % self.profile]
         lines += ["copy   %-36s %6d B" % (p, len(self.files[p])) for p in self.copy]
         lines += ["remove %s" % p for p in self.remove + [d + "/" for d in self.rmdirs]]
+        lines += ["keep   %s (changed on the board since the last flash; delete it there to get ours)" % p
+                  for p in self.kept]
         if self.config is not None:
             lines.append("set    config.json \"board\": %r (other settings kept)" % self.profile)
         lines.append("%d to copy (%d B), %d to remove, %d up to date; saved games and settings kept"
@@ -340,7 +360,8 @@ def connect(port):
     from mpremote.transport_serial import SerialTransport
 
     try:
-        transport = SerialTransport(port, baudrate=115200)
+        # A timeout: a board that goes silent ends the read (and the command, with a message), not the world.
+        transport = SerialTransport(port, baudrate=115200, timeout=10)
     except (TransportError, OSError) as e:
         raise FlashError("cannot open %s: %s" % (port, e))
     try:
@@ -351,11 +372,21 @@ def connect(port):
     return transport
 
 
-def read_text(transport, path):
+def read_bytes(transport, path):
+    """A file's bytes on the board, or None if it is not there (any other error is the board's, raised)."""
     try:
-        return transport.fs_readfile(path).decode()
-    except OSError:
-        return None
+        return bytes(transport.fs_readfile(path))
+    except OSError as e:
+        if e.errno == errno.ENOENT:
+            return None
+        raise
+
+
+def read_text(transport, path):
+    """A file's text, None if missing, "" if it is not UTF-8 (so its readers call it malformed)."""
+    data = read_bytes(transport, path)
+    try:
+        return None if data is None else data.decode()
     except UnicodeError:
         return ""
 
@@ -364,13 +395,51 @@ def flash(port, board=None, dry_run=False, out=sys.stdout, progress=None, wait_r
     """Flash the firmware; returns a dict of what was sent. FlashError says what went wrong."""
     started = time.monotonic()
     transport = connect(port)
+    result = {}
     try:
-        return _flash(transport, board, dry_run, out, progress, wait_ready, started)
+        with session(port):
+            result = _flash(transport, board, dry_run, out, progress, wait_ready, started)
+        return result
     finally:
-        try:
-            transport.close()
-        except Exception:  # noqa: the port may be gone already (unplugged)
-            pass
+        if "ready" not in result:
+            back_to_the_game(transport)
+        close(transport)
+
+
+class session:
+    """Turns the board vanishing or going silent mid-conversation into a FlashError that says so."""
+
+    def __init__(self, port):
+        self.port = port
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, error, trace):
+        import struct
+
+        from mpremote.transport import TransportError
+
+        if kind is not None and issubclass(kind, (TransportError, OSError, struct.error)):
+            raise FlashError("lost the board on %s (%s); check the cable and run the command again"
+                             % (self.port, str(error).strip().splitlines()[-1] if str(error).strip() else kind.__name__))
+        return False
+
+
+def back_to_the_game(transport):
+    """Leave the raw REPL and soft-reset, so the board runs main.py again (or says what it needs)."""
+    try:
+        transport.exit_raw_repl()
+        transport.serial.write(b"\x04")
+    except Exception:  # noqa: the port may be gone (unplugged); nothing more to do
+        pass
+
+
+def close(transport):
+    try:
+        transport.close()
+    except Exception:  # noqa: the port may be gone already (unplugged)
+        pass
 
 
 def _flash(transport, asked, dry_run, out, progress, wait_ready, started):
@@ -385,14 +454,17 @@ def _flash(transport, asked, dry_run, out, progress, wait_ready, started):
     with open(os.path.join(REPO, "boards", name + ".json"), "rb") as f:
         files["boards/%s.json" % name] = f.read()
     old = as_object(read_text(transport, MANIFEST))
-    remote, tree = _run(transport, HASHES % (PACKAGE, sorted(set(files) | set(listed(old)))))
+    remote, tree, sizes = _run(transport, HASHES % (PACKAGE, sorted(set(files) | set(listed(old)))))
     tree = [t.lstrip("/") for t in tree]
-    plan = Plan(files, remote, tree, old, config_text, name)
+    plan = Plan(files, remote, tree, old, config_text, name, sizes=sizes)
     out.write("%s; -march=%s\n" % (board.describe(), board.arch or "none (bytecode only)"))
     if dry_run:
         out.write(plan.describe() + "\n(dry run: nothing written)\n")
         return {"plan": plan, "files": 0, "bytes": 0}
-    if board.free >= 0 and plan.space_needed() > board.free:
+    if board.free < 0:
+        raise FlashError("the board reports no filesystem (os.statvfs('/') failed); nothing was written. "
+                         "Reinstall MicroPython (hold BOOTSEL, copy the .uf2) and run dicetower flash again")
+    if plan.space_needed() > board.free:
         raise FlashError("the board's flash is full: %d KB free, this flash needs %d KB. Nothing was changed. "
                          "Remove files you do not need (mpremote fs ls, fs rm) and run dicetower flash again"
                          % (board.free // 1024, plan.space_needed() // 1024))
@@ -435,18 +507,28 @@ def _write(transport, plan, sent, progress, replace=None):
         sent["files"] += 1
         sent["bytes"] += len(data)
     for path in plan.remove:
-        transport.fs_rmfile(path)
+        _remove(transport, path, "remove")
     for folder in plan.rmdirs:
-        transport.fs_rmdir(folder)
+        _remove(transport, folder, "rmdir")
     if plan.config is not None:
-        old = read_text(transport, "config.json")
-        if old is not None and _merged_config(old, plan.profile) is not None and not _parses(old):
-            transport.fs_writefile("config.json.bad", old.encode())
-        transport.fs_writefile("config.json", plan.config.encode())
+        old = read_bytes(transport, "config.json")
+        if old is not None and not _parses(old):
+            transport.fs_writefile("config.json.bad", old)  # the player's bytes, as they were
+        # Through a temporary file, as the manifest: a cut here leaves the old settings whole.
+        transport.fs_writefile("config.json.tmp", plan.config.encode())
+        (replace or _replace_on_board)(transport, "config.json.tmp", "config.json")
     manifest["complete"] = True
     transport.fs_writefile(MANIFEST + ".tmp", json.dumps(manifest).encode())
     # Renamed into place, so the manifest is never half written.
     (replace or _replace_on_board)(transport, MANIFEST + ".tmp", MANIFEST)
+
+
+def _remove(transport, path, how):
+    """Remove a file or folder; on a REPL with the path as a literal (mpremote quotes it without escaping)."""
+    if hasattr(transport, "exec"):
+        transport.exec("import os\nos.%s(%r)" % (how, path))
+    else:
+        getattr(transport, "fs_rmfile" if how == "remove" else "fs_rmdir")(path)
 
 
 def _replace_on_board(transport, old, new):
@@ -464,10 +546,10 @@ def as_object(text):
     return data if isinstance(data, dict) else {}
 
 
-def _parses(text):
+def _parses(data):
     try:
-        return isinstance(json.loads(text), dict)
-    except ValueError:
+        return isinstance(json.loads(data), dict)
+    except (ValueError, UnicodeError):
         return False
 
 

@@ -38,11 +38,12 @@ class VirtualPico:
         self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO)
         ports = {}
         while len(ports) < 2:
-            line = self.process.stdout.readline()
-            if not line:
-                raise RuntimeError("the virtual Pico did not start: %s" % self.process.stderr.read())
-            kind, port = line.split()
-            ports[kind] = int(port)
+            line = self.process.stdout.readline()  # "listening PORT" and "control PORT", in either order
+            words = line.split()
+            if len(words) != 2 or words[0] not in ("listening", "control") or not words[1].isdigit():
+                self.process.kill()
+                raise RuntimeError("the virtual Pico did not start: %r %s" % (line, self.process.stderr.read()))
+            ports[words[0]] = int(words[1])
         self.port = ports["listening"]
         self.url = "socket://127.0.0.1:%d" % self.port
         self._control = socket.create_connection(("127.0.0.1", ports["control"]), timeout=10)

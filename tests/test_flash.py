@@ -15,6 +15,8 @@ import socket
 import threading
 import time
 
+import re
+
 import pytest
 
 from conftest import ROOT
@@ -30,6 +32,13 @@ def shipped():
 
 
 SHIPPED = shipped()
+
+
+def tally(out):
+    """(copied, removed, up to date) from flash's summary line, read as whole numbers."""
+    found = re.search(r"^(\d+) copied \(\d+ B\), (\d+) removed, (\d+) up to date$", out, re.M)
+    assert found, out
+    return tuple(int(n) for n in found.groups())
 
 
 def run_cli(*args):
@@ -86,7 +95,7 @@ def test_flash_boot_play_monitor_stats_reflash_repair(pico, tmp_path, monkeypatc
     # 1. A fresh board: everything is copied, the manifest is written, the firmware says it is ready.
     code, out = run_cli("flash", "--port", pico.url, "--board", "pico")
     assert code == 0
-    assert "%d copied" % SHIPPED in out and "0 up to date" in out
+    assert tally(out) == (SHIPPED, 0, 0)
     assert "dicetower 0.1.0 ready on Raspberry Pi Pico" in out
     manifest = json.loads(on_flash(pico, flash.MANIFEST))
     assert manifest["complete"] is True and manifest["board"] == "pico"
@@ -128,7 +137,7 @@ def test_flash_boot_play_monitor_stats_reflash_repair(pico, tmp_path, monkeypatc
     screens.write_text(screens.read_text() + "\n# a comment changes nothing; a new line number does\nCHANGED = 1\n")
     monkeypatch.setattr(flash, "FIRMWARE", str(changed))
     code, out = run_cli("flash", "--port", pico.url)  # the board is remembered from config.json
-    assert "1 copied" in out and "%d up to date" % (SHIPPED - 1) in out, out
+    assert tally(out) == (1, 0, SHIPPED - 1)
     assert b"CHANGED" in on_flash(pico, "dicetower/ui/screens.mpy")
     assert on_flash(pico, "game.sav") == saved
 
@@ -142,7 +151,7 @@ def test_flash_boot_play_monitor_stats_reflash_repair(pico, tmp_path, monkeypatc
     screen = pico.screen()
     assert screen[0] == "REFLASH NEEDED" and "dicetower/ui/flow.mpy." in " ".join(screen)
     code, out = run_cli("flash", "--port", pico.url)
-    assert "1 copied" in out and "ready" in out
+    assert tally(out)[0] == 1 and "ready" in out
     assert reboot(pico)["event"] == "ready"
     assert on_flash(pico, "game.sav") == saved
 
@@ -175,7 +184,7 @@ def test_the_players_files_are_kept_and_stale_firmware_removed(pico):
             f.write(data)
     code, out = run_cli("flash", "--port", pico.url, "--board", "pico")
     assert "ready" in out
-    assert "2 removed" in out
+    assert tally(out) == (SHIPPED, 2, 0)
     for path in ("heroes.json", "notes.txt"):
         assert on_flash(pico, path) == mine[path]
     assert json.loads(on_flash(pico, "config.json")) == {"brightness": 40, "sounds": False, "board": "pico"}
@@ -186,6 +195,14 @@ def test_the_players_files_are_kept_and_stale_firmware_removed(pico):
     profile["leds"]["count"] = 16
     write_on_device(pico, "boards/pico.json", json.dumps(profile).encode())
     assert reboot(pico)["event"] == "ready"
+    # ... and the next flash keeps it, and says so; a config.json that is not UTF-8 is kept byte for byte.
+    latin1 = b'{"brightness": 40, "name": "Caf\xe9"}'
+    write_on_device(pico, "config.json", latin1)
+    code, out = run_cli("flash", "--port", pico.url, "--board", "pico")  # the board it named is unreadable
+    assert json.loads(on_flash(pico, "boards/pico.json"))["leds"]["count"] == 16
+    assert on_flash(pico, "config.json.bad") == latin1
+    assert json.loads(on_flash(pico, "config.json")) == {"board": "pico"}
+    assert "ready" in out
 
 
 def test_dry_run_writes_nothing(pico):
@@ -193,6 +210,34 @@ def test_dry_run_writes_nothing(pico):
     assert code == 0
     assert "copy   dicetower/device.mpy" in out and "%d to copy" % SHIPPED in out and "dry run" in out
     assert os.listdir(pico.files) == []
+
+
+def test_a_dry_run_leaves_the_game_running(pico):
+    run_cli("flash", "--port", pico.url, "--board", "pico")
+    before = {path: on_flash(pico, path) for path in ("main.py", "dicetower/device.mpy", flash.MANIFEST)}
+    code, out = run_cli("flash", "--port", pico.url, "--dry-run", "--board", "pico_w")
+    assert "keep" not in out and "copy   boards/pico_w.json" in out and "remove boards/pico.json" in out
+    assert {path: on_flash(pico, path) for path in before} == before
+    time.sleep(1.5)  # the soft reset that gives the board back to main.py
+    assert pico.screen()[0] == "DICETOWER"
+    pico.presses("c")  # the buttons answer: New Battlerealm
+    assert pico.screen()[0] == "New battlerealm"
+
+
+def test_stats_on_a_board_without_the_firmware_says_so(pico):
+    code = None
+    with pytest.raises(ValueError, match="could not roll .*ImportError.*Run dicetower flash first"):
+        run_cli("stats", "--port", pico.url, "--rolls", "10")
+
+
+def test_the_room_for_a_file_that_grows_counts_its_old_and_new_blocks():
+    new = {"main.py": b"m" * 100, "dicetower/big.mpy": b"b" * 3 * flash.BLOCK}
+    on_board = {"main.py": flash.digest(b"old"), "dicetower/big.mpy": flash.digest(b"small")}
+    plan = flash.Plan(new, on_board, [], {}, '{"board": "pico"}', "pico",
+                      sizes={"main.py": 3, "dicetower/big.mpy": 5})
+    # big.mpy grows from 1 block to 3 and needs its 3 new blocks while the old one still exists;
+    # main.py stays within its block; the manifest and its temporary copy take a block each.
+    assert plan.space_needed() == (3 + 1 - 1 - 1 + 3) * flash.BLOCK + 2 * flash.BLOCK
 
 
 def test_a_full_board_is_refused_before_anything_is_written(tmp_path):

@@ -88,7 +88,8 @@ function couldBeOsError(line) {
 
 function write(data) {
   if (quiet) return;
-  const text = typeof data === "string" ? data : decoder.decode(data);
+  // The VM writes a byte at a time: decode as a stream, so a character of several bytes stays whole.
+  const text = typeof data === "string" ? data : decoder.decode(data, { stream: true });
   let out = "";
   for (const ch of text) {
     held += ch;
@@ -111,7 +112,7 @@ function write(data) {
   recent = (recent + out).slice(-64);
   if (recent.endsWith("raw REPL; CTRL-B to exit\r\n>")) raw = true;
   if (recent.endsWith("\r\n>>> ")) raw = false;
-  if (socket) socket.write(Buffer.from(out, "latin1"));
+  if (socket) socket.write(Buffer.from(out, "utf8"));
 }
 
 function mkdirs(dir) {
@@ -289,6 +290,7 @@ function feed(bytes) {
         if (rawPaste) {
           pasting = [];
           pasted = 0;
+          // The window as two bytes, little end first; both below 0x80, so UTF-8 sends them as they are.
           write("R\x01" + String.fromCharCode(PASTE_WINDOW & 0xff, PASTE_WINDOW >> 8));
         } else {
           write("R\x00"); // not supported: mpremote falls back to raw mode
