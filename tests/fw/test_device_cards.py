@@ -125,6 +125,15 @@ class Paying(unittest.TestCase):
         self.assertEqual(t3.app.game.state["heroes"][0]["pvp"], 7)
         self.assertEqual(t3.app.game.state["heroes"][0]["place"], 3)
 
+    def test_sent_to_the_prison_the_hero_buys_before_going(self):
+        t = Scripted(["Mutant", "Mutant", "Mutant", "Skill", "Skill", "Science"])
+        t.presses("c a c c")  # New Battlerealm, three heroes, start, Hulk rolls
+        t.presses("aa ccc b c")  # to the Warehouse; Finalize
+        self.assertIn("buy Mutant: 1 PVP", result_text(t))  # the Prison's Mutants pay nothing
+        self.assertEqual([line.split(" ")[1] for line in t.app.game.history()], ["moves", "buys", "rolls"])
+        hulk = t.app.game.state["heroes"][0]
+        self.assertEqual((hulk["pvp"], hulk["prison"], hulk["place"]), (9, 1, 0))
+
     def test_cycling_back_to_the_start_leaves_no_move(self):
         t = Scripted(ROLL)
         start_rolling(t)
