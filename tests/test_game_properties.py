@@ -32,6 +32,8 @@ REALM_ACTIONS = st.one_of(
     st.tuples(st.just("negate"), small),
     st.tuples(st.just("disorientate"), small),
     st.tuples(st.just("escape")),
+    st.tuples(st.just("move"), st.integers(-1, 4)),
+    st.tuples(st.just("buy"), st.integers(0, 4)),
     st.tuples(st.just("end_turn")),
 )
 CHAMPIONS_ACTIONS = st.one_of(

@@ -97,6 +97,50 @@ class Paying(unittest.TestCase):
         t.presses("aa ccc b c")  # the location: to the Warehouse; Finalize
         self.assertIn("Pays Thunderclap (dice 1, buy Mutant Science Skill: 3 PVP).", result_text(t))
 
+    def test_the_warehouse_charges_its_pvp_and_the_place_survives_a_power_cut(self):
+        """Rulebook: "Heroes at the Collector's Cosmic Warehouse may spend up to 3 PVP points to gain additional dice results of their choosing. One PVP point for each additional die result." """
+        faces = ["Skill", "Tech", "Cosmic", "Cosmic", "Tech", "Tech"]
+        t = Scripted(faces)
+        start_rolling(t)
+        t.presses("aa ccc")  # the location, three times: to the Warehouse
+        self.assertEqual(t.screen()[4], "At: Warehouse")
+        self.assertEqual(t.app.game.history(), ["Hulk moves to Collector's Cosmic Warehouse."])  # one move
+        # The power goes before the dice are finalized; back on, Hulk is still at the Warehouse.
+        t2 = Tower(t.root, "pico", ScriptedFaces(faces))
+        t2.presses("c")  # Resume
+        self.assertEqual(t2.screen()[0], "R1 Hulk's turn")
+        t2.presses("c aa")  # Roll the dice (the same faces), back to the location
+        self.assertEqual(t2.screen()[4], "At: Warehouse")
+        t2.presses("b c")  # Finalize
+        text = result_text(t2)
+        self.assertIn("buy Mutant Science Skill: 3 PVP", text)
+        self.assertIn("Hulk buys 3 results at the Warehouse: -3 PVP.", text)
+        self.assertEqual(t2.app.game.state["heroes"][0]["pvp"], 10 - 3)
+        t2.presses("c")
+        t2.press("a", "long")  # undo: the PVP comes back
+        self.assertEqual(t2.app.game.state["heroes"][0]["pvp"], 10)
+        t2.press("b", "long")  # redo, then the power goes again
+        t3 = Tower(t.root, "pico", ScriptedFaces(faces))
+        t3.presses("c")
+        self.assertEqual(t3.app.game.state["heroes"][0]["pvp"], 7)
+        self.assertEqual(t3.app.game.state["heroes"][0]["place"], 3)
+
+    def test_sent_to_the_prison_the_hero_buys_before_going(self):
+        t = Scripted(["Mutant", "Mutant", "Mutant", "Skill", "Skill", "Science"])
+        t.presses("c a c c")  # New Battlerealm, three heroes, start, Hulk rolls
+        t.presses("aa ccc b c")  # to the Warehouse; Finalize
+        self.assertIn("buy Mutant: 1 PVP", result_text(t))  # the Prison's Mutants pay nothing
+        self.assertEqual([line.split(" ")[1] for line in t.app.game.history()], ["moves", "buys", "rolls"])
+        hulk = t.app.game.state["heroes"][0]
+        self.assertEqual((hulk["pvp"], hulk["prison"], hulk["place"]), (9, 1, 0))
+
+    def test_cycling_back_to_the_start_leaves_no_move(self):
+        t = Scripted(ROLL)
+        start_rolling(t)
+        t.presses("aa cccc")
+        self.assertEqual(t.screen()[4], "At: Elsewhere")
+        self.assertEqual(t.app.game.history(), [])
+
 
 class HeroFile(unittest.TestCase):
     def test_a_bad_heroes_file_is_named_and_the_built_in_heroes_play(self):

@@ -365,3 +365,83 @@ class Flags(unittest.TestCase):
         g.do("end_turn")
         g.do("escape")
         self.assertEqual(g.state["heroes"][0]["prison"], 0)
+
+
+class Warehouse(unittest.TestCase):
+    """Where each hero stands is kept in the game, and the Collector's Cosmic Warehouse charges PVP."""
+
+    def at_warehouse(self, *heroes):
+        g = game(*heroes)
+        self.assertEqual(g.do("move", 3), "Hulk moves to Collector's Cosmic Warehouse.")
+        return g
+
+    def test_results_cost_one_pvp_each_up_to_three(self):
+        """Rulebook: "Heroes at the Collector's Cosmic Warehouse may spend up to 3 PVP points to gain additional dice results of their choosing. One PVP point for each additional die result." """
+        g = self.at_warehouse(HULK, THOR)
+        g.do("roll", "KTCCTT")
+        self.assertEqual(g.do("buy", 2), "Hulk buys 2 results at the Warehouse: -2 PVP.")
+        self.assertEqual(pvp(g), [8, 12])
+        self.assertEqual(g.do("buy", 1), "Hulk buys 1 result at the Warehouse: -1 PVP.")
+        self.assertEqual(pvp(g), [7, 12])
+        before = g.state
+        with self.assertRaises(Refused) as caught:
+            g.do("buy", 1)  # a fourth result this turn
+        self.assertEqual(str(caught.exception), "The Warehouse sells up to 3 results a turn; Hulk has bought 3.")
+        self.assertEqual(g.state, before)
+        self.assertEqual(g.undo(), "Undone: Hulk buys 1 result at the Warehouse: -1 PVP.")
+        self.assertEqual(pvp(g), [8, 12])
+
+    def test_refused_with_the_reason_and_nothing_changed(self):
+        g = game(HULK, THOR)
+        for results, why in ((1, "Hulk is not at the Collector's Cosmic Warehouse."),
+                             (4, "Results to buy must be 1 to 3, not 4."),
+                             (0, "Results to buy must be 1 to 3, not 0.")):
+            with self.assertRaises(Refused) as caught:
+                g.do("buy", results)
+            self.assertEqual(str(caught.exception), why)
+        g.do("move", 1)  # The Ghost Orchid sells nothing
+        with self.assertRaises(Refused):
+            g.do("buy", 1)
+        poor = self.at_warehouse(dict(HULK, pvp=2), THOR)
+        before = poor.state
+        with self.assertRaises(Refused) as caught:
+            poor.do("buy", 3)
+        self.assertEqual(str(caught.exception), "Hulk has only 2 PVP.")
+        self.assertEqual(poor.state, before)
+        self.assertEqual(poor.history(), ["Hulk moves to Collector's Cosmic Warehouse."])
+
+    def test_the_allowance_is_per_turn(self):
+        g = self.at_warehouse(HULK, THOR)
+        g.do("buy", 3)
+        g.do("end_turn")
+        g.do("end_turn")
+        self.assertEqual(g.do("buy", 3), "Hulk buys 3 results at the Warehouse: -3 PVP.")
+        self.assertEqual(pvp(g), [4, 12])
+
+    def test_each_hero_stands_somewhere_and_the_prison_is_a_place_of_its_own(self):
+        g = self.at_warehouse(HULK, THOR, VISION)
+        with self.assertRaises(Refused):
+            g.do("move", 3)  # already there
+        with self.assertRaises(Refused):
+            g.do("move", 4)
+        g.do("end_turn")
+        self.assertEqual(g.do("move", 2), "Thor moves to Avengers Tower.")
+        self.assertEqual([h["place"] for h in g.state["heroes"]], [3, 2, 0])
+        g.do("end_turn")
+        g.do("end_turn")
+        g.do("roll", "MMMKKT")  # Hulk to the Crystal Prison; the turn ends
+        self.assertEqual(g.state["heroes"][0]["place"], 0)
+        g.do("end_turn")
+        g.do("end_turn")
+        self.assertEqual(g.state["turn"], 0)
+        with self.assertRaises(Refused) as caught:
+            g.do("move", 3)
+        self.assertEqual(str(caught.exception), "Hulk is in the Crystal Prison and cannot move.")
+        with self.assertRaises(Refused):
+            g.do("buy", 1)
+
+    def test_buying_the_last_point_eliminates_and_ends_the_turn(self):
+        g = self.at_warehouse(dict(HULK, pvp=2), THOR, VISION)
+        self.assertEqual(g.do("buy", 2), "Hulk buys 2 results at the Warehouse: -2 PVP. Hulk is eliminated.")
+        self.assertEqual(g.state["turn"], 1)
+        self.assertEqual(g.state["bought"], 0)

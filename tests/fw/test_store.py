@@ -2,6 +2,7 @@
 
 import unittest
 
+from dicetower.core.game import Refused
 from dicetower.core.games.battlerealm import Battlerealm
 from dicetower.core.games.united import United
 from dicetower.core.store import SCHEMA, SaveError, checksum, decode, encode
@@ -56,7 +57,7 @@ class Format(unittest.TestCase):
         flipped = bytearray(data)
         flipped[-5] ^= 0x20
         cases = ((bytes(flipped), "checksum"), (data[:-3], "cut short"), (b"hello", "not a dicetower save"),
-                 (data.replace(b"DICETOWER 2", b"DICETOWER 9", 1), "save format 9"),
+                 (data.replace(("DICETOWER %d" % SCHEMA).encode(), b"DICETOWER 9", 1), "save format 9"),
                  (b"DICETOWER x y z\n{}", "header is damaged"))
         for bad, words in cases:
             with self.assertRaises(SaveError) as caught:
@@ -79,6 +80,52 @@ class Format(unittest.TestCase):
         body = json.dumps(content).encode()
         old = ("DICETOWER 1 %08x %d\n" % (checksum(body), len(body))).encode() + body
         self.assertEqual(decode(old).state, game.state)
+
+    def test_schema_2_is_migrated_with_every_hero_at_no_location(self):
+        import json
+
+        from dicetower.core.store import KEYS, WORDS, _rename, _table
+
+        game = small_game()
+        content = game.to_dict()
+        for hero in content["base"]["heroes"]:
+            del hero["place"]  # schema 2 kept no place and no Warehouse purchases
+        del content["base"]["bought"]
+        words = _table(WORDS[:50], "=")  # the codes schema 2 knew
+        content["base"] = _rename(content["base"], _table(KEYS[:57], "~"), words)
+        content["actions"] = _rename(content["actions"], {}, words)
+        content["redo"] = []
+        body = json.dumps(content).encode()
+        old = decode(("DICETOWER 2 %08x %d\n" % (checksum(body), len(body))).encode() + body)
+        self.assertEqual(old.state, game.state)
+        self.assertEqual(old.history(), game.history())
+        old.do("move", 3)  # and the loaded game goes on to the Warehouse
+        self.assertEqual(old.do("buy", 1), "Hulk buys 1 result at the Warehouse: -1 PVP.")
+
+    def test_the_location_and_the_warehouse_charge_survive_a_power_cut(self):
+        """Rulebook: "Heroes at the Collector's Cosmic Warehouse may spend up to 3 PVP points to gain additional dice results of their choosing. One PVP point for each additional die result." """
+        game = Battlerealm.setup([{"name": "Hulk", "pvp": 10}, {"name": "Thor", "pvp": 12}])
+        game.do("move", 3)
+        game.do("roll", "KTCCTT")
+        game.do("buy", 3)
+        flash = Flash()
+        SaveStore(PATH, flash).save(game)
+        game.do("end_turn")
+        flash.cut_after(20)  # the power goes 20 bytes into saving the next action
+        with self.assertRaises(PowerCut):
+            SaveStore(PATH, flash).save(game)
+        flash.budget = None
+        loaded, message = SaveStore(PATH, flash).load()
+        self.assertIsNone(message)
+        self.assertEqual(loaded.state["heroes"][0]["place"], 3)
+        self.assertEqual(loaded.state["heroes"][0]["pvp"], 7)
+        with self.assertRaises(Refused):
+            loaded.do("buy", 1)  # the turn's three results are bought
+        self.assertEqual(loaded.undo(), "Undone: Hulk buys 3 results at the Warehouse: -3 PVP.")
+        self.assertEqual(loaded.state["heroes"][0]["pvp"], 10)
+        loaded.undo()
+        loaded.undo()
+        self.assertEqual(loaded.state["heroes"][0]["place"], 0)
 
 
 class Store(unittest.TestCase):
@@ -153,7 +200,7 @@ class Store(unittest.TestCase):
 
         for body in (b"[1, 2]", b'{"game": "united", "base": {}, "actions": [], "redo": []}',
                      b'{"game": "united", "base": {"~a": []}, "actions": [], "redo": [["ko", 5]]}'):
-            for schema in (1, 2):
+            for schema in range(1, SCHEMA + 1):
                 data = ("DICETOWER %d %08x %d\n" % (schema, checksum(body), len(body))).encode() + body
                 with self.assertRaises(SaveError):
                     decode(data)
@@ -162,7 +209,7 @@ class Store(unittest.TestCase):
         content["redo"] = [["ko", 7]]
         body = json.dumps(content).encode()
         with self.assertRaises(SaveError):
-            decode(("DICETOWER 2 %08x %d\n" % (checksum(body), len(body))).encode() + body)
+            decode(("DICETOWER %d %08x %d\n" % (SCHEMA, checksum(body), len(body))).encode() + body)
 
     def test_damaged_file_is_moved_aside_and_kept(self):
         flash = Flash()

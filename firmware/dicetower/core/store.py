@@ -14,7 +14,10 @@ Schema history: 1 (before the first release) had no redo list and wrote
 everything in full; 2 adds "redo" and writes the state's keys and recurring
 words in short codes ("~d" for "abilities", "=j" for "Tough"...), so that
 the largest game the trackers allow, with 50 actions to undo, stays under
-2 KB per save (tests/fw/test_store.py builds those games).
+2 KB per save (tests/fw/test_store.py builds those games); 3 keeps where
+each Battlerealm hero stands ("place", for paying power cards) and the
+results bought at the Collector's Cosmic Warehouse this turn ("bought"):
+a schema 2 game is loaded with every hero at place 0 and nothing bought.
 """
 
 import binascii
@@ -22,7 +25,7 @@ import json
 
 _crc32 = getattr(binascii, "crc32", None)  # a MicroPython build may leave it out
 
-SCHEMA = 2
+SCHEMA = 3
 MAGIC = b"DICETOWER "
 GAMES = {
     "battlerealm": ("dicetower.core.games.battlerealm", "Battlerealm"),
@@ -39,14 +42,15 @@ KEYS = ("heroes", "name", "pvp", "abilities", "prison", "disorientated", "block"
         "players", "scheme", "stages", "stage", "threat", "villain", "sides", "done", "interim", "hp", "max",
         "crisis", "accel", "hazard", "team", "ko", "teams", "threshold", "gladiator", "heroes_duel", "mist",
         "water", "starting", "thanostones", "deck", "wins_needed", "battles", "won", "lost", "faces",
-        "hits_needed", "target", "symbol", "thanostone", "hits", "danger", "result", "own")
+        "hits_needed", "target", "symbol", "thanostone", "hits", "danger", "result", "own", "place", "bought")
 # Words that recur as values (abilities, action names) are written as "=a"...
 # the same way. Names a player gives can start with neither "~" nor "=".
 WORDS = ("Careful", "Cunning", "Elusive", "Flight", "Gifted", "Honest", "Lucky", "Peaceful", "Survivor", "Tough",
          "roll", "attack", "effect", "land", "gain", "spend", "block", "negate", "disorientate", "escape",
          "end_turn", "threat", "incite", "thwart", "side", "side_threat", "hit", "villain_attack", "damage",
          "heal", "end_phase", "separate", "join", "villain", "ko", "remove_ko", "duel", "token", "battle",
-         "player", "Energy", "Moon", "Star", "Blank", "gladiator", "hero", "mist", "water", "won", "lost")
+         "player", "Energy", "Moon", "Star", "Blank", "gladiator", "hero", "mist", "water", "won", "lost",
+         "move", "buy")
 _CODES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 
@@ -113,7 +117,17 @@ def _migrate_1(body):
     return body
 
 
-MIGRATIONS = {1: _migrate_1}  # schema N -> N + 1
+def _migrate_2(body):
+    if body.get("game") == "battlerealm":  # keys are in their schema 2 codes here
+        codes = _table(KEYS, "~")
+        base = body["base"]
+        base[codes["bought"]] = 0
+        for hero in base[codes["heroes"]]:
+            hero[codes["place"]] = 0
+    return body
+
+
+MIGRATIONS = {1: _migrate_1, 2: _migrate_2}  # schema N -> N + 1
 
 
 def decode(data):

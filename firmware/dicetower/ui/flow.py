@@ -97,7 +97,6 @@ class App:
         self.page = 0
         self.changed = True
         self.target = 0  # the advisor's aim: 0 any of the hero's cards, n the hero's n-th card to pay
-        self.places = {}  # hero index -> index in cards.LOCATIONS, where they stand for paying cards
         self.advice = None
         self.advised = 0  # dice the advice re-rolls (or gives Lucky's re-roll), as bits, for the ring
         if store is not None:
@@ -486,7 +485,24 @@ class App:
         return "Any card" if self.target % (len(known) + 1) == 0 else known[self.target % (len(known) + 1) - 1]["name"]
 
     def place(self):
-        return cards.LOCATIONS[self.places.get(self.game.state["turn"], 0)]
+        """Where the acting hero stands for paying cards: in the game's state, so saves keep it."""
+        return cards.LOCATIONS[self.game.state["heroes"][self.game.state["turn"]]["place"]]
+
+    def _move(self):
+        """The acting hero to the next location, as a tracked move so a power cut keeps it.
+
+        Cycling through the locations leaves one move in the history, not one per press.
+        """
+        game = self.game
+        target = (cards.LOCATIONS.index(self.place()) + 1) % len(cards.LOCATIONS)
+        if game.actions and game.actions[-1][0] == "move":
+            game.undo()
+            game.redo_actions.pop()
+            if self.place() == cards.LOCATIONS[target]:
+                self._save()
+                self.message = "At: %s, as before." % cards.SHORT_NAMES[target]
+                return
+        self._do("move", [target])
 
     def _advise(self):
         """The advisor's keep for the current dice (core/advisor.py), and the dice to blink."""
@@ -523,8 +539,7 @@ class App:
             self.target = (self.target + 1) % (len(self.hero_cards()) + 1)
             self._advise()
         elif self.cursor == PLACE:
-            turn = self.game.state["turn"]
-            self.places[turn] = (self.places.get(turn, 0) + 1) % len(cards.LOCATIONS)
+            self._move()
             self._advise()
         elif self.cursor == REROLL:
             dice = [d for d in range(DICE) if self.picked & (1 << d)]
@@ -584,8 +599,12 @@ class App:
     def _record_roll(self):
         outcome = self.roll.finalize()
         hero = self.game.state["heroes"][self.game.state["turn"]]
-        paid = cards.describe(*cards.pay(outcome.symbols, outcome.spent, self.hero_cards(), self.place(),
-                                         hero["pvp"])) if self.hero_cards() else ""
+        # Sent to the Prison, the hero pays cards before going (the roll ends the turn), so the
+        # Warehouse is paid first, and never with the last point: the roll must still be recorded.
+        pvp = hero["pvp"] - 1 if outcome.prison else hero["pvp"]
+        plan = cards.pay(outcome.symbols, outcome.spent, self.hero_cards(), self.place(), pvp)
+        paid = cards.describe(*plan) if self.hero_cards() else ""
+        bought = sum(len(card[2]) for card in plan[0])
         self.advice = None
         self.advised = 0
         sharing = [i for i in range(len(self.game.state["heroes"])) if self.marked & (1 << i)]
@@ -596,10 +615,18 @@ class App:
             self.animation = "explosion"
         if outcome.prison:
             self.animation = "prison"
+        charge = ""
+        first = bought and outcome.prison
+        if first:
+            charge, first = self._buy(bought)
         if self._do("roll", [letters, sharing]):
+            if bought and not outcome.prison:
+                charge = self._buy(bought)[0]
             self.message = " ".join(outcome.lines) or "Nothing happens."
             if paid:
                 self.message += " " + paid
+            if charge:
+                self.message += " " + charge
             if not self.game.over():
                 self.mode = RESULT  # the whole result on its own screen, pages with A/B
                 self.page = 0
@@ -607,7 +634,17 @@ class App:
                 self.emit({"event": "explosion", "damage": outcome.explosion})
             if outcome.prison:
                 self.emit({"event": "prison"})
+        elif first:
+            self.game.undo()  # the roll was refused: nothing bought for it either
+            self._save()
         self.marked = 0
+
+    def _buy(self, results):
+        """Charge the Warehouse's results the paid cards use: (the line or why it was refused, done)."""
+        message = self.message
+        done = self._do("buy", [results])
+        line, self.message = self.message, message
+        return line, done
 
 
 class _Faces:

@@ -23,9 +23,15 @@ design.md "Rules decisions" and the choices below (also in README, "Rules").
   when the hero who made it is eliminated.
 - "Remains standing" means in the game and not in the Crystal Prison; the
   game ends when one hero stands, or the moment one reaches 21 PVP.
+- Each hero's "place" is where they stand for paying power cards, an index
+  in `cards.LOCATIONS` (0: a location that changes no price). A hero sent to
+  the Crystal Prison is there, not at a location (place 0), and cannot move.
+- The Warehouse sells up to 3 results a turn in all ("spend up to 3 PVP
+  points"), counted in "bought" and reset when the turn ends.
 """
 
 from dicetower.core.battlerealm import check_abilities, judge
+from dicetower.core.cards import LOCATIONS, WAREHOUSE, WAREHOUSE_BUYS
 from dicetower.core.dice import SYMBOLS
 from dicetower.core.game import Game, Refused, fields, number, text
 
@@ -54,7 +60,7 @@ def letters_from_symbols(symbols):
 
 class Battlerealm(Game):
     KIND = "battlerealm"
-    STATE_KEYS = ("heroes", "turn", "round", "rolled", "attacks", "over")
+    STATE_KEYS = ("heroes", "turn", "round", "rolled", "attacks", "bought", "over")
 
     @classmethod
     def setup(cls, heroes):
@@ -74,8 +80,8 @@ class Battlerealm(Game):
                 raise Refused(str(e))
             roster.append({"name": name, "pvp": pvp, "abilities": abilities, "prison": 0,
                            "disorientated": 0, "block": 0, "negated_by": -1, "out": 0,
-                           "survivor": 0, "last_hit_by": -1})
-        state = {"heroes": roster, "turn": 0, "round": 1, "rolled": 0, "attacks": [], "over": None}
+                           "survivor": 0, "last_hit_by": -1, "place": 0})
+        state = {"heroes": roster, "turn": 0, "round": 1, "rolled": 0, "attacks": [], "bought": 0, "over": None}
         return cls(state)
 
     # -- reading the state ------------------------------------------------
@@ -216,6 +222,7 @@ class Battlerealm(Game):
         if outcome.prison and not state["over"]:
             # "As soon as a Hero enters the Crystal Prison, their turn is over."
             hero["prison"] = 1
+            hero["place"] = 0  # the Crystal Prison is a location of its own
             parts.append("To the Crystal Prison; the turn ends.")
             self._check_standing(state)
             self._finish_turn(state)
@@ -300,16 +307,51 @@ class Battlerealm(Game):
         return self._line(state, "%s +%d PVP." % (hero["name"], amount))
 
     def act_spend(self, state, amount):
-        """The acting hero spends PVP (a power's cost, the Collector's Warehouse)."""
+        """The acting hero spends PVP (a power's cost)."""
+        hero = self._pay_pvp(state, number(amount, 1, 99, "PVP to spend"))
+        return self._line(state, "%s spends %d PVP." % (hero["name"], amount))
+
+    def _pay_pvp(self, state, amount):
+        """The acting hero pays `amount` PVP; spending the last point can eliminate them."""
         i = state["turn"]
         hero = state["heroes"][i]
-        number(amount, 1, 99, "PVP to spend")
         if amount > hero["pvp"]:
             raise Refused("%s has only %d PVP." % (hero["name"], hero["pvp"]))
         self._lose(state, i, amount, -1)
         if hero["out"]:
             self._finish_turn(state)
-        return self._line(state, "%s spends %d PVP." % (hero["name"], amount))
+        return hero
+
+    def act_move(self, state, place):
+        """The acting hero stands at location `place` (an index in cards.LOCATIONS) to pay cards."""
+        hero = state["heroes"][state["turn"]]
+        number(place, 0, len(LOCATIONS) - 1, "A location")
+        if hero["prison"]:
+            raise Refused("%s is in the Crystal Prison and cannot move." % hero["name"])
+        if place == hero["place"]:
+            raise Refused("%s is at %s already." % (hero["name"], LOCATIONS[place]))
+        hero["place"] = place
+        if place == 0:
+            return "%s moves elsewhere." % hero["name"]
+        return "%s moves to %s." % (hero["name"], LOCATIONS[place])
+
+    def act_buy(self, state, results):
+        """The acting hero buys dice results at the Collector's Cosmic Warehouse, 1 PVP each.
+
+        Rulebook: "Heroes at the Collector's Cosmic Warehouse may spend up to
+        3 PVP points to gain additional dice results of their choosing."
+        """
+        hero = state["heroes"][state["turn"]]
+        number(results, 1, WAREHOUSE_BUYS, "Results to buy")
+        if hero["prison"] or LOCATIONS[hero["place"]] != WAREHOUSE:
+            raise Refused("%s is not at the %s." % (hero["name"], WAREHOUSE))
+        if state["bought"] + results > WAREHOUSE_BUYS:
+            raise Refused("The Warehouse sells up to %d results a turn; %s has bought %d." % (
+                WAREHOUSE_BUYS, hero["name"], state["bought"]))
+        state["bought"] += results  # before paying: a last point spent ends the turn, which resets it
+        self._pay_pvp(state, results)
+        return self._line(state, "%s buys %d result%s at the Warehouse: -%d PVP." % (
+            hero["name"], results, "" if results == 1 else "s", results))
 
     def act_block(self, state, target, amount):
         """`target` takes `amount` off each Attack until the start of their next turn."""
@@ -370,6 +412,7 @@ class Battlerealm(Game):
         state["turn"] = i
         state["rolled"] = 0
         state["attacks"] = []
+        state["bought"] = 0
         heroes[i]["block"] = 0  # "until the start of their next turn"
         for h in heroes:
             if h["negated_by"] == i:
