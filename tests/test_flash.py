@@ -218,7 +218,9 @@ def test_a_dry_run_leaves_the_game_running(pico):
     code, out = run_cli("flash", "--port", pico.url, "--dry-run", "--board", "pico_w")
     assert "keep" not in out and "copy   boards/pico_w.json" in out and "remove boards/pico.json" in out
     assert {path: on_flash(pico, path) for path in before} == before
-    time.sleep(1.5)  # the soft reset that gives the board back to main.py
+    deadline = time.time() + 15  # the soft reset gives the board back to main.py
+    while pico.screen()[0] != "DICETOWER" and time.time() < deadline:
+        time.sleep(0.2)
     assert pico.screen()[0] == "DICETOWER"
     pico.presses("c")  # the buttons answer: New Battlerealm
     assert pico.screen()[0] == "New battlerealm"
