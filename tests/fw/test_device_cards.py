@@ -134,6 +134,27 @@ class Paying(unittest.TestCase):
         hulk = t.app.game.state["heroes"][0]
         self.assertEqual((hulk["pvp"], hulk["prison"], hulk["place"]), (9, 1, 0))
 
+    def test_results_bought_from_the_menu_are_charged_only_at_the_warehouse(self):
+        """Rulebook: "One PVP point for each additional die result." """
+        t = Scripted(ROLL)
+        t.presses("c a a c")  # New Battlerealm, two heroes, start
+        t.app.game.do("move", 3)  # Hulk stands at the Warehouse (the dice screen's At: item does this)
+        pvp = t.app.game.state["heroes"][0]["pvp"]
+        t.presses("a c")  # the menu's last item, Buy results (Warehouse)
+        self.assertEqual(t.screen()[4], "Results: 1")
+        t.presses("b c")  # 2 results
+        self.assertEqual(t.app.game.state["heroes"][0]["pvp"], pvp - 2)
+        self.assertEqual(t.app.game.history()[-1], "Hulk buys 2 results at the Warehouse: -2 PVP.")
+        t.presses("A")  # undo
+        self.assertEqual(t.app.game.state["heroes"][0]["pvp"], pvp)
+
+    def test_buying_away_from_the_warehouse_is_refused(self):
+        t = Scripted(ROLL)
+        t.presses("c a a c")  # New Battlerealm, two heroes, start: Hulk stands Elsewhere
+        t.presses("a c c")  # Buy results (Warehouse), 1 result
+        self.assertIn("Hulk is not at the Collector's Cosmic Warehouse.", " ".join(t.screen()))
+        self.assertEqual(t.app.game.history(), [])
+
     def test_cycling_back_to_the_start_leaves_no_move(self):
         t = Scripted(ROLL)
         start_rolling(t)

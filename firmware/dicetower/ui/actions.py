@@ -38,6 +38,8 @@ BATTLEREALM = (
     ("Disorientate", "disorientate", (("Target", HERO, None),)),
     ("Escape", "escape", ()),
     ("End turn", "end_turn", ()),
+    # Results bought for anything but a power card (the dice screen charges a card's purchase itself).
+    ("Buy results (Warehouse)", "buy", (("Results", NUMBER, (1, 3)),)),
 )
 CHAMPIONS = (
     ("Thwart main scheme", "thwart", (("Area", AREA, None), ("Scheme", FIXED, -1), ("Threat", NUMBER, (1, 12)))),
