@@ -13,7 +13,7 @@ Lucky: the search covers every order core/roll.py allows: Lucky's
 single-die re-roll now (on any die, a locked one too, which stays locked),
 between the re-rolls or after the last; the first move is a re-roll of a
 set of dice, Lucky on one die (`Advice.lucky`), or finalizing
-(`_lucky_plan`). It costs about three times the tables of a plan without
+(`_lucky_plan`). It costs about 2.3 times the tables of a plan without
 Lucky (README, "Lucky").
 
 How: only the counts of each symbol matter, so a roll is a multiset, and
@@ -335,16 +335,16 @@ def _multisets(counts, most):
                             yield rank(counts)
 
 
-def _n2(A, B, counts, n, acc, sums, at):
+def _n2(A, B, counts, n, acc, sums, at, keep, free, best):
     """Add the best of every keep of `counts` (entries of A, B as `_keeps` reads them, two re-rolls)
-    to sums[at:at + 4]: the value of these dice with two re-rolls left."""
-    keep = bytearray(DICE)
-    free = bytearray(DICE)
+    to sums[at:at + 4]: the value of these dice with two re-rolls left. keep, free and best are
+    the caller's scratch (called some thirty times: none is made here)."""
     keep[0] = counts[0]
     keep[1] = counts[1]
     for s in range(2, DICE):
         free[s] = counts[s]
-    best = array("i", (-1, 0, 0, 0))
+    best[0] = -1
+    best[1] = best[2] = best[3] = 0
     _keeps(A, B, keep, free, n, 2, 2, acc, best, False)
     for i in range(4):
         sums[at + i] += best[i]
@@ -377,13 +377,21 @@ def _lucky_plan(counts, free, rerolls, goal, best):
     five = C6[DICE + 4]  # the first rank of five dice
     XA = array("i", range(total))
     XB = array("i", range(total))
-    GA = array("i", range(part))
-    GB = array("i", range(part))
+    # G needs the ranks of at most five dice only, and is done with before N1 is made from X:
+    # it lives in the low ranks of Y, the table N1 is made in (one pair of tables fewer).
+    YA = array("i", range(total))
+    YB = array("i", range(total))
+    GA = YA
+    GB = YB
     PA = _zeros(part - five)  # Lucky on a locked die, for the five other dice
     PB = _zeros(part - five)
     acc = array("i", (0, 0, 0, 0))
     sums = _zeros(4 * DICE)  # per face Lucky takes now: the six outcomes' N2, added
     scratch = bytearray(DICE)
+    keep = bytearray(DICE)
+    keep2 = bytearray(DICE)  # _n2's scratch
+    free2 = bytearray(DICE)
+    best2 = array("i", (-1, 0, 0, 0))
     _base(XA, XB, DICE, goal, scratch, unit)
     _spread(XA, DICE, True, 0)
     _spread(XB, DICE, True, 0)
@@ -404,11 +412,12 @@ def _lucky_plan(counts, free, rerolls, goal, best):
             for f in range(2):
                 if counts[f]:
                     counts[f] -= 1
-                    _n2(GA, GB, counts, DICE - 1, acc, sums, 4 * f)
+                    _n2(GA, GB, counts, DICE - 1, acc, sums, 4 * f, keep2, free2, best2)
                     counts[f] += 1
     GA = GB = None
-    YA = array("i", XA)
-    YB = array("i", XB)
+    for i in range(total):  # Y = X, in place: no new table
+        YA[i] = XA[i]
+        YB[i] = XB[i]
     _keep_best(YA, YB, DICE)  # N1 on rolls of six dice
     for r in _multisets(scratch, DICE - 1):
         if r >= five:
@@ -425,7 +434,6 @@ def _lucky_plan(counts, free, rerolls, goal, best):
     _lucky_best(XA, XB, XA, XB, XA, XB, 0)  # L0
     _spread(XA, DICE, True, 0)
     _spread(XB, DICE, True, 0)
-    keep = bytearray(DICE)
     keep[0] = counts[0]
     keep[1] = counts[1]
     if rerolls == 1:
@@ -453,7 +461,7 @@ def _lucky_plan(counts, free, rerolls, goal, best):
             for s in range(DICE):
                 if f >= 2 or s < 2:  # a locked die come up free stays locked: done with G above
                     counts[s] += 1
-                    _n2(YA, YB, counts, DICE, acc, sums, 4 * f)
+                    _n2(YA, YB, counts, DICE, acc, sums, 4 * f, keep2, free2, best2)
                     counts[s] -= 1
             counts[f] += 1
     YA = YB = None
