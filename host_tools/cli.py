@@ -192,25 +192,18 @@ def cmd_stats(args, out=sys.stdout):
             raise ValueError("give a log file or --port, not both")
         import io
 
-        from host_tools.flash import FlashError, back_to_the_game, close, connect, restart, session
+        from host_tools.flash import FlashError, Session, restart
 
         if not 1 <= args.rolls <= 1000000:
             raise ValueError("--rolls must be 1 to 1,000,000")
         try:
-            transport = connect(args.port)
-            restarted = False
-            try:
-                with session(args.port):
-                    faces, source = fairness.faces_from_device(transport, args.rolls)
-                    try:
-                        restart(transport, io.StringIO())  # back to the game
-                        restarted = True
-                    except FlashError as e:
-                        sys.stderr.write("dicetower: rolled, but the firmware did not restart: %s\n" % e)
-            finally:
-                if not restarted:
-                    back_to_the_game(transport)
-                close(transport)
+            with Session(args.port) as on_board:
+                faces, source = fairness.faces_from_device(on_board.transport, args.rolls)
+                try:
+                    restart(on_board.transport, io.StringIO())  # back to the game
+                    on_board.restarted = True
+                except FlashError as e:
+                    sys.stderr.write("dicetower: rolled, but the firmware did not restart: %s\n" % e)
         except FlashError as e:
             raise ValueError(str(e))
         text, results = fairness.run([], args.png, faces)

@@ -30,6 +30,7 @@ import sys
 import time
 
 from host_tools import REPO
+from host_tools.monitor import event_of
 
 MIN_VERSION = (1, 22, 0)
 MANIFEST = "dicetower.manifest"
@@ -297,6 +298,11 @@ class Plan:
         largest = max([_blocks(len(self.files[p]), self.block) for p in self.copy] or [0])
         return (grow - freed + largest) * self.block + 2 * _blocks(manifest + 200, self.block) * self.block
 
+    def summary(self, sent):
+        """What a flash did, in one line."""
+        return "%d copied (%d B), %d removed, %d up to date" % (sent["files"], sent["bytes"], len(self.remove),
+                                                             len(self.same))
+
     def changes(self):
         return bool(self.copy or self.remove or self.rmdirs or self.config is not None)
 
@@ -394,25 +400,27 @@ def read_text(transport, path):
 def flash(port, board=None, dry_run=False, out=sys.stdout, progress=None, wait_ready=True):
     """Flash the firmware; returns a dict of what was sent. FlashError says what went wrong."""
     started = time.monotonic()
-    transport = connect(port)
-    result = {}
-    try:
-        with session(port):
-            result = _flash(transport, board, dry_run, out, progress, wait_ready, started)
+    with Session(port) as on_board:
+        result = _flash(on_board.transport, board, dry_run, out, progress, wait_ready, started)
+        on_board.restarted = "ready" in result
         return result
-    finally:
-        if "ready" not in result:
-            back_to_the_game(transport)
-        close(transport)
 
 
-class session:
-    """Turns the board vanishing or going silent mid-conversation into a FlashError that says so."""
+class Session:
+    """A conversation with a board in its raw REPL (flash, stats --port).
+
+    On leaving, the board goes back to its game (unless the firmware was
+    restarted already) and the port is closed; a board that vanished or went
+    silent mid-conversation becomes a FlashError that says so.
+    """
 
     def __init__(self, port):
         self.port = port
+        self.transport = None
+        self.restarted = False
 
     def __enter__(self):
+        self.transport = connect(self.port)
         return self
 
     def __exit__(self, kind, error, trace):
@@ -420,6 +428,9 @@ class session:
 
         from mpremote.transport import TransportError
 
+        if not self.restarted:
+            back_to_the_game(self.transport)
+        close(self.transport)
         if kind is not None and issubclass(kind, (TransportError, OSError, struct.error)):
             raise FlashError("lost the board on %s (%s); check the cable and run the command again"
                              % (self.port, str(error).strip().splitlines()[-1] if str(error).strip() else kind.__name__))
@@ -473,18 +484,23 @@ def _flash(transport, asked, dry_run, out, progress, wait_ready, started):
         try:
             _write(transport, plan, sent, progress)
         except (TransportError, OSError, KeyboardInterrupt) as e:
-            full = isinstance(e, OSError) and getattr(e, "errno", None) == 28
-            raise FlashError("%s after %d of %d files. The board shows \"reflash needed\" until dicetower flash "
-                             "runs again; saved games and settings are untouched"
-                             % ("the board's flash filled up" if full else "the copy was interrupted (%s)"
-                                % (type(e).__name__ if isinstance(e, KeyboardInterrupt) else e),
-                                sent["files"], len(plan.copy)))
-    out.write("%d copied (%d B), %d removed, %d up to date\n"
-              % (sent["files"], sent["bytes"], len(plan.remove), len(plan.same)))
+            full = isinstance(e, OSError) and getattr(e, "errno", None) == errno.ENOSPC
+            raise cut_short("the board's flash filled up" if full else interrupted(e), sent, plan)
+    out.write(plan.summary(sent) + "\n")
     sent.update(plan=plan, seconds=time.monotonic() - started)
     if wait_ready:
         sent["ready"] = restart(transport, out)
     return sent
+
+
+def interrupted(error):
+    return "the copy was interrupted (%s)" % (type(error).__name__ if isinstance(error, KeyboardInterrupt) else error)
+
+
+def cut_short(what, sent, plan):
+    """The FlashError of a copy that stopped midway (the board refuses to boot it until a rerun)."""
+    return FlashError("%s after %d of %d files. The board shows \"reflash needed\" until dicetower flash runs "
+                      "again; saved games and settings are untouched" % (what, sent["files"], len(plan.copy)))
 
 
 def _write(transport, plan, sent, progress, replace=None):
@@ -570,12 +586,11 @@ def restart(transport, out, seconds=READY_SECONDS):
         pending += transport.serial.read(max(1, transport.serial.in_waiting))
         while b"\n" in pending:
             line, pending = pending.split(b"\n", 1)
-            text = line.decode(errors="replace").strip()
-            if not text.startswith("{"):
-                continue
             try:
-                event = json.loads(text)
+                event = event_of(line)
             except ValueError:
+                continue  # a garbled line while the board boots: wait for the next
+            if event is None:
                 continue
             if event.get("event") == "ready":
                 out.write("dicetower %s ready on %s (dice: %s)\n" % (event.get("version"), event.get("board"),

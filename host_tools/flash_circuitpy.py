@@ -34,8 +34,8 @@ import shutil
 import sys
 
 from host_tools import CIRCUITPY_LIB, REPO
-from host_tools.flash import (MANIFEST, PACKAGE, FlashError, Plan, _write, as_object, choose_profile, listed,
-                               profiles, read_text)
+from host_tools.flash import (MANIFEST, PACKAGE, FlashError, Plan, _write, as_object, choose_profile, cut_short,
+                               interrupted, listed, profiles, read_text)
 
 LABEL = "CIRCUITPY"
 BOOT_OUT = "boot_out.txt"
@@ -282,12 +282,9 @@ def flash(drive_path=None, board=None, dry_run=False, out=sys.stdout, progress=N
         elif getattr(e, "errno", None) == errno.ENOSPC:
             what = "the CIRCUITPY drive filled up"
         else:
-            what = "the copy was interrupted (%s)" % (type(e).__name__ if isinstance(e, KeyboardInterrupt) else e)
-        raise FlashError("%s after %d of %d files. The board shows \"reflash needed\" until dicetower flash runs "
-                         "again; saved games and settings are untouched" % (what, sent["files"], len(plan.copy)))
-    out.write("%d copied (%d B), %d removed, %d up to date%s\n"
-              % (sent["files"], sent["bytes"], len(plan.remove), len(plan.same),
-                 "".join("; your %s is kept as %s.bak" % (p, p) for p in keep)))
+            what = interrupted(e)
+        raise cut_short(what, sent, plan)
+    out.write(plan.summary(sent) + "".join("; your %s is kept as %s.bak" % (p, p) for p in keep) + "\n")
     if "boot.py" in plan.copy:
         out.write("boot.py changed: unplug the tower and plug it in again for saves to work "
                   "(CircuitPython runs boot.py only at power-up)\n")

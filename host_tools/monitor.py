@@ -35,6 +35,21 @@ def describe(event):
     return None
 
 
+def event_of(raw):
+    """A console line as the firmware's event (a dict), None for REPL chatter and banners,
+    or ValueError (carrying the line) when it looks like an event but is not one."""
+    line = raw.decode("utf-8", "replace").strip() if isinstance(raw, bytes) else raw.strip()
+    if not line.startswith("{"):
+        return None
+    try:
+        event = json.loads(line)
+    except ValueError:
+        raise ValueError(line)
+    if not isinstance(event, dict):
+        raise ValueError(line)
+    return event
+
+
 def follow(open_port, out=sys.stdout, save=None, count=None, seconds=None, sleep=time.sleep, clock=time.monotonic):
     """Read lines until `count` events or `seconds` pass; reconnect when the port goes away.
 
@@ -66,16 +81,13 @@ def follow(open_port, out=sys.stdout, save=None, count=None, seconds=None, sleep
             continue
         if not raw:
             continue
-        line = raw.decode("utf-8", "replace").strip() if isinstance(raw, bytes) else raw.strip()
-        if not line.startswith("{"):
-            continue  # REPL chatter, banners: not events
         try:
-            event = json.loads(line)
-            if not isinstance(event, dict):
-                raise ValueError("not an object")
-        except ValueError:
-            out.write("-- malformed line skipped: %s\n" % line[:80])
+            event = event_of(raw)
+        except ValueError as e:
+            out.write("-- malformed line skipped: %s\n" % str(e)[:80])
             continue
+        if event is None:
+            continue  # REPL chatter, banners: not events
         events += 1
         if save is not None:
             save.write(json.dumps(event) + "\n")
