@@ -17,7 +17,9 @@ import time
 
 from host_tools import REPO
 
-SHORT_S = 0.12  # a press held this long is a short one (the firmware polls every 10 ms)
+# A press held this long is a short one (long ones take 700 ms). Real time runs on: a press must
+# outlast a pause of the firmware's loop (a GC pass, the first advice after a roll) to be seen.
+SHORT_S = 0.3
 LONG_S = 0.9
 
 
@@ -60,7 +62,7 @@ class VirtualPico:
         self.ask({"press": button})
         time.sleep(LONG_S if kind == "long" else SHORT_S)
         self.ask({"release": button})
-        time.sleep(0.15)
+        time.sleep(0.3)
 
     def presses(self, keys):
         """'a', 'b', 'c' short, 'A', 'B', 'C' long, as in sim scripts."""
