@@ -278,11 +278,25 @@ class _progress:
 def cmd_pico(args, out=sys.stdout):
     import time
 
-    from host_tools.pico import VirtualPico
+    from host_tools.pico import EmulatedPico, VirtualPico
 
-    os.makedirs(args.files, exist_ok=True)
-    with VirtualPico(args.files, args.board) as pico:
-        out.write("a virtual %s on %s (its flash: %s); Ctrl-C stops it\n" % (args.board, pico.url, args.files))
+    if args.emulator == "rp2040":
+        image = args.image or os.path.join(os.path.expanduser("~"), ".dicetower", "rp2040-flash.img")
+        os.makedirs(os.path.dirname(os.path.abspath(image)), exist_ok=True)
+        try:
+            pico = EmulatedPico(image, args.board)
+        except RuntimeError as e:
+            out.write("dicetower pico: %s\n" % e)
+            return 2
+        what = "an emulated RP2040 running MicroPython 1.27 with a %s's parts" % args.board
+        flash_is = "its flash image: %s" % image
+    else:
+        os.makedirs(args.files, exist_ok=True)
+        pico = VirtualPico(args.files, args.board)
+        what = "a virtual %s" % args.board
+        flash_is = "its flash: %s" % args.files
+    with pico:
+        out.write("%s on %s (%s); Ctrl-C stops it\n" % (what, pico.url, flash_is))
         if hasattr(os, "openpty"):
             out.write("its serial port: %s (the same REPL, as over USB)\n" % pico.open_pty())
         out.write("try: dicetower flash --port %s --board %s\n" % (pico.url, args.board))
@@ -363,9 +377,15 @@ def build_parser():
                                      "name if only one)")
     put.set_defaults(run=cmd_flash)
 
-    pico = sub.add_parser("pico", help="run a virtual Pico (MicroPython VM) to flash and monitor by hand")
+    pico = sub.add_parser("pico", help="run a virtual Pico (the MicroPython VM, or MicroPython's rp2 firmware on "
+                                       "an emulated RP2040) to flash and monitor by hand")
+    pico.add_argument("--emulator", choices=("vm", "rp2040"), default="vm",
+                      help="vm: the MicroPython WebAssembly VM, its flash a folder (default); rp2040: the official "
+                           "rp2 firmware on an emulated RP2040 (rp2040js), its flash a 2 MiB image")
     pico.add_argument("--files", default=os.path.join(os.path.expanduser("~"), ".dicetower", "pico"),
-                      help="the virtual flash's folder (default ~/.dicetower/pico)")
+                      help="with --emulator vm: the virtual flash's folder (default ~/.dicetower/pico)")
+    pico.add_argument("--image", help="with --emulator rp2040: the flash image (default ~/.dicetower/rp2040-flash.img, "
+                                      "made on first use)")
     pico.add_argument("--board", default="pico", help="the parts wired to it, as a profile names them")
     pico.set_defaults(run=cmd_pico)
     build = sub.add_parser("hardware", help="the build: parts and power, wiring drawings, the printable tower")

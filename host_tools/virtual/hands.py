@@ -9,6 +9,10 @@ answered with one JSON object.
   {"oled": true}     the OLED's memory (hex) and whether it is on; the host reads the text,
                      so reading does not depend on the firmware files on the board
   {"leds": true}     the ring's colours, [r, g, b] per LED
+
+The emulated RP2040 (rp2040/emulator.mjs) keeps its parts here too, so every bench decodes the
+same way: it asks `present` at an I2C address phase and hands over each I2C write (`i2c`) and each
+WS2812 frame decoded from the ring pin's edges (`ws2812`).
 """
 
 import json
@@ -23,6 +27,28 @@ def wire(profile_text):
     bench = devices.reset()
     _parts["profile"] = profile
     _parts["panel"], _parts["strip"] = devices.wire(bench, profile)
+
+
+def present(bus, address):
+    """Whether a device answers (ACKs) at this I2C address."""
+    device = devices.BENCH.i2c.get((bus, address))
+    return device is not None and device.present
+
+
+def i2c(bus, address, data_hex):
+    """One I2C write transaction the chip made to a present device."""
+    from binascii import unhexlify
+
+    devices.BENCH.i2c[(bus, address)].receive(unhexlify(data_hex))
+
+
+def ws2812(pin, data_hex):
+    """One WS2812 frame sent on `pin`."""
+    from binascii import unhexlify
+
+    strip = devices.BENCH.strips.get(pin)
+    if strip is not None:
+        strip.receive(unhexlify(data_hex))
 
 
 def _pin(name):

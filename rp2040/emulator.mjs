@@ -1,0 +1,523 @@
+// An emulated Raspberry Pi Pico: the official MicroPython rp2 firmware on rp2040js, with the
+// tower's parts on its pins and its USB serial port on a TCP port.
+//
+//   node rp2040/emulator.mjs --flash IMAGE [--uf2 FILE] [--board PROFILE.json] [--port N]
+//                            [--control] [--seed N] [--boot-timeout S]
+//
+// Prints "listening PORT" (the USB CDC serial port: `mpremote connect socket://127.0.0.1:PORT`)
+// and, with --control, "control PORT". Errors are one line on stderr ("rp2040: ...") and exit 2.
+//
+// The board:
+// - the UF2 (rp2040/firmware/RPI_PICO-v1.27.0.uf2 unless --uf2; checked against SHA256SUMS beside it)
+//   is written over the 2 MiB flash image IMAGE, as dropping a UF2 on RPI-RP2 does: the littlefs
+//   at the top of the flash keeps the player's files. IMAGE is created when missing and follows every
+//   erase and program the firmware makes, so a killed process leaves the flash as a power cut would;
+// - the RP2040 B1 bootrom from rp2040/bootrom/b1.bin.
+// What rp2040js lacks is added here, not by patching it:
+// - flash erase/program: the bootrom's flash_range_erase / flash_range_program are served in JS
+//   (a BKPT put at their entry in this process's copy of the bootrom);
+// - the ring oscillator's RANDOMBIT: a random bit per read (os.urandom and the ROSC dice);
+// - USB: an OUT transfer waits until the host has bytes, as a real host NAKs, instead of completing
+//   at once with nothing (a storm of interrupts that slowed Python about 3x).
+// The parts (--board, a profile from boards/): the SSD1306 at the profile's I2C bus and address and
+// the WS2812 ring are the same models the other benches use (host_tools/virtual/devices.py, run
+// in the MicroPython WebAssembly VM beside the chip); the ring's bytes are decoded from the GPIO
+// edges of its pin, timed against the WS2812 datasheet; buttons are GPIO inputs; the buzzer's PWM
+// slice is read from its registers.
+// --control takes JSON lines (host_tools/pico.py drives it), answered one line each:
+//   {"press": "a", "ms": 100, "then": 300}  press, release after ms, answer `then` ms later (emulated)
+//   {"press": "a"} / {"release": "a"}         hold / let go
+//   {"wait": ms}                              answer after ms of emulated time
+//   {"oled": true}, {"leds": true}            the panel's memory, the ring's colours (hands.py)
+//   {"buzzer": true}                          the buzzer's frequency and duty
+//   {"stats": true}                           emulated time and the figures the rig measures
+//   {"cut": {"after": N}}                     power cut at the N-th flash erase/program from now
+//                                             (that one half done); the process then exits
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import crypto from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { Simulator, USBCDC, ConsoleLogger, LogLevel, GPIOPinState } from "rp2040js";
+import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.dirname(HERE);
+const FLASH_SIZE = 2 * 1024 * 1024; // the Pico's W25Q16
+const FLASH_BASE = 0x10000000;
+const SECTOR = 4096;
+
+function fail(message) {
+  process.stderr.write("rp2040: " + message + "\n");
+  process.exit(2);
+}
+
+// ---- arguments
+const opts = { uf2: path.join(HERE, "firmware", "RPI_PICO-v1.27.0.uf2"), port: 0, control: false,
+  bootTimeout: 60, seed: null, board: null, flash: null };
+{
+  const argv = process.argv.slice(2);
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = () => { if (i + 1 >= argv.length) fail(a + " needs a value"); return argv[++i]; };
+    if (a === "--flash") opts.flash = path.resolve(next());
+    else if (a === "--uf2") opts.uf2 = path.resolve(next());
+    else if (a === "--board") opts.board = path.resolve(next());
+    else if (a === "--port") opts.port = Number(next());
+    else if (a === "--control") opts.control = true;
+    else if (a === "--seed") opts.seed = Number(next());
+    else if (a === "--boot-timeout") opts.bootTimeout = Number(next());
+    else fail("usage: node rp2040/emulator.mjs --flash IMAGE [--uf2 FILE] [--board PROFILE.json] "
+      + "[--port N] [--control] [--seed N] [--boot-timeout S]");
+  }
+  if (!opts.flash) fail("--flash IMAGE is required (a 2 MiB flash image; created when missing)");
+}
+
+// ---- the firmware and the bootrom, checked before anything runs
+function readUf2(file) {
+  if (!fs.existsSync(file)) fail(`no firmware at ${file}`);
+  const data = fs.readFileSync(file);
+  const sums = path.join(path.dirname(file), "SHA256SUMS");
+  if (fs.existsSync(sums)) {
+    const line = fs.readFileSync(sums, "utf8").split("\n").find((l) => l.trim().endsWith(" " + path.basename(file)));
+    if (line) {
+      const want = line.trim().split(/\s+/)[0].toLowerCase();
+      const got = crypto.createHash("sha256").update(data).digest("hex");
+      if (got !== want) fail(`${file} fails its SHA-256 (${got}, SHA256SUMS says ${want}): rebuild or restore it`);
+    }
+  }
+  if (data.length === 0 || data.length % 512) fail(`${file} is not a UF2 file (${data.length} bytes, not whole 512-byte blocks)`);
+  const blocks = [];
+  for (let at = 0; at < data.length; at += 512) {
+    const b = data.subarray(at, at + 512);
+    if (b.readUInt32LE(0) !== 0x0a324655 || b.readUInt32LE(4) !== 0x9e5d5157 || b.readUInt32LE(508) !== 0x0ab16f30) {
+      fail(`${file} is not a UF2 file (bad magic in block ${at / 512})`);
+    }
+    const flags = b.readUInt32LE(8);
+    if ((flags & 0x2000) && b.readUInt32LE(28) !== 0xe48bff56) fail(`${file} is not for an RP2040 (family 0x${b.readUInt32LE(28).toString(16)})`);
+    const target = b.readUInt32LE(12);
+    const size = b.readUInt32LE(16);
+    if (target < FLASH_BASE || target + size > FLASH_BASE + FLASH_SIZE || size > 476) fail(`${file} writes outside the Pico's flash (0x${target.toString(16)})`);
+    blocks.push([target - FLASH_BASE, b.subarray(32, 32 + size)]);
+  }
+  return blocks;
+}
+
+const bootromFile = path.join(HERE, "bootrom", "b1.bin");
+if (!fs.existsSync(bootromFile)) fail(`the RP2040 bootrom is missing (${bootromFile}); it comes with the repository`);
+const bootromBytes = fs.readFileSync(bootromFile);
+if (bootromBytes.length !== 16384) fail(`${bootromFile} is ${bootromBytes.length} bytes, not the 16 KiB bootrom`);
+const uf2 = readUf2(opts.uf2);
+const profile = opts.board ? JSON.parse(fs.readFileSync(opts.board, "utf8")) : null;
+
+// ---- the flash image: the file on disk follows the emulated flash
+let flashFd;
+{
+  const exists = fs.existsSync(opts.flash);
+  if (exists) {
+    const size = fs.statSync(opts.flash).size;
+    if (size !== FLASH_SIZE) fail(`${opts.flash} is ${size} bytes; a Pico's flash image is ${FLASH_SIZE} (2 MiB)`);
+  }
+  flashFd = fs.openSync(opts.flash, exists ? "r+" : "w+");
+}
+
+const simulator = new Simulator();
+const mcu = simulator.rp2040;
+const clock = simulator.clock;
+mcu.logger = new ConsoleLogger(process.env.RP2040_LOG ? LogLevel[process.env.RP2040_LOG] : LogLevel.Error);
+const bootrom = new Uint32Array(bootromBytes.buffer, bootromBytes.byteOffset, 4096).slice();
+
+// ---- flash erase/program, served from the bootrom's own entry points
+// The bootrom's function table (a 16-bit pointer at 0x14): pairs of a two-letter code and an address.
+function romFunction(code) {
+  const u16 = (addr) => bootromBytes.readUInt16LE(addr);
+  let at = u16(0x14);
+  const want = code.charCodeAt(0) | (code.charCodeAt(1) << 8);
+  for (let c = u16(at); c; at += 4, c = u16(at)) if (c === want) return u16(at + 2) & ~1;
+  fail(`the bootrom has no ${code} function`);
+}
+const BREAKS = { RE: 0x10, RP: 0x11 }; // BKPT numbers of ours
+for (const [code, n] of Object.entries(BREAKS)) {
+  const at = romFunction(code);
+  const word = bootrom[at >> 2];
+  const bkpt = 0xbe00 | n;
+  bootrom[at >> 2] = at & 2 ? (word & 0xffff) | (bkpt << 16) : (word & 0xffff0000) | bkpt;
+}
+mcu.loadBootrom(bootrom); // (this resets the chip, flash included: the image goes in after)
+{
+  const flash = mcu.flash.subarray(0, FLASH_SIZE);
+  flash.fill(0xff);
+  if (fs.fstatSync(flashFd).size === FLASH_SIZE) fs.readSync(flashFd, flash, 0, FLASH_SIZE, 0);
+  for (const [offset, payload] of uf2) flash.set(payload, offset);
+  fs.writeSync(flashFd, flash, 0, FLASH_SIZE, 0);
+}
+
+let flashOps = 0;
+let cutAt = null; // the flash operation at which the power goes, or null
+let cutReply = null;
+const flashStats = { erases: 0, programs: 0, bytes: 0 };
+
+function persist(offset, length) {
+  fs.writeSync(flashFd, mcu.flash, offset, length, offset);
+}
+
+function flashOp(kind) {
+  const r = mcu.core.registers;
+  const offset = r[0] >>> 0;
+  const count = kind === "erase" ? r[1] >>> 0 : r[2] >>> 0;
+  flashOps += 1;
+  const cut = cutAt !== null && flashOps >= cutAt;
+  const done = cut ? Math.floor(count / 2) : count; // the op the power cut interrupts is half done
+  if (offset + count > FLASH_SIZE) {
+    process.stderr.write(`rp2040: flash ${kind} beyond the chip at 0x${offset.toString(16)}\n`);
+  } else if (kind === "erase") {
+    flashStats.erases += 1;
+    mcu.flash.fill(0xff, offset, offset + done);
+    persist(offset, count);
+  } else {
+    flashStats.programs += 1;
+    flashStats.bytes += count;
+    const src = r[1] >>> 0;
+    for (let i = 0; i < done; i++) mcu.flash[offset + i] &= mcu.readUint8(src + i); // NOR: bits only clear
+    persist(offset, count);
+  }
+  if (cut) powerCut();
+}
+
+mcu.onBreak = (code) => {
+  if (code === BREAKS.RE) flashOp("erase");
+  else if (code === BREAKS.RP) flashOp("program");
+  else {
+    process.stderr.write(`rp2040: the firmware stopped at a breakpoint (${code}) at 0x${mcu.core.PC.toString(16)}\n`);
+    simulator.stop();
+    return;
+  }
+  mcu.core.PC = mcu.core.LR & ~1; // return from the ROM function
+};
+
+function powerCut() {
+  simulator.stop();
+  fs.fsyncSync(flashFd);
+  if (cutReply) cutReply(JSON.stringify({ cut: true, flash_ops: flashOps, ns: clock.nanos }));
+  setTimeout(() => process.exit(0), 50);
+}
+
+// ---- the ring oscillator's random bit
+class Rosc {
+  constructor(seed) {
+    this.regs = new Map();
+    this.state = seed === null ? null : (BigInt(seed) & 0xffffffffffffffffn) || 1n;
+    this.pool = Buffer.alloc(0);
+    this.bits = 0;
+    this.cache = 0;
+  }
+  bit() {
+    if (this.bits === 0) {
+      if (this.state !== null) { // xorshift64*: replayable noise for a seeded run
+        let x = this.state;
+        x ^= x >> 12n; x ^= (x << 25n) & 0xffffffffffffffffn; x ^= x >> 27n;
+        this.state = x;
+        this.cache = Number(((x * 0x2545f4914f6cdd1dn) >> 32n) & 0xffffffffn);
+      } else {
+        this.cache = crypto.randomBytes(4).readUInt32LE(0);
+      }
+      this.bits = 32;
+    }
+    this.bits -= 1;
+    return (this.cache >>> this.bits) & 1;
+  }
+  readUint32(offset) {
+    if (offset === 0x1c) return this.bit(); // RANDOMBIT
+    if (offset === 0x18) return 0x80000000; // STATUS: stable
+    return this.regs.get(offset) ?? 0;
+  }
+  writeUint32Atomic(offset, value, atomic) {
+    const old = this.regs.get(offset) ?? 0;
+    this.regs.set(offset, atomic === 1 ? old ^ value : atomic === 2 ? old | value : atomic === 3 ? old & ~value : value);
+  }
+}
+mcu.peripherals[0x40060] = new Rosc(opts.seed);
+
+// ---- the bench: the VM that holds the parts' models (hands.py over devices.py)
+let hands = null;
+let handsReply = null;
+let panelPresent = null;
+async function bench() {
+  const vm = await loadMicroPython({ stdout: (t) => process.stderr.write(t), linebuffer: true });
+  vm.FS.mkdir("/virtual");
+  for (const name of ["devices.py", "hands.py"]) {
+    vm.FS.writeFile("/virtual/" + name, fs.readFileSync(path.join(REPO, "host_tools", "virtual", name)));
+  }
+  vm.runPython("import sys\nsys.path.append('/virtual')\nimport hands");
+  hands = vm.pyimport("hands");
+  hands.wire(JSON.stringify(profile));
+  handsReply = (line) => hands.reply(line);
+  panelPresent = (bus, address) => hands.present(bus, address);
+}
+
+// ---- I2C: the OLED on the profile's bus, reached only through pins muxed to that bus
+const I2C_FUNCTION = 3;
+function wireI2c() {
+  const spec = profile.oled;
+  mcu.i2c.forEach((i2c, bus) => {
+    let address = -1;
+    let data = [];
+    let acked = false;
+    i2c.onStart = () => i2c.completeStart();
+    i2c.onConnect = (addr) => {
+      const muxed = mcu.gpio[spec.sda].functionSelect === I2C_FUNCTION && mcu.gpio[spec.scl].functionSelect === I2C_FUNCTION;
+      acked = bus === spec.i2c && muxed && panelPresent(bus, addr);
+      address = addr;
+      data = [];
+      i2c.completeConnect(acked);
+    };
+    i2c.onWriteByte = (value) => { data.push(value); i2c.completeWrite(true); };
+    i2c.onReadByte = () => i2c.completeRead(0);
+    i2c.onStop = () => {
+      if (acked && data.length) {
+        hands.i2c(bus, address, Buffer.from(data).toString("hex"));
+        oledWritten(data[0]);
+      }
+      data = [];
+      i2c.completeStop();
+    };
+  });
+}
+
+// ---- WS2812: bits from the ring pin's edges, checked against the datasheet
+// WS2812: T0H 0.35 us, T1H 0.7 us, each +-150 ns; a bit 1.25 us +-600 ns; reset (latch) low >= 50 us.
+const WS = { t0h: [200, 500], t1h: [550, 850], bit: [650, 1850], reset: 50000 };
+const ring = { frames: 0, bad: 0, worst: null, high0: [Infinity, 0], high1: [Infinity, 0], period: [Infinity, 0] };
+function wireRing() {
+  const pin = mcu.gpio[profile.leds.pin];
+  let rise = -1;
+  let lastFall = -Infinity;
+  let bits = [];
+  let errors = [];
+  const latch = clock.createAlarm(() => endFrame());
+  const widen = (range, v) => { range[0] = Math.min(range[0], v); range[1] = Math.max(range[1], v); };
+  function endFrame() {
+    if (!bits.length) return;
+    const bytes = Buffer.alloc(bits.length >> 3);
+    for (let i = 0; i + 7 < bits.length; i += 8) {
+      let b = 0;
+      for (let j = 0; j < 8; j++) b = (b << 1) | bits[i + j];
+      bytes[i >> 3] = b;
+    }
+    ring.frames += 1;
+    if (errors.length || bits.length % 8) {
+      ring.bad += 1;
+      ring.worst = errors[0] || `${bits.length} bits, not whole bytes`;
+    }
+    hands.ws2812(profile.leds.pin, bytes.toString("hex"));
+    bits = [];
+    errors = [];
+  }
+  pin.addListener((state, old) => {
+    const now = clock.nanos;
+    if (state === GPIOPinState.High && old !== GPIOPinState.High) {
+      if (rise >= 0 && now - lastFall < WS.reset) {
+        const period = now - rise;
+        widen(ring.period, period);
+        if (period < WS.bit[0] || period > WS.bit[1]) errors.push(`a bit of ${period} ns`);
+      }
+      rise = now;
+    } else if (state === GPIOPinState.Low && old === GPIOPinState.High && rise >= 0) {
+      const high = now - rise;
+      const one = high > 625;
+      widen(one ? ring.high1 : ring.high0, high);
+      const [lo, hi] = one ? WS.t1h : WS.t0h;
+      if (high < lo || high > hi) errors.push(`a ${one ? 1 : 0} bit high for ${high} ns`);
+      bits.push(one ? 1 : 0);
+      lastFall = now;
+      latch.schedule(WS.reset);
+    }
+  });
+}
+
+// ---- buttons: GPIO inputs, released (pulled to their idle level) at power-on
+function buttonPin(name) {
+  const spec = profile && profile.buttons[name];
+  if (!spec) throw new Error(`no button ${JSON.stringify(name)} on this board`);
+  return [mcu.gpio[spec.pin], (spec.pull || "up") !== "down"];
+}
+function setButton(name, pressed) {
+  const [pin, activeLow] = buttonPin(name);
+  pin.setInputValue(activeLow ? !pressed : pressed);
+  if (pressed) pressedAt = clock.nanos;
+}
+
+// ---- what the rig measures: press -> OLED, the longest the buttons go unpolled
+let pressedAt = -1;
+const latencies = [];
+function oledWritten(control) {
+  if (control & 0x40 && pressedAt >= 0) { // the first data after a press: the screen answered it
+    latencies.push(clock.nanos - pressedAt);
+    pressedAt = -1;
+  }
+}
+const polls = { last: -1, longest: 0, count: 0 };
+const settlers = []; // [polls needed, answer]: presses waiting for the loop to come back to them
+const buttonCount = profile ? Object.keys(profile.buttons).length : 1;
+{
+  const sio = mcu.sio;
+  const read = sio.readUint32.bind(sio);
+  sio.readUint32 = (offset) => {
+    if (offset === 4) { // GPIO_IN: a Pin.value() of the buttons' loop
+      const now = clock.nanos;
+      if (polls.last >= 0 && now - polls.last > polls.longest) polls.longest = now - polls.last;
+      polls.last = now;
+      polls.count += 1;
+      if (settlers.length && polls.count >= settlers[0][0]) settlers.shift()[1]();
+    }
+    return read(offset);
+  };
+}
+
+function buzzer() {
+  const pinNo = profile.buzzer && profile.buzzer.pin;
+  if (pinNo === undefined) return { present: false };
+  const channel = mcu.pwm.channels[(pinNo >> 1) & 7];
+  const top = channel.top;
+  const cc = pinNo & 1 ? channel.cc >>> 16 : channel.cc & 0xffff;
+  const div = (((channel.div >> 4) & 0xff) || 256) + (channel.div & 0xf) / 16;
+  const on = !!(channel.csr & 1) && mcu.gpio[pinNo].functionSelect === 4 && cc > 0;
+  return { present: true, on, freq: on ? Math.round(mcu.clkSys / div / (top + 1)) : 0, duty: cc / (top + 1) };
+}
+
+// ---- USB CDC, with OUT transfers held until the host has bytes
+const cdc = new USBCDC(mcu.usbCtrl);
+const pendingIn = []; // bytes from the host not yet given to the firmware
+let heldRead = null;
+let enumerated = false;
+mcu.usbCtrl.onEndpointRead = (endpoint, size) => {
+  if (endpoint !== cdc.outEndpoint) return;
+  if (!pendingIn.length) { heldRead = size; return; } // NAK until there is data
+  giveRead(size);
+};
+function giveRead(size) {
+  const n = Math.min(size, pendingIn.length);
+  mcu.usbCtrl.endpointReadDone(cdc.outEndpoint, Uint8Array.from(pendingIn.splice(0, n)));
+}
+function hostWrites(bytes) {
+  for (const b of bytes) pendingIn.push(b);
+  if (heldRead !== null && pendingIn.length && cdc.outEndpoint >= 0) {
+    const size = heldRead;
+    heldRead = null;
+    giveRead(size);
+  }
+}
+let socket = null;
+const clients = [];
+cdc.onDeviceConnected = () => { enumerated = true; };
+cdc.onSerialData = (data) => {
+  if (socket) socket.write(Buffer.from(data));
+};
+
+// ---- control
+const waiters = []; // [ns, resolve]: answered when emulated time reaches ns
+function at(ns, fn) {
+  const alarm = clock.createAlarm(fn);
+  alarm.schedule(Math.max(0, ns - clock.nanos));
+}
+function answer(request, reply) {
+  if (request.press !== undefined && request.ms !== undefined) {
+    setButton(request.press, true);
+    at(clock.nanos + request.ms * 1e6, () => {
+      setButton(request.press, false);
+      // Answered once `then` ms have passed and the loop has polled the buttons that many times
+      // over (every POLL_MS = 10 ms): work that held the loop is over, the press was taken.
+      const need = polls.count + buttonCount * Math.ceil((request.then || 0) / 10);
+      at(clock.nanos + (request.then || 0) * 1e6, () => {
+        settlers.push([need, () => reply(JSON.stringify({ ok: true, ns: clock.nanos }))]);
+      });
+    });
+    return;
+  }
+  if (request.press !== undefined || request.release !== undefined) {
+    setButton(request.press ?? request.release, request.press !== undefined);
+    return reply(JSON.stringify({ ok: true, ns: clock.nanos }));
+  }
+  if (request.wait !== undefined) {
+    at(clock.nanos + request.wait * 1e6, () => reply(JSON.stringify({ ok: true, ns: clock.nanos })));
+    return;
+  }
+  if (request.buzzer) return reply(JSON.stringify(buzzer()));
+  if (request.stats) {
+    return reply(JSON.stringify({ ns: clock.nanos, press_to_oled_ns: latencies.splice(0), poll_longest_ns: polls.longest,
+      polls: polls.count, ring, flash: flashStats, enumerated }));
+  }
+  if (request.reset_stats) {
+    polls.longest = 0; polls.last = -1; polls.count = 0; latencies.length = 0;
+    return reply(JSON.stringify({ ok: true, ns: clock.nanos }));
+  }
+  if (request.cut) {
+    cutAt = flashOps + Math.max(1, request.cut.after | 0);
+    cutReply = reply;
+    return;
+  }
+  return reply(handsReply(JSON.stringify(request)));
+}
+
+function serveControl() {
+  const server = net.createServer((conn) => {
+    let pending = "";
+    conn.setNoDelay(true);
+    conn.on("data", (data) => {
+      pending += data.toString("utf8");
+      let cut;
+      while ((cut = pending.indexOf("\n")) >= 0) {
+        const line = pending.slice(0, cut);
+        pending = pending.slice(cut + 1);
+        const reply = (text) => { if (!conn.destroyed) conn.write(text + "\n"); };
+        try {
+          const request = JSON.parse(line);
+          if (typeof request !== "object" || request === null) throw new Error("a request is a JSON object");
+          answer(request, reply);
+        } catch (e) {
+          reply(JSON.stringify({ error: String(e.message || e) }));
+        }
+      }
+    });
+    conn.on("error", () => {});
+  });
+  server.listen(0, "127.0.0.1", () => process.stdout.write("control " + server.address().port + "\n"));
+}
+
+// ---- start
+if (profile) {
+  await bench();
+  wireI2c();
+  wireRing();
+  for (const name of Object.keys(profile.buttons)) setButton(name, false);
+  pressedAt = -1;
+}
+mcu.core.PC = FLASH_BASE; // boot2 at the start of flash, as the bootrom would jump to it
+simulator.execute();
+
+const started = Date.now();
+const serial = net.createServer((conn) => {
+  socket = conn;
+  conn.setNoDelay(true);
+  clients.push(conn);
+  conn.on("data", (data) => hostWrites(data));
+  conn.on("close", () => {
+    clients.splice(clients.indexOf(conn), 1);
+    if (socket === conn) socket = clients.length ? clients[clients.length - 1] : null;
+  });
+  conn.on("error", () => {});
+});
+// The port opens once the firmware has enumerated on USB: a firmware that never does is an error.
+const waitUsb = setInterval(() => {
+  if (enumerated) {
+    clearInterval(waitUsb);
+    serial.listen(opts.port, "127.0.0.1", () => {
+      process.stdout.write("listening " + serial.address().port + "\n");
+      if (opts.control) serveControl();
+    });
+  } else if (Date.now() - started > opts.bootTimeout * 1000) {
+    fail(`the emulated Pico did not come up on USB within ${opts.bootTimeout} s (firmware ${opts.uf2}, PC 0x${mcu.core.PC.toString(16)})`);
+  }
+}, 20);
+process.on("SIGTERM", () => { fs.fsyncSync(flashFd); process.exit(0); });
+process.on("SIGINT", () => { fs.fsyncSync(flashFd); process.exit(0); });
