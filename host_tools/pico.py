@@ -215,11 +215,15 @@ class EmulatedPico(_Board):
     def buzzer(self):
         return self.ask({"buzzer": True})
 
-    def cut_power(self, after):
-        """The power goes at the `after`-th flash erase or program from now (that one half done)."""
-        answer = self.ask({"cut": {"after": after}})
-        self.process.wait(timeout=30)
-        return answer
+    def cut_power_during(self, after, button, kind="short"):
+        """Press `button`; the power goes at the `after`-th flash erase or program from now (that one half
+        done) and the emulator stops. The answer says whether the cut came before the press was over."""
+        cut = json.dumps({"cut": {"after": after}})
+        press = json.dumps({"press": button, "ms": HOLD_MS if kind == "long" else TAP_MS, "then": self.settle_ms})
+        self._control.sendall((cut + "\n" + press + "\n").encode())
+        answer = json.loads(self._replies.readline() or '{"cut": false}')
+        self.process.wait(timeout=30) if answer.get("cut") else None
+        return {"cut": bool(answer.get("cut")), **answer}
 
     def files(self):
         """The board's files, read from the littlefs in its flash image: {path: bytes}."""

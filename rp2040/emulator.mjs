@@ -374,15 +374,33 @@ const buttonCount = profile ? Object.keys(profile.buttons).length : 1;
   };
 }
 
+// The buzzer: its PWM slice read from the registers the firmware wrote; each change of tone is
+// kept (the last 64) with its emulated time, since a beep may start and end between two requests.
+const buzzerPin = profile ? (typeof profile.buzzer === "number" ? profile.buzzer : profile.buzzer && profile.buzzer.pin) : undefined;
+const tones = [];
 function buzzer() {
-  const pinNo = profile.buzzer && profile.buzzer.pin;
-  if (pinNo === undefined) return { present: false };
-  const channel = mcu.pwm.channels[(pinNo >> 1) & 7];
+  if (buzzerPin === undefined || buzzerPin === null) return { present: false };
+  const channel = mcu.pwm.channels[(buzzerPin >> 1) & 7];
   const top = channel.top;
-  const cc = pinNo & 1 ? channel.cc >>> 16 : channel.cc & 0xffff;
+  const cc = buzzerPin & 1 ? channel.cc >>> 16 : channel.cc & 0xffff;
   const div = (((channel.div >> 4) & 0xff) || 256) + (channel.div & 0xf) / 16;
-  const on = !!(channel.csr & 1) && mcu.gpio[pinNo].functionSelect === 4 && cc > 0;
-  return { present: true, on, freq: on ? Math.round(mcu.clkSys / div / (top + 1)) : 0, duty: cc / (top + 1) };
+  const on = !!(channel.csr & 1) && mcu.gpio[buzzerPin].functionSelect === 4 && cc > 0;
+  return { present: true, on, freq: on ? Math.round(mcu.clkSys / div / (top + 1)) : 0, duty: on ? cc / (top + 1) : 0 };
+}
+if (buzzerPin !== undefined && buzzerPin !== null) {
+  const channel = mcu.pwm.channels[(buzzerPin >> 1) & 7];
+  const write = channel.writeRegister.bind(channel);
+  let last = "";
+  channel.writeRegister = (offset, value) => {
+    write(offset, value);
+    const now = buzzer();
+    const key = now.on + " " + now.freq;
+    if (key !== last) {
+      last = key;
+      tones.push({ ns: clock.nanos, on: now.on, freq: now.freq, duty: now.duty });
+      if (tones.length > 64) tones.shift();
+    }
+  };
 }
 
 // ---- USB CDC, with OUT transfers held until the host has bytes
@@ -429,7 +447,16 @@ function answer(request, reply) {
       // over (every POLL_MS = 10 ms): work that held the loop is over, the press was taken.
       const need = polls.count + buttonCount * Math.ceil((request.then || 0) / 10);
       at(clock.nanos + (request.then || 0) * 1e6, () => {
-        settlers.push([need, () => reply(JSON.stringify({ ok: true, ns: clock.nanos }))]);
+        const settler = [need, () => reply(JSON.stringify({ ok: true, ns: clock.nanos }))];
+        settlers.push(settler);
+        // A firmware that no longer polls (stopped at the REPL, crashed) is said so, not waited for.
+        at(clock.nanos + 60e9, () => {
+          const i = settlers.indexOf(settler);
+          if (i >= 0) {
+            settlers.splice(i, 1);
+            reply(JSON.stringify({ error: "the firmware stopped polling its buttons (no poll in 60 s after the press)" }));
+          }
+        });
       });
     });
     return;
@@ -445,7 +472,7 @@ function answer(request, reply) {
   if (request.buzzer) return reply(JSON.stringify(buzzer()));
   if (request.stats) {
     return reply(JSON.stringify({ ns: clock.nanos, press_to_oled_ns: latencies.splice(0), poll_longest_ns: polls.longest,
-      polls: polls.count, ring, flash: flashStats, enumerated }));
+      polls: polls.count, ring, flash: flashStats, tones, enumerated }));
   }
   if (request.reset_stats) {
     polls.longest = 0; polls.last = -1; polls.count = 0; latencies.length = 0;

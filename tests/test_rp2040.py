@@ -1,0 +1,360 @@
+"""The real Pico firmware in CI: MicroPython 1.27's rp2 port on an emulated RP2040 (rp2040/emulator.mjs).
+
+The unmodified `dicetower flash` puts the firmware on the emulated board over its USB serial
+port; it boots on the real `machine` module; its GPIO buttons are pressed; what its I2C bus sent
+the OLED and what its ring pin sent the LEDs are compared, step by step, with what `dicetower sim`
+shows for the same faces. A power cut in the middle of a save leaves the old or the new game,
+never a broken one. Bad input to the rig is one clear line, never a hang.
+"""
+
+import glob
+import json
+import os
+import shutil
+import socket
+import subprocess
+import threading
+
+import pytest
+
+from conftest import ROOT
+from host_tools import cli, sim
+from host_tools.pico import EmulatedPico, read_littlefs
+
+EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.sim")))
+UF2 = os.path.join(ROOT, "rp2040", "firmware", "RPI_PICO-v1.27.0.uf2")
+
+
+def run_cli(*args):
+    import io
+
+    out = io.StringIO()
+    parsed = cli.build_parser().parse_args(list(args))
+    return parsed.run(parsed, out=out), out.getvalue()
+
+
+def until(pico, check, what, waits=200):
+    """Let the chip run until `check()` is true (looked at every 50 emulated ms); returns its value."""
+    for _ in range(waits):
+        found = check()
+        if found:
+            return found
+        pico.wait(50)
+    raise AssertionError("never came: %s" % what)
+
+
+def until_screen(pico, first_line):
+    """Let the chip run until the OLED's first line says `first_line`; returns the screen."""
+    return until(pico, lambda: (lambda screen: screen[0] == first_line and screen)(pico.screen()),
+                 "the OLED showing %r (it shows %r)" % (first_line, pico.screen()))
+
+
+def reboot(pico):
+    """A soft reset from the friendly REPL, as a power cycle runs main.py: its first event."""
+    console = Console(pico)
+    try:
+        console.conn.sendall(b"\r\x03\x02")
+        until(pico, lambda: any(">>>" in line for line in console.lines + [console.pending]), "the prompt")
+        console.conn.sendall(b"\x04")
+        return until(pico, lambda: [e for e in console.events() if e.get("event") in ("ready", "error")], "ready")[0]
+    finally:
+        console.close()
+
+
+class Console:
+    """The board's USB serial output, read in the background: its JSON events, in order."""
+
+    def __init__(self, pico):
+        self.conn = socket.create_connection(("127.0.0.1", pico.port))
+        self.lines = []
+        self.pending = ""
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self):
+        pending = b""
+        self.pending = ""
+        while True:
+            try:
+                data = self.conn.recv(4096)
+            except OSError:
+                return
+            if not data:
+                return
+            pending += data
+            *whole, pending = pending.split(b"\n")
+            self.pending = pending.decode("utf-8", "replace")
+            self.lines += [line.strip().decode("utf-8", "replace") for line in whole]
+
+    def events(self):
+        return [json.loads(line) for line in self.lines if line.startswith("{") and line.endswith("}")]
+
+    def close(self):
+        self.conn.close()
+
+
+@pytest.fixture(scope="module")
+def flashed(tmp_path_factory):
+    """A flash image with the firmware put on it by `dicetower flash`, as a maker's first flash does."""
+    image = str(tmp_path_factory.mktemp("rp2040") / "flash.img")
+    with EmulatedPico(image) as pico:
+        code, out = run_cli("flash", "--port", pico.url, "--board", "pico")
+        assert code == 0, out
+        assert "MicroPython 1.27.0 on Raspberry Pi Pico with RP2040; -march=armv6m" in out
+        assert "dicetower 0.1.0 ready on Raspberry Pi Pico (dice: RP2040 ROSC random bit)" in out
+        assert until_screen(pico, "DICETOWER")[1] == "New Battlerealm"
+    files = read_littlefs(image)
+    assert files["dicetower/ui/flow.mpy"].startswith(b"M\x06")  # compiled for the chip, not source
+    assert json.loads(files["config.json"]) == {"board": "pico"}
+    return image
+
+
+def board_from(flashed, tmp_path, name="board.img"):
+    image = str(tmp_path / name)
+    shutil.copyfile(flashed, image)
+    return image
+
+
+# -- the drivers against the real machine module -----------------------------------------------------
+
+def test_the_drivers_reach_the_parts_through_the_real_machine_module(flashed, tmp_path):
+    with EmulatedPico(board_from(flashed, tmp_path)) as pico:
+        until_screen(pico, "DICETOWER")
+        stats = until(pico, lambda: (lambda stats: stats["ring"]["frames"] and stats)(pico.stats()), "a ring frame")
+        # The WS2812 bytes came from machine.bitstream's edges on GP16, every bit within the datasheet.
+        ring = stats["ring"]
+        assert ring["frames"] >= 1 and ring["bad"] == 0, ring
+        assert 200 <= ring["high0"][0] and ring["high0"][1] <= 500  # T0H 0.35 us +-150 ns
+        assert 550 <= ring["high1"][0] and ring["high1"][1] <= 850  # T1H 0.7 us +-150 ns
+        assert 650 <= ring["period"][0] and ring["period"][1] <= 1850  # a bit: 1.25 us +-600 ns
+        # The start menu's ring: the first LED lit, the rest dark (as the sim shows it).
+        leds = pico.leds()
+        assert len(leds) == 12 and any(leds[0]) and not any(any(rgb) for rgb in leds[1:])
+        # The OLED was started over I2C0 at 0x3C with the driver's own set-up and shows the menu.
+        screen = pico.screen()
+        assert screen[:3] == ["DICETOWER", "New Battlerealm", "New Champions"]
+        assert stats["flash"]["programs"] == 0  # booting writes nothing to flash
+
+
+def test_the_buzzer_beeps_on_its_pwm_pin(flashed, tmp_path):
+    image = board_from(flashed, tmp_path)
+    with EmulatedPico(image) as pico:
+        until_screen(pico, "DICETOWER")
+        from mpremote.transport_serial import SerialTransport
+
+        transport = SerialTransport(pico.url)
+        try:
+            transport.enter_raw_repl(soft_reset=False)
+            transport.fs_writefile("config.json", b'{"board": "pico", "sounds": true}')
+            transport.exit_raw_repl()
+        finally:
+            transport.close()
+        assert reboot(pico)["event"] == "ready"
+        until_screen(pico, "DICETOWER")
+        pico.presses("caac")  # a new Battlerealm game
+        pico.stats()
+        pico.presses("c")  # Hulk rolls: a 1,760 Hz beep of 40 ms on GP15
+        tones = pico.stats()["tones"]
+    on = [t for t in tones if t["on"]]
+    assert on and on[0]["freq"] == pytest.approx(1760, rel=0.01) and on[0]["duty"] == pytest.approx(0.5, abs=0.01)
+    off = [t for t in tones if not t["on"] and t["ns"] > on[0]["ns"]]
+    assert off and 35e6 <= off[0]["ns"] - on[0]["ns"] <= 80e6  # 40 ms, ended by the loop's next poll
+
+
+# -- a game of each mode, step by step against the simulator ------------------------------------------
+
+def throws(kind, action):
+    """Indices of an action's arguments that the box throws (the Attack Die, the Danger Coin)."""
+    from dicetower.ui import actions as A
+
+    for menu in A.MENUS[kind]:
+        for label, name, args in menu if isinstance(menu, list) else [menu]:
+            if name == action:
+                return [i for i, arg in enumerate(args) if arg[1] in (A.ROLL_ATTACK, A.FLIP_COIN)]
+    return []
+
+
+def faces_rolled(events):
+    """The faces the board drew, in the order it drew them, from its own console events."""
+    faces = []
+    for e in events:
+        if e["event"] == "roll":
+            faces += e["faces"]
+        elif e["event"] == "reroll":
+            faces += [e["faces"][d - 1] for d in sorted(e["dice"])]
+        elif e["event"] == "action":
+            faces += [e["args"][i] for i in throws(e["game"], e["action"])]
+    return faces
+
+
+def simulate(keys, faces, tmp_path):
+    """The same presses in `dicetower sim`'s tower with the board's faces set: per step, the OLED memory
+    and the ring in both phases of the advice's blink (8 frames on, 8 off)."""
+    sim.use_virtual_parts()
+    from dicetower.core.entropy import FairDice, SeededSource
+    from host_tools.pico import HOLD_MS, SETTLE_MS, TAP_MS
+    from tower import Tower
+
+    tower = Tower(sim.prepare_root(str(tmp_path / "sim")), "pico",
+                  sim.TeachingFaces(faces, FairDice(SeededSource(1))))
+    steps = []
+    for button, kind in keys:
+        pin = tower.pin(button)
+        tower.bench.press(pin)
+        tower.wait(HOLD_MS if kind == "long" else TAP_MS)
+        tower.bench.release(pin)
+        tower.wait(SETTLE_MS)
+        oled, phase = tower.oled(), [list(tower.strip.rgb(i)) for i in range(12)]
+        tower.wait(240)
+        steps.append((oled, tower.screen(), (phase, [list(tower.strip.rgb(i)) for i in range(12)])))
+    return steps
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=os.path.basename)
+def test_a_game_on_the_chip_shows_what_the_sim_shows(flashed, tmp_path, path):
+    sim.use_virtual_parts()
+    from script import parse
+    from tower import keystrokes
+
+    with open(path) as f:
+        steps = parse(f.read())
+    keys = []
+    for _, command, args in steps:
+        if command == "keys":
+            keys += keystrokes("".join(args))
+        elif command == "press":
+            keys.append((args[0], args[1] if len(args) > 1 else "short"))
+    assert all(kind in ("short", "long") for _, kind in keys)
+
+    with EmulatedPico(board_from(flashed, tmp_path)) as pico:
+        until_screen(pico, "DICETOWER")
+        console = Console(pico)
+        seen = []
+        for button, kind in keys:
+            pico.press(button, kind)
+            seen.append((pico.oled(), pico.screen(), pico.leds()))
+        console.close()
+        files = read_littlefs(pico.image)
+    events = console.events()
+    assert [e for e in events if e["event"] == "error"] == []
+    assert events and events[-1]["event"] == "over", events[-3:]  # every example plays to the end
+    assert "game.sav" in files
+
+    expected = simulate(keys, faces_rolled(events), tmp_path)
+    for n, ((oled, screen, leds), (want_oled, want_screen, phases)) in enumerate(zip(seen, expected)):
+        where = "step %d (%s %s)" % (n + 1, *keys[n])
+        assert screen == want_screen, where
+        assert oled == want_oled, where
+        assert leds in phases, "%s: ring %s, the sim shows %s" % (where, leds, phases)
+
+
+# -- a power cut in the middle of a save ---------------------------------------------------------------
+
+def saved_game(image):
+    from dicetower.core.store import decode
+
+    data = read_littlefs(image).get("game.sav")
+    return None if data is None else decode(data)
+
+
+def resume(pico):
+    """Power-up with a saved game: the start menu offers it first; C resumes it."""
+    assert until_screen(pico, "DICETOWER")[1] == "Resume battlerealm"
+    pico.presses("c")
+    return pico.screen()
+
+
+def test_a_power_cut_during_a_save_leaves_the_old_or_the_new_game(flashed, tmp_path):
+    from dicetower.core.store import encode
+
+    before = board_from(flashed, tmp_path, "before.img")
+    with EmulatedPico(before) as pico:
+        until_screen(pico, "DICETOWER")
+        pico.presses("caac")  # a new Battlerealm game for two
+        pico.presses("ca")  # Hulk rolls, moves to Finalize
+    # Once without a cut: the game before and after finalizing, and how many flash erases and programs
+    # the save between them takes.
+    after = board_from(before, tmp_path, "after.img")
+    with EmulatedPico(after) as pico:
+        until_screen(pico, "DICETOWER")
+        old = encode(saved_game(after))
+        assert resume(pico)[0] == "R1 Hulk's turn"
+        pico.presses("ca")
+        pico.stats()
+        pico.presses("c")  # finalize: the game is saved
+        ops = pico.stats()["flash"]
+        writes = ops["erases"] + ops["programs"]
+    new = encode(saved_game(after))
+    assert new != old and writes >= 2
+
+    outcomes = set()
+    for cut in sorted({1, 2, writes // 2, writes - 1, writes}):
+        image = board_from(before, tmp_path, "cut%d.img" % cut)
+        with EmulatedPico(image) as pico:
+            resume(pico)
+            pico.presses("ca")
+            assert pico.cut_power_during(cut, "c")["cut"] is True  # finalize: its save is cut short
+        game = saved_game(image)
+        assert game is not None, "cut at write %d of %d: no game.sav" % (cut, writes)
+        state = encode(game)
+        assert state in (old, new), "cut at write %d of %d: a third state" % (cut, writes)
+        outcomes.add("new" if state == new else "old")
+        with EmulatedPico(image) as pico:  # power back: the game is offered and plays on
+            assert resume(pico)[0] == "R1 Hulk's turn"
+    assert outcomes == {"old", "new"}, outcomes
+
+
+# -- bad input to the rig: one clear line, never a hang ---------------------------------------------------
+
+def emulator(*args, timeout=60):
+    return subprocess.run([shutil.which("node"), os.path.join(ROOT, "rp2040", "emulator.mjs"), *args],
+                          capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+
+
+def test_a_uf2_that_fails_its_sha256_is_refused(tmp_path):
+    folder = tmp_path / "fw"
+    folder.mkdir()
+    broken = bytearray(open(UF2, "rb").read())
+    broken[1000] ^= 0xFF
+    (folder / "RPI_PICO-v1.27.0.uf2").write_bytes(bytes(broken))
+    shutil.copyfile(os.path.join(ROOT, "rp2040", "firmware", "SHA256SUMS"), folder / "SHA256SUMS")
+    done = emulator("--flash", str(tmp_path / "f.img"), "--uf2", str(folder / "RPI_PICO-v1.27.0.uf2"))
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "fails its SHA-256" in done.stderr, done.stderr
+    assert not (tmp_path / "f.img").exists() or (tmp_path / "f.img").stat().st_size in (0, 2 * 1024 * 1024)
+
+
+def test_a_flash_image_of_the_wrong_size_is_refused(tmp_path):
+    image = tmp_path / "f.img"
+    image.write_bytes(b"\xff" * 1000)
+    done = emulator("--flash", str(image))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "is 1000 bytes; a Pico's flash image is 2097152 (2 MiB)" in done.stderr
+    assert image.read_bytes() == b"\xff" * 1000  # left as it was
+
+
+def test_a_missing_bootrom_is_named(tmp_path):
+    rig = tmp_path / "rp2040"
+    shutil.copytree(os.path.join(ROOT, "rp2040", "firmware"), rig / "firmware")
+    shutil.copyfile(os.path.join(ROOT, "rp2040", "emulator.mjs"), rig / "emulator.mjs")
+    os.symlink(os.path.join(ROOT, "node_modules"), tmp_path / "node_modules")
+    done = subprocess.run([shutil.which("node"), str(rig / "emulator.mjs"), "--flash", str(tmp_path / "f.img")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "the RP2040 bootrom is missing" in done.stderr and "b1.bin" in done.stderr
+
+
+def test_firmware_that_never_comes_up_is_a_timeout_not_a_hang(tmp_path):
+    # A UF2 of the right shape whose code only loops: the chip never enumerates on USB.
+    block = bytearray(512)
+    loop = b"\xfe\xe7" * 128  # Thumb "b ." over the whole payload: boot2 never leaves
+    for n in range(1):
+        block[0:32] = b"".join(v.to_bytes(4, "little") for v in (
+            0x0A324655, 0x9E5D5157, 0x2000, 0x10000000 + 256 * n, 256, n, 1, 0xE48BFF56))
+        block[32:32 + 256] = loop
+        block[508:512] = (0x0AB16F30).to_bytes(4, "little")
+    fw = tmp_path / "loop.uf2"
+    fw.write_bytes(bytes(block))
+    done = emulator("--flash", str(tmp_path / "f.img"), "--uf2", str(fw), "--boot-timeout", "2")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "did not come up on USB within 2 s" in done.stderr
