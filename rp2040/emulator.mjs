@@ -30,7 +30,10 @@
 //   {"wait": ms}                              answer after ms of emulated time
 //   {"oled": true}, {"leds": true}            the panel's memory, the ring's colours (hands.py)
 //   {"buzzer": true}                          the buzzer's frequency and duty
-//   {"stats": true}                           emulated time and the figures the rig measures
+//   {"stats": true}                           emulated time and what the rig measured: each tap's time from
+//                                             release to OLED data (then emptied), the longest gap between
+//                                             two reads of the buttons' GPIO_IN, the ring's timing, flash
+//                                             writes, the buzzer's tones
 //   {"cut": {"after": N}}                     power cut at the N-th flash erase/program from now
 //                                             (that one half done); the process then exits
 import fs from "node:fs";
@@ -344,16 +347,18 @@ function buttonPin(name) {
 function setButton(name, pressed) {
   const [pin, activeLow] = buttonPin(name);
   pin.setInputValue(activeLow ? !pressed : pressed);
-  if (pressed) pressedAt = clock.nanos;
+  if (!pressed) releasedAt = clock.nanos;
 }
 
 // ---- what the rig measures: press -> OLED, the longest the buttons go unpolled
-let pressedAt = -1;
+// A tap is a press once released (the firmware tells it from a long press then), so its time to
+// the OLED is counted from the release to the first display data the driver sends after it.
+let releasedAt = -1;
 const latencies = [];
 function oledWritten(control) {
-  if (control & 0x40 && pressedAt >= 0) { // the first data after a press: the screen answered it
-    latencies.push(clock.nanos - pressedAt);
-    pressedAt = -1;
+  if (control & 0x40 && releasedAt >= 0) {
+    latencies.push(clock.nanos - releasedAt);
+    releasedAt = -1;
   }
 }
 const polls = { last: -1, longest: 0, count: 0 };
@@ -474,8 +479,8 @@ function answer(request, reply) {
     return reply(JSON.stringify({ ns: clock.nanos, press_to_oled_ns: latencies.splice(0), poll_longest_ns: polls.longest,
       polls: polls.count, ring, flash: flashStats, tones, enumerated }));
   }
-  if (request.reset_stats) {
-    polls.longest = 0; polls.last = -1; polls.count = 0; latencies.length = 0;
+  if (request.reset_stats) { // the longest gap and the taps' times start again from here
+    polls.longest = 0; polls.last = -1; latencies.length = 0;
     return reply(JSON.stringify({ ok: true, ns: clock.nanos }));
   }
   if (request.cut) {
@@ -517,7 +522,7 @@ if (profile) {
   wireI2c();
   wireRing();
   for (const name of Object.keys(profile.buttons)) setButton(name, false);
-  pressedAt = -1;
+  releasedAt = -1;
 }
 mcu.core.PC = FLASH_BASE; // boot2 at the start of flash, as the bootrom would jump to it
 simulator.execute();

@@ -226,7 +226,9 @@ def test_a_game_on_the_chip_shows_what_the_sim_shows(flashed, tmp_path, path):
             keys.append((args[0], args[1] if len(args) > 1 else "short"))
     assert all(kind in ("short", "long") for _, kind in keys)
 
-    with EmulatedPico(board_from(flashed, tmp_path)) as pico:
+    # The chip's dice come from its ring oscillator, seeded here so that a run can be replayed; the
+    # game they make may leave the example's path (a Prison, an early win): the sim follows it all the same.
+    with EmulatedPico(board_from(flashed, tmp_path), seed=5) as pico:
         until_screen(pico, "DICETOWER")
         console = Console(pico)
         seen = []
@@ -237,8 +239,7 @@ def test_a_game_on_the_chip_shows_what_the_sim_shows(flashed, tmp_path, path):
         files = read_littlefs(pico.image)
     events = console.events()
     assert [e for e in events if e["event"] == "error"] == []
-    assert events and events[-1]["event"] == "over", events[-3:]  # every example plays to the end
-    assert "game.sav" in files
+    assert events[0]["event"] == "game" and "game.sav" in files
 
     expected = simulate(keys, faces_rolled(events), tmp_path)
     for n, ((oled, screen, leds), (want_oled, want_screen, phases)) in enumerate(zip(seen, expected)):

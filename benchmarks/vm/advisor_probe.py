@@ -1,4 +1,4 @@
-"""Runs on the MicroPython VM: time and heap of one piece of advice from core/advisor.py.
+"""Runs on the MicroPython VM (and on the emulated RP2040, benchmarks/rp2040_pico.py): time and heap of one piece of advice from core/advisor.py.
 
 Started by benchmarks/vm_advisor.py; prints `name fastest_us median_us heap_bytes percent` per case
 (the fastest and the median time of the runs; heap: gc.mem_alloc() delta over one advice with the GC off).
@@ -11,6 +11,7 @@ import time
 from dicetower.core import advisor, cards
 
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+ONLY = sys.argv[2].split(",") if len(sys.argv) > 2 else None  # the cases to measure (all if not given)
 FULL_HAND = [cards.need(d) for d in (["Mutant", "Science", "Skill", "Skill"], ["Skill", "Skill", "Mystic", "Mystic"],
                                      ["Mutant", "Mutant", "Science", "Science"], ["Cosmic", "Tech", "Tech"])]
 THUNDERCLAP = FULL_HAND[:1]
@@ -20,6 +21,8 @@ TWO_LOCKED = (bytearray((0, 1, 4, 5, 2, 3)), bytearray((1, 1, 0, 0, 0, 0)))
 
 
 def measure(name, faces, locked, rerolls, lucky, needs, location=cards.ELSEWHERE):
+    if ONLY and name not in ONLY:
+        return
     goal = cards.Goal(needs, location=location, pvp=3)
     times = []
     for _ in range(RUNS):

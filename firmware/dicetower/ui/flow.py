@@ -12,7 +12,7 @@ objects, so the same flow runs on a Pico, in the simulator and in tests.
 
 from dicetower.core import cards, roster
 from dicetower.core.battlerealm import ABILITIES, judge
-from dicetower.core.dice import ATTACK, DANGER_COIN
+from dicetower.core.dice import ATTACK, DANGER_COIN, Die
 from dicetower.core.entropy import EntropyFailure
 from dicetower.core.game import Refused
 from dicetower.core.games.battlerealm import letters_from_symbols
@@ -326,7 +326,7 @@ class App:
             kind = args[i][1]
             if kind == A.ROLL_ATTACK:
                 faces = self.game.state.get("faces") or ATTACK.faces
-                self.values[i] = faces[self.dice.draw(_Faces(faces))]
+                self.values[i] = faces[self.dice.draw(Die(ATTACK.name, faces))]  # a Die: set faces can name its faces
             elif kind == A.FLIP_COIN:
                 self.values[i] = DANGER_COIN.faces[self.dice.draw(DANGER_COIN)]
         self.mode = PLAY
@@ -645,11 +645,3 @@ class App:
         done = self._do("buy", [results])
         line, self.message = self.message, message
         return line, done
-
-
-class _Faces:
-    """A die for the user's Attack Die faces (dice.json may change them)."""
-
-    def __init__(self, faces):
-        self.faces = faces
-        self.sides = len(faces)

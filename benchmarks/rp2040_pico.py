@@ -1,0 +1,200 @@
+"""The firmware on MicroPython's real rp2 port, measured on an emulated RP2040 at 125 MHz.
+
+    .venv/bin/python benchmarks/rp2040_pico.py [--games battlerealm,united,...] [--no-advisor]
+
+The official MicroPython 1.27.0 RPI_PICO firmware (rp2040/firmware) runs on rp2040js
+(rp2040/emulator.mjs). The figures are the chip's: heap from `gc.mem_free()` on the rp2 port,
+times in emulated microseconds at 125 MHz (`time.ticks_us` on the chip, or the emulator's clock
+at the pins). The emulator is optimistic: flash reads have no wait states (no XIP cache misses),
+flash erases and programs take no time, and its instruction timings are the Cortex-M0+'s nominal
+ones. Wall times are this machine's, for the rig itself.
+
+It prints: heap free at boot, after importing the firmware from .mpy, with the device booted,
+and the lowest during a full four-player game of each mode; per tap, emulated time from the
+release to the OLED being updated (p50, p99) while the example games are played by GPIO; one
+redraw, one LED frame, a roll with its animation; the advisor's hardest case and its Lucky case;
+the longest the main loop went without polling the buttons; and the rig's wall times (boot, flash).
+"""
+
+import argparse
+import glob
+import json
+import os
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools", "virtual")]
+
+from host_tools import flash  # noqa: E402
+from host_tools.pico import EmulatedPico  # noqa: E402
+
+ADVISOR_CASES = ("hardest:6free,2rerolls,any-of-4-cards", "6free,2rerolls,any-of-4,Lucky")
+
+
+def ms(ns):
+    return "%.1f ms" % (ns / 1e6)
+
+
+def percentile(values, p):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def chip_exec(url, code, timeout=1800):
+    """Run `code` on the chip after a soft reset (raw REPL: main.py does not run); its stdout lines."""
+    from mpremote.transport_serial import SerialTransport
+
+    transport = SerialTransport(url)
+    try:
+        transport.enter_raw_repl(soft_reset=True)
+        out, error = transport.exec_raw(code, timeout=timeout)  # timeout: the longest silence
+        if error:
+            sys.exit("the chip raised:\n" + error.decode())
+    finally:
+        try:
+            transport.exit_raw_repl()
+        finally:
+            transport.close()
+    return out.decode().splitlines()
+
+
+def put(url, path, data):
+    from mpremote.transport_serial import SerialTransport
+
+    transport = SerialTransport(url)
+    try:
+        transport.enter_raw_repl(soft_reset=True)
+        transport.fs_writefile(path, data)
+    finally:
+        transport.close()
+
+
+def keys_of(path):
+    from host_tools.sim import use_virtual_parts
+
+    use_virtual_parts()
+    from script import parse
+    from tower import keystrokes
+
+    with open(path) as f:
+        steps = parse(f.read())
+    keys = []
+    for _, command, args in steps:
+        if command == "keys":
+            keys += keystrokes("".join(args))
+        elif command == "press":
+            keys.append((args[0], args[1] if len(args) > 1 else "short"))
+    return keys
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default="battlerealm,battleworld,champions,united",
+                        help="the example games to play by GPIO (examples/NAME.sim)")
+    parser.add_argument("--no-advisor", action="store_true", help="skip the advisor's cases (the slowest part)")
+    args = parser.parse_args(argv)
+    rows = []
+    tmp = tempfile.mkdtemp(prefix="dicetower-rp2040-")
+    image = os.path.join(tmp, "flash.img")
+
+    # 1. A new board: the stock firmware on an empty flash, then `dicetower flash`.
+    started = time.time()
+    with EmulatedPico(image) as pico:
+        usb = time.time() - started
+        stock = json.loads(chip_exec(pico.url, "import gc, json\ngc.collect()\nprint(json.dumps(gc.mem_free()))")[-1])
+        started = time.time()
+        import io
+
+        sent = flash.flash(pico.url, "pico", out=io.StringIO())
+        flashed = time.time() - started
+    rows.append(("heap free at boot, stock MicroPython (gc.mem_free after gc.collect)", "%d B" % stock))
+    rows.append(("rig: power-on to USB serial (wall)", "%.1f s" % usb))
+    rows.append(("rig: dicetower flash onto an empty board, to the ready line (wall; %d files, %d B)"
+                 % (sent["files"], sent["bytes"]), "%.1f s" % flashed))
+
+    # 2. Power on with the firmware: to the start menu on the OLED.
+    started = time.time()
+    with EmulatedPico(image) as pico:
+        for _ in range(400):
+            if pico.screen()[0] == "DICETOWER":
+                break
+            pico.wait(20)
+        rows.append(("rig: power-on to the start menu on the OLED (wall)", "%.1f s" % (time.time() - started)))
+        rows.append(("power-on to the start menu on the OLED (emulated, +-20 ms)", ms(pico.stats()["ns"])))
+
+    # 3. The example games, pressed on the GPIO pins.
+    taps = []
+    longest = 0
+    steps = 0
+    wall = 0.0
+    for name in args.games.split(","):
+        path = os.path.join(ROOT, "examples", name + ".sim")
+        board = os.path.join(tmp, name + ".img")
+        with open(image, "rb") as src, open(board, "wb") as dst:
+            dst.write(src.read())
+        with EmulatedPico(board) as pico:
+            while pico.screen()[0] != "DICETOWER":
+                pico.wait(20)
+            pico.ask({"reset_stats": True})
+            started = time.time()
+            for button, kind in keys_of(path):
+                pico.press(button, kind)
+                steps += 1
+            wall += time.time() - started
+            stats = pico.stats()
+            taps += stats["press_to_oled_ns"]
+            longest = max(longest, stats["poll_longest_ns"])
+    rows.append(("tap released -> OLED updated, p50 (%d taps of the example games; 30 ms debounce, 300 ms "
+                 "double-press wait where a button has one)" % len(taps), ms(percentile(taps, 50))))
+    rows.append(("tap released -> OLED updated, p99", ms(percentile(taps, 99))))
+    rows.append(("longest the main loop went without polling the buttons (example games)", ms(longest)))
+    rows.append(("rig: wall time per press, example games (100 ms tap + 1.2 s settle, emulated)",
+                 "%.2f s" % (wall / max(1, steps))))
+
+    # 4. On the chip itself: heap, redraw, LED frame, a roll, the full four-player games, the advisor.
+    with EmulatedPico(image) as pico:
+        with open(os.path.join(ROOT, "tests", "fw", "scripted_games.py"), "rb") as f:
+            put(pico.url, "scripted_games.py", f.read())
+        with open(os.path.join(HERE, "rp2040", "chip_probe.py")) as f:
+            found = [json.loads(line) for line in chip_exec(pico.url, f.read()) if line.startswith("{")]
+        advice = []
+        if not args.no_advisor:
+            with open(os.path.join(HERE, "vm", "advisor_probe.py")) as f:
+                probe = "import sys\nsys.argv = ['advisor_probe', '1', %r]\n" % ",".join(ADVISOR_CASES) + f.read()
+            advice = [line.split() for line in chip_exec(pico.url, probe) if line.strip()]
+    facts = {}
+    for item in found:
+        if "game" in item:
+            rows.append(("lowest heap free during a full 4-player %s game (%d actions, after a collect each)"
+                         % (item["game"], item["actions"]), "%d B" % item["lowest_free"]))
+        else:
+            facts.update(item)
+    rows[1:1] = [("heap free after importing the firmware from .mpy", "%d B" % facts["free_after_import"]),
+                 ("heap free with the device booted (drivers, canvas, app)", "%d B" % facts["free_with_device"])]
+    rows.append(("one redraw: a full frame (1,024 bytes over I2C at 400 kHz)", ms(facts["redraw_full_us"] * 1000)))
+    rows.append(("one redraw: a menu step", ms(facts["redraw_menu_step_us"] * 1000)))
+    rows.append(("one LED frame (12 LEDs, median of 20)", ms(facts["led_frame_us"] * 1000)))
+    rows.append(("a roll: the press (six dice, the advice) + its redraw",
+                 "%s + %s" % (ms(facts["roll_press_us"] * 1000), ms(facts["roll_redraw_us"] * 1000))))
+    rows.append(("a roll's animation: %d frames, their compute (33 ms apart)" % facts["roll_animation_frames"],
+                 ms(facts["roll_animation_compute_us"] * 1000)))
+    for name, fastest, _median, heap, percent in advice:
+        rows.append(("advisor %s (%s%% chance; %s B of heap)" % (name, percent, heap), ms(int(fastest) * 1000)))
+
+    print("MicroPython 1.27.0 rp2 (RPI_PICO) on an emulated RP2040 at 125 MHz (rp2040js %s); emulated time "
+          "unless marked wall" % rp2040js_version())
+    width = max(len(r[0]) for r in rows)
+    for label, value in rows:
+        print("%-*s  %s" % (width, label, value))
+
+
+def rp2040js_version():
+    with open(os.path.join(ROOT, "node_modules", "rp2040js", "package.json")) as f:
+        return json.load(f)["version"]
+
+
+if __name__ == "__main__":
+    main()
