@@ -163,7 +163,7 @@ def main(argv=None):
         advice = []
         if not args.no_advisor:
             with open(os.path.join(HERE, "vm", "advisor_probe.py")) as f:
-                probe = "import sys\nsys.argv = ['advisor_probe', '1', %r]\n" % ",".join(ADVISOR_CASES) + f.read()
+                probe = "PROBE_ARGS = ['1', %r]\n" % ",".join(ADVISOR_CASES) + f.read()
             advice = [line.split() for line in chip_exec(pico.url, probe) if line.strip()]
     facts = {}
     for item in found:

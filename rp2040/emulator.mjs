@@ -205,6 +205,39 @@ function powerCut() {
   setTimeout(() => process.exit(0), 50);
 }
 
+// ---- the flash's unique ID (command 0x4B), which pico-sdk reads at boot for machine.unique_id():
+// the SSI answers a command sent between the chip select forced low and high (IO_QSPI SS OUTOVER).
+const flashId = crypto.createHash("sha256").update(path.resolve(opts.flash)).digest().subarray(0, 8);
+{
+  let ssCtrl = 0; // GPIO_QSPI_SS_CTRL; every other IO_QSPI register reads as rp2040js answers it (all ones),
+  // which the bootrom's flash_put_get relies on to leave its loop (the SSI's FIFO levels are not modelled)
+  let selected = false;
+  let sent = [];
+  let answered = 0;
+  mcu.peripherals[0x40018] = {
+    readUint32: (offset) => (offset === 0x0c ? ssCtrl : 0xffffffff),
+    writeUint32Atomic(offset, value, atomic) {
+      if (offset !== 0x0c) return;
+      ssCtrl = atomic === 1 ? ssCtrl ^ value : atomic === 2 ? ssCtrl | value : atomic === 3 ? ssCtrl & ~value : value;
+      const over = (ssCtrl >> 8) & 3; // OUTOVER: 2 forces the chip select low, 3 high
+      if (over === 2 && !selected) { selected = true; sent = []; answered = 0; }
+      else if (over !== 2) selected = false;
+    },
+  };
+  const ssi = mcu.peripherals[0x18000];
+  const read = ssi.readUint32.bind(ssi);
+  const write = ssi.writeUint32.bind(ssi);
+  ssi.writeUint32 = (offset, value) => {
+    if (selected && offset === 0x60) sent.push(value & 0xff);
+    else write(offset, value);
+  };
+  ssi.readUint32 = (offset) => {
+    if (!(selected && offset === 0x60)) return read(offset);
+    const i = answered++;
+    return sent[0] === 0x4b && i >= 5 && i < 13 ? flashId[i - 5] : 0; // 0x4B, 4 dummy bytes, 8 of ID
+  };
+}
+
 // ---- the ring oscillator's random bit
 class Rosc {
   constructor(seed) {
@@ -287,6 +320,44 @@ function wireI2c() {
   });
 }
 
+// The same bus at the pins, for what the rp2 port bit-bangs on them (I2C.scan()'s zero-length writes
+// go through machine's soft I2C on the SIO pins): open drain with pull-ups, and the panel's ACK
+// after an address it answers to. Without it SCL read low once released and scan() waited on
+// clock stretching for every address.
+const SIO_FUNCTION = 5;
+function wireI2cPins() {
+  const spec = profile.oled;
+  const sda = mcu.gpio[spec.sda];
+  const scl = mcu.gpio[spec.scl];
+  let ack = false; // the panel holds SDA low
+  let bits = 0;
+  let count = -1; // bits of the current byte; -1: no transfer
+  let addressed = false;
+  let answers = false;
+  let level = { sda: true, scl: true };
+  const pulledLow = (pin) => pin.functionSelect === SIO_FUNCTION && pin.value === GPIOPinState.Low;
+  function update() {
+    const now = { sda: !(pulledLow(sda) || ack), scl: !pulledLow(scl) };
+    const was = level;
+    level = now;
+    if (sda.inputValue !== now.sda) sda.setInputValue(now.sda);
+    if (scl.inputValue !== now.scl) scl.setInputValue(now.scl);
+    if (was.scl && now.scl && was.sda && !now.sda) { count = 0; bits = 0; addressed = false; return; } // START
+    if (was.scl && now.scl && !was.sda && now.sda) { count = -1; ack = false; return; } // STOP
+    if (count < 0) return;
+    if (!was.scl && now.scl && count < 8) { bits = (bits << 1) | (now.sda ? 1 : 0); count += 1; } // a bit
+    else if (was.scl && !now.scl && count === 8) { // the 8th bit is in: the ACK slot
+      if (!addressed) { addressed = true; answers = panelPresent(spec.i2c, bits >> 1); }
+      ack = answers; // the address, then each byte written to a device that answered
+      count = 9;
+      update();
+    } else if (was.scl && !now.scl && count === 9) { ack = false; count = 0; bits = 0; update(); } // ACK slot over
+  }
+  sda.addListener(update);
+  scl.addListener(update);
+  update();
+}
+
 // ---- WS2812: bits from the ring pin's edges, checked against the datasheet
 // WS2812: T0H 0.35 us, T1H 0.7 us, each +-150 ns; a bit 1.25 us +-600 ns; reset (latch) low >= 50 us.
 const WS = { t0h: [200, 500], t1h: [550, 850], bit: [650, 1850], reset: 50000 };
@@ -335,6 +406,21 @@ function wireRing() {
       lastFall = now;
       latch.schedule(WS.reset);
     }
+  });
+}
+
+// ---- pins with nothing on them read what their pad gives: the level they drive, else their pull
+// (rp2040js leaves an undriven input low whatever its pull-up says)
+function wireFloatingPins(taken) {
+  mcu.gpio.forEach((pin, n) => {
+    if (taken.has(n)) return;
+    const follow = (state) => {
+      const high = state === GPIOPinState.High || state === GPIOPinState.InputPullUp
+        || (state === GPIOPinState.InputBusKeeper && pin.inputValue);
+      if (pin.inputValue !== high) pin.setInputValue(high);
+    };
+    pin.addListener(follow);
+    follow(pin.value);
   });
 }
 
@@ -520,7 +606,9 @@ function serveControl() {
 if (profile) {
   await bench();
   wireI2c();
+  wireI2cPins();
   wireRing();
+  wireFloatingPins(new Set([profile.oled.sda, profile.oled.scl, ...Object.values(profile.buttons).map((b) => b.pin)]));
   for (const name of Object.keys(profile.buttons)) setButton(name, false);
   releasedAt = -1;
 }

@@ -10,8 +10,10 @@ import time
 
 from dicetower.core import advisor, cards
 
-RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
-ONLY = sys.argv[2].split(",") if len(sys.argv) > 2 else None  # the cases to measure (all if not given)
+# Arguments: the VM's command line, or PROBE_ARGS set before this code on a board (the rp2 port has no sys.argv).
+ARGS = globals().get("PROBE_ARGS") or getattr(sys, "argv", [])[1:]
+RUNS = int(ARGS[0]) if ARGS else 5
+ONLY = ARGS[1].split(",") if len(ARGS) > 1 else None  # the cases to measure (all if not given)
 FULL_HAND = [cards.need(d) for d in (["Mutant", "Science", "Skill", "Skill"], ["Skill", "Skill", "Mystic", "Mystic"],
                                      ["Mutant", "Mutant", "Science", "Science"], ["Cosmic", "Tech", "Tech"])]
 THUNDERCLAP = FULL_HAND[:1]
