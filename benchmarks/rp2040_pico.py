@@ -76,18 +76,10 @@ def keys_of(path):
     from host_tools.sim import use_virtual_parts
 
     use_virtual_parts()
-    from script import parse
-    from tower import keystrokes
+    from script import parse, presses
 
     with open(path) as f:
-        steps = parse(f.read())
-    keys = []
-    for _, command, args in steps:
-        if command == "keys":
-            keys += keystrokes("".join(args))
-        elif command == "press":
-            keys.append((args[0], args[1] if len(args) > 1 else "short"))
-    return keys
+        return presses(parse(f.read()))
 
 
 def main(argv=None):

@@ -1,7 +1,7 @@
 // An emulated Raspberry Pi Pico: the official MicroPython rp2 firmware on rp2040js, with the
 // tower's parts on its pins and its USB serial port on a TCP port.
 //
-//   node rp2040/emulator.mjs --flash IMAGE [--uf2 FILE] [--board PROFILE.json] [--port N]
+//   node rp2040/emulator.mjs --flash IMAGE [--uf2 FILE] [--bootrom FILE] [--board PROFILE.json] [--port N]
 //                            [--control] [--seed N] [--boot-timeout S]
 //
 // Prints "listening PORT" (the USB CDC serial port: `mpremote connect socket://127.0.0.1:PORT`)
@@ -12,7 +12,7 @@
 //   is written over the 2 MiB flash image IMAGE, as dropping a UF2 on RPI-RP2 does: the littlefs
 //   at the top of the flash keeps the player's files. IMAGE is created when missing and follows every
 //   erase and program the firmware makes, so a killed process leaves the flash as a power cut would;
-// - the RP2040 B1 bootrom from rp2040/bootrom/b1.bin.
+// - the RP2040 B1 bootrom from rp2040/bootrom/b1.bin unless --bootrom.
 // What rp2040js lacks is added here, not by patching it:
 // - flash erase/program: the bootrom's flash_range_erase / flash_range_program are served in JS
 //   (a BKPT put at their entry in this process's copy of the bootrom);
@@ -33,7 +33,8 @@
 //   {"stats": true}                           emulated time and what the rig measured: each tap's time from
 //                                             release to OLED data (then emptied), the longest gap between
 //                                             two reads of the buttons' GPIO_IN, the ring's timing, flash
-//                                             writes, the buzzer's tones
+//                                             writes, the buzzer's tones, the bytes the USB serial port
+//                                             sent to the client that has it now
 //   {"cut": {"after": N}}                     power cut at the N-th flash erase/program from now
 //                                             (that one half done); the process then exits
 import fs from "node:fs";
@@ -43,6 +44,7 @@ import crypto from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { Simulator, USBCDC, ConsoleLogger, LogLevel, GPIOPinState } from "rp2040js";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+import { serveControl } from "../vm/control.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.dirname(HERE);
@@ -56,7 +58,8 @@ function fail(message) {
 }
 
 // ---- arguments
-const opts = { uf2: path.join(HERE, "firmware", "RPI_PICO-v1.27.0.uf2"), port: 0, control: false,
+const opts = { uf2: path.join(HERE, "firmware", "RPI_PICO-v1.27.0.uf2"), bootrom: path.join(HERE, "bootrom", "b1.bin"),
+  port: 0, control: false,
   bootTimeout: 60, seed: null, board: null, flash: null };
 {
   const argv = process.argv.slice(2);
@@ -65,12 +68,13 @@ const opts = { uf2: path.join(HERE, "firmware", "RPI_PICO-v1.27.0.uf2"), port: 0
     const next = () => { if (i + 1 >= argv.length) fail(a + " needs a value"); return argv[++i]; };
     if (a === "--flash") opts.flash = path.resolve(next());
     else if (a === "--uf2") opts.uf2 = path.resolve(next());
+    else if (a === "--bootrom") opts.bootrom = path.resolve(next());
     else if (a === "--board") opts.board = path.resolve(next());
     else if (a === "--port") opts.port = Number(next());
     else if (a === "--control") opts.control = true;
     else if (a === "--seed") opts.seed = Number(next());
     else if (a === "--boot-timeout") opts.bootTimeout = Number(next());
-    else fail("usage: node rp2040/emulator.mjs --flash IMAGE [--uf2 FILE] [--board PROFILE.json] "
+    else fail("usage: node rp2040/emulator.mjs --flash IMAGE [--uf2 FILE] [--bootrom FILE] [--board PROFILE.json] "
       + "[--port N] [--control] [--seed N] [--boot-timeout S]");
   }
   if (!opts.flash) fail("--flash IMAGE is required (a 2 MiB flash image; created when missing)");
@@ -106,7 +110,7 @@ function readUf2(file) {
   return blocks;
 }
 
-const bootromFile = path.join(HERE, "bootrom", "b1.bin");
+const bootromFile = opts.bootrom;
 if (!fs.existsSync(bootromFile)) fail(`the RP2040 bootrom is missing (${bootromFile}); it comes with the repository`);
 const bootromBytes = fs.readFileSync(bootromFile);
 if (bootromBytes.length !== 16384) fail(`${bootromFile} is ${bootromBytes.length} bytes, not the 16 KiB bootrom`);
@@ -449,6 +453,13 @@ function oledWritten(control) {
 }
 const polls = { last: -1, longest: 0, count: 0 };
 const settlers = []; // [polls needed, answer]: presses waiting for the loop to come back to them
+// The OLED and the ring are read between two steps of the firmware's loop (at its next poll of the
+// buttons), never in the middle of a redraw sent page by page; a firmware that does not poll (at its
+// REPL) is read after 50 emulated ms.
+const betweenSteps = [];
+function readBetweenSteps() {
+  while (betweenSteps.length) betweenSteps.shift()();
+}
 const buttonCount = profile ? Object.keys(profile.buttons).length : 1;
 {
   const sio = mcu.sio;
@@ -460,6 +471,7 @@ const buttonCount = profile ? Object.keys(profile.buttons).length : 1;
       polls.last = now;
       polls.count += 1;
       if (settlers.length && polls.count >= settlers[0][0]) settlers.shift()[1]();
+      if (betweenSteps.length) readBetweenSteps();
     }
     return read(offset);
   };
@@ -519,8 +531,12 @@ function hostWrites(bytes) {
 let socket = null;
 const clients = [];
 cdc.onDeviceConnected = () => { enumerated = true; };
+let toClient = 0; // bytes sent to the client that has the port now (so it can tell it has them all)
 cdc.onSerialData = (data) => {
-  if (socket) socket.write(Buffer.from(data));
+  if (socket) {
+    socket.write(Buffer.from(data));
+    toClient += data.length;
+  }
 };
 
 // ---- control
@@ -563,7 +579,7 @@ function answer(request, reply) {
   if (request.buzzer) return reply(JSON.stringify(buzzer()));
   if (request.stats) {
     return reply(JSON.stringify({ ns: clock.nanos, press_to_oled_ns: latencies.splice(0), poll_longest_ns: polls.longest,
-      polls: polls.count, ring, flash: flashStats, tones, enumerated }));
+      polls: polls.count, ring, flash: flashStats, tones, usb_to_client: toClient, enumerated }));
   }
   if (request.reset_stats) { // the longest gap and the taps' times start again from here
     polls.longest = 0; polls.last = -1; latencies.length = 0;
@@ -574,32 +590,13 @@ function answer(request, reply) {
     cutReply = reply;
     return;
   }
-  return reply(handsReply(JSON.stringify(request)));
-}
-
-function serveControl() {
-  const server = net.createServer((conn) => {
-    let pending = "";
-    conn.setNoDelay(true);
-    conn.on("data", (data) => {
-      pending += data.toString("utf8");
-      let cut;
-      while ((cut = pending.indexOf("\n")) >= 0) {
-        const line = pending.slice(0, cut);
-        pending = pending.slice(cut + 1);
-        const reply = (text) => { if (!conn.destroyed) conn.write(text + "\n"); };
-        try {
-          const request = JSON.parse(line);
-          if (typeof request !== "object" || request === null) throw new Error("a request is a JSON object");
-          answer(request, reply);
-        } catch (e) {
-          reply(JSON.stringify({ error: String(e.message || e) }));
-        }
-      }
-    });
-    conn.on("error", () => {});
-  });
-  server.listen(0, "127.0.0.1", () => process.stdout.write("control " + server.address().port + "\n"));
+  const line = JSON.stringify(request);
+  if (request.oled || request.leds) {
+    betweenSteps.push(() => reply(handsReply(line)));
+    at(clock.nanos + 50e6, readBetweenSteps);
+    return;
+  }
+  return reply(handsReply(line));
 }
 
 // ---- start
@@ -618,12 +615,16 @@ simulator.execute();
 const started = Date.now();
 const serial = net.createServer((conn) => {
   socket = conn;
+  toClient = 0;
   conn.setNoDelay(true);
   clients.push(conn);
   conn.on("data", (data) => hostWrites(data));
   conn.on("close", () => {
     clients.splice(clients.indexOf(conn), 1);
-    if (socket === conn) socket = clients.length ? clients[clients.length - 1] : null;
+    if (socket === conn) {
+      socket = clients.length ? clients[clients.length - 1] : null;
+      toClient = 0;
+    }
   });
   conn.on("error", () => {});
 });
@@ -633,7 +634,17 @@ const waitUsb = setInterval(() => {
     clearInterval(waitUsb);
     serial.listen(opts.port, "127.0.0.1", () => {
       process.stdout.write("listening " + serial.address().port + "\n");
-      if (opts.control) serveControl();
+      if (opts.control) {
+        serveControl((line, reply) => {
+          try {
+            const request = JSON.parse(line);
+            if (typeof request !== "object" || request === null) throw new Error("a request is a JSON object");
+            answer(request, reply);
+          } catch (e) {
+            reply(JSON.stringify({ error: String(e.message || e) }));
+          }
+        });
+      }
     });
   } else if (Date.now() - started > opts.bootTimeout * 1000) {
     fail(`the emulated Pico did not come up on USB within ${opts.bootTimeout} s (firmware ${opts.uf2}, PC 0x${mcu.core.PC.toString(16)})`);

@@ -25,6 +25,7 @@ import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { serveControl } from "./control.mjs";
 
 const args = process.argv.slice(2);
 let filesDir = null;
@@ -339,26 +340,13 @@ server.listen(port, "127.0.0.1", () => {
   process.stdout.write("listening " + server.address().port + "\n");
 });
 if (control) {
-  const hands = net.createServer((conn) => {
-    let pending = "";
-    conn.on("data", (data) => {
-      pending += data.toString("utf8");
-      let cut;
-      while ((cut = pending.indexOf("\n")) >= 0) {
-        const line = pending.slice(0, cut);
-        pending = pending.slice(cut + 1);
-        let answer;
-        try {
-          mp.runPython(`import hands\n_hands_reply = hands.reply(${JSON.stringify(line)})`);
-          answer = mp.globals.get("_hands_reply");
-        } catch (e) {
-          answer = JSON.stringify({ error: "the bench is not wired: " + String(e.message || e).split("\n").pop() });
-        }
-        conn.write(answer + "\n");
-      }
-    });
-    conn.on("error", () => {});
+  serveControl((line, reply) => {
+    try {
+      mp.runPython(`import hands\n_hands_reply = hands.reply(${JSON.stringify(line)})`);
+      reply(mp.globals.get("_hands_reply"));
+    } catch (e) {
+      reply(JSON.stringify({ error: "the bench is not wired: " + String(e.message || e).split("\n").pop() }));
+    }
   });
-  hands.listen(0, "127.0.0.1", () => process.stdout.write("control " + hands.address().port + "\n"));
 }
 process.on("SIGTERM", () => { sync(); process.exit(0); });

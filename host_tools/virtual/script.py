@@ -80,6 +80,17 @@ def setting(steps, name, default=None):
     return default
 
 
+def presses(steps):
+    """Every press of the steps as (button, kind), in order (waits and marks left out)."""
+    out = []
+    for n, command, args in steps:
+        if command == "press":
+            out.append((args[0], args[1]))
+        elif command == "keys":
+            out += [(key.lower(), "long" if key.isupper() else "short") for key in args[0]]
+    return out
+
+
 def play(tower, steps, on_step=None):
     """Play the steps; `on_step(line, command, args)` after each. ScriptError for a button the board lacks."""
     for n, command, args in steps:
