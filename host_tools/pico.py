@@ -35,6 +35,9 @@ class _Board:
         ports = {}
         while len(ports) < 2:
             line = self.process.stdout.readline()  # "listening PORT" and "control PORT", in either order
+            if not line:  # it stopped: its own one-line reason is on stderr
+                self.process.wait()
+                raise RuntimeError(self.process.stderr.read().strip() or "the virtual Pico stopped as it started")
             words = line.split()
             if len(words) != 2 or words[0] not in ("listening", "control") or not words[1].isdigit():
                 self.process.kill()

@@ -380,6 +380,9 @@ def test_a_flash_image_of_the_wrong_size_is_refused(tmp_path):
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "is 1000 bytes; a Pico's flash image is 2097152 (2 MiB)" in done.stderr
     assert image.read_bytes() == b"\xff" * 1000  # left as it was
+    code, out = run_cli("pico", "--emulator", "rp2040", "--image", str(image))  # as a user starts one
+    assert code == 2
+    assert out == "dicetower pico: rp2040: %s is 1000 bytes; a Pico's flash image is 2097152 (2 MiB)\n" % image
 
 
 def test_a_missing_bootrom_is_named(tmp_path):
