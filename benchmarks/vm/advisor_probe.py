@@ -13,7 +13,7 @@ from dicetower.core import advisor, cards
 # Arguments: the VM's command line, or PROBE_ARGS set before this code on a board (the rp2 port has no sys.argv).
 ARGS = globals().get("PROBE_ARGS") or getattr(sys, "argv", [])[1:]
 RUNS = int(ARGS[0]) if ARGS else 5
-ONLY = ARGS[1].split(",") if len(ARGS) > 1 else None  # the cases to measure (all if not given)
+ONLY = ARGS[1].split("|") if len(ARGS) > 1 else None  # the cases to measure, "|" between (all if not given)
 FULL_HAND = [cards.need(d) for d in (["Mutant", "Science", "Skill", "Skill"], ["Skill", "Skill", "Mystic", "Mystic"],
                                      ["Mutant", "Mutant", "Science", "Science"], ["Cosmic", "Tech", "Tech"])]
 THUNDERCLAP = FULL_HAND[:1]
