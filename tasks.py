@@ -8,7 +8,7 @@
 Each task first makes `.venv` (the host package with its pinned test and
 MicroPython tools), `.venv/pico-stubs` and `.venv/circuitpython-stubs` (the two runtimes' APIs for mypy), `.venv/circuitpython-lib` (the
 Adafruit libraries a CircuitPython tower needs, without their Linux-board dependencies) and
-`node_modules` (the MicroPython VM, pinned by package-lock.json), and redoes
+`node_modules` (the MicroPython VM and the RP2040 emulator, pinned by package-lock.json), and redoes
 that only when pyproject.toml or package-lock.json change.
 """
 
@@ -100,7 +100,7 @@ def ensure_node():
     digest = fingerprint("package-lock.json")
     if up_to_date(stamp, digest):
         return
-    say("installing the MicroPython VM (npm ci)")
+    say("installing the MicroPython VM and the RP2040 emulator (npm ci)")
     run(npm, "ci", "--no-audit", "--no-fund", "--loglevel=error")
     with open(stamp, "w") as f:
         f.write(digest)
