@@ -43,35 +43,6 @@ def percentile(values, p):
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
 
 
-def chip_exec(url, code, timeout=1800):
-    """Run `code` on the chip after a soft reset (raw REPL: main.py does not run); its stdout lines."""
-    from mpremote.transport_serial import SerialTransport
-
-    transport = SerialTransport(url)
-    try:
-        transport.enter_raw_repl(soft_reset=True)
-        out, error = transport.exec_raw(code, timeout=timeout)  # timeout: the longest silence
-        if error:
-            sys.exit("the chip raised:\n" + error.decode())
-    finally:
-        try:
-            transport.exit_raw_repl()
-        finally:
-            transport.close()
-    return out.decode().splitlines()
-
-
-def put(url, path, data):
-    from mpremote.transport_serial import SerialTransport
-
-    transport = SerialTransport(url)
-    try:
-        transport.enter_raw_repl(soft_reset=True)
-        transport.fs_writefile(path, data)
-    finally:
-        transport.close()
-
-
 def keys_of(path):
     from host_tools.sim import use_virtual_parts
 
@@ -96,7 +67,7 @@ def main(argv=None):
     started = time.time()
     with EmulatedPico(image) as pico:
         usb = time.time() - started
-        stock = json.loads(chip_exec(pico.url, "import gc, json\ngc.collect()\nprint(json.dumps(gc.mem_free()))")[-1])
+        stock = int(pico.run("import gc\ngc.collect()\nprint(gc.mem_free())").split()[-1])
         started = time.time()
         import io
 
@@ -110,12 +81,10 @@ def main(argv=None):
     # 2. Power on with the firmware: to the start menu on the OLED.
     started = time.time()
     with EmulatedPico(image) as pico:
-        for _ in range(400):
-            if pico.screen()[0] == "DICETOWER":
-                break
-            pico.wait(20)
+        if pico.until_screen("DICETOWER", checks=400) is None:
+            sys.exit("the flashed board never showed its start menu: %r" % pico.screen())
         rows.append(("rig: power-on to the start menu on the OLED (wall)", "%.1f s" % (time.time() - started)))
-        rows.append(("power-on to the start menu on the OLED (emulated, +-20 ms)", ms(pico.stats()["ns"])))
+        rows.append(("power-on to the start menu on the OLED (emulated, +-50 ms)", ms(pico.stats()["ns"])))
 
     # 3. The example games, pressed on the GPIO pins.
     taps = []
@@ -128,8 +97,8 @@ def main(argv=None):
         with open(image, "rb") as src, open(board, "wb") as dst:
             dst.write(src.read())
         with EmulatedPico(board) as pico:
-            while pico.screen()[0] != "DICETOWER":
-                pico.wait(20)
+            if pico.until_screen("DICETOWER") is None:
+                sys.exit("the board never showed its start menu: %r" % pico.screen())
             pico.ask({"reset_stats": True})
             started = time.time()
             for button, kind in keys_of(path):
@@ -143,21 +112,21 @@ def main(argv=None):
                  % len(taps), ms(percentile(taps, 50))))
     rows.append(("tap released -> OLED updated, p99", ms(percentile(taps, 99))))
     rows.append(("longest the main loop went without polling the buttons (example games)", ms(longest)))
-    rows.append(("rig: wall time per press, example games (100 ms tap + 1.2 s settle, emulated)",
+    rows.append(("rig: wall time per press, example games (a 100 ms tap or 900 ms hold, then 1.2 s, emulated)",
                  "%.2f s" % (wall / max(1, steps))))
 
     # 4. On the chip itself: heap, redraw, LED frame, a roll, the full four-player games, the advisor.
     with EmulatedPico(image) as pico:
         with open(os.path.join(ROOT, "tests", "fw", "scripted_games.py"), "rb") as f:
-            put(pico.url, "scripted_games.py", f.read())
+            pico.put("scripted_games.py", f.read())
         with open(os.path.join(HERE, "rp2040", "chip_probe.py")) as f:
-            found = [json.loads(line) for line in chip_exec(pico.url, f.read()) if line.startswith("{")]
+            found = [json.loads(line) for line in pico.run(f.read()).splitlines() if line.startswith("{")]
         found = [item for item in found if "event" not in item]  # the device's own console events aside
         advice = []
         if not args.no_advisor:
             with open(os.path.join(HERE, "vm", "advisor_probe.py")) as f:
                 probe = "PROBE_ARGS = ['1', %r]\n" % "|".join(ADVISOR_CASES) + f.read()
-            advice = [line.split() for line in chip_exec(pico.url, probe) if line.strip()]
+            advice = [line.split() for line in pico.run(probe).splitlines() if line.strip()]
     facts = {}
     for item in found:
         if "game" in item:

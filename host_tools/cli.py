@@ -280,21 +280,21 @@ def cmd_pico(args, out=sys.stdout):
 
     from host_tools.pico import EmulatedPico, VirtualPico
 
-    if args.emulator == "rp2040":
-        image = args.image or os.path.join(os.path.expanduser("~"), ".dicetower", "rp2040-flash.img")
-        os.makedirs(os.path.dirname(os.path.abspath(image)), exist_ok=True)
-        try:
+    try:
+        if args.emulator == "rp2040":
+            image = args.image or os.path.join(os.path.expanduser("~"), ".dicetower", "rp2040-flash.img")
+            os.makedirs(os.path.dirname(os.path.abspath(image)), exist_ok=True)
             pico = EmulatedPico(image, args.board)
-        except RuntimeError as e:
-            out.write("dicetower pico: %s\n" % e)
-            return 2
-        what = "an emulated RP2040 running MicroPython 1.27 with a %s's parts" % args.board
-        flash_is = "its flash image: %s" % image
-    else:
-        os.makedirs(args.files, exist_ok=True)
-        pico = VirtualPico(args.files, args.board)
-        what = "a virtual %s" % args.board
-        flash_is = "its flash: %s" % args.files
+            what = "an emulated RP2040 running MicroPython 1.27 with a %s's parts" % args.board
+            flash_is = "its flash image: %s" % image
+        else:
+            os.makedirs(args.files, exist_ok=True)
+            pico = VirtualPico(args.files, args.board)
+            what = "a virtual %s" % args.board
+            flash_is = "its flash: %s" % args.files
+    except RuntimeError as e:
+        out.write("dicetower pico: %s\n" % e)
+        return 2
     with pico:
         out.write("%s on %s (%s); Ctrl-C stops it\n" % (what, pico.url, flash_is))
         if hasattr(os, "openpty"):
@@ -305,8 +305,9 @@ def cmd_pico(args, out=sys.stdout):
             while pico.process.poll() is None:
                 time.sleep(0.5)
         except KeyboardInterrupt:
-            pass
-    return 0
+            return 0
+        out.write("dicetower pico: the board stopped: %s\n" % (pico.stderr() or "exit %d" % pico.process.returncode))
+    return 1
 
 
 def cmd_hardware(args, out=sys.stdout):

@@ -1,11 +1,15 @@
-"""A virtual Pico to flash, monitor and press: vm/pico.mjs started and driven from Python.
+"""Virtual Picos to flash, monitor and press, started and driven from Python.
 
-Its serial port is `url` (socket://...), reachable by mpremote, `dicetower
-flash --port` and `dicetower monitor --port`, and, where the platform has
-pseudo-terminals, `open_pty()` gives it a device path as a USB serial port
-has (/dev/pts/N), relayed to the same REPL; its flash is the host folder
-`files`; its OLED, ring and buttons are the virtual parts the board profile
-names, read and pressed through the bridge's control port.
+Two of them, with one interface: `VirtualPico` is the MicroPython WebAssembly
+VM behind a serial port (vm/pico.mjs; its flash a host folder, its clock the
+host's), `EmulatedPico` the official MicroPython rp2 firmware on an emulated
+RP2040 (rp2040/emulator.mjs; its flash a 2 MiB image, its clock the chip's).
+Each one's serial port is `url` (socket://...), reachable by mpremote,
+`dicetower flash --port` and `dicetower monitor --port`, and, where the
+platform has pseudo-terminals, `open_pty()` gives it a device path as a USB
+serial port has (/dev/pts/N), relayed to the same REPL; its OLED, ring and
+buttons are the parts the board profile names, read and pressed through the
+board's control port.
 """
 
 import json
@@ -13,6 +17,7 @@ import os
 import shutil
 import socket
 import subprocess
+import tempfile
 import time
 
 from host_tools import REPO
@@ -23,6 +28,15 @@ SHORT_S = 0.3
 LONG_S = 0.9
 
 
+def profile_path(board):
+    """boards/NAME.json, or a RuntimeError naming the boards there are."""
+    path = os.path.join(REPO, "boards", board + ".json")
+    if not os.path.exists(path):
+        names = sorted(name[:-5] for name in os.listdir(os.path.join(REPO, "boards")) if name.endswith(".json"))
+        raise RuntimeError("no board profile %r (there are: %s)" % (board, ", ".join(names)))
+    return path
+
+
 class _Board:
     """What both virtual boards share: a node process that prints its ports, the control line, the pty."""
 
@@ -30,18 +44,20 @@ class _Board:
         node = shutil.which("node")
         if node is None:
             raise RuntimeError("the virtual Pico needs Node.js 20 (node) on PATH")
-        self.process = subprocess.Popen([node] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        # Its stderr goes to a file: a pipe nobody reads would stop node once full.
+        self._stderr = tempfile.TemporaryFile()
+        self.process = subprocess.Popen([node] + args, stdout=subprocess.PIPE, stderr=self._stderr, text=True,
                                         cwd=REPO)
         ports = {}
         while len(ports) < 2:
             line = self.process.stdout.readline()  # "listening PORT" and "control PORT", in either order
-            if not line:  # it stopped: its own one-line reason is on stderr
-                self.process.wait()
-                raise RuntimeError(self.process.stderr.read().strip() or "the virtual Pico stopped as it started")
             words = line.split()
             if len(words) != 2 or words[0] not in ("listening", "control") or not words[1].isdigit():
-                self.process.kill()
-                raise RuntimeError("the virtual Pico did not start: %r %s" % (line, self.process.stderr.read().strip()))
+                if line:
+                    self.process.kill()
+                self.process.wait()
+                # Its own one-line reason, when it gave one.
+                raise RuntimeError(self.stderr() or "the virtual Pico did not start (it said %r)" % line)
             ports[words[0]] = int(words[1])
         self.port = ports["listening"]
         self.url = "socket://127.0.0.1:%d" % self.port
@@ -60,10 +76,17 @@ class _Board:
             raise RuntimeError(answer["error"])
         return answer
 
+    def stderr(self):
+        """What the board's process has written to stderr so far (its last 2,000 characters)."""
+        self._stderr.seek(0)
+        return self._stderr.read().decode("utf-8", "replace").strip()[-2000:]
+
     def _stderr_tail(self):
-        if self.process.poll() is None:
-            return "(still running)"
-        return self.process.stderr.read().strip()[-2000:]
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            return "(still running) " + self.stderr()
+        return self.stderr()
 
     def presses(self, keys):
         """'a', 'b', 'c' short, 'A', 'B', 'C' long, as in sim scripts."""
@@ -138,6 +161,8 @@ class _Board:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.process.kill()
+            self.process.wait()
+        self._stderr.close()
 
     def __enter__(self):
         return self
@@ -152,11 +177,9 @@ class VirtualPico(_Board):
     def __init__(self, files, board="pico", capacity=None):
         self.files = files
         self.board = board
-        with open(os.path.join(REPO, "boards", board + ".json")) as f:
-            self.profile = json.load(f)
         args = [os.path.join(REPO, "vm", "pico.mjs"), "--files", files,
                 "--mount", os.path.join(REPO, "host_tools", "virtual") + ":/virtual",
-                "--board", os.path.join(REPO, "boards", board + ".json"), "--control"]
+                "--board", profile_path(board), "--control"]
         if capacity:
             args += ["--capacity", str(capacity)]
         self._start(args)
@@ -193,19 +216,59 @@ class EmulatedPico(_Board):
         self.image = image
         self.board = board
         self.settle_ms = settle_ms
-        with open(os.path.join(REPO, "boards", board + ".json")) as f:
-            self.profile = json.load(f)
-        args = [os.path.join(REPO, "rp2040", "emulator.mjs"), "--flash", image,
-                "--board", os.path.join(REPO, "boards", board + ".json"), "--control",
-                "--boot-timeout", str(boot_timeout)]
+        args = [os.path.join(REPO, "rp2040", "emulator.mjs"), "--flash", image, "--board", profile_path(board),
+                "--control", "--boot-timeout", str(boot_timeout)]
         if seed is not None:
             args += ["--seed", str(seed)]
         if uf2 is not None:
             args += ["--uf2", uf2]
         self._start(args)
 
+    def _press(self, button, kind):
+        from dicetower.hw.buttons import POLL_MS
+
+        return {"press": button, "ms": HOLD_MS if kind == "long" else TAP_MS, "then": self.settle_ms,
+                "polls": -(-self.settle_ms // POLL_MS)}
+
     def press(self, button, kind="short"):
-        self.ask({"press": button, "ms": HOLD_MS if kind == "long" else TAP_MS, "then": self.settle_ms})
+        self.ask(self._press(button, kind))
+
+    def until_screen(self, first_line, checks=200):
+        """Let the chip run (50 ms a check) until the OLED's first line is `first_line`: the screen, or None."""
+        for _ in range(checks):
+            screen = self.screen()
+            if screen[0] == first_line:
+                return screen
+            self.wait(50)
+        return None
+
+    def run(self, code, timeout=1800):
+        """Run Python code on the chip after a soft reset (from the raw REPL: main.py does not run); its
+        output. The chip's exception is a RuntimeError. `timeout`: the longest silence, in seconds."""
+        from mpremote.transport_serial import SerialTransport
+
+        transport = SerialTransport(self.url)
+        try:
+            transport.enter_raw_repl(soft_reset=True)
+            out, error = transport.exec_raw(code, timeout=timeout)
+            transport.exit_raw_repl()
+        finally:
+            transport.close()
+        if error:
+            raise RuntimeError("the chip raised: " + error.decode("utf-8", "replace").strip())
+        return out.decode("utf-8", "replace")
+
+    def put(self, path, data):
+        """Write a file onto the chip's flash, as mpremote cp does."""
+        from mpremote.transport_serial import SerialTransport
+
+        transport = SerialTransport(self.url)
+        try:
+            transport.enter_raw_repl(soft_reset=True)
+            transport.fs_writefile(path, data)
+            transport.exit_raw_repl()
+        finally:
+            transport.close()
 
     def wait(self, ms):
         """Let `ms` pass on the chip."""
@@ -220,13 +283,18 @@ class EmulatedPico(_Board):
 
     def cut_power_during(self, after, button, kind="short"):
         """Press `button`; the power goes at the `after`-th flash erase or program from now (that one half
-        done) and the emulator stops. The answer says whether the cut came before the press was over."""
-        cut = json.dumps({"cut": {"after": after}})
-        press = json.dumps({"press": button, "ms": HOLD_MS if kind == "long" else TAP_MS, "then": self.settle_ms})
-        self._control.sendall((cut + "\n" + press + "\n").encode())
-        answer = json.loads(self._replies.readline() or '{"cut": false}')
-        self.process.wait(timeout=30) if answer.get("cut") else None
-        return {"cut": bool(answer.get("cut")), **answer}
+        done) and the emulator stops, its flash image as the cut left it. True if the cut came; False
+        if the press was over first (the cut is then disarmed)."""
+        self.ask({"cut": {"after": after}})
+        self._control.sendall((json.dumps(self._press(button, kind)) + "\n").encode())
+        line = self._replies.readline()
+        if line:  # the press was answered: no flash write came in time
+            self.ask({"cut": None})
+            return False
+        self.process.wait(timeout=30)
+        if "power cut at flash write" not in self.stderr():
+            raise RuntimeError("the emulated Pico stopped without a power cut: %s" % self.stderr())
+        return True
 
     def files(self):
         """The board's files, read from the littlefs in its flash image: {path: bytes}."""

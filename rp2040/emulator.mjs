@@ -24,19 +24,26 @@
 // in the MicroPython WebAssembly VM beside the chip); the ring's bytes are decoded from the GPIO
 // edges of its pin, timed against the WS2812 datasheet; buttons are GPIO inputs; the buzzer's PWM
 // slice is read from its registers.
-// --control takes JSON lines (host_tools/pico.py drives it), answered one line each:
-//   {"press": "a", "ms": 100, "then": 300}  press, release after ms, answer `then` ms later (emulated)
+// --control takes JSON lines (host_tools/pico.py drives it), answered one line each, in order of
+// the answers (a press is answered in the chip's time):
+//   {"press": "a", "ms": 100, "then": 300, "polls": 30}
+//                                             press, release after `ms`; answered once `then` ms more have
+//                                             passed and the loop has polled the buttons `polls` times more
 //   {"press": "a"} / {"release": "a"}         hold / let go
-//   {"wait": ms}                              answer after ms of emulated time
-//   {"oled": true}, {"leds": true}            the panel's memory, the ring's colours (hands.py)
-//   {"buzzer": true}                          the buzzer's frequency and duty
+//   {"wait": ms}                              answered after ms of emulated time
+//   {"oled": true}, {"leds": true}            the panel's memory, the ring's colours (hands.py), read between
+//                                             two steps of the firmware's loop
+//   {"buzzer": true}                          the buzzer's frequency and duty now
 //   {"stats": true}                           emulated time and what the rig measured: each tap's time from
 //                                             release to OLED data (then emptied), the longest gap between
 //                                             two reads of the buttons' GPIO_IN, the ring's timing, flash
-//                                             writes, the buzzer's tones, the bytes the USB serial port
-//                                             sent to the client that has it now
-//   {"cut": {"after": N}}                     power cut at the N-th flash erase/program from now
-//                                             (that one half done); the process then exits
+//                                             writes since power-on, the buzzer's tones, the bytes the USB
+//                                             serial port sent to the client that has it now
+//   {"reset_stats": true}                     the longest gap and the taps' times start again
+//   {"cut": {"after": N}} / {"cut": null}     arm / disarm a power cut at the N-th flash erase or program
+//                                             from now (that one half done): the emulator then exits,
+//                                             closing every connection, its flash image as the cut left it
+// A bad request is answered {"error": "..."}.
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -52,12 +59,23 @@ const FLASH_SIZE = 2 * 1024 * 1024; // the Pico's W25Q16
 const FLASH_BASE = 0x10000000;
 const SECTOR = 4096;
 
+// A peripheral register written through one of the RP2040's alias ranges: 1 XOR, 2 set, 3 clear.
+function atomic(old, value, type) {
+  return type === 1 ? old ^ value : type === 2 ? old | value : type === 3 ? old & ~value : value;
+}
+
 function fail(message) {
   process.stderr.write("rp2040: " + message + "\n");
   process.exit(2);
 }
 
 // ---- arguments
+function whole(name, text, low, high) {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < low || n > high) fail(`${name} takes a whole number from ${low} to ${high}, not ${JSON.stringify(text)}`);
+  return n;
+}
+
 const opts = { uf2: path.join(HERE, "firmware", "RPI_PICO-v1.27.0.uf2"), bootrom: path.join(HERE, "bootrom", "b1.bin"),
   port: 0, control: false,
   bootTimeout: 60, seed: null, board: null, flash: null };
@@ -70,10 +88,10 @@ const opts = { uf2: path.join(HERE, "firmware", "RPI_PICO-v1.27.0.uf2"), bootrom
     else if (a === "--uf2") opts.uf2 = path.resolve(next());
     else if (a === "--bootrom") opts.bootrom = path.resolve(next());
     else if (a === "--board") opts.board = path.resolve(next());
-    else if (a === "--port") opts.port = Number(next());
+    else if (a === "--port") opts.port = whole(a, next(), 0, 65535);
     else if (a === "--control") opts.control = true;
-    else if (a === "--seed") opts.seed = Number(next());
-    else if (a === "--boot-timeout") opts.bootTimeout = Number(next());
+    else if (a === "--seed") opts.seed = whole(a, next(), 0, Number.MAX_SAFE_INTEGER);
+    else if (a === "--boot-timeout") opts.bootTimeout = whole(a, next(), 1, 3600);
     else fail("usage: node rp2040/emulator.mjs --flash IMAGE [--uf2 FILE] [--bootrom FILE] [--board PROFILE.json] "
       + "[--port N] [--control] [--seed N] [--boot-timeout S]");
   }
@@ -115,7 +133,14 @@ if (!fs.existsSync(bootromFile)) fail(`the RP2040 bootrom is missing (${bootromF
 const bootromBytes = fs.readFileSync(bootromFile);
 if (bootromBytes.length !== 16384) fail(`${bootromFile} is ${bootromBytes.length} bytes, not the 16 KiB bootrom`);
 const uf2 = readUf2(opts.uf2);
-const profile = opts.board ? JSON.parse(fs.readFileSync(opts.board, "utf8")) : null;
+let profile = null;
+if (opts.board) {
+  try {
+    profile = JSON.parse(fs.readFileSync(opts.board, "utf8"));
+  } catch (e) {
+    fail(`the board profile ${opts.board} cannot be used: ${e.message}`);
+  }
+}
 
 // ---- the flash image: the file on disk follows the emulated flash
 let flashFd;
@@ -125,7 +150,11 @@ let flashFd;
     const size = fs.statSync(opts.flash).size;
     if (size !== FLASH_SIZE) fail(`${opts.flash} is ${size} bytes; a Pico's flash image is ${FLASH_SIZE} (2 MiB)`);
   }
-  flashFd = fs.openSync(opts.flash, exists ? "r+" : "w+");
+  try {
+    flashFd = fs.openSync(opts.flash, exists ? "r+" : "w+");
+  } catch (e) {
+    fail(`the flash image ${opts.flash} cannot be opened: ${e.message}`);
+  }
 }
 
 const simulator = new Simulator();
@@ -161,7 +190,6 @@ mcu.loadBootrom(bootrom); // (this resets the chip, flash included: the image go
 
 let flashOps = 0;
 let cutAt = null; // the flash operation at which the power goes, or null
-let cutReply = null;
 const flashStats = { erases: 0, programs: 0, bytes: 0 };
 
 function persist(offset, length) {
@@ -205,8 +233,8 @@ mcu.onBreak = (code) => {
 function powerCut() {
   simulator.stop();
   fs.fsyncSync(flashFd);
-  if (cutReply) cutReply(JSON.stringify({ cut: true, flash_ops: flashOps, ns: clock.nanos }));
-  setTimeout(() => process.exit(0), 50);
+  process.stderr.write(`rp2040: power cut at flash write ${flashOps} (${(clock.nanos / 1e6).toFixed(1)} ms after power-on)\n`);
+  process.exit(0); // every connection closes, as the USB port and the buttons' wires do
 }
 
 // ---- the flash's unique ID (command 0x4B), which pico-sdk reads at boot for machine.unique_id():
@@ -220,9 +248,9 @@ const flashId = crypto.createHash("sha256").update(path.resolve(opts.flash)).dig
   let answered = 0;
   mcu.peripherals[0x40018] = {
     readUint32: (offset) => (offset === 0x0c ? ssCtrl : 0xffffffff),
-    writeUint32Atomic(offset, value, atomic) {
+    writeUint32Atomic(offset, value, type) {
       if (offset !== 0x0c) return;
-      ssCtrl = atomic === 1 ? ssCtrl ^ value : atomic === 2 ? ssCtrl | value : atomic === 3 ? ssCtrl & ~value : value;
+      ssCtrl = atomic(ssCtrl, value, type);
       const over = (ssCtrl >> 8) & 3; // OUTOVER: 2 forces the chip select low, 3 high
       if (over === 2 && !selected) { selected = true; sent = []; answered = 0; }
       else if (over !== 2) selected = false;
@@ -271,9 +299,8 @@ class Rosc {
     if (offset === 0x18) return 0x80000000; // STATUS: stable
     return this.regs.get(offset) ?? 0;
   }
-  writeUint32Atomic(offset, value, atomic) {
-    const old = this.regs.get(offset) ?? 0;
-    this.regs.set(offset, atomic === 1 ? old ^ value : atomic === 2 ? old | value : atomic === 3 ? old & ~value : value);
+  writeUint32Atomic(offset, value, type) {
+    this.regs.set(offset, atomic(this.regs.get(offset) ?? 0, value, type));
   }
 }
 mcu.peripherals[0x40060] = new Rosc(opts.seed);
@@ -373,6 +400,7 @@ function wireRing() {
   let bits = [];
   let errors = [];
   const latch = clock.createAlarm(() => endFrame());
+  flushRing = () => endFrame();
   const widen = (range, v) => { range[0] = Math.min(range[0], v); range[1] = Math.max(range[1], v); };
   function endFrame() {
     if (!bits.length) return;
@@ -457,7 +485,9 @@ const settlers = []; // [polls needed, answer]: presses waiting for the loop to 
 // buttons), never in the middle of a redraw sent page by page; a firmware that does not poll (at its
 // REPL) is read after 50 emulated ms.
 const betweenSteps = [];
+let flushRing = null; // a frame whose bits are all in goes to the strip now, not at its latch 50 us on
 function readBetweenSteps() {
+  if (flushRing) flushRing();
   while (betweenSteps.length) betweenSteps.shift()();
 }
 const buttonCount = profile ? Object.keys(profile.buttons).length : 1;
@@ -545,27 +575,48 @@ function at(ns, fn) {
   const alarm = clock.createAlarm(fn);
   alarm.schedule(Math.max(0, ns - clock.nanos));
 }
+function millis(request, key, fallback) {
+  const value = request[key] ?? fallback;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || value > 3600000) {
+    throw new Error(`${key} must be a number of milliseconds from 0 to 3600000, not ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
 function answer(request, reply) {
+  // Answers that come later (in the chip's time) run inside the emulator's loop: a failure there is
+  // an error reply, never the end of the emulator.
+  const later = (work) => () => {
+    try {
+      work();
+    } catch (e) {
+      reply(JSON.stringify({ error: String(e.message || e) }));
+    }
+  };
   if (request.press !== undefined && request.ms !== undefined) {
+    const hold = millis(request, "ms");
+    const then = millis(request, "then", 0);
+    const rounds = millis(request, "polls", 0);
+    buttonPin(request.press);
     setButton(request.press, true);
-    at(clock.nanos + request.ms * 1e6, () => {
+    at(clock.nanos + hold * 1e6, later(() => {
       setButton(request.press, false);
-      // Answered once `then` ms have passed and the loop has polled the buttons that many times
-      // over (every POLL_MS = 10 ms): work that held the loop is over, the press was taken.
-      const need = polls.count + buttonCount * Math.ceil((request.then || 0) / 10);
-      at(clock.nanos + (request.then || 0) * 1e6, () => {
-        const settler = [need, () => reply(JSON.stringify({ ok: true, ns: clock.nanos }))];
+      // Answered once `then` ms have passed and the loop has polled its buttons `polls` times more:
+      // work that held the loop is over, so the press was taken.
+      const need = polls.count + buttonCount * rounds;
+      at(clock.nanos + then * 1e6, later(() => {
+        const settler = [need, later(() => reply(JSON.stringify({ ok: true, ns: clock.nanos })))];
         settlers.push(settler);
         // A firmware that no longer polls (stopped at the REPL, crashed) is said so, not waited for.
-        at(clock.nanos + 60e9, () => {
+        at(clock.nanos + 60e9, later(() => {
           const i = settlers.indexOf(settler);
           if (i >= 0) {
             settlers.splice(i, 1);
             reply(JSON.stringify({ error: "the firmware stopped polling its buttons (no poll in 60 s after the press)" }));
           }
-        });
-      });
-    });
+        }));
+      }));
+    }));
     return;
   }
   if (request.press !== undefined || request.release !== undefined) {
@@ -573,7 +624,7 @@ function answer(request, reply) {
     return reply(JSON.stringify({ ok: true, ns: clock.nanos }));
   }
   if (request.wait !== undefined) {
-    at(clock.nanos + request.wait * 1e6, () => reply(JSON.stringify({ ok: true, ns: clock.nanos })));
+    at(clock.nanos + millis(request, "wait") * 1e6, later(() => reply(JSON.stringify({ ok: true, ns: clock.nanos }))));
     return;
   }
   if (request.buzzer) return reply(JSON.stringify(buzzer()));
@@ -585,14 +636,20 @@ function answer(request, reply) {
     polls.longest = 0; polls.last = -1; latencies.length = 0;
     return reply(JSON.stringify({ ok: true, ns: clock.nanos }));
   }
-  if (request.cut) {
-    cutAt = flashOps + Math.max(1, request.cut.after | 0);
-    cutReply = reply;
-    return;
+  if (request.cut !== undefined) {
+    if (!request.cut) {
+      cutAt = null;
+      return reply(JSON.stringify({ ok: true, armed: null }));
+    }
+    const after = request.cut.after;
+    if (!Number.isInteger(after) || after < 1) throw new Error("cut.after must be a whole number from 1");
+    cutAt = flashOps + after;
+    return reply(JSON.stringify({ ok: true, armed: after }));
   }
+  if (!handsReply) throw new Error("no parts on this board (start it with --board PROFILE.json)");
   const line = JSON.stringify(request);
   if (request.oled || request.leds) {
-    betweenSteps.push(() => reply(handsReply(line)));
+    betweenSteps.push(later(() => reply(handsReply(line))));
     at(clock.nanos + 50e6, readBetweenSteps);
     return;
   }
@@ -609,7 +666,7 @@ if (profile) {
   for (const name of Object.keys(profile.buttons)) setButton(name, false);
   releasedAt = -1;
 }
-mcu.core.PC = FLASH_BASE; // boot2 at the start of flash, as the bootrom would jump to it
+mcu.core.PC = FLASH_BASE; // boot2, run in place (the bootrom would check it and run a copy of it from SRAM)
 simulator.execute();
 
 const started = Date.now();
