@@ -121,8 +121,9 @@ def test_flash_boot_play_monitor_stats_reflash_repair(pico, tmp_path, monkeypatc
     rolls = [e for e in events if e["event"] == "roll"]
     assert [e["event"] for e in events] == ["game", "roll", "action"]
     assert rolls[0]["hero"] == "Hulk" and len(rolls[0]["faces"]) == 6
-    # The ring shows the six rolled dice in their colours while the result is up.
-    assert sum(1 for rgb in pico.leds() if any(rgb)) >= 6
+    # The ring is lit: the rolled dice, or the score gauge once the result is up (which of the two
+    # depends on the dice and on the moment; tests/test_rp2040.py compares every LED with the sim).
+    assert any(any(rgb) for rgb in pico.leds())
     code, report = run_cli("stats", str(log))
     assert "Battlerealm: 6 rolls" in report
     for face in set(rolls[0]["faces"]):

@@ -231,10 +231,13 @@ function runMain() {
 }
 
 function interrupt() {
-  // Ctrl-C: main.py's tasks stop, as KeyboardInterrupt ends asyncio.run on a Pico.
+  // Ctrl-C: main.py's tasks stop, as KeyboardInterrupt ends asyncio.run on a Pico. The loop's pending
+  // JS timer is cleared too: left to fire after a soft reset has loaded a fresh VM, it would call
+  // into the old VM through the new one's globals and crash node ("memory access out of bounds").
   running = false;
   try {
-    mp.runPython("import asyncio\nasyncio.new_event_loop()");
+    mp.runPython("import asyncio, js\nfrom asyncio import core\nif core.asyncio_timer is not None:\n"
+      + "    js.clearTimeout(core.asyncio_timer)\n    core.asyncio_timer = None\nasyncio.new_event_loop()");
   } catch (e) { /* no asyncio: nothing ran */ }
 }
 
