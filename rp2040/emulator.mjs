@@ -685,6 +685,7 @@ const serial = net.createServer((conn) => {
   });
   conn.on("error", () => {});
 });
+serial.on("error", (e) => fail(`the serial port cannot be opened on 127.0.0.1:${opts.port}: ${e.message}`));
 // The port opens once the firmware has enumerated on USB: a firmware that never does is an error.
 const waitUsb = setInterval(() => {
   if (enumerated) {
