@@ -17,7 +17,6 @@ the longest the main loop went without polling the buttons; and the rig's wall t
 """
 
 import argparse
-import glob
 import json
 import os
 import sys

@@ -115,7 +115,6 @@ class _Board:
     def leds(self):
         return self.ask({"leds": True})["leds"]
 
-
     def open_pty(self):
         """A pseudo-terminal relayed to the board's REPL: its path works as a serial port's does."""
         import pty
@@ -295,10 +294,6 @@ class EmulatedPico(_Board):
         if "power cut at flash write" not in self.stderr():
             raise RuntimeError("the emulated Pico stopped without a power cut: %s" % self.stderr())
         return True
-
-    def files(self):
-        """The board's files, read from the littlefs in its flash image: {path: bytes}."""
-        return read_littlefs(self.image)
 
 
 def read_littlefs(image):

@@ -80,6 +80,11 @@ def setting(steps, name, default=None):
     return default
 
 
+def keystrokes(keys):
+    """A string of presses as (button, kind): 'a', 'b', 'c' short; 'A', 'B', 'C' long; spaces ignored."""
+    return [(key.lower(), "long" if key.isupper() else "short") for key in keys if key != " "]
+
+
 def presses(steps):
     """Every press of the steps as (button, kind), in order (waits and marks left out)."""
     out = []
@@ -87,7 +92,7 @@ def presses(steps):
         if command == "press":
             out.append((args[0], args[1]))
         elif command == "keys":
-            out += [(key.lower(), "long" if key.isupper() else "short") for key in args[0]]
+            out += keystrokes(args[0])
     return out
 
 

@@ -8,6 +8,7 @@ root; it must hold boards/ with the profile.
 import json
 
 import devices
+from script import keystrokes  # noqa: F401 (tower.keystrokes, as callers know it)
 from dicetower.ui import font
 
 STEP_MS = 10  # the device polls its buttons every 10 ms
@@ -111,11 +112,6 @@ class Tower:
             "leds": [list(self.strip.rgb(i)) for i in range(len(self.strip.data) // n)],
             "message": self.app.message if self.app is not None else self.device.error,
         }
-
-
-def keystrokes(keys):
-    """A string of presses as (button, kind): 'a', 'b', 'c' short; 'A', 'B', 'C' long; spaces ignored."""
-    return [(key.lower(), "long" if key.isupper() else "short") for key in keys if key != " "]
 
 
 _GLYPHS = {}
