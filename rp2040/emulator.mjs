@@ -473,7 +473,9 @@ function setButton(name, pressed) {
 // the OLED is counted from the release to the first display data the driver sends after it.
 let releasedAt = -1;
 const latencies = [];
+let oledAt = -1; // emulated time of the last transfer to the panel
 function oledWritten(control) {
+  oledAt = clock.nanos;
   if (control & 0x40 && releasedAt >= 0) {
     latencies.push(clock.nanos - releasedAt);
     releasedAt = -1;
@@ -483,7 +485,8 @@ const polls = { last: -1, longest: 0, count: 0 };
 const settlers = []; // [polls needed, answer]: presses waiting for the loop to come back to them
 // The OLED and the ring are read between two steps of the firmware's loop (at its next poll of the
 // buttons), never in the middle of a redraw sent page by page; a firmware that does not poll (at its
-// REPL) is read after 50 emulated ms.
+// REPL, or still booting) is read after 50 emulated ms, once the panel has had no transfer for 20 ms
+// (a redraw's pages follow each other within a few ms: a read inside one would show half a screen).
 const betweenSteps = [];
 let flushRing = null; // a frame whose bits are all in goes to the strip now, not at its latch 50 us on
 function readBetweenSteps() {
@@ -650,7 +653,11 @@ function answer(request, reply) {
   const line = JSON.stringify(request);
   if (request.oled || request.leds) {
     betweenSteps.push(later(() => reply(handsReply(line))));
-    at(clock.nanos + 50e6, readBetweenSteps);
+    const whenQuiet = () => {
+      if (oledAt >= 0 && clock.nanos - oledAt < 20e6) at(oledAt + 20e6, whenQuiet);
+      else readBetweenSteps();
+    };
+    at(clock.nanos + 50e6, whenQuiet);
     return;
   }
   return reply(handsReply(line));
