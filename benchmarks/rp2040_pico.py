@@ -121,6 +121,10 @@ def main(argv=None):
         with open(os.path.join(HERE, "rp2040", "chip_probe.py")) as f:
             found = [json.loads(line) for line in pico.run(f.read()).splitlines() if line.startswith("{")]
         found = [item for item in found if "event" not in item]  # the device's own console events aside
+        with open(os.path.join(HERE, "vm", "loop_probe.py"), "rb") as f:
+            pico.put("loop_probe.py", f.read())
+        found += [json.loads(line) for line in pico.run("import main, loop_probe\nloop_probe.run(main.boot())")
+                  .splitlines() if line.startswith('{"advice"')]
         advice = []
         if not args.no_advisor:
             with open(os.path.join(HERE, "vm", "advisor_probe.py")) as f:
@@ -131,19 +135,27 @@ def main(argv=None):
         if "game" in item:
             rows.append(("lowest heap free during a full 4-player %s game (%d actions, after a collect each)"
                          % (item["game"], item["actions"]), "%d B" % item["lowest_free"]))
-        else:
+        elif "advice" not in item:
             facts.update(item)
     rows[1:1] = [("heap free after importing the firmware from .mpy", "%d B" % facts["free_after_import"]),
                  ("heap free with the device booted (drivers, canvas, app)", "%d B" % facts["free_with_device"])]
     rows.append(("one redraw: a full frame (1,024 bytes over I2C at 400 kHz)", ms(facts["redraw_full_us"] * 1000)))
     rows.append(("one redraw: a menu step", ms(facts["redraw_menu_step_us"] * 1000)))
     rows.append(("one LED frame (12 LEDs, median of 20)", ms(facts["led_frame_us"] * 1000)))
-    rows.append(("a roll: the press (six dice, the advice) + its redraw",
+    rows.append(("a roll: the press (six dice; the advice follows in slices) + its redraw",
                  "%s + %s" % (ms(facts["roll_press_us"] * 1000), ms(facts["roll_redraw_us"] * 1000))))
     rows.append(("a roll's animation: %d frames, their compute (33 ms apart)" % facts["roll_animation_frames"],
                  ms(facts["roll_animation_compute_us"] * 1000)))
-    for name, fastest, _median, heap, percent in advice:
+    for item in found:
+        if "advice" in item:
+            rows.append(("advice shown after the dice, in the device's loop: %s (%d%% chance; %d passes)"
+                         % (item["advice"], item["percent"], item["passes"]), ms(item["ready_us"] * 1000)))
+            rows.append(("  the longest pass of the loop meanwhile (the longest a press waits)",
+                         ms(item["longest_pass_us"] * 1000)))
+    for name, fastest, _median, heap, percent, *slices in advice:
         rows.append(("advisor %s (%s%% chance; %s B of heap)" % (name, percent, heap), ms(int(fastest) * 1000)))
+        if slices:
+            rows.append(("  its longest slice (one next() of advisor.plan)", ms(int(slices[0]) * 1000)))
 
     print("MicroPython 1.27.0 rp2 (RPI_PICO) on an emulated RP2040 at 125 MHz (rp2040js %s); emulated time "
           "unless marked wall" % rp2040js_version())

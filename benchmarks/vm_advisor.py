@@ -1,34 +1,68 @@
-"""Time and heap of the re-roll advisor on the real MicroPython VM.
+"""Time and heap of the re-roll advisor on the real MicroPython VM, or on the emulated RP2040.
 
-    .venv/bin/python benchmarks/vm_advisor.py [--runs 15]
+    .venv/bin/python benchmarks/vm_advisor.py [--runs 15] [--rp2040] [--cases NAME|NAME...]
 
 Runs benchmarks/vm/advisor_probe.py on the MicroPython 1.27 VM (WebAssembly,
 Node.js) and prints, per case, the fastest and median time of one piece of
-advice and the heap it allocates (gc.mem_alloc delta with the GC off, so
-every byte it asks for, freed or not). The hardest case is six free dice,
-two re-rolls, any of four cards. The VM runs on this machine's CPU: its
-times are not a Pico's; the bytes are the same code's.
+advice, the heap it allocates (gc.mem_alloc delta with the GC off, so
+every byte it asks for, freed or not) and the longest single step of
+`advisor.plan` (what the device's loop waits for between two polls; the VM's
+clock counts whole milliseconds). The hardest case is six free dice, two
+re-rolls, any of four cards. The VM runs on this machine's CPU: its times
+are not a Pico's; the bytes are the same code's.
+
+--rp2040 runs the same probe on MicroPython 1.27's own RPI_PICO firmware on
+an emulated RP2040 at 125 MHz (rp2040/, as benchmarks/rp2040_pico.py does),
+with the working tree's firmware flashed as .mpy by `dicetower flash`: the
+chip's times (about a minute of wall time; use a few runs).
 """
 
 import argparse
+import io
+import os
+import sys
+import tempfile
 
-from vmprobe import run_probe
+from vmprobe import ROOT, run_probe
 
 TARGET_MS = 50
 TARGET_BYTES = 8 * 1024
+PROBE = os.path.join(ROOT, "benchmarks", "vm", "advisor_probe.py")
+
+
+def on_rp2040(runs, cases):
+    """The probe's output on the emulated RP2040, the firmware flashed onto an empty board."""
+    sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools", "virtual")]
+    from host_tools import flash
+    from host_tools.pico import EmulatedPico
+
+    with tempfile.TemporaryDirectory() as folder:
+        with EmulatedPico(os.path.join(folder, "flash.img")) as pico:
+            flash.flash(pico.url, "pico", out=io.StringIO())
+            with open(PROBE) as f:
+                return pico.run("PROBE_ARGS = %r\n" % ([str(runs)] + ([cases] if cases else [])) + f.read())
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--rp2040", action="store_true", help="on the emulated RP2040 at 125 MHz, not the VM")
+    parser.add_argument("--cases", help="only these cases, '|' between")
     args = parser.parse_args(argv)
-    stdout = run_probe("advisor_probe.py", args.runs)
-    print("MicroPython VM: one piece of advice (%d runs each; target for the hardest: < %d ms, <= %d bytes)"
-          % (args.runs, TARGET_MS, TARGET_BYTES))
-    print("%-40s %9s %9s %11s %7s" % ("case", "fastest", "median", "heap bytes", "chance"))
+    if args.rp2040:
+        stdout = on_rp2040(args.runs, args.cases)
+        print("MicroPython 1.27 rp2 on an emulated RP2040 at 125 MHz: one piece of advice (%d runs each)" % args.runs)
+    else:
+        stdout = run_probe("advisor_probe.py", *([args.runs] + ([args.cases] if args.cases else [])))
+        print("MicroPython VM: one piece of advice (%d runs each; target for the hardest: < %d ms, <= %d bytes)"
+              % (args.runs, TARGET_MS, TARGET_BYTES))
+    print("%-40s %9s %9s %11s %7s %14s" % ("case", "fastest", "median", "heap bytes", "chance", "longest slice"))
     for line in stdout.splitlines():
-        name, fastest, median, heap, percent = line.split()
-        print("%-40s %6.1f ms %6.1f ms %11s %6s%%" % (name, int(fastest) / 1000, int(median) / 1000, heap, percent))
+        if not line.strip():
+            continue
+        name, fastest, median, heap, percent, longest = line.split()
+        print("%-40s %6.1f ms %6.1f ms %11s %6s%% %11.1f ms" % (name, int(fastest) / 1000, int(median) / 1000, heap,
+                                                              percent, int(longest) / 1000))
 
 
 if __name__ == "__main__":

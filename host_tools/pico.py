@@ -22,10 +22,12 @@ import time
 
 from host_tools import REPO
 
-# A press held this long is a short one (long ones take 700 ms). Real time runs on: a press must
-# outlast a pause of the firmware's loop (a GC pass, the first advice after a roll) to be seen.
-SHORT_S = 0.3
-LONG_S = 0.9
+# A tap is held 100 ms, a long press 900 ms (long ones take 700), as a player's thumb does: the
+# firmware latches each edge with its time, so a busy loop loses nothing. A press is answered once
+# SETTLE_MS more have passed and the loop has polled its buttons at least that many times over.
+TAP_MS = 100
+HOLD_MS = 900
+SETTLE_MS = 300
 
 
 def profile_path(board):
@@ -87,6 +89,32 @@ class _Board:
         except subprocess.TimeoutExpired:
             return "(still running) " + self.stderr()
         return self.stderr()
+
+    settle_ms = SETTLE_MS
+
+    def _press(self, button, kind):
+        from dicetower.hw.buttons import POLL_MS
+
+        return {"press": button, "ms": HOLD_MS if kind == "long" else TAP_MS, "then": self.settle_ms,
+                "polls": -(-self.settle_ms // POLL_MS)}
+
+    def pause(self):
+        """A moment of the board's time between two looks at it: 50 ms."""
+        time.sleep(0.05)
+
+    def press(self, button, kind="short"):
+        """Press and release a button; answered once the firmware's loop has come back to it."""
+        self.ask(self._press(button, kind))
+
+    def until_screen(self, first_line, checks=200):
+        """Let the board run (`pause` between checks) until the OLED's first line is `first_line`: the
+        screen, or None."""
+        for _ in range(checks):
+            screen = self.screen()
+            if screen[0] == first_line:
+                return screen
+            self.pause()
+        return None
 
     def presses(self, keys):
         """'a', 'b', 'c' short, 'A', 'B', 'C' long, as in sim scripts."""
@@ -183,20 +211,11 @@ class VirtualPico(_Board):
             args += ["--capacity", str(capacity)]
         self._start(args)
 
-    def press(self, button, kind="short"):
-        self.ask({"press": button})
-        time.sleep(LONG_S if kind == "long" else SHORT_S)
-        self.ask({"release": button})
-        time.sleep(0.3)
 
 
-# On the emulated RP2040 presses are timed in the chip's own time: a tap is held 100 ms, a long
-# press 900 ms (long ones take 700), and the answer comes once the firmware has had SETTLE_MS more and
-# has polled its buttons at least that many times over (so a press is answered only after the loop
-# came back to it, however long the work in between took).
-TAP_MS = 100
-HOLD_MS = 900
-SETTLE_MS = 1200
+# On the emulated RP2040 presses are timed in the chip's own time, and settle longer by default: a
+# press that starts a game or a roll is followed by its save and the first redraws.
+CHIP_SETTLE_MS = 1200
 FLASH_IMAGE_BYTES = 2 * 1024 * 1024
 LITTLEFS_OFFSET = 0xA0000  # MicroPython's RPI_PICO: 1,408 KiB of littlefs at the top of 2 MiB
 LITTLEFS_BLOCK = 4096
@@ -211,7 +230,7 @@ class EmulatedPico(_Board):
 
     CONTROL_TIMEOUT = 600  # a request is answered in the chip's time, which compute slows down
 
-    def __init__(self, image, board="pico", seed=None, uf2=None, settle_ms=SETTLE_MS, boot_timeout=60):
+    def __init__(self, image, board="pico", seed=None, uf2=None, settle_ms=CHIP_SETTLE_MS, boot_timeout=60):
         self.image = image
         self.board = board
         self.settle_ms = settle_ms
@@ -222,24 +241,6 @@ class EmulatedPico(_Board):
         if uf2 is not None:
             args += ["--uf2", uf2]
         self._start(args)
-
-    def _press(self, button, kind):
-        from dicetower.hw.buttons import POLL_MS
-
-        return {"press": button, "ms": HOLD_MS if kind == "long" else TAP_MS, "then": self.settle_ms,
-                "polls": -(-self.settle_ms // POLL_MS)}
-
-    def press(self, button, kind="short"):
-        self.ask(self._press(button, kind))
-
-    def until_screen(self, first_line, checks=200):
-        """Let the chip run (50 ms a check) until the OLED's first line is `first_line`: the screen, or None."""
-        for _ in range(checks):
-            screen = self.screen()
-            if screen[0] == first_line:
-                return screen
-            self.wait(50)
-        return None
 
     def run(self, code, timeout=1800):
         """Run Python code on the chip after a soft reset (from the raw REPL: main.py does not run); its
@@ -268,6 +269,9 @@ class EmulatedPico(_Board):
             transport.exit_raw_repl()
         finally:
             transport.close()
+
+    def pause(self):
+        self.wait(50)
 
     def wait(self, ms):
         """Let `ms` pass on the chip."""

@@ -498,7 +498,7 @@ const buttonCount = profile ? Object.keys(profile.buttons).length : 1;
   const sio = mcu.sio;
   const read = sio.readUint32.bind(sio);
   sio.readUint32 = (offset) => {
-    if (offset === 4) { // GPIO_IN: a Pin.value() of the buttons' loop
+    if (offset === 4 && mcu.core.IPSR === 0) { // GPIO_IN from the loop, not from a pin's interrupt handler
       const now = clock.nanos;
       if (polls.last >= 0 && now - polls.last > polls.longest) polls.longest = now - polls.last;
       polls.last = now;

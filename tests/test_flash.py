@@ -22,6 +22,7 @@ import pytest
 from conftest import ROOT
 from host_tools import cli, flash
 from host_tools.pico import VirtualPico
+from quick_taps import HEROES, twenty_taps_after_a_roll
 
 
 def shipped():
@@ -53,10 +54,12 @@ def reboot(pico, seconds=15):
     """Soft-reset the board as a player's power cycle would, and return the first event it prints."""
     with socket.create_connection(("127.0.0.1", pico.port), timeout=seconds) as conn:
         conn.sendall(b"\r\x03\x02")
-        time.sleep(0.3)
-        conn.sendall(b"\x04")
         seen = b""
         deadline = time.time() + seconds
+        while b">>> " not in seen and time.time() < deadline:  # the friendly REPL's prompt: main.py stopped
+            seen += conn.recv(4096)
+        conn.sendall(b"\x04")
+        seen = b""
         while time.time() < deadline:
             seen += conn.recv(4096)
             for line in seen.split(b"\n"):
@@ -109,10 +112,19 @@ def test_flash_boot_play_monitor_stats_reflash_repair(pico, tmp_path, monkeypatc
 
     # 2. Play: a new Battlerealm game and a roll, followed by dicetower monitor --save.
     log = tmp_path / "events.jsonl"
-    watcher = threading.Thread(target=run_cli, args=("monitor", "--port", pico.url, "--save", str(log),
-                                                      "--count", "3", "--seconds", "40"))
+    connected = threading.Event()
+
+    class Watching(io.StringIO):
+        def write(self, text):
+            if text.startswith("-- connected"):
+                connected.set()
+            return io.StringIO.write(self, text)
+
+    parsed = cli.build_parser().parse_args(["monitor", "--port", pico.url, "--save", str(log), "--count", "3",
+                                            "--seconds", "40"])
+    watcher = threading.Thread(target=parsed.run, args=(parsed,), kwargs={"out": Watching()})
     watcher.start()
-    time.sleep(1.0)  # connected before the first press
+    assert connected.wait(30)  # the monitor has the port before the first press
     pico.presses("caac")  # New Battlerealm, two heroes, start
     pico.presses("c")  # Hulk rolls
     pico.presses("ac")  # to Finalize, finalize
@@ -155,6 +167,17 @@ def test_flash_boot_play_monitor_stats_reflash_repair(pico, tmp_path, monkeypatc
     assert tally(out)[0] == 1 and "ready" in out
     assert reboot(pico)["event"] == "ready"
     assert on_flash(pico, "game.sav") == saved
+
+
+def test_twenty_quick_taps_while_the_advisor_and_the_animation_run(pico):
+    """On the MicroPython VM; tests/quick_taps.py says what is pressed and why."""
+    code, out = run_cli("flash", "--port", pico.url, "--board", "pico")
+    assert code == 0, out
+    write_on_device(pico, "heroes.json", HEROES)
+    assert reboot(pico)["event"] == "ready"
+    assert pico.until_screen("DICETOWER") is not None
+    pico.presses("caac")  # a new Battlerealm game for two
+    twenty_taps_after_a_roll(pico, pico.pause)
 
 
 def test_an_interrupted_copy_is_refused_at_boot_and_completed_by_a_rerun(pico):

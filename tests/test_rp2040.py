@@ -21,6 +21,7 @@ import pytest
 from conftest import ROOT
 from host_tools import cli, sim
 from host_tools.pico import EmulatedPico, read_littlefs
+from quick_taps import HEROES, twenty_taps_after_a_roll
 
 EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.sim")))
 UF2 = os.path.join(ROOT, "rp2040", "firmware", "RPI_PICO-v1.27.0.uf2")
@@ -234,7 +235,7 @@ def simulate(keys, faces, tmp_path):
     and the ring in both phases of the advice's blink (8 frames on, 8 off)."""
     sim.use_virtual_parts()
     from dicetower.core.entropy import FairDice, SeededSource
-    from host_tools.pico import HOLD_MS, SETTLE_MS, TAP_MS
+    from host_tools.pico import CHIP_SETTLE_MS, HOLD_MS, TAP_MS
     from tower import Tower
 
     tower = Tower(sim.prepare_root(str(tmp_path / "sim")), "pico",
@@ -245,7 +246,7 @@ def simulate(keys, faces, tmp_path):
         tower.bench.press(pin)
         tower.wait(HOLD_MS if kind == "long" else TAP_MS)
         tower.bench.release(pin)
-        tower.wait(SETTLE_MS)
+        tower.wait(CHIP_SETTLE_MS)
         oled, screen, phase = tower.oled(), tower.screen(), [list(tower.strip.rgb(i)) for i in range(12)]
         tower.wait(240)
         steps.append((oled, screen, (phase, [list(tower.strip.rgb(i)) for i in range(12)])))
@@ -285,6 +286,17 @@ def test_a_game_on_the_chip_shows_what_the_sim_shows(flashed, tmp_path, path):
         assert screen == want_screen, where
         assert oled == want_oled, where
         assert leds in phases, "%s: ring %s, the sim shows %s" % (where, leds, phases)
+
+
+# -- no press lost while the chip is busy -------------------------------------------------------------------
+
+def test_twenty_quick_taps_while_the_advisor_and_the_animation_run(flashed, tmp_path):
+    with EmulatedPico(board_from(flashed, tmp_path), seed=5) as pico:
+        pico.put("heroes.json", HEROES)
+        assert reboot(pico)["event"] == "ready"
+        until_screen(pico, "DICETOWER")
+        pico.presses("caac")  # a new Battlerealm game for two
+        twenty_taps_after_a_roll(pico, pico.pause)
 
 
 # -- a power cut in the middle of a save ---------------------------------------------------------------

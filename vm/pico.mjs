@@ -343,10 +343,41 @@ server.listen(port, "127.0.0.1", () => {
   process.stdout.write("listening " + server.address().port + "\n");
 });
 if (control) {
+  const hands = (line) => {
+    mp.runPython(`import hands\n_hands_reply = hands.reply(${JSON.stringify(line)})`);
+    return mp.globals.get("_hands_reply");
+  };
+  const reads = () => {
+    mp.runPython("import devices\n_reads = devices.BENCH.reads");
+    return mp.globals.get("_reads");
+  };
   serveControl((line, reply) => {
     try {
-      mp.runPython(`import hands\n_hands_reply = hands.reply(${JSON.stringify(line)})`);
-      reply(mp.globals.get("_hands_reply"));
+      // {"press": "a", "ms": 100, "then": 300, "polls": 30}: a whole press, timed here in node, so that
+      // however late the host's process is scheduled the button is held `ms` (the firmware latches
+      // both edges with their times); answered once `then` ms more have passed and the firmware's
+      // loop has read the buttons `polls` times since the release.
+      let request = null;
+      try { request = JSON.parse(line); } catch (e) { /* hands.py answers what is not JSON */ }
+      if (request && typeof request.press === "string" && Number.isFinite(request.ms)) {
+        const pressed = JSON.parse(hands(JSON.stringify({ press: request.press })));
+        if (pressed.error) return reply(JSON.stringify(pressed));
+        setTimeout(() => {
+          hands(JSON.stringify({ release: request.press }));
+          const released = Date.now();
+          const before = reads();
+          const settle = () => {
+            if (Date.now() - released >= (request.then || 0) && reads() - before >= (request.polls || 0)) {
+              reply(JSON.stringify({ ok: true }));
+            } else {
+              setTimeout(settle, 10);
+            }
+          };
+          settle();
+        }, Math.max(0, request.ms));
+        return;
+      }
+      reply(hands(line));
     } catch (e) {
       reply(JSON.stringify({ error: "the bench is not wired: " + String(e.message || e).split("\n").pop() }));
     }

@@ -1,7 +1,9 @@
-"""Runs on the MicroPython VM: a whole game of each mode through main.py's device, press by press.
+"""Runs on the MicroPython VM: redraws, then a whole game of each mode through main.py's device, press by press.
 
 Started by benchmarks/vm_device.py (vm/run.mjs steps: the VM's GC frees
-what an earlier step dropped). Prints "imports BYTES", then per game:
+what an earlier step dropped). Prints "imports BYTES", then per kind of
+redraw: "redraw name draw_us show_us alloc_bytes i2c_bytes" (the OLED on a
+bus that takes no time, so compute only), then per game:
 name presses heap_peak frame_alloc i2c_median i2c_worst
 """
 
@@ -15,6 +17,77 @@ from table import Table  # noqa: E402
 # --- vm step ---
 gc.collect()
 print("imports %d" % (gc.mem_alloc() - before))
+
+
+class NoBus:
+    """An I2C bus that takes no time: the redraw figures are the firmware's compute alone."""
+
+    def writeto(self, address, buf, stop=True):
+        pass
+
+    def writevto(self, address, vector, stop=True):
+        pass
+
+
+def redraws(t, name, key, k=200, cold=False):
+    """One redraw, after pressing `key` (or a full frame when key is empty), done k times over (the
+    VM's clock counts milliseconds): the mean time to draw the screen into the canvas and to find
+    and send the changed runs (the panel's previous frame put back before each), the heap one redraw
+    allocates (both together) and the bytes it sends. cold: the canvas keeps no lines drawn before
+    (a screen seen for the first time)."""
+    import time
+
+    from dicetower.ui import canvas as canvas_module
+    from dicetower.ui import screens
+
+    device = t.device
+    app = t.app
+    canvas = device.canvas
+    oled = device.oled
+    bus = oled.i2c
+    oled.i2c = NoBus()
+    if key:
+        app.press(key, "short")
+    unknown = not key
+    previous = bytearray(oled.sent)
+
+    def forget():  # no lines kept drawn, no text kept wrapped (what an older canvas lacks, it does not keep)
+        kept = getattr(canvas, "_kept_slot", None)
+        if kept is not None:
+            kept.clear()
+            for slot in range(len(canvas._kept_strings)):
+                canvas._kept_strings[slot] = None
+        wrapped = getattr(canvas_module, "_wrapped", None)
+        if wrapped is not None:
+            wrapped[0] = None
+
+    def show():
+        oled.sent[:] = previous
+        oled._unknown = unknown
+        return oled.show(canvas.buf, 0)
+
+    start = time.ticks_us()
+    for i in range(k):
+        if cold:
+            forget()
+        screens.draw(app, canvas)
+    middle = time.ticks_us()
+    for i in range(k):
+        show()
+    end = time.ticks_us()
+    if cold:
+        forget()
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    screens.draw(app, canvas)
+    sent = show()
+    used = gc.mem_alloc() - before
+    gc.enable()
+    app.changed = False
+    oled.i2c = bus
+    print("redraw %s %d %d %d %d" % (name, time.ticks_diff(middle, start) // k, time.ticks_diff(end, middle) // k,
+                                     used, sent))
 
 
 def battlerealm(t):
@@ -95,6 +168,21 @@ def frames_alloc(device, n):
     return used / n
 
 
+t = Table(seed=5)
+t.device.render(0)
+redraws(t, "start_full", "")
+redraws(t, "start_menu_step", "b")
+redraws(t, "start_menu_step_cold", "b", cold=True)
+for key in "aacaac":  # back to the first item; a Battlerealm game for two; Hulk rolls
+    t.press(key)
+t.press("c")
+assert t.app.mode == "dice", t.app.mode
+redraws(t, "dice_full", "")
+redraws(t, "dice_cursor_step", "b")
+redraws(t, "dice_cursor_step_cold", "b", cold=True)
+t = None
+
+# --- vm step ---
 queue = [battlerealm, champions, united, battleworld]
 repeat = True
 t = None

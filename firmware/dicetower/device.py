@@ -1,11 +1,15 @@
 """The imperative shell: config and board profile -> drivers -> app, and the loop steps.
 
-`Device(platform)` wires everything; `step(now)` polls the buttons and
-redraws what changed, `frame()` paints one LED frame, `serve()` runs both as
-asyncio tasks on the device. A test or the simulator calls `step` and
-`frame` itself with its own clock. Any error inside a step is logged to a
-bounded file on flash, shown as a short message, and the game goes on (it
-is saved after every action).
+`Device(platform)` wires everything. `tick(now)` is the whole loop's
+schedule, written once: the buttons every POLL_MS (`step`: their latched
+edges, the app's answer, the redraw), an LED frame every FRAME_MS
+(`frame`), and between them one slice at a time of the advisor's work
+(`App.think`); it returns how long the loop may sleep. The device runs it
+under asyncio (`serve`), CircuitPython in a plain loop, the test bench
+and the simulator with their own clock: the same steps at the same rates
+everywhere. Any error inside a step is logged to a bounded file on flash,
+shown as a short message, and the game goes on (it is saved after every
+action).
 """
 
 import json
@@ -77,6 +81,11 @@ class Device:
         # The app never waits for double presses (it counts two taps as two), so a short
         # press acts as soon as the button is released.
         self.buttons = Buttons(pins, active_low, doubles=(), diff=platform.ticks_diff)
+        self.buttons.listen(platform.ticks_ms)
+        if self.encoder is not None:
+            self.encoder.listen()
+        self._polled = None  # when the loop last polled the buttons, lit a frame (None: never)
+        self._lit = None
         self.dice = platform.dice or platform.fair_dice()
         options = {}
         heroes = _read(self.root + "heroes.json")
@@ -225,21 +234,29 @@ class Device:
         self.app.message = "Error: %s" % text[:60]
         self.app.changed = True
 
+    def tick(self, now):
+        """Whatever is due at `now`; the milliseconds until something else is (0: come straight back)."""
+        if self.board is None:
+            return 1000
+        diff = self.platform.ticks_diff
+        # Times since the last poll and frame, never deadlines: a sum could outgrow the ticks' range.
+        if self._polled is None or diff(now, self._polled) >= POLL_MS:
+            self.step(now)
+            self._polled = now
+        if self._lit is None or diff(now, self._lit) >= FRAME_MS:
+            self.frame()
+            self._lit = now
+        try:
+            if self.app.think():
+                return 0  # more advice to work out: one slice a pass, the buttons polled between
+        except Exception as e:  # noqa: the advice is a help; the game goes on without it
+            self._crash(e)
+        return max(0, min(POLL_MS - diff(now, self._polled), FRAME_MS - diff(now, self._lit)))
+
     async def serve(self):
+        """The loop on MicroPython: asyncio, so that other tasks (a web server) can share it."""
         import asyncio
 
-        async def buttons():
-            while True:
-                self.step(self.platform.ticks_ms())
-                await asyncio.sleep_ms(POLL_MS)
-
-        async def lights():
-            while True:
-                self.frame()
-                await asyncio.sleep_ms(FRAME_MS)
-
-        if self.board is None:
-            while True:
-                await asyncio.sleep_ms(1000)
-        asyncio.create_task(lights())
-        await buttons()
+        ticks_ms = self.platform.ticks_ms
+        while True:
+            await asyncio.sleep_ms(self.tick(ticks_ms()))

@@ -168,6 +168,8 @@ class Bench:
     def __init__(self):
         self.clock = Clock()
         self.levels = {}  # pin -> level driven from outside (a button), or absent
+        self.irqs = {}  # pin -> (handler, trigger, Pin): machine.Pin.irq's, called on each edge
+        self.reads = 0  # reads of a driven pin (the buttons' loop polling)
         self.i2c = {}  # (bus, address) -> device
         self.strips = {}  # pin -> Strip
         self.drive_writable = False  # CircuitPython: code writes only after boot.py remounts the drive
@@ -176,7 +178,17 @@ class Bench:
         self.watchdog = None
 
     def press(self, pin, pressed=True, active_low=True):
-        self.levels[pin] = (0 if pressed else 1) if active_low else (1 if pressed else 0)
+        self.drive(pin, (0 if pressed else 1) if active_low else (1 if pressed else 0))
+
+    def drive(self, pin, level):
+        """Hold the pin at `level`; an edge runs its interrupt handler, if it has one."""
+        before = self.levels.get(pin)
+        self.levels[pin] = level
+        irq = self.irqs.get(pin)
+        if irq is not None and before is not None and before != level:
+            handler, trigger, obj = irq
+            if trigger & (8 if level else 4):  # IRQ_RISING, IRQ_FALLING
+                handler(obj)
 
     def release(self, pin, active_low=True):
         self.press(pin, False, active_low)

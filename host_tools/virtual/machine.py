@@ -13,6 +13,8 @@ class Pin:
     OPEN_DRAIN = 2
     PULL_UP = 1
     PULL_DOWN = 2
+    IRQ_FALLING = 4  # the rp2 port's values
+    IRQ_RISING = 8
 
     def __init__(self, id, mode=-1, pull=-1, value=None):
         if not isinstance(id, int) or not 0 <= id <= 29:
@@ -30,8 +32,10 @@ class Pin:
         if v is not None:
             self._out = 1 if v else 0
             return None
-        levels = _bench().levels
+        bench = _bench()
+        levels = bench.levels
         if self.id in levels:
+            bench.reads += 1  # the loop came by: a press can be answered once it has (vm/pico.mjs)
             return levels[self.id]
         if self.mode == self.OUT:
             return self._out
@@ -39,6 +43,14 @@ class Pin:
 
     def __call__(self, v=None):
         return self.value(v)
+
+    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
+        """The handler runs as soon as the bench changes the pin's level, as a hard interrupt would."""
+        bench = _bench()
+        if handler is None:
+            bench.irqs.pop(self.id, None)
+        else:
+            bench.irqs[self.id] = (handler, trigger, self)
 
     def on(self):
         self._out = 1

@@ -90,5 +90,114 @@ class Advice(unittest.TestCase):
         self.assertTrue(advise([K, T, C, Y, C, Y], 2, hand[:1]).percent() < advice.percent())
 
 
+HAND = THUNDERCLAP + VISION + STEALTH + [cards.need(["Skill", "Skill", "Mystic", "Mystic"])]
+HARDEST = (bytearray([K, T, C, Y, C, Y]), bytearray(6))  # six free dice; two re-rolls, four cards
+
+
+def steps(work):
+    """Every value a plan yields, in order (it must end after the last)."""
+    return [out for out in work]
+
+
+def same(test, got, want):
+    test.assertEqual((got.reroll, got.lucky, got.chance(), got.risk()),
+                     (want.reroll, want.lucky, want.chance(), want.risk()))
+
+
+class Plan(unittest.TestCase):
+    """advisor.plan: the same search in slices, for the device's loop (each next() a few ms on a Pico)."""
+
+    def test_the_hardest_case_comes_in_slices_then_the_advice(self):
+        goal = cards.Goal(HAND, (), False, cards.ELSEWHERE, 3)
+        for lucky in (0, 1):
+            out = steps(advisor.plan(HARDEST[0], HARDEST[1], 2, lucky, goal))
+            self.assertTrue(len(out) > 10, len(out))
+            self.assertEqual(out[:-1], [None] * (len(out) - 1))
+            self.assertTrue(isinstance(out[-1], advisor.Advice))
+            same(self, out[-1], advisor.advise(HARDEST[0], HARDEST[1], 2, lucky, goal))
+
+    def test_a_plan_dropped_midway_leaves_nothing_behind(self):
+        goal = cards.Goal(HAND, (), False, cards.ELSEWHERE, 3)
+        want = advisor.advise(HARDEST[0], HARDEST[1], 2, 1, goal)
+        work = advisor.plan(HARDEST[0], HARDEST[1], 2, 1, goal)
+        for _ in range(5):
+            self.assertEqual(next(work), None)
+        del work  # the device drops a stale plan when the dice change
+        same(self, steps(advisor.plan(HARDEST[0], HARDEST[1], 2, 1, goal))[-1], want)
+
+    def test_plans_share_nothing(self):
+        """Two plans run in turns each give their own answer."""
+        goal = cards.Goal(HAND, (), False, cards.GHOST_ORCHID, 3)
+        other = (bytearray([M, S, K, T, T, Y]), bytearray([1, 1, 0, 0, 0, 0]))
+        first = advisor.plan(HARDEST[0], HARDEST[1], 2, 0, goal)
+        second = advisor.plan(other[0], other[1], 1, 1, goal)
+        a = b = None
+        while a is None or b is None:
+            if a is None:
+                a = next(first)
+            if b is None:
+                b = next(second)
+        same(self, a, advisor.advise(HARDEST[0], HARDEST[1], 2, 0, goal))
+        same(self, b, advisor.advise(other[0], other[1], 1, 1, goal))
+
+    def test_the_dice_are_copied_when_the_plan_is_made(self):
+        goal = cards.Goal(HAND, (), False, cards.ELSEWHERE, 3)
+        faces, locked = bytearray(HARDEST[0]), bytearray(HARDEST[1])
+        work = advisor.plan(faces, locked, 2, 0, goal)
+        faces[:] = bytearray([M, M, M, S, S, S])  # the roll's own bytearrays change meanwhile
+        locked[:] = bytearray([1] * 6)
+        same(self, steps(work)[-1], advisor.advise(HARDEST[0], HARDEST[1], 2, 0, goal))
+
+    def test_a_bad_number_of_rerolls_is_refused_at_once(self):
+        goal = cards.Goal(HAND, (), False, cards.ELSEWHERE, 3)
+        with self.assertRaises(ValueError):
+            advisor.plan(HARDEST[0], HARDEST[1], 3, 0, goal)
+
+    def test_dice_that_already_pay_at_no_risk_are_finalized_at_once(self):
+        goal = cards.Goal(STEALTH, (), False, cards.ELSEWHERE, 3)
+        out = steps(advisor.plan(bytearray([M, C, K, K, T, Y]), bytearray([1, 0, 0, 0, 0, 0]), 2, 1, goal))
+        self.assertEqual((len(out), out[-1].reroll, out[-1].lucky, out[-1].percent()), (1, [], -1, 100))
+
+
+class Scoring(unittest.TestCase):
+    """The advisor scores rolls with tables made from the goal (advisor._compile) where it can, for
+    speed: on every roll they must say what goal.check says."""
+
+    def test_every_roll_is_scored_as_goal_check_scores_it(self):
+        odin = cards.need(["Mutant", "Mutant", "Science", "Science"])
+        six = cards.need(["Skill", "Tech", "Cosmic", "Mystic", "Mystic", "Skill"])
+        goals = [cards.Goal(needs, abilities, False, location, pvp)
+                 for needs in (HAND, [odin, six], [])
+                 for abilities in ((), ("Honest",), ("Careful",))
+                 for location, pvp in ((cards.ELSEWHERE, 0), (cards.GHOST_ORCHID, 0), (cards.WAREHOUSE, 1),
+                                       (cards.WAREHOUSE, 3))]
+        for fixed in (bytearray(6), bytearray([1, 1, 0, 0, 0, 0]), bytearray([2, 0, 0, 1, 0, 0])):
+            n = 6 - sum(fixed)
+            for goal in goals:
+                self.assertTrue(advisor._compile(goal, fixed) is not None)
+                table = [0] * advisor.C6[n + 6]
+                for _ in advisor._base(table, n, fixed, goal, 1, [0]):
+                    pass
+                counts = bytearray(6)
+                for c in rolls(n):
+                    for s in range(6):
+                        counts[s] = c[s] + fixed[s]
+                    bits = goal.check(counts)
+                    want = (advisor.KEY if bits & cards.PAYS else 0) - (1 if bits & cards.RISK else 0)
+                    self.assertEqual(table[advisor.rank(c)], want, (list(counts), goal.location))
+
+
+def rolls(n):
+    """Every multiset of n dice, as counts."""
+    out = []
+    for c0 in range(n + 1):
+        for c1 in range(n + 1 - c0):
+            for c2 in range(n + 1 - c0 - c1):
+                for c3 in range(n + 1 - c0 - c1 - c2):
+                    for c4 in range(n + 1 - c0 - c1 - c2 - c3):
+                        out.append(bytearray([c0, c1, c2, c3, c4, n - c0 - c1 - c2 - c3 - c4]))
+    return out
+
+
 if __name__ == "__main__":
     unittest.main()

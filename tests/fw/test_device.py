@@ -4,7 +4,8 @@ import unittest
 
 from dicetower.core.dice import SYMBOLS
 from dicetower.ui import icons
-from dicetower.ui.leds import FACE_COLOURS
+from dicetower.device import FRAME_MS
+from dicetower.ui.leds import BLINK, FACE_COLOURS
 from table import Table
 
 
@@ -35,11 +36,18 @@ class Boot(unittest.TestCase):
             self.assertEqual(shown, expected, "die %d" % (die + 1))
         t.wait(1200)  # the roll animation ends; the ring shows the dice
         cap = t.device.board.cap
+        # The dice the advice re-rolls blink (dark every other BLINK frames): each die shows its face's
+        # colour in some frame of two blinks, and is dark in the others only if the advice re-rolls it.
+        seen = [set() for _ in range(6)]
+        for _ in range(4 * BLINK):
+            t.wait(FRAME_MS)
+            for die in range(6):
+                seen[die].add(t.strip.rgb(die * 2))
+                self.assertEqual(t.strip.rgb(die * 2 + 1) != (0, 0, 0), bool(roll.locked[die]))
         for die in range(6):
             r, g, b = FACE_COLOURS[SYMBOLS.index(faces[die])]
-            self.assertEqual(t.strip.rgb(die * 2), ((r * int(cap * 256)) >> 8, (g * int(cap * 256)) >> 8,
-                                                    (b * int(cap * 256)) >> 8))
-            self.assertEqual(t.strip.rgb(die * 2 + 1) != (0, 0, 0), bool(roll.locked[die]))
+            lit = ((r * int(cap * 256)) >> 8, (g * int(cap * 256)) >> 8, (b * int(cap * 256)) >> 8)
+            self.assertEqual(seen[die], {lit, (0, 0, 0)} if t.app.advised & (1 << die) else {lit}, die)
         self.assertEqual(t.events("roll")[0]["faces"], list(faces))
 
 

@@ -220,8 +220,8 @@ class Knob(unittest.TestCase):
         os.remove(t.root + "config.json")
         os.remove(t.root + "boards/pico_knob.json")
         for a, b in ((1, 1), (1, 0), (0, 0), (0, 1), (1, 1)):  # one click clockwise (B leads A)
-            t2.bench.levels[20] = a
-            t2.bench.levels[21] = b
+            t2.bench.drive(20, a)  # each edge runs the encoder's interrupt
+            t2.bench.drive(21, b)
             t2.wait(20)
         self.assertEqual(t2.app.cursor, 1)  # New Champions
         t2.bench.press(22)

@@ -5,7 +5,7 @@ import unittest
 
 import devices
 import machine
-from dicetower.hw.buttons import DOUBLE_MS, LONG_MS, Buttons
+from dicetower.hw.buttons import DOUBLE_MS, LONG_MS, Buttons, Encoder
 from dicetower.hw.oled import Oled
 from dicetower.hw.pixels import Ring
 from dicetower.ui.canvas import Canvas
@@ -153,7 +153,7 @@ class ButtonEvents(unittest.TestCase):
 
     def test_long_press_fires_while_held(self):
         events = self.run_presses([(100, 0), (1500, 1)])
-        self.assertEqual(events, [(100 + 30 + LONG_MS, "long")])
+        self.assertEqual(events, [(100 + LONG_MS, "long")])  # held since 100: the debounce confirms it
 
     def test_double_press(self):
         self.assertEqual([e for _, e in self.run_presses([(100, 0), (180, 1), (300, 0), (380, 1)])], ["double"])
@@ -211,3 +211,90 @@ class ButtonKinds(unittest.TestCase):
                 pin.level = 1
             events += [e[1] for e in buttons.poll(now)]
         self.assertEqual(events, ["short"])
+
+
+class IrqPin:
+    """A pin with an interrupt on both edges, moved by the test at times it chooses."""
+
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def __init__(self, clock):
+        self.level = 1
+        self.clock = clock
+        self.handler = None
+
+    def value(self):
+        return self.level
+
+    def irq(self, handler, trigger, hard=False):
+        self.handler = handler
+
+    def set(self, level, at):
+        self.clock[0] = at
+        if level != self.level:
+            self.level = level
+            self.handler(self)
+
+
+class LatchedEdges(unittest.TestCase):
+    """Edges are latched by interrupt with their times: a busy loop that polls late loses no press."""
+
+    def make(self, names="c"):
+        clock = [0]
+        pins = {name: IrqPin(clock) for name in names}
+        buttons = Buttons(pins, doubles=())
+        self.assertTrue(buttons.listen(lambda: clock[0]))
+        return clock, pins, buttons
+
+    def test_twenty_quick_taps_while_the_loop_polls_every_300_ms(self):
+        clock, pins, buttons = self.make()
+        events = []
+        for tap in range(20):  # 50 ms down, 50 ms up
+            pins["c"].set(0, 1000 + tap * 100)
+            pins["c"].set(1, 1050 + tap * 100)
+            if tap % 3 == 2:
+                events += list(buttons.poll(1050 + tap * 100 + 5))  # the loop comes back now and then
+        events += list(buttons.poll(4000))
+        self.assertEqual(events, [("c", "short")] * 20)
+
+    def test_a_bouncing_tap_seen_late_is_one_press(self):
+        clock, pins, buttons = self.make()
+        for at, level in ((100, 0), (102, 1), (104, 0), (107, 1), (109, 0), (160, 1), (162, 0), (163, 1)):
+            pins["c"].set(level, at)
+        self.assertEqual(list(buttons.poll(600)), [("c", "short")])
+
+    def test_a_long_hold_seen_only_after_its_release_is_a_long_press(self):
+        clock, pins, buttons = self.make()
+        pins["c"].set(0, 100)
+        pins["c"].set(1, 100 + LONG_MS + 50)
+        self.assertEqual(list(buttons.poll(2000)), [("c", "long")])
+
+    def test_taps_on_two_buttons_keep_their_order(self):
+        clock, pins, buttons = self.make("ab")
+        for n, name in enumerate("abba"):
+            pins[name].set(0, 100 + n * 100)
+            pins[name].set(1, 150 + n * 100)
+        self.assertEqual([e[0] for e in buttons.poll(1000)], list("abba"))
+
+    def test_pins_without_interrupts_are_polled(self):
+        pin = Pins()
+        buttons = Buttons({"c": pin}, doubles=())
+        self.assertFalse(buttons.listen(lambda: 0))
+        self.assertEqual(poll_script(buttons, pin, [(100, 0), (200, 1)], until=600), [(230, "short")])
+
+
+class Knob(unittest.TestCase):
+    def test_clicks_turned_while_the_loop_is_busy_all_count(self):
+        clock = [0]
+        a, b = IrqPin(clock), IrqPin(clock)
+        knob = Encoder(a, b)
+        self.assertTrue(knob.listen())
+        for _ in range(3):  # three clicks clockwise (B leads A), no poll between
+            for la, lb in ((1, 0), (0, 0), (0, 1), (1, 1)):
+                b.set(lb, 0)
+                a.set(la, 0)
+        moves = []
+        for now in range(5):
+            moves += list(knob.poll(now))
+        self.assertEqual(moves, [("b", "short")] * 3)

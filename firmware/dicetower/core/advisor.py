@@ -9,30 +9,40 @@ the Crystal Prison or an Explosion. Ties go to the lower risk, then to
 re-rolling fewer dice. Mutant and Science lock when they show: a re-roll
 only ever takes dice that show Skill, Tech, Cosmic or Mystic.
 
+`plan(...)` is the same search in slices, for a loop that must keep serving
+buttons: each `next()` does a bounded piece of work (about SLICE
+microseconds on a 125 MHz Pico) and yields None; the last yields the
+`Advice`. It copies the dice when called; a caller whose dice change drops
+it and starts another (a plan holds nothing shared). `advise` runs a plan to
+its end.
+
 Lucky: the search covers every order core/roll.py allows: Lucky's
 single-die re-roll now (on any die, a locked one too, which stays locked),
 between the re-rolls or after the last; the first move is a re-roll of a
-set of dice, Lucky on one die (`Advice.lucky`), or finalizing
-(`_lucky_plan`). It costs about 2.3 times the tables of a plan without
-Lucky (README, "Lucky").
+set of dice, Lucky on one die (`Advice.lucky`), or finalizing (`_lucky`).
 
 How: only the counts of each symbol matter, so a roll is a multiset, and
 the multisets of at most n dice are ranked 0..C(n+6, 6)-1 (colex rank of
 the stars-and-bars positions: b_j = c_0 + ... + c_j + j). A table over the
 ranks holds, for dice fixed so far, the chance over the dice still to roll:
-each entry is the mean of the six entries with one more die
+each entry is the mean (or the sum) of the six entries with one more die
 (`_spread`). With one re-roll left the value of a full roll is the best
-entry over its sub-multisets that keep the locked dice (`_keep_best`,
-one pass, in place). Everything is integers (chances times 6^6, or 6^7
-with Lucky), so the answer is exact and no float is made on the way; two
-int arrays over at most 924 ranks are the whole memory.
+entry over its sub-multisets that keep the locked dice (`_keep_best`, one
+pass, in place). A chance and a risk share one integer, a key: chance *
+KEY - risk, so that `>` orders by the higher chance then the lower risk
+and one pass spreads both; where sums outgrow a key, two tables. Without
+Lucky, the Mutant and Science already locked are left out of the tables
+(fewer dice to roll: smaller tables). Everything is integers below 2^30
+(chances times powers of 6; the answer's as (high, low) pairs), so the
+answer is exact, no float or big integer is made, and a Pico allocates
+nothing per entry.
 """
 
-from array import array
-
-from dicetower.core.cards import PAYS, RISK
+from dicetower.core.cards import ELSEWHERE, GHOST_ORCHID, PAYS, RISK, WAREHOUSE
 
 DICE = 6
+
+
 def _binom(b, j):
     if j < 0 or b < j:
         return 0
@@ -46,6 +56,81 @@ def _binom(b, j):
 C = tuple(tuple(_binom(b, j) for b in range(DICE + 7)) for j in range(DICE + 1))
 C1, C2, C3, C4, C5, C6 = C[1], C[2], C[3], C[4], C[5], C[6]
 SIX6 = 6 ** 6
+POW6 = tuple(6 ** i for i in range(14))
+FIVE = C6[10]  # the first rank of five dice
+SIXES = C6[11]  # the first rank of six dice (and how many ranks five dice have)
+ALL = C6[12]  # how many ranks six dice have
+# v * 6^t as a pair (high, low < 6^6): high = v // QT[t] * HT[t], low = v % QT[t] * LT[t].
+QT = tuple(6 ** (6 - t) if t < 6 else 1 for t in range(20))
+HT = tuple(6 ** (t - 6) if t >= 6 else 1 for t in range(20))
+LT = tuple(6 ** t if t < 6 else 0 for t in range(20))
+# A key: chance * KEY - risk, both in units of at most 6^5 (< KEY), so that six keys add up
+# below 2^30 (a small int on a Pico: no heap) and the sum of two still decodes.
+KEY = 1 << 14
+ROUND = KEY - 1
+NONE = -(1 << 29)  # below every key: a keep that is not open
+RISK_BIT = 1 << 28  # _compile's risk flag, above the shortfall fields
+
+# Slices: a plan yields before a block of work that would take its slice past SLICE microseconds
+# (at 125 MHz, MicroPython 1.27's rp2 port). The costs per table entry (or per call) were measured
+# on the emulated RP2040; a block is never split, and the largest take about 4 ms.
+SLICE = 4000
+COST_CHECK = 500  # one goal.check, in the Prison (the dearest)
+COST_BASE = 36
+COST_SPREAD = 40
+COST_BEST = 32
+COST_ADD = 20
+COST_TOP = 55
+COST_LUCKY0 = 44
+COST_LUCKY1 = 90
+COST_SUMS5 = 32
+COST_KEEP = 90  # one keep weighed by _keeps
+COST_KEY = 30  # one keep in _best_key
+COST_PAIR = 40  # one _add
+COST_ROLL = 45  # one throw in _completions
+COST_ALLOC = 600  # a table of 924 entries
+COST_COMPILE = 1500
+COST_SETUP = 1500  # a plan's first steps, before its first table
+
+
+def rank(counts):
+    """The rank of a multiset given as counts in SYMBOLS order."""
+    r = 0
+    b = -1
+    for j in range(DICE):
+        b += counts[j] + 1
+        r += C[j + 1][b]
+    return r
+
+
+def _pair_rank(f, s):
+    counts = bytearray(DICE)
+    counts[f] += 1
+    counts[s] += 1
+    return rank(counts)
+
+
+# The rank of two dice showing f and s: PAIR[6 * f + s] (the rank of one die showing f is 6 - f).
+PAIR = bytes(_pair_rank(f, s) for f in range(DICE) for s in range(DICE))
+
+
+def _science_ranks():
+    out = []
+    for b5 in range(5, DICE + 5):
+        for b4 in range(4, b5):
+            for b3 in range(3, b4):
+                for b2 in range(2, b3):
+                    d1 = C5[b5] + C4[b4] + C3[b3] + C2[b2]
+                    for b1 in range(1, b2):
+                        for b0 in range(b1):
+                            out.append(len(out) + d1 + b1)
+    return out
+
+
+# The rank of the dice of rank r (five at most) and one more showing Science: SCIENCE[r] (a
+# Mutant more: SCIENCE[r] + 1). It lets _spread's innermost loop run over all the Mutant and
+# Science counts at once; the same for every plan, so made once (1.8 KB).
+SCIENCE = _science_ranks()
 
 
 class Advice:
@@ -82,412 +167,12 @@ class Advice:
                                                                          + self.risk())
 
 
-def rank(counts):
-    """The rank of a multiset given as counts in SYMBOLS order."""
-    r = 0
-    b = -1
-    for j in range(DICE):
-        b += counts[j] + 1
-        r += C[j + 1][b]
-    return r
-
-
-def _base(A, B, n, goal, extra, scale):
-    """Full rolls of n dice: A = scale if the goal is met, B = scale if Prison or Explosion."""
-    counts = bytearray(extra)
-    check = goal.check
-    r = C6[n + 5]
-    b5 = n + 5
-    for b4 in range(4, b5):
-        counts[5] = b5 - b4 - 1 + extra[5]
-        for b3 in range(3, b4):
-            counts[4] = b4 - b3 - 1 + extra[4]
-            for b2 in range(2, b3):
-                counts[3] = b3 - b2 - 1 + extra[3]
-                for b1 in range(1, b2):
-                    counts[2] = b2 - b1 - 1 + extra[2]
-                    for b0 in range(b1):
-                        counts[0] = b0 + extra[0]
-                        counts[1] = b1 - b0 - 1 + extra[1]
-                        bits = check(counts)
-                        A[r] = scale if bits & PAYS else 0
-                        B[r] = scale if bits & RISK else 0
-                        r += 1
-
-
-def _spread(A, n, scaled, floor):
-    """Entries for fewer than n dice (down to `floor` dice): the sum, or mean if scaled, of one more die."""
-    r = C6[n + 5] - 1
-    for b5 in range(n + 4, floor + 4, -1):
-        d5 = C5[b5]
-        for b4 in range(b5 - 1, 3, -1):
-            d4 = d5 + C4[b4]
-            for b3 in range(b4 - 1, 2, -1):
-                d3 = d4 + C3[b3]
-                for b2 in range(b3 - 1, 1, -1):
-                    d2 = d3 + C2[b2]
-                    for b1 in range(b2 - 1, 0, -1):
-                        d1 = d2 + b1
-                        for _ in range(b1):
-                            t = A[r + d1 + 1] + A[r + d1] + A[r + d2] + A[r + d3] + A[r + d4] + A[r + d5]
-                            A[r] = t // 6 if scaled else t
-                            r -= 1
-
-
-def _better(a, b, best_a, best_b):
-    return a > best_a or (a == best_a and b < best_b)
-
-
-def _best_of(A, B, m, q):
-    """Of entries m and q, the better one's index (an index, not a pair: nothing is allocated)."""
-    return q if _better(A[q], B[q], A[m], B[m]) else m
-
-
-def _above(a_hi, a_lo, b_hi, b_lo, c_hi, c_lo, r_hi, r_lo):
-    """Whether chance a with risk b beats chance c with risk r, each a (high, low) pair."""
-    if a_hi != c_hi:
-        return a_hi > c_hi
-    if a_lo != c_lo:
-        return a_lo > c_lo
-    if b_hi != r_hi:
-        return b_hi < r_hi
-    return b_lo < r_lo
-
-
-def _keep_best(A, B, n):
-    """In place, every entry becomes the best over its sub-multisets with the same Mutant and Science.
-
-    Those are the keeps open to a re-roll: locked dice stay. Ties: lower risk,
-    then more dice kept.
-    """
-    r = 0
-    for b5 in range(5, n + 6):
-        e5 = C5[b5 - 1]
-        for b4 in range(4, b5):
-            e4 = e5 + C4[b4 - 1]
-            p5 = b5 - b4 > 1
-            for b3 in range(3, b4):
-                e3 = e4 + C3[b3 - 1]
-                p4 = b4 - b3 > 1
-                for b2 in range(2, b3):
-                    e2 = e3 + C2[b2 - 1]
-                    p3 = b3 - b2 > 1
-                    for b1 in range(1, b2):
-                        p2 = b2 - b1 > 1
-                        for _ in range(b1):
-                            m = r
-                            if p2:
-                                m = _best_of(A, B, m, r - e2)
-                            if p3:
-                                m = _best_of(A, B, m, r - e3)
-                            if p4:
-                                m = _best_of(A, B, m, r - e4)
-                            if p5:
-                                m = _best_of(A, B, m, r - e5)
-                            A[r] = A[m]
-                            B[r] = B[m]
-                            r += 1
-
-
-def _take(A, B, r, QA, QB, q):
-    """Entry r of A, B becomes entry q of QA, QB if that is better (no tuple: nothing allocated)."""
-    if _better(QA[q], QB[q], A[r], B[r]):
-        A[r] = QA[q]
-        B[r] = QB[q]
-
-
-def _lucky_best(A, B, QA, QB, PA, PB, poff):
-    """Full rolls of six dice: each entry becomes the best of itself and Lucky's re-roll of one die.
-
-    The entry for the dice with one die fewer (showing f) gives the value of
-    that re-roll: Q's if f is free, P's (at rank - poff) if f is a locked
-    Mutant or Science. Finalizing after it: Q = P = the table itself.
-    """
-    r = C6[DICE + 5]
-    b5 = DICE + 5
-    e5 = C5[b5 - 1]
-    for b4 in range(4, b5):
-        e4 = e5 + C4[b4 - 1]
-        for b3 in range(3, b4):
-            e3 = e4 + C3[b3 - 1]
-            for b2 in range(2, b3):
-                e2 = e3 + C2[b2 - 1]
-                for b1 in range(1, b2):
-                    e1 = e2 + C1[b1 - 1]
-                    for b0 in range(b1):
-                        # One die fewer of each face shown: Mutant, Science (locked), then the free faces.
-                        if b0 > 0:
-                            _take(A, B, r, PA, PB, r - e1 - 1 - poff)
-                        if b1 - b0 > 1:
-                            _take(A, B, r, PA, PB, r - e1 - poff)
-                        if b2 - b1 > 1:
-                            _take(A, B, r, QA, QB, r - e2)
-                        if b3 - b2 > 1:
-                            _take(A, B, r, QA, QB, r - e3)
-                        if b4 - b3 > 1:
-                            _take(A, B, r, QA, QB, r - e4)
-                        if b5 - b4 > 1:
-                            _take(A, B, r, QA, QB, r - e5)
-                        r += 1
-
-
-def _sum_up(A, counts, size, floor, acc):
-    """Add a layer's entry for `counts` to acc as (entry // 6^6, entry % 6^6), adding up from
-    `floor` dice where the table stops: the sums for fewer dice outgrow a small integer."""
-    if size >= floor:
-        v = A[rank(counts)]
-        acc[0] += v // SIX6
-        acc[1] += v % SIX6
-        return
-    for s in range(DICE):
-        counts[s] += 1
-        _sum_up(A, counts, size + 1, floor, acc)
-        counts[s] -= 1
-
-
-def _entry(A, counts, size, floor, acc, n, rerolls):
-    """The entry for the keep `counts` as a (high, low) pair in acc[2], acc[3]: high * 6^6 + low
-    in the common unit (a returned tuple would cost heap for every keep)."""
-    acc[0] = acc[1] = 0
-    _sum_up(A, counts, size, floor, acc)
-    if rerolls == 1:
-        acc[2] = acc[0] * SIX6 + acc[1]
-        acc[3] = 0
-        return
-    # The entry is a chance times scale * 6^(n - size) (the dice rolled last); times 6^(6 - n + size)
-    # it is in the common unit, scale * 6^6.
-    shift = 6 - n + size
-    hi = acc[0] + acc[1] // SIX6
-    lo = acc[1] % SIX6
-    unit = 6 ** (6 - shift)
-    acc[2] = hi * 6 ** shift + lo // unit
-    acc[3] = lo % unit * 6 ** shift
-
-
-def _finalize_option(goal, counts, lucky, scale):
-    """Finalizing now, or after Lucky's re-roll of one die: (chance, risk, face to re-roll or -1)."""
-    bits = goal.check(counts)
-    best = (scale if bits & PAYS else 0, scale if bits & RISK else 0, -1)
-    if not lucky:
-        return best
-    for f in range(DICE):
-        if not counts[f]:
-            continue
-        a = b = 0
-        counts[f] -= 1
-        for s in range(DICE):
-            counts[s] += 1
-            bits = goal.check(counts)
-            counts[s] -= 1
-            a += scale // 6 if bits & PAYS else 0
-            b += scale // 6 if bits & RISK else 0
-        counts[f] += 1
-        if _better(a, b, best[0], best[1]):
-            best = (a, b, f)
-    return best
-
-
-def _keeps(A, B, keep, free, n, floor, rerolls, acc, best, skip_all):
-    """Every keep of the free dice (keep[0], keep[1]: the locked Mutant and Science, kept) against
-    best = [chance high, low, risk high, low], raised to any keep strictly above it; the entries of
-    A, B are read as `_entry` does. Returns the best keep as k2 | k3 << 3 | k4 << 6 | k5 << 9, or -1.
-    skip_all leaves out keeping every die (finalizing, weighed apart)."""
-    found = -1
-    all_free = free[2] + free[3] + free[4] + free[5]
-    for k2 in range(free[2], -1, -1):
-        for k3 in range(free[3], -1, -1):
-            for k4 in range(free[4], -1, -1):
-                for k5 in range(free[5], -1, -1):
-                    if skip_all and k2 + k3 + k4 + k5 == all_free:
-                        continue
-                    keep[2] = k2
-                    keep[3] = k3
-                    keep[4] = k4
-                    keep[5] = k5
-                    size = k2 + k3 + k4 + k5 + keep[0] + keep[1]
-                    _entry(A, keep, size, floor, acc, n, rerolls)
-                    a_hi = acc[2]
-                    a_lo = acc[3]
-                    _entry(B, keep, size, floor, acc, n, rerolls)
-                    if _above(a_hi, a_lo, acc[2], acc[3], best[0], best[1], best[2], best[3]):
-                        best[0] = a_hi
-                        best[1] = a_lo
-                        best[2] = acc[2]
-                        best[3] = acc[3]
-                        found = k2 | k3 << 3 | k4 << 6 | k5 << 9
-    return found
-
-
-def _multisets(counts, most):
-    """Every multiset of at most `most` dice, set in `counts`; yields its rank."""
-    for c0 in range(most + 1):
-        counts[0] = c0
-        for c1 in range(most + 1 - c0):
-            counts[1] = c1
-            for c2 in range(most + 1 - c0 - c1):
-                counts[2] = c2
-                for c3 in range(most + 1 - c0 - c1 - c2):
-                    counts[3] = c3
-                    for c4 in range(most + 1 - c0 - c1 - c2 - c3):
-                        counts[4] = c4
-                        for c5 in range(most + 1 - c0 - c1 - c2 - c3 - c4):
-                            counts[5] = c5
-                            yield rank(counts)
-
-
-def _n2(A, B, counts, n, acc, sums, at, keep, free, best):
-    """Add the best of every keep of `counts` (entries of A, B as `_keeps` reads them, two re-rolls)
-    to sums[at:at + 4]: the value of these dice with two re-rolls left. keep, free and best are
-    the caller's scratch (called some thirty times: none is made here)."""
-    keep[0] = counts[0]
-    keep[1] = counts[1]
-    for s in range(2, DICE):
-        free[s] = counts[s]
-    best[0] = -1
-    best[1] = best[2] = best[3] = 0
-    _keeps(A, B, keep, free, n, 2, 2, acc, best, False)
-    for i in range(4):
-        sums[at + i] += best[i]
-
-
-def _zeros(size):
-    out = array("i", range(size))
-    for i in range(size):
-        out[i] = 0
-    return out
-
-
-def _lucky_plan(counts, free, rerolls, goal, best):
-    """Lucky left and 1 or 2 re-rolls: the best first move over every order of Lucky's re-roll and
-    the re-rolls. Raises best (chance and risk as in `_keeps`, unit 6^7 * 6^6); returns
-    (keep code or -1, the face Lucky re-rolls now or -1).
-
-    Values at one re-roll left, over every roll of six dice (unit 6^7):
-      N1   no Lucky: the best keep of F (finalized) spread over the dice re-rolled;
-      N1e  no Lucky, one die frozen at e (Lucky took a locked Mutant or Science to e: it stays
-           locked): the same over the keeps that hold it; G holds it for the five other dice;
-      L0   Lucky, no re-roll: F, or Lucky on one die then F;
-      L1   Lucky: the best keep of L0 spread, or Lucky on a die now then N1 / N1e.
-    With two re-rolls left, the first move is a keep of L1 spread, or Lucky now then the best
-    keep of N1 spread (N2), each over the current dice only.
-    """
-    unit = SIX6 * 6
-    total = C6[DICE + 6]
-    part = C6[DICE + 5]  # ranks of at most five dice
-    five = C6[DICE + 4]  # the first rank of five dice
-    XA = array("i", range(total))
-    XB = array("i", range(total))
-    # G needs the ranks of at most five dice only, and is done with before N1 is made from X:
-    # it lives in the low ranks of Y, the table N1 is made in (one pair of tables fewer).
-    YA = array("i", range(total))
-    YB = array("i", range(total))
-    GA = YA
-    GB = YB
-    PA = _zeros(part - five)  # Lucky on a locked die, for the five other dice
-    PB = _zeros(part - five)
-    acc = array("i", (0, 0, 0, 0))
-    sums = _zeros(4 * DICE)  # per face Lucky takes now: the six outcomes' N2, added
-    scratch = bytearray(DICE)
-    keep = bytearray(DICE)
-    keep2 = bytearray(DICE)  # _n2's scratch
-    free2 = bytearray(DICE)
-    best2 = array("i", (-1, 0, 0, 0))
-    _base(XA, XB, DICE, goal, scratch, unit)
-    _spread(XA, DICE, True, 0)
-    _spread(XB, DICE, True, 0)
-    for e in range(2, DICE):
-        for r in _multisets(scratch, DICE - 1):
-            scratch[e] += 1
-            q = rank(scratch)
-            scratch[e] -= 1
-            GA[r] = XA[q]
-            GB[r] = XB[q]
-        _keep_best(GA, GB, DICE - 1)
-        for i in range(part - five):
-            PA[i] += GA[five + i]
-            PB[i] += GB[five + i]
-        if rerolls == 2:
-            _spread(GA, DICE - 1, False, 2)
-            _spread(GB, DICE - 1, False, 2)
-            for f in range(2):
-                if counts[f]:
-                    counts[f] -= 1
-                    _n2(GA, GB, counts, DICE - 1, acc, sums, 4 * f, keep2, free2, best2)
-                    counts[f] += 1
-    GA = GB = None
-    for i in range(total):  # Y = X, in place: no new table
-        YA[i] = XA[i]
-        YB[i] = XB[i]
-    _keep_best(YA, YB, DICE)  # N1 on rolls of six dice
-    for r in _multisets(scratch, DICE - 1):
-        if r >= five:
-            for s in range(2):
-                scratch[s] += 1
-                q = rank(scratch)
-                scratch[s] -= 1
-                PA[r - five] += YA[q]
-                PB[r - five] += YB[q]
-            PA[r - five] //= 6  # six multiples of 6: exact
-            PB[r - five] //= 6
-    _spread(YA, DICE, True, DICE - 1)  # Q: Lucky on a free die, then N1
-    _spread(YB, DICE, True, DICE - 1)
-    _lucky_best(XA, XB, XA, XB, XA, XB, 0)  # L0
-    _spread(XA, DICE, True, 0)
-    _spread(XB, DICE, True, 0)
-    keep[0] = counts[0]
-    keep[1] = counts[1]
-    if rerolls == 1:
-        found = _keeps(XA, XB, keep, free, DICE, 0, 1, acc, best, True)
-        face = -1
-        for f in range(DICE):
-            if counts[f]:
-                counts[f] -= 1
-                q = rank(counts)
-                counts[f] += 1
-                a = PA[q - five] if f < 2 else YA[q]
-                b = PB[q - five] if f < 2 else YB[q]
-                if _above(a, 0, b, 0, best[0], best[1], best[2], best[3]):
-                    best[0], best[1], best[2], best[3] = a, 0, b, 0
-                    face = f
-        return (-1 if face >= 0 else found), face
-    _keep_best(XA, XB, DICE)
-    _lucky_best(XA, XB, YA, YB, PA, PB, five)  # L1
-    PA = PB = None
-    _spread(YA, DICE, False, 2)
-    _spread(YB, DICE, False, 2)
-    for f in range(DICE):
-        if counts[f]:
-            counts[f] -= 1
-            for s in range(DICE):
-                if f >= 2 or s < 2:  # a locked die come up free stays locked: done with G above
-                    counts[s] += 1
-                    _n2(YA, YB, counts, DICE, acc, sums, 4 * f, keep2, free2, best2)
-                    counts[s] -= 1
-            counts[f] += 1
-    YA = YB = None
-    _spread(XA, DICE, False, 2)
-    _spread(XB, DICE, False, 2)
-    found = _keeps(XA, XB, keep, free, DICE, 2, 2, acc, best, True)
-    face = -1
-    for f in range(DICE):
-        if counts[f]:
-            # The mean of the six outcomes: (high * 6^6 + low) / 6, exact.
-            _sixth(sums, 4 * f)
-            _sixth(sums, 4 * f + 2)
-            if _above(sums[4 * f], sums[4 * f + 1], sums[4 * f + 2], sums[4 * f + 3],
-                      best[0], best[1], best[2], best[3]):
-                for i in range(4):
-                    best[i] = sums[4 * f + i]
-                face = f
-    return (-1 if face >= 0 else found), face
-
-
-def _sixth(pair, at):
-    """pair[at] * 6^6 + pair[at + 1], divided by 6 (exactly), back as a (high, low < 6^6) pair."""
-    hi = pair[at] // 6
-    lo = ((pair[at] % 6) * SIX6 + pair[at + 1]) // 6
-    pair[at] = hi + lo // SIX6
-    pair[at + 1] = lo % SIX6
+def plan(faces, locked, rerolls_left, lucky_left, goal):
+    """The search of `advise` in slices: a generator whose next() yields None until the last, which
+    yields the Advice. The dice are copied now; drop the generator to abandon the search."""
+    if not 0 <= rerolls_left <= 2:
+        raise ValueError("the advisor plans 0 to 2 re-rolls")
+    return _plan(bytes(faces), bytes(locked), rerolls_left, lucky_left, goal)
 
 
 def advise(faces, locked, rerolls_left, lucky_left, goal):
@@ -495,10 +180,14 @@ def advise(faces, locked, rerolls_left, lucky_left, goal):
 
     faces: six indices into SYMBOLS; locked: six flags (a Roll's own bytearrays).
     """
-    if not 0 <= rerolls_left <= 2:
-        raise ValueError("the advisor plans 0 to 2 re-rolls")
-    free = bytearray(DICE)   # dice a re-roll may take
-    held = bytearray(DICE)   # Mutant and Science, locked
+    for advice in plan(faces, locked, rerolls_left, lucky_left, goal):
+        pass
+    return advice
+
+
+def _plan(faces, locked, rerolls, lucky_left, goal):
+    free = bytearray(DICE)  # dice a re-roll may take
+    held = bytearray(DICE)  # Mutant and Science, locked
     extra = bytearray(DICE)  # other faces on locked dice (Lucky re-rolled them): fixed for the turn
     counts = bytearray(DICE)
     for die in range(DICE):
@@ -512,31 +201,21 @@ def advise(faces, locked, rerolls_left, lucky_left, goal):
             free[f] += 1
     lucky = bool(lucky_left) and not sum(extra)
     scale = SIX6 * 6 if lucky else SIX6
-    chance, risk, face = _finalize_option(goal, counts, lucky and not rerolls_left, scale)
-    # Chances are compared as (high, low) pairs, high * 6^6 + low, so that no big integer is made.
-    best = array("i", (chance, 0, risk, 0))
+    w = [COST_CHECK + COST_SETUP]  # the work of this slice (microseconds at 125 MHz), shared by the passes
+    out = [0, 0, -1]
+    yield from _finalize(goal, counts, lucky and not rerolls, scale, out, w)
+    # Chances are compared as (high, low) pairs, high * 6^6 + low in units of scale * 6^6, so
+    # that no big integer is made.
+    best = [out[0], 0, out[1], 0]
     found = -1
-    n = DICE - sum(extra)
-    if lucky and rerolls_left:
-        found, face = _lucky_plan(counts, free, rerolls_left, goal, best)
-    elif rerolls_left and sum(free):
-        total = C6[n + 6]
-        A = array("i", range(total))
-        B = array("i", range(total))
-        _base(A, B, n, goal, extra, scale)
-        _spread(A, n, True, 0)
-        _spread(B, n, True, 0)
-        floor = 0
-        if rerolls_left == 2:
-            _keep_best(A, B, n)
-            floor = 2  # the sums for 0 or 1 fixed dice outgrow 32 bits: added up on demand
-            _spread(A, n, False, floor)
-            _spread(B, n, False, floor)
-        keep = bytearray(DICE)
-        keep[0] = held[0]
-        keep[1] = held[1]
-        found = _keeps(A, B, keep, free, n, floor, rerolls_left, array("i", (0, 0, 0, 0)), best, True)
-        A = B = None
+    face = out[2]
+    if best[0] == scale and not best[2]:
+        pass  # paid now, no risk: no move does better (ties keep finalizing)
+    elif lucky and rerolls:
+        yield from _lucky(counts, free, rerolls, goal, best, out, w)
+        found, face = out[0], out[1]
+    elif rerolls and sum(free):
+        found = yield from _plain(free, held, extra, rerolls, goal, best, w)
     reroll = []
     if found >= 0:
         face = -1
@@ -556,4 +235,980 @@ def advise(faces, locked, rerolls_left, lucky_left, goal):
             if faces[die] == face:
                 lucky_die = die
                 break
-    return Advice(reroll, lucky_die, best[0], best[1], best[2], best[3], scale)
+    yield Advice(reroll, lucky_die, best[0], best[1], best[2], best[3], scale)
+
+
+def _over(w, cost):
+    """Count `cost` of work about to be done outside a pass: True if the slice must end first (the
+    caller yields; the cost counts in the next slice). A function, not a generator: no heap."""
+    if w[0] + cost > SLICE:
+        w[0] = cost
+        return True
+    w[0] += cost
+    return False
+
+
+# -- Scoring the finalized dice ------------------------------------------------------------------
+
+
+def _finalize(goal, counts, lucky, scale, out, w):
+    """Finalizing now, or after Lucky's re-roll of one die: out = [chance, risk, face to re-roll or -1]."""
+    bits = goal.check(counts)
+    out[0] = scale if bits & PAYS else 0
+    out[1] = scale if bits & RISK else 0
+    out[2] = -1
+    if not lucky:
+        return
+    for f in range(DICE):
+        if not counts[f]:
+            continue
+        if _over(w, DICE * COST_CHECK):
+            yield
+        a = b = 0
+        counts[f] -= 1
+        for s in range(DICE):
+            counts[s] += 1
+            bits = goal.check(counts)
+            counts[s] -= 1
+            a += scale // 6 if bits & PAYS else 0
+            b += scale // 6 if bits & RISK else 0
+        counts[f] += 1
+        if a > out[0] or (a == out[0] and b < out[1]):
+            out[0], out[1], out[2] = a, b, f
+
+
+def _compile(goal, fixed):
+    """The goal as six additions and a mask, or None where only goal.check knows (the Prison, Avengers Tower).
+
+    It mirrors cards.Goal for the other places (tests/fw/test_advisor.py checks it against
+    goal.check on every roll), because goal.check costs a tenth of a millisecond a roll on a
+    Pico: field w (4 bits) of the sum over the six symbols is 7 - slack plus what card w lacks,
+    so bit 3 of a field is clear when the card is paid (short <= slack: 0 elsewhere, 1 at the
+    Ghost Orchid, the results bought at the Warehouse). Mutant and Science that reach the Prison
+    or an Explosion count as none and set RISK_BIT. `fixed` are dice outside the table.
+    """
+    wants = goal.wants
+    if goal.in_prison or len(wants) > 6:
+        return None
+    if goal.location == ELSEWHERE:
+        slack = 0
+    elif goal.location == GHOST_ORCHID:
+        slack = 1
+    elif goal.location == WAREHOUSE:
+        slack = goal.buys
+    else:
+        return None
+    gone = (goal.prison_at, goal.explosion_at)  # Mutant, Science from here on count as none
+    rows = [[0] * (DICE + 1) for _ in range(DICE)]
+    for s in range(2):
+        for c in range(DICE + 1):
+            if c + fixed[s] >= gone[s]:
+                rows[s][c] = RISK_BIT
+    mask = 0
+    for w in range(len(wants)):
+        mask += 8 << (4 * w)
+        for c in range(DICE + 1):
+            rows[5][c] += (7 - slack) << (4 * w)
+        for s, k in wants[w]:
+            row = rows[s]
+            for c in range(DICE + 1):
+                have = c + fixed[s]
+                if s < 2 and have >= gone[s]:
+                    have = 0
+                if k > have:
+                    row[c] += (k - have) << (4 * w)
+    return rows, mask
+
+
+def _base(T, n, fixed, goal, unit, w):
+    """Layer n of T (every roll of the n dice in the table): the key of the finalized dice, in `unit`."""
+    pay = unit * KEY
+    b5 = n + 5
+    r = C6[b5]
+    code = _compile(goal, fixed)
+    if _over(w, COST_COMPILE):
+        yield
+    work = w[0]
+    if code is None:
+        counts = bytearray(DICE)
+        check = goal.check
+        for b4 in range(4, b5):
+            counts[5] = b5 - b4 - 1 + fixed[5]
+            for b3 in range(3, b4):
+                counts[4] = b4 - b3 - 1 + fixed[4]
+                for b2 in range(2, b3):
+                    counts[3] = b3 - b2 - 1 + fixed[3]
+                    for b1 in range(1, b2):
+                        work += b1 * COST_CHECK
+                        if work > SLICE:
+                            work = b1 * COST_CHECK
+                            yield
+                        counts[2] = b2 - b1 - 1 + fixed[2]
+                        for b0 in range(b1):
+                            counts[0] = b0 + fixed[0]
+                            counts[1] = b1 - b0 - 1 + fixed[1]
+                            bits = check(counts)
+                            T[r] = (pay if bits & PAYS else 0) - (unit if bits & RISK else 0)
+                            r += 1
+        w[0] = work
+        return
+    (S0, S1, S2, S3, S4, S5), mask = code
+    # Mutant and Science trade places in the innermost run: their part of the sum and the key's
+    # risk, per run length (c0 + c1 + 1).
+    runs = []
+    for t in range(n + 1):
+        ms = [0] * (t + 1)
+        yes = [pay] * (t + 1)
+        no = [0] * (t + 1)
+        for c0 in range(t + 1):
+            ms[c0] = S0[c0] + S1[t - c0]
+            if ms[c0] >> 28:
+                yes[c0] -= unit
+                no[c0] = -unit
+        runs.append((ms, yes, no))
+    for b4 in range(4, b5):
+        v5 = S5[b5 - b4 - 1]
+        for b3 in range(3, b4):
+            work += C3[b3] * COST_BASE
+            if work > SLICE:
+                work = C3[b3] * COST_BASE
+                yield
+            v4 = v5 + S4[b4 - b3 - 1]
+            for b2 in range(2, b3):
+                v3 = v4 + S3[b3 - b2 - 1]
+                for b1 in range(1, b2):
+                    v2 = v3 + S2[b2 - b1 - 1]
+                    ms, yes, no = runs[b1 - 1]
+                    for c0 in range(b1):
+                        T[r + c0] = yes[c0] if (v2 + ms[c0]) & mask != mask else no[c0]
+                    r += b1
+    w[0] = work
+
+
+# -- Passes over a table (generators that yield between blocks of work) ---------------------------
+
+
+def _spread(T, top, floor, scaled, w):
+    """Layers top-1 down to floor of T from layer top: each entry the sum, or mean if scaled, of
+    the six entries with one more die. The mean of keys is exact where every chance is."""
+    r = C6[top + 5] - 1
+    work = w[0]
+    up = SCIENCE
+    for b5 in range(top + 4, floor + 4, -1):
+        d5 = C5[b5]
+        for b4 in range(b5 - 1, 3, -1):
+            d4 = d5 + C4[b4]
+            for b3 in range(b4 - 1, 2, -1):
+                work += C3[b3] * COST_SPREAD
+                if work > SLICE:
+                    work = C3[b3] * COST_SPREAD
+                    yield
+                d3 = d4 + C3[b3]
+                for b2 in range(b3 - 1, 1, -1):
+                    d2 = d3 + C2[b2]
+                    lo = r - C2[b2]
+                    # The offsets of Skill to Mystic hold while only Mutant and Science change.
+                    if scaled:
+                        for r in range(r, lo, -1):
+                            i = up[r]
+                            T[r] = (T[i + 1] + T[i] + T[r + d2] + T[r + d3] + T[r + d4] + T[r + d5]) // 6
+                    else:
+                        for r in range(r, lo, -1):
+                            i = up[r]
+                            T[r] = T[i + 1] + T[i] + T[r + d2] + T[r + d3] + T[r + d4] + T[r + d5]
+                    r = lo
+    w[0] = work
+
+
+def _keep_best(T, last, w):
+    """In place, every key of T up to `last` dice becomes the best over its sub-multisets with the
+    same Mutant and Science (the keeps open to a re-roll: locked dice stay). A key of NONE is never
+    chosen."""
+    r = 0
+    work = w[0]
+    for b5 in range(5, last + 6):
+        e5 = C5[b5 - 1]
+        for b4 in range(4, b5):
+            e4 = e5 + C4[b4 - 1]
+            p5 = b5 - b4 > 1
+            for b3 in range(3, b4):
+                work += C3[b3] * COST_BEST
+                if work > SLICE:
+                    work = C3[b3] * COST_BEST
+                    yield
+                e3 = e4 + C3[b3 - 1]
+                p4 = b4 - b3 > 1
+                for b2 in range(2, b3):
+                    e2 = e3 + C2[b2 - 1]
+                    p3 = b3 - b2 > 1
+                    # The first C2[b2 - 1] entries show a Skill (c2 > 0), the others none.
+                    mid = r + C2[b2 - 1]
+                    for r in range(r, mid):
+                        k = T[r]
+                        q = T[r - e2]
+                        if q > k:
+                            k = q
+                        if p3:
+                            q = T[r - e3]
+                            if q > k:
+                                k = q
+                        if p4:
+                            q = T[r - e4]
+                            if q > k:
+                                k = q
+                        if p5:
+                            q = T[r - e5]
+                            if q > k:
+                                k = q
+                        T[r] = k
+                    r = mid
+                    hi = mid + b2 - 1
+                    if p3 or p4 or p5:
+                        for r in range(mid, hi):
+                            k = T[r]
+                            if p3:
+                                q = T[r - e3]
+                                if q > k:
+                                    k = q
+                            if p4:
+                                q = T[r - e4]
+                                if q > k:
+                                    k = q
+                            if p5:
+                                q = T[r - e5]
+                                if q > k:
+                                    k = q
+                            T[r] = k
+                    r = hi
+    w[0] = work
+
+
+def _best_top(T, B, n, times, empty_a, empty_b, w):
+    """_keep_best's last layer, n dice (the ones below done), decoded: the best key's chance * times
+    in T, its risk * times in B. Where no Mutant or Science is in the table's dice, keeping none of
+    them (empty_a, empty_b, in the new unit; None: not open) is weighed too (a re-roll of all)."""
+    b5 = n + 5
+    r = C6[b5]
+    e5 = C5[b5 - 1]
+    work = w[0]
+    for b4 in range(4, b5):
+        e4 = e5 + C4[b4 - 1]
+        p5 = b5 - b4 > 1
+        for b3 in range(3, b4):
+            work += C3[b3] * COST_TOP
+            if work > SLICE:
+                work = C3[b3] * COST_TOP
+                yield
+            e3 = e4 + C3[b3 - 1]
+            p4 = b4 - b3 > 1
+            for b2 in range(2, b3):
+                e2 = e3 + C2[b2 - 1]
+                p3 = b3 - b2 > 1
+                first = r  # no Mutant, no Science: keeping none of the dice is open
+                mid = r + C2[b2 - 1]  # the entries before mid show a Skill
+                for r in range(r, mid + b2 - 1):
+                    k = T[r]
+                    if r < mid:
+                        q = T[r - e2]
+                        if q > k:
+                            k = q
+                    if p3:
+                        q = T[r - e3]
+                        if q > k:
+                            k = q
+                    if p4:
+                        q = T[r - e4]
+                        if q > k:
+                            k = q
+                    if p5:
+                        q = T[r - e5]
+                        if q > k:
+                            k = q
+                    a = (k + ROUND) >> 14
+                    T[r] = a * times
+                    B[r] = (a * KEY - k) * times
+                if empty_a is not None and (empty_a > T[first] or (empty_a == T[first] and empty_b < B[first])):
+                    T[first] = empty_a
+                    B[first] = empty_b
+                r += 1
+    w[0] = work
+
+
+def _layer1(T, times):
+    """The sum of the six one-die keys of T (the mean of a re-roll of every die), decoded, times `times`."""
+    a = b = 0
+    for r in range(1, DICE + 1):
+        k = T[r]
+        x = (k + ROUND) >> 14
+        a += x
+        b += x * KEY - k
+    return a * times, b * times
+
+
+# -- Weighing keeps: values as (high, low) pairs, high * 6^6 + low in the answer's unit -------------
+
+
+def _add(acc, i, v, t):
+    """acc[i], acc[i + 1] += v * 6^t (a pair)."""
+    lo = acc[i + 1] + v % QT[t] * LT[t]
+    acc[i] += v // QT[t] * HT[t] + lo // SIX6
+    acc[i + 1] = lo % SIX6
+
+
+def _add_pair(acc, i, src, j):
+    """acc[i], acc[i + 1] += the pair src[j], src[j + 1]."""
+    lo = acc[i + 1] + src[j + 1]
+    acc[i] += src[j] + lo // SIX6
+    acc[i + 1] = lo % SIX6
+
+
+def _keeps(free, h0, h1, skip_all, A, B, t0, low, best):
+    """Every keep of the free dice (free[2..5]; h0 Mutant and h1 Science always kept), most dice
+    first, against best = [chance high, low, risk high, low], raised to any keep strictly above it.
+    Returns the best keep as k2 | k3 << 3 | k4 << 6 | k5 << 9, or -1.
+
+    A keep of rank r: with B None, A[r] is a key worth (chance, risk) * 6^t0; else A[r], B[r] are
+    worth * 6^(t0 + its dice). Ranks below len(low) // 4 (none, one die) are pairs in low.
+    skip_all leaves out keeping every die (finalizing, weighed apart)."""
+    found = -1
+    nlow = len(low) // 4 if low else 0
+    all_free = free[2] + free[3] + free[4] + free[5]
+    x0 = best[0]  # one by one: four targets at once would build a tuple
+    x1 = best[1]
+    x2 = best[2]
+    x3 = best[3]
+    q = QT[t0]
+    h = HT[t0]
+    m = LT[t0]
+    b1 = h0 + h1 + 1
+    r1 = C1[h0] + C2[b1]
+    for k2 in range(free[2], -1, -1):
+        b2 = b1 + k2 + 1
+        r2 = r1 + C3[b2]
+        for k3 in range(free[3], -1, -1):
+            b3 = b2 + k3 + 1
+            r3 = r2 + C4[b3]
+            for k4 in range(free[4], -1, -1):
+                b4 = b3 + k4 + 1
+                r4 = r3 + C5[b4]
+                for k5 in range(free[5], -1, -1):
+                    if skip_all and k2 + k3 + k4 + k5 == all_free:
+                        continue
+                    b5 = b4 + k5 + 1
+                    r = r4 + C6[b5]
+                    if r < nlow:
+                        ah = low[4 * r]
+                        al = low[4 * r + 1]
+                        bh = low[4 * r + 2]
+                        bl = low[4 * r + 3]
+                    else:
+                        if B is None:
+                            k = A[r]
+                            a = (k + ROUND) >> 14
+                            b = a * KEY - k
+                        else:
+                            a = A[r]
+                            b = B[r]
+                            t = t0 + b5 - 5
+                            q = QT[t]
+                            h = HT[t]
+                            m = LT[t]
+                        ah = a // q * h
+                        al = a % q * m
+                        bh = b // q * h
+                        bl = b % q * m
+                    if ah > x0 or (ah == x0 and (al > x1 or (al == x1 and (bh < x2 or (bh == x2 and bl < x3))))):
+                        x0 = ah
+                        x1 = al
+                        x2 = bh
+                        x3 = bl
+                        found = k2 | k3 << 3 | k4 << 6 | k5 << 9
+    best[0] = x0
+    best[1] = x1
+    best[2] = x2
+    best[3] = x3
+    return found
+
+
+def _count(counts):
+    """How many keeps the free dice of `counts` have."""
+    return (counts[2] + 1) * (counts[3] + 1) * (counts[4] + 1) * (counts[5] + 1)
+
+
+def _free_of(counts, free):
+    free[0] = free[1] = 0
+    for s in range(2, DICE):
+        free[s] = counts[s]
+    return free
+
+
+def _pairs(values, t):
+    """[a, b, ...] (non-negative) as pairs: [a * 6^t high, low, b * 6^t high, low, ...]."""
+    out = [0] * (2 * len(values))
+    for i in range(len(values)):
+        _add(out, 2 * i, values[i], t)
+    return out
+
+
+# -- Without Lucky -----------------------------------------------------------------------------------
+
+
+def _plain(free, held, extra, rerolls, goal, best, w):
+    """No Lucky: the best keep of the free dice with 1 or 2 re-rolls (pairs, units 6^12). The Mutant
+    and Science shown are locked, so they are fixed like `extra`: the tables cover the n others."""
+    fixed = bytearray(DICE)
+    for s in range(DICE):
+        fixed[s] = held[s] + extra[s]
+    n = DICE - sum(fixed)
+    T = [0] * C6[n + 6]
+    yield from _base(T, n, fixed, goal, POW6[n - 1], w)
+    yield from _spread(T, n, 1, True, w)
+    empty = _layer1(T, 1)  # keeping none of the n dice: re-rolling them all, units 6^n
+    if rerolls == 1:
+        if _over(w, _count(free) * COST_KEEP):
+            yield
+        return _keeps(free, 0, 0, True, T, None, 13 - n, _pairs(empty, 12 - n), best)
+    # Two re-rolls: T becomes the value of each roll of the n dice with one re-roll left (the best
+    # keep, units 6^n), then its sums over the dice rolled before.
+    T[0] = NONE
+    yield from _keep_best(T, n - 1, w)
+    if _over(w, COST_ALLOC):
+        yield
+    B = [0] * len(T)
+    yield from _best_top(T, B, n, 6, empty[0], empty[1], w)
+    yield from _spread(T, n, 1, False, w)  # sums of one die are below 6^11; of none they would not be
+    # The risks: only those of the keeps most likely to pay count (the lowest wins, then the
+    # first). One keep's sum over the throws of the other dice is cheaper than spreading B when
+    # they are few and keep many dice.
+    none = [0, 0, 0, 0]
+    for r in range(1, DICE + 1):
+        _add(none, 0, T[r], 12 - 2 * n)
+    keeps = _keep_list(free)
+    if _over(w, len(keeps) * COST_KEEP):
+        yield
+    top = best[:2]
+    tied = []  # the keeps as likely to pay as the best, as _keep_list has them
+    for keep in keeps:
+        size = keep >> 22
+        if size:
+            t = 12 - 2 * n + size
+            v = T[keep >> 12 & 1023]
+            ah = v // QT[t] * HT[t]
+            al = v % QT[t] * LT[t]
+        else:
+            ah, al = none[0], none[1]
+        if ah > top[0] or (ah == top[0] and al > top[1]):
+            top[0], top[1] = ah, al
+            del tied[:]
+            tied.append(keep)
+        elif ah == top[0] and al == top[1]:
+            tied.append(keep)
+    if not tied:
+        return -1  # finalizing is as likely as any keep, or more
+    lazy = True
+    cost = 0
+    for keep in tied:
+        if not keep >> 22:
+            lazy = False  # keeping none: its sum outgrows a small int
+        cost += C5[n - (keep >> 22) + 5] * COST_ROLL + 300
+    lazy = lazy and cost < (C6[n + 5] - 1) * COST_SPREAD
+    if not lazy:
+        yield from _spread(B, n, 1, False, w)
+    if top[0] != best[0] or top[1] != best[1]:
+        best[2] = -1  # finalizing is less likely to pay: out
+    best[0], best[1] = top
+    found = -1
+    counts = bytearray(DICE)
+    pair = [0, 0]
+    for keep in tied:
+        code, r, size = keep & 4095, keep >> 12 & 1023, keep >> 22
+        if lazy:
+            for s in range(2, DICE):
+                counts[s] = code >> (3 * (s - 2)) & 7
+            v = yield from _completions(B, n, counts, w)
+        elif size:
+            v = B[r]
+        else:
+            pair[0] = pair[1] = 0
+            for i in range(1, DICE + 1):
+                _add(pair, 0, B[i], 12 - 2 * n)
+        if size:
+            t = 12 - 2 * n + size
+            pair[0] = v // QT[t] * HT[t]
+            pair[1] = v % QT[t] * LT[t]
+        if best[2] < 0 or pair[0] < best[2] or (pair[0] == best[2] and pair[1] < best[3]):
+            best[2], best[3] = pair
+            found = code
+    return found
+
+
+def _keep_list(free):
+    """Every keep of the free dice short of all of them, most dice first (the order ties go by),
+    no Mutant or Science in the table: code | rank << 12 | dice << 22 each, code as _keeps has it."""
+    out = []
+    all_free = free[2] + free[3] + free[4] + free[5]
+    for k2 in range(free[2], -1, -1):
+        r2 = C3[k2 + 2]
+        for k3 in range(free[3], -1, -1):
+            b3 = k2 + k3 + 3
+            r3 = r2 + C4[b3]
+            for k4 in range(free[4], -1, -1):
+                b4 = b3 + k4 + 1
+                r4 = r3 + C5[b4]
+                for k5 in range(free[5], -1, -1):
+                    if k2 + k3 + k4 + k5 < all_free:
+                        code = k2 | k3 << 3 | k4 << 6 | k5 << 9
+                        out.append(code | (r4 + C6[b4 + k5 + 1]) << 12 | (b4 + k5 - 4) << 22)
+    return out
+
+
+def _completions(B, n, keep, w):
+    """The sum over every throw of the n - |keep| other dice of B at keep and the throw (layer n):
+    what _spread's sums hold at `keep`, for that keep alone."""
+    d = n - sum(keep)
+    total = 0
+    b5 = n + 5
+    r5 = C6[b5]
+    for d5 in range(d + 1):
+        if _over(w, C4[d - d5 + 4] * COST_ROLL):  # the throws with d5 Mystic
+            yield
+        w5 = C[d5][d]
+        b4 = b5 - keep[5] - d5 - 1
+        r4 = r5 + C5[b4]
+        left4 = d - d5
+        for d4 in range(left4 + 1):
+            w4 = w5 * C[d4][left4]
+            b3 = b4 - keep[4] - d4 - 1
+            r3 = r4 + C4[b3]
+            left3 = left4 - d4
+            for d3 in range(left3 + 1):
+                w3 = w4 * C[d3][left3]
+                b2 = b3 - keep[3] - d3 - 1
+                r2 = r3 + C3[b2]
+                left2 = left3 - d3
+                for d2 in range(left2 + 1):
+                    w2 = w3 * C[d2][left2]
+                    b1 = b2 - keep[2] - d2 - 1
+                    r1 = r2 + C2[b1] + b1 - 1  # + C1[b0], b0 = b1 - d1 - 1
+                    left1 = left2 - d2
+                    for d1 in range(left1 + 1):
+                        total += w2 * C[d1][left1] * B[r1 - d1]
+    return total
+
+
+# -- With Lucky ------------------------------------------------------------------------------------
+
+
+def _lucky(counts, free, rerolls, goal, best, out, w):
+    """Lucky left and 1 or 2 re-rolls: the best first move over every order of Lucky's re-roll and
+    the re-rolls. Raises best (pairs, units 6^13); out = [keep code or -1, the face Lucky re-rolls
+    now or -1].
+
+    Tables over every roll of at most six dice:
+      T   keys of the chance of finalizing, by the dice kept (units 6^5), spread from six dice;
+      S   L0: finalize, or Lucky on one die then finalize; then its spread: the keeps with Lucky;
+      N   N1: no Lucky, one re-roll: the best keep of T (units 6^6); its sums over the dice
+          rolled give Q (Lucky on a free die, then N1) and the keeps of N2 (two re-rolls);
+      G   N1 with one die frozen at e (Lucky took a locked Mutant or Science to e: it stays
+          locked), for the five other dice; P adds up the six faces Lucky can give that die;
+      L1  Lucky and one re-roll: the best of S's keeps, Lucky on a free die (Q), on a locked one (P).
+    With one re-roll left the first move is a keep of S, or Lucky now then N1 (from T, at the
+    few dice Lucky can leave); with two, a keep of L1 spread, or Lucky now then N2.
+    """
+    T = [0] * ALL
+    yield from _base(T, DICE, bytes(DICE), goal, POW6[5], w)
+    yield from _spread(T, DICE, 1, True, w)
+    empty = _layer1(T, 1)  # N1's keep of no die, units 6^6
+    T[0] = NONE
+    if _over(w, COST_ALLOC):
+        yield
+    S = [0] * ALL
+    yield from _lucky0(T, S, w)
+    m = counts[0] + counts[1]  # the Mutant and Science locked: every keep now holds them
+    c = bytearray(counts)
+    spare = bytearray(DICE)
+    sums = [0] * (4 * DICE)  # per face Lucky takes now: the mean of its six outcomes (pairs)
+    faces = [f for f in range(DICE) if counts[f]]
+    if rerolls == 1:
+        for f in faces:
+            c[f] -= 1
+            a = b = 0
+            for s in range(DICE):
+                if _over(w, _count(c) * COST_KEY):
+                    yield
+                if f < 2 and s >= 2:
+                    x, y = _best_key(T, c, s, None)  # a locked die come up s stays locked
+                else:
+                    c[s] += 1
+                    x, y = _best_key(T, c, -1, empty)
+                    c[s] -= 1
+                a += x
+                b += y
+            c[f] += 1
+            _add(sums, 4 * f, a, 6)
+            _add(sums, 4 * f + 2, b, 6)
+        T = None
+        small = yield from _spread_lucky0(S, m, w)
+        if _over(w, _count(counts) * COST_KEEP):
+            yield
+        found = _keeps(free, counts[0], counts[1], True, S, None, 8, _pairs(small, 6), best)
+        out[0], out[1] = _lucky_faces(faces, sums, best, found)
+        return
+    if _over(w, COST_ALLOC):
+        yield
+    N = T[:]
+    yield from _keep_best(N, DICE - 1, w)
+    if _over(w, COST_ALLOC):
+        yield
+    NB = [0] * ALL
+    yield from _best_top(N, NB, DICE, 6, empty[0], empty[1], w)
+    low = min(max(m, 1), DICE - 1)  # Q needs five dice; N2's keeps hold m at least; sums of none overflow
+    yield from _spread(N, DICE, low, False, w)
+    yield from _spread(NB, DICE, low, False, w)
+    PA = [0] * (SIXES - FIVE)
+    PB = [0] * (SIXES - FIVE)
+    yield from _sums5(PA, PB, N, NB, w)
+    G = [0] * SIXES  # the ranks of at most five dice
+    GB = [0] * SIXES
+    acc = [0, 0, 0, 0]
+    for e in range(2, DICE):
+        yield from _shift(G, T, e, w)
+        yield from _keep_best(G, DICE - 2, w)
+        yield from _best_top(G, GB, DICE - 1, 6, None, None, w)  # units 6^6
+        yield from _add_to(PA, PB, G, GB, w)
+        if not m:
+            continue
+        # Lucky now on a locked Mutant or Science that comes up e: N2 with that die frozen, from
+        # G's sums over the dice rolled (units 6^(11 - dice kept)).
+        yield from _spread(G, DICE - 1, m - 1, False, w)
+        yield from _spread(GB, DICE - 1, m - 1, False, w)
+        for f in range(2):
+            if counts[f]:
+                c[f] -= 1
+                if _over(w, _count(c) * COST_KEEP):
+                    yield
+                acc[0] = -1
+                _keeps(_free_of(c, spare), c[0], c[1], False, G, GB, 1, None, acc)
+                c[f] += 1
+                _add_pair(sums, 4 * f, acc, 0)
+                _add_pair(sums, 4 * f + 2, acc, 2)
+    T = G = GB = None
+    small = yield from _spread_lucky0(S, m, w)
+    for r in range(DICE + 1):
+        S[r] = NONE  # keeps of one die or none: `small`, in _lucky1
+    yield from _keep_best(S, DICE, w)
+    if _over(w, COST_ALLOC):
+        yield
+    LB = [0] * ALL
+    yield from _lucky1(S, LB, N, NB, PA, PB, small, w)
+    PA = PB = None
+    low = max(m, 2)  # sums of two dice are below 6^11; fewer are added up as pairs below
+    yield from _spread(S, DICE, low, False, w)
+    yield from _spread(LB, DICE, low, False, w)
+
+    # Lucky now: N2 (units 6^12) at each outcome, added up (their mean in units of 6^13).
+    none = [0, 0, 0, 0]
+    if not m:
+        for r in range(1, DICE + 1):
+            _add(none, 0, N[r], 0)
+            _add(none, 2, NB[r], 0)
+    if _over(w, _count(counts) * COST_KEEP):
+        yield
+    here = [-1, 0, 0, 0]  # the outcome where Lucky shows the same face: the dice as they are
+    _keeps(free, counts[0], counts[1], False, N, NB, 0, none, here)
+    for f in faces:
+        c[f] -= 1
+        for s in range(DICE):
+            if f < 2 and s >= 2:
+                continue  # frozen: added above
+            if s == f:
+                acc[:] = here
+            else:
+                c[s] += 1
+                if _over(w, _count(c) * COST_KEEP):
+                    yield
+                acc[0] = -1
+                _keeps(_free_of(c, spare), c[0], c[1], False, N, NB, 0, none, acc)
+                c[s] -= 1
+            _add_pair(sums, 4 * f, acc, 0)
+            _add_pair(sums, 4 * f + 2, acc, 2)
+        c[f] += 1
+    N = NB = None
+
+    # The keeps of L1 spread (units 6^13); one die and none are added up from two dice.
+    one = [0] * (4 * DICE + 4)  # none at 0, one die showing f at 4 * (6 - f): by rank
+    if m < 2:
+        for f in range(DICE):
+            if _over(w, 4 * DICE * COST_PAIR):
+                yield
+            for s in range(DICE):
+                i = PAIR[6 * f + s]
+                _add(one, 4 * (DICE - f), S[i], 1)
+                _add(one, 4 * (DICE - f) + 2, LB[i], 1)
+                _add(one, 0, S[i], 0)
+                _add(one, 2, LB[i], 0)
+    if _over(w, _count(counts) * COST_KEEP):
+        yield
+    found = _keeps(free, counts[0], counts[1], True, S, LB, 0, one, best)
+    out[0], out[1] = _lucky_faces(faces, sums, best, found)
+
+
+def _lucky_faces(faces, sums, best, found):
+    """Lucky now on each face shown, against best: (keep code or -1, face or -1)."""
+    face = -1
+    for f in faces:
+        x = sums[4 * f:4 * f + 4]
+        if x[0] > best[0] or (x[0] == best[0] and (x[1] > best[1] or (x[1] == best[1] and (
+                x[2] < best[2] or (x[2] == best[2] and x[3] < best[3]))))):
+            best[:] = x
+            face = f
+    return (-1 if face >= 0 else found), face
+
+
+def _best_key(T, counts, extra, empty):
+    """The best keep of the dice `counts` (Mutant and Science kept) in key table T, with one more
+    die showing `extra` (2-5) frozen in every keep, or -1: (chance, risk) in units of 6^6.
+    `empty` is keeping nothing (units 6^6), open where no Mutant or Science shows."""
+    x2, x3, x4, x5 = extra == 2, extra == 3, extra == 4, extra == 5
+    b1 = counts[0] + counts[1] + 1
+    r1 = C1[counts[0]] + C2[b1]
+    best = NONE
+    for k2 in range(counts[2] + 1):
+        b2 = b1 + k2 + x2 + 1
+        r2 = r1 + C3[b2]
+        for k3 in range(counts[3] + 1):
+            b3 = b2 + k3 + x3 + 1
+            r3 = r2 + C4[b3]
+            for k4 in range(counts[4] + 1):
+                b4 = b3 + k4 + x4 + 1
+                r4 = r3 + C5[b4]
+                for k5 in range(counts[5] + 1):
+                    k = T[r4 + C6[b4 + k5 + x5 + 1]]
+                    if k > best:
+                        best = k
+    a = (best + ROUND) >> 14
+    a, b = a * 6, (a * KEY - best) * 6
+    if empty is not None and extra < 0 and not counts[0] and not counts[1]:
+        if empty[0] > a or (empty[0] == a and empty[1] < b):
+            return empty
+    return a, b
+
+
+def _lucky0(T, S, w):
+    """Six dice: S = the best of finalizing and Lucky's re-roll of one die then finalizing (the
+    entry of T for the five other dice), as keys."""
+    r = SIXES
+    b5 = DICE + 5
+    e5 = C5[b5 - 1]
+    work = w[0]
+    for b4 in range(4, b5):
+        e4 = e5 + C4[b4 - 1]
+        p5 = b5 - b4 > 1
+        for b3 in range(3, b4):
+            work += C3[b3] * COST_LUCKY0
+            if work > SLICE:
+                work = C3[b3] * COST_LUCKY0
+                yield
+            e3 = e4 + C3[b3 - 1]
+            p4 = b4 - b3 > 1
+            for b2 in range(2, b3):
+                e2 = e3 + C2[b2 - 1]
+                p3 = b3 - b2 > 1
+                for b1 in range(1, b2):
+                    e1 = e2 + b1 - 1
+                    p2 = b2 - b1 > 1
+                    for b0 in range(b1):
+                        k = T[r]
+                        if b0:
+                            q = T[r - e1 - 1]
+                            if q > k:
+                                k = q
+                        if b1 - b0 > 1:
+                            q = T[r - e1]
+                            if q > k:
+                                k = q
+                        if p2:
+                            q = T[r - e2]
+                            if q > k:
+                                k = q
+                        if p3:
+                            q = T[r - e3]
+                            if q > k:
+                                k = q
+                        if p4:
+                            q = T[r - e4]
+                            if q > k:
+                                k = q
+                        if p5:
+                            q = T[r - e5]
+                            if q > k:
+                                k = q
+                        S[r] = k
+                        r += 1
+    w[0] = work
+
+
+def _spread_lucky0(S, m, w):
+    """S (L0, keys of six dice) spread down to two dice (or m, the fewest a keep holds); returns
+    `small`, the keeps of none and of one die (units 6^7) from the two-dice keys, by rank:
+    [chance, risk] of none at 0, of one die showing f at 2 * (6 - f)."""
+    yield from _spread(S, DICE, max(m, 2), True, w)
+    small = [0] * (2 * DICE + 2)
+    if m >= 2:
+        return small
+    for f in range(DICE):
+        a = b = 0
+        for s in range(DICE):
+            k = S[PAIR[6 * f + s]]
+            x = (k + ROUND) >> 14
+            a += x
+            b += x * KEY - k
+        small[2 * (DICE - f)] = a * 6
+        small[2 * (DICE - f) + 1] = b * 6
+        small[0] += a
+        small[1] += b
+    return small
+
+
+def _shift(G, T, e, w):
+    """G[rank(z)] = T[rank(z + a die showing e)] for every z of at most five dice: slice copies
+    over the blocks of ranks where adding that die moves the rank by one offset."""
+    for b5 in range(5, DICE + 5):
+        if _over(w, C5[b5] * 20 if e < 4 else C5[b5] * 4):
+            yield
+        s5 = C6[b5]
+        o5 = C5[b5]
+        if e == 5:
+            G[s5:s5 + o5] = T[s5 + o5:s5 + 2 * o5]
+            continue
+        for b4 in range(4, b5):
+            s4 = s5 + C5[b4]
+            o4 = o5 + C4[b4]
+            if e == 4:
+                G[s4:s4 + C4[b4]] = T[s4 + o4:s4 + o4 + C4[b4]]
+                continue
+            for b3 in range(3, b4):
+                s3 = s4 + C4[b3]
+                o3 = o4 + C3[b3]
+                if e == 3:
+                    G[s3:s3 + C3[b3]] = T[s3 + o3:s3 + o3 + C3[b3]]
+                    continue
+                for b2 in range(2, b3):
+                    s2 = s3 + C3[b2]
+                    o2 = s2 + o3 + C2[b2]
+                    if b2 < 6:  # a few entries: a slice would cost more heap than time saved
+                        for i in range(C2[b2]):
+                            G[s2 + i] = T[o2 + i]
+                    else:
+                        G[s2:s2 + C2[b2]] = T[o2:o2 + C2[b2]]
+
+
+def _sums5(PA, PB, NA, NB, w):
+    """Five dice z: PA, PB = the entries of NA, NB for z with a Mutant and with a Science more."""
+    r = FIVE
+    d5 = C5[DICE + 4]
+    work = w[0]
+    for b4 in range(4, DICE + 4):
+        d4 = d5 + C4[b4]
+        for b3 in range(3, b4):
+            work += C3[b3] * COST_SUMS5
+            if work > SLICE:
+                work = C3[b3] * COST_SUMS5
+                yield
+            d3 = d4 + C3[b3]
+            for b2 in range(2, b3):
+                d2 = d3 + C2[b2]
+                for b1 in range(1, b2):
+                    d1 = d2 + b1
+                    for b0 in range(b1):
+                        i = r + d1
+                        PA[r - FIVE] = NA[i] + NA[i + 1]
+                        PB[r - FIVE] = NB[i] + NB[i + 1]
+                        r += 1
+    w[0] = work
+
+
+def _add_to(PA, PB, GA, GB, w):
+    """Five dice: PA, PB += GA, GB."""
+    step = SLICE // COST_ADD // 2
+    for start in range(0, SIXES - FIVE, step):
+        if _over(w, step * COST_ADD):
+            yield
+        for i in range(start, min(start + step, SIXES - FIVE)):
+            PA[i] += GA[FIVE + i]
+            PB[i] += GB[FIVE + i]
+
+
+def _lucky1(S, LB, NA, NB, PA, PB, small, w):
+    """Six dice y, one re-roll and Lucky left (units 6^7): the best of the keeps (S: keys after
+    _keep_best, over keeps of two dice or more; `small`: of one die or none), Lucky on a free die
+    then one re-roll (NA, NB at y less that die) and Lucky on a locked Mutant or Science then one
+    re-roll (PA, PB). S becomes the chances, LB the risks."""
+    r = SIXES
+    b5 = DICE + 5
+    e5 = C5[b5 - 1]
+    work = w[0]
+    empty_a, empty_b = small[0], small[1]
+    for b4 in range(4, b5):
+        e4 = e5 + C4[b4 - 1]
+        c5 = b5 - b4 - 1
+        for b3 in range(3, b4):
+            e3 = e4 + C3[b3 - 1]
+            c4 = b4 - b3 - 1
+            for b2 in range(2, b3):
+                work += C2[b2] * COST_LUCKY1
+                if work > SLICE:
+                    work = C2[b2] * COST_LUCKY1
+                    yield
+                e2 = e3 + C2[b2 - 1]
+                c3 = b3 - b2 - 1
+                for b1 in range(1, b2):
+                    e1 = e2 + b1 - 1
+                    c2 = b2 - b1 - 1
+                    for b0 in range(b1):
+                        k = S[r]
+                        a = (k + ROUND) >> 14
+                        b = (a * KEY - k) * 36
+                        a *= 36
+                        if b1 == 1:  # no Mutant, no Science: keeping none, or one free die
+                            if empty_a > a or (empty_a == a and empty_b < b):
+                                a, b = empty_a, empty_b
+                            for f in range(2, DICE):
+                                i = 2 * (DICE - f)
+                                if (c2 if f == 2 else c3 if f == 3 else c4 if f == 4 else c5) and (
+                                        small[i] > a or (small[i] == a and small[i + 1] < b)):
+                                    a, b = small[i], small[i + 1]
+                        elif b1 == 2:  # one Mutant or one Science: keeping it alone
+                            i = 2 * (DICE - 1 + b0)  # b0 = 1: the Mutant, at rank 6
+                            if small[i] > a or (small[i] == a and small[i + 1] < b):
+                                a, b = small[i], small[i + 1]
+                        if b0:
+                            i = r - e1 - 1 - FIVE
+                            x = PA[i]
+                            if x > a or (x == a and PB[i] < b):
+                                a, b = x, PB[i]
+                        if b1 - b0 > 1:
+                            i = r - e1 - FIVE
+                            x = PA[i]
+                            if x > a or (x == a and PB[i] < b):
+                                a, b = x, PB[i]
+                        if c2:
+                            x = NA[r - e2]
+                            if x > a or (x == a and NB[r - e2] < b):
+                                a, b = x, NB[r - e2]
+                        if c3:
+                            x = NA[r - e3]
+                            if x > a or (x == a and NB[r - e3] < b):
+                                a, b = x, NB[r - e3]
+                        if c4:
+                            x = NA[r - e4]
+                            if x > a or (x == a and NB[r - e4] < b):
+                                a, b = x, NB[r - e4]
+                        if c5:
+                            x = NA[r - e5]
+                            if x > a or (x == a and NB[r - e5] < b):
+                                a, b = x, NB[r - e5]
+                        S[r] = a
+                        LB[r] = b
+                        r += 1
+    w[0] = work

@@ -1,17 +1,28 @@
-"""Buttons, debounced by polling: short press, long press and double press as events.
+"""Buttons and a rotary encoder: edges latched when they happen, debounced from their own times.
 
-`poll(now)` reads every pin once and returns the events that became due
-(a preallocated list, emptied on each call). It is what the device's asyncio
-task calls every POLL_MS, and what a test calls with its own clock. A press
-is "short" once released and no second press follows within DOUBLE_MS;
-"long" as soon as it has been held LONG_MS (its release then says nothing);
-"double" on the second release within DOUBLE_MS.
+A press must never be lost because the loop was busy (a redraw, a slice of
+advice, a save). So each button's pin, where it can (`Pin.irq` on
+MicroPython), writes every edge with its `ticks_ms` into a preallocated ring
+the moment it happens, from a hard interrupt that allocates nothing.
+`poll(now)` then replays the edges in order and reads each pin once more
+(the same code serves a pin without interrupts, such as CircuitPython's
+digitalio: it is then a poll). A level counts once it has lasted
+DEBOUNCE_MS, measured between the latched edges, so a 50 ms tap that the
+loop only looks at 300 ms later is still one press.
+
+Events (preallocated tuples, in a list emptied on each call): "short" once
+released (or, for a button in `doubles`, once no second press follows
+within DOUBLE_MS), "long" once held LONG_MS (its release then says
+nothing), "double" on the second release within DOUBLE_MS.
 """
+
+from array import array
 
 POLL_MS = 10
 DEBOUNCE_MS = 30
 LONG_MS = 700
 DOUBLE_MS = 300
+EDGES = 64  # latched edges waiting for the loop: about 20 bouncy presses
 
 SHORT = "short"
 LONG = "long"
@@ -39,6 +50,10 @@ def _subtract(a, b):
     return a - b
 
 
+def _both_edges(pin):
+    return pin.IRQ_FALLING | pin.IRQ_RISING
+
+
 class Buttons:
     def __init__(self, pins, active_low=True, doubles=None, diff=None):
         """`pins`: dict of name -> object with value() (a machine.Pin or a stand-in).
@@ -56,49 +71,115 @@ class Buttons:
             self.buttons.append(button)
         self.out = []
         self.diff = diff or _subtract
+        # The ring of latched edges: written by the interrupt (head), read by poll (tail).
+        self._who = bytearray(EDGES)
+        self._level = bytearray(EDGES)
+        self._at = array("i", bytes(4 * EDGES))
+        self._head = 0
+        self._tail = 0
+        self.latching = False
+
+    def listen(self, ticks_ms):
+        """Latch every edge from now on, where the pins have interrupts; True if they all do."""
+        for index in range(len(self.buttons)):
+            pin = self.buttons[index].pin
+            if not hasattr(pin, "irq"):
+                return False
+            pin.irq(self._on_edge(index, pin, ticks_ms), _both_edges(pin), hard=True)
+        self.latching = True
+        return True
+
+    def _on_edge(self, index, pin, ticks_ms):
+        def edge(_pin):
+            # A hard interrupt: no allocation, so only small ints into the preallocated ring.
+            head = self._head
+            after = head + 1 if head + 1 < EDGES else 0
+            if after == self._tail:
+                return  # full: poll's own reading of the pin still sees the level
+            self._who[head] = index
+            self._level[head] = pin.value()
+            self._at[head] = ticks_ms()
+            self._head = after
+
+        return edge
 
     def poll(self, now):
         out = self.out
         del out[:]
         diff = self.diff
-        for b in self.buttons:
+        buttons = self.buttons
+        # The edges latched since the last poll, in the order they came.
+        tail = self._tail
+        while tail != self._head:
+            b = buttons[self._who[tail]]
+            level = self._level[tail]
+            at = self._at[tail]
+            for other in buttons:  # what settled before this edge comes first: presses keep their order
+                self._settle(other, at, out)
+            self._edge(b, (level == 0) if b.active_low else (level == 1), at, out)
+            tail = tail + 1 if tail + 1 < EDGES else 0
+            self._tail = tail
+        for b in buttons:
+            # The level now: all there is without interrupts, and a check that no edge went unlatched.
             level = b.pin.value()
-            pressed = (level == 0) if b.active_low else (level == 1)
-            if pressed != b.raw:
-                b.raw = pressed
-                b.raw_since = now
+            self._edge(b, (level == 0) if b.active_low else (level == 1), now, out)
+            self._settle(b, now, out)
             if b.waiting and diff(now, b.up_at) > DOUBLE_MS:
                 # No second press came in time: the first was a short press.
                 b.waiting = False
                 out.append(b.events[SHORT])
-            if pressed != b.stable and diff(now, b.raw_since) >= DEBOUNCE_MS:
-                b.stable = pressed
-                if pressed:
-                    b.down_at = now
-                    b.long_sent = False
-                elif not b.long_sent:
-                    if b.waiting and diff(now, b.up_at) <= DOUBLE_MS:
-                        b.waiting = False
-                        out.append(b.events[DOUBLE])
-                    elif b.doubles:
-                        b.waiting = True
-                        b.up_at = now
-                    else:
-                        out.append(b.events[SHORT])
             if b.stable and not b.long_sent and diff(now, b.down_at) >= LONG_MS:
                 b.long_sent = True
                 b.waiting = False
                 out.append(b.events[LONG])
         return out
 
+    def _edge(self, b, pressed, at, out):
+        """The pin went to `pressed` at `at`: the level before it counts if it lasted."""
+        if pressed != b.raw:
+            self._settle(b, at, out)
+            b.raw = pressed
+            b.raw_since = at
 
-# Quadrature steps: (previous AB, new AB) -> +1 or -1. Invalid jumps count nothing.
-_STEPS = {(0, 1): 1, (1, 3): 1, (3, 2): 1, (2, 0): 1, (0, 2): -1, (2, 3): -1, (3, 1): -1, (1, 0): -1}
+    def _settle(self, b, now, out):
+        """The raw level becomes the debounced one once it has lasted DEBOUNCE_MS (at `now`)."""
+        diff = self.diff
+        if b.raw == b.stable or diff(now, b.raw_since) < DEBOUNCE_MS:
+            return
+        at = b.raw_since
+        b.stable = b.raw
+        if b.stable:
+            b.down_at = at
+            b.long_sent = False
+        elif not b.long_sent:
+            if diff(at, b.down_at) >= LONG_MS:
+                # Held long enough, though the loop only saw it now: still a long press.
+                b.long_sent = True
+                b.waiting = False
+                out.append(b.events[LONG])
+            elif b.waiting and diff(at, b.up_at) <= DOUBLE_MS:
+                b.waiting = False
+                out.append(b.events[DOUBLE])
+            elif b.doubles:
+                b.waiting = True
+                b.up_at = at
+            else:
+                out.append(b.events[SHORT])
+
+
+# Quadrature: the count's change for (previous AB << 2 | new AB); invalid jumps count nothing.
+_STEPS = array("b", (0, 1, -1, 0, -1, 0, 0, 1, 1, 0, 0, -1, 0, -1, 1, 0))
 DETENT = 4  # quarter steps per click of a common encoder
 
 
 class Encoder:
-    """A rotary encoder read by polling: each click turns into an A (back) or B (forward) short press."""
+    """A rotary encoder: each click turns into an A (back) or B (forward) short press.
+
+    Counted where it happens, as micropython-async's encoder does: an interrupt on
+    both edges of both pins adds the quarter step to a counter, so a quick turn while
+    the loop is busy keeps every click; `poll` reads the pins too (no interrupts, or
+    an edge the interrupts did not see).
+    """
 
     def __init__(self, pin_a, pin_b):
         self.pin_a = pin_a
@@ -109,17 +190,27 @@ class Encoder:
         self._forward = ("b", SHORT)
         self._back = ("a", SHORT)
 
+    def listen(self):
+        """Count on every edge from now on, where the pins have interrupts; True if they do."""
+        if not hasattr(self.pin_a, "irq"):
+            return False
+        for pin in (self.pin_a, self.pin_b):
+            pin.irq(self._turned, _both_edges(pin), hard=True)
+        return True
+
+    def _turned(self, _pin=None):
+        state = (self.pin_a.value() << 1) | self.pin_b.value()
+        self.count += _STEPS[(self.state << 2) | state]
+        self.state = state
+
     def poll(self, now):
         out = self.out
         del out[:]
-        state = (self.pin_a.value() << 1) | self.pin_b.value()
-        if state != self.state:
-            self.count += _STEPS.get((self.state, state), 0)
-            self.state = state
-            if self.count >= DETENT:
-                self.count = 0
-                out.append(self._forward)
-            elif self.count <= -DETENT:
-                self.count = 0
-                out.append(self._back)
+        self._turned()
+        if self.count >= DETENT:
+            self.count -= DETENT
+            out.append(self._forward)
+        elif self.count <= -DETENT:
+            self.count += DETENT
+            out.append(self._back)
         return out

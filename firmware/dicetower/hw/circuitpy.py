@@ -231,19 +231,10 @@ class Platform(Parts):
         print(line)
 
     def run(self, device):
-        """Poll the buttons and light the frames for ever, in a plain loop: a bare CircuitPython has no
-        asyncio (it is a bundle library), and two beats need none."""
-        from dicetower.device import FRAME_MS
-        from dicetower.hw.buttons import POLL_MS
-
-        next_frame = self.ticks_ms()
+        """The device's loop (`Device.tick`) for ever, in a plain loop: a bare CircuitPython has no
+        asyncio (it is a bundle library), and one schedule needs none."""
         while True:
-            now = self.ticks_ms()
-            device.step(now)
-            if self.ticks_diff(now, next_frame) >= 0:
-                device.frame()
-                next_frame = (now + FRAME_MS) & (TICKS_PERIOD - 1)
-            self.sleep_ms(POLL_MS)
+            self.sleep_ms(device.tick(self.ticks_ms()))
 
 
 def give_drive_to_code(root="/", machine=None):

@@ -2,29 +2,117 @@
 
 The buffer is the panel's GDDRAM image: 8 pages of 128 column bytes, bit 0
 at the top of each page (framebuf's MONO_VLSB). Text and icons are drawn on
-whole pages, so drawing is copying column bytes: quick in MicroPython, the
-same bytes on CPython, and no framebuf needed.
+whole pages, so drawing is copying column bytes; the same bytes on CPython,
+MicroPython and CircuitPython, no framebuf needed.
+
+What makes it quick on MicroPython (a 125 MHz RP2040 runs about a bytecode
+a microsecond), without keeping much on a heap the game needs:
+- a glyph is one slice copy from the font laid out for bytes 0-127, or from
+  an inverted copy of it (made at import, 1.3 KB), a cleared page one copy
+  of a page of zeros (or of 0xFF);
+- copies go into a view of one page, never into the whole buffer: a slice
+  assignment also moves everything after the slice onto itself (about 60 us
+  for a glyph near the top of the 1,024 bytes, a few within a page);
+- a string is walked as its encoded bytes: walking a str character by
+  character costs a qstr lookup each, as does every new string, so wrap()
+  slices its lines out of the text and remembers its last answer;
+- line() keeps its last eight lines drawn (1 KB, made once) and copies a
+  line drawn again back as one page.
+Anything that would fall off the canvas (a string too long for its line, a
+column outside 0-127, a page outside 0-7) is drawn byte by byte, clipped.
+
+`buf` is made once with its page views: draw into it, never replace it.
 """
+
+try:
+    from micropython import const
+except ImportError:  # CPython: a constant is its value
+    def const(x):  # type: ignore[misc]
+        return x
 
 from dicetower.ui import font
 
-WIDTH = 128
-PAGES = 8
+WIDTH = const(128)
+PAGES = const(8)
 CHAR = font.WIDTH  # pixels per character, spacing included
 COLUMNS = WIDTH // CHAR  # 25 characters per line
+_ASCII = const(128)
+_KEPT = const(8)  # the last lines drawn, kept to be copied back: 1 KB
+# A nibble's four bits drawn twice as tall: big() draws a column byte's low nibble on its upper page.
+_TALL = bytes(sum(3 << (2 * bit) for bit in range(4) if n & (1 << bit)) for n in range(16))
 
 
-def _double(byte, half):
-    """The upper (half 0) or lower (half 1) page of a column byte drawn twice as tall."""
-    out = 0
-    for bit in range(4):
-        if byte & (1 << (bit + 4 * half)):
-            out |= 3 << (2 * bit)
-    return out
+def _font_for_ascii():
+    """The font's column bytes for every byte 0-127 (CHAR each; "?" where the font has none)."""
+    out = bytearray(_ASCII * CHAR)
+    count = len(font.GLYPHS) // CHAR
+    for code in range(_ASCII):
+        index = code - font.FIRST if 0 <= code - font.FIRST < count else ord("?") - font.FIRST
+        out[code * CHAR:(code + 1) * CHAR] = font.GLYPHS[index * CHAR:(index + 1) * CHAR]
+    return bytes(out)
+
+
+def _inverted(data):
+    out = bytearray(data)
+    for i in range(len(out)):
+        out[i] ^= 0xFF
+    return bytes(out)
+
+
+_PLAIN = memoryview(_font_for_ascii())  # glyph of byte b at b * CHAR: 640 bytes
+_INVERSE = memoryview(_inverted(_PLAIN))
+_CLEAR = bytes(WIDTH)
+_SET = _inverted(_CLEAR)
+_INVERTED_ICONS = {}  # icon -> its bytes inverted, made when first drawn inverted
+del _font_for_ascii  # used once: its code need not stay on the heap
+_wrapped = [None, None]  # wrap()'s last text and its lines
+
+
+def _glyphs(row, x, string, glyphs):
+    """Copy `string`'s glyphs from `glyphs` (_PLAIN or _INVERSE) into page view `row` from column x
+    (the caller checked that it fits)."""
+    data = string.encode("utf-8", "replace")  # (CPython: a lone surrogate is a "?" here as before)
+    step = CHAR
+    if len(data) != len(string):  # not ASCII: one "?" for each character beyond
+        data = bytes(ord(ch) if ord(ch) < _ASCII else 63 for ch in string)
+    for code in data:
+        at = code * step
+        row[x:x + step] = glyphs[at:at + step]
+        x += step
 
 
 def wrap(text, width=COLUMNS):
-    """Words into lines of at most `width` characters."""
+    """Words into lines of at most `width` characters (separated by single spaces).
+
+    The last text's list is handed out again while the text is the same (a redraw wraps the same
+    message again): read it, do not change it."""
+    if width == COLUMNS and text == _wrapped[0]:
+        return _wrapped[1]
+    lines = _wrap(text, width)
+    if width == COLUMNS:
+        _wrapped[0] = text
+        _wrapped[1] = lines
+    return lines
+
+
+def _wrap(text, width):
+    # Printable ASCII with its words one space apart: each line is a slice of the text up to the last
+    # space that fits (making strings is what costs on MicroPython: each is looked up among the qstrs).
+    data = text.encode("utf-8", "replace")
+    if (text and len(data) == len(text) and min(data) >= 32 and max(data) < 127 and "  " not in text and
+            not text.startswith(" ") and not text.endswith(" ")):
+        lines = []
+        start = 0
+        end = len(text)
+        while end - start > width:
+            cut = text.rfind(" ", start, start + width + 1)
+            if cut < start:
+                break  # a word longer than a line: word by word below
+            lines.append(text[start:cut])
+            start = cut + 1
+        else:
+            lines.append(text[start:] if start else text)
+            return lines
     lines = []
     line = ""
     for word in text.split():
@@ -49,15 +137,28 @@ def wrap(text, width=COLUMNS):
 class Canvas:
     def __init__(self):
         self.buf = bytearray(WIDTH * PAGES)
+        view = memoryview(self.buf)
+        self._pages = tuple(view[at:at + WIDTH] for at in range(0, WIDTH * PAGES, WIDTH))
+        # line()'s last _KEPT lines, drawn: a redraw mostly repeats its lines, and copying one back is
+        # a few times quicker than its glyphs. Made once; slots are reused in turn.
+        view = memoryview(bytearray(WIDTH * _KEPT))
+        self._kept = tuple(view[at:at + WIDTH] for at in range(0, WIDTH * _KEPT, WIDTH))
+        self._kept_slot = {}  # string -> its slot
+        self._kept_strings = [None] * _KEPT
+        self._kept_style = bytearray(_KEPT)  # 1 + invert + 2 * centre
+        self._next_slot = 0
 
     def clear(self):
-        buf = self.buf
-        for i in range(len(buf)):
-            buf[i] = 0
+        for row in self._pages:
+            row[:] = _CLEAR
 
     def text(self, x, page, string, invert=False):
         """Draw `string` on text line `page` (0-7) from pixel column x; returns the end column."""
-        buf = self.buf
+        end = x + len(string) * CHAR
+        if 0 <= x and end <= WIDTH and 0 <= page < PAGES:
+            _glyphs(self._pages[page], x, string, _INVERSE if invert else _PLAIN)
+            return end
+        buf = self.buf  # clipped: column by column, what falls off is not drawn
         base = page * WIDTH
         glyphs = font.GLYPHS
         for ch in string:
@@ -75,8 +176,32 @@ class Canvas:
 
     def line(self, page, string, invert=False, centre=False):
         """A whole text line: cleared, then `string` (left or centred)."""
+        width = len(string) * CHAR
+        if width <= WIDTH and 0 <= page < PAGES:
+            row = self._pages[page]
+            if not string:
+                row[:] = _SET if invert else _CLEAR
+                return
+            style = (2 if invert else 1) + (2 if centre else 0)
+            slot = self._kept_slot.get(string)
+            if slot is not None and self._kept_style[slot] == style:
+                row[:] = self._kept[slot]
+                return
+            row[:] = _SET if invert else _CLEAR
+            _glyphs(row, (WIDTH - width) // 2 if centre else 0, string, _INVERSE if invert else _PLAIN)
+            if slot is None:  # the string takes the next slot, from the one that had it
+                slot = self._next_slot
+                self._next_slot = (slot + 1) % _KEPT
+                old = self._kept_strings[slot]
+                if old is not None:
+                    del self._kept_slot[old]
+                self._kept_strings[slot] = string
+                self._kept_slot[string] = slot
+            self._kept_style[slot] = style
+            self._kept[slot][:] = row
+            return
         self.fill_page(page, 0xFF if invert else 0)
-        x = (WIDTH - len(string) * CHAR) // 2 if centre else 0
+        x = (WIDTH - width) // 2 if centre else 0
         self.text(max(0, x), page, string, invert)
 
     def big(self, x, page, string):
@@ -91,7 +216,7 @@ class Canvas:
                 byte = glyphs[code * CHAR + c]
                 for half in range(2):
                     at = (page + half) * WIDTH + x
-                    value = _double(byte, half)
+                    value = _TALL[(byte >> (4 * half)) & 15]
                     if x < WIDTH:
                         buf[at] = value
                     if x + 1 < WIDTH:
@@ -101,6 +226,18 @@ class Canvas:
 
     def icon(self, x, page, icon, invert=False):
         """A 16x16 icon: 32 bytes, the top page's 16 columns then the bottom page's."""
+        if 0 <= x <= WIDTH - 16 and 0 <= page < PAGES - 1 and len(icon) >= 32 and type(icon) is bytes:
+            if invert:
+                data = _INVERTED_ICONS.get(icon)
+                if data is None:
+                    data = _inverted(icon[:32])
+                    if len(_INVERTED_ICONS) < 8:
+                        _INVERTED_ICONS[icon] = data
+                icon = data
+            view = memoryview(icon)
+            self._pages[page][x:x + 16] = view[:16]
+            self._pages[page + 1][x:x + 16] = view[16:32]
+            return
         buf = self.buf
         for half in range(2):
             at = (page + half) * WIDTH + x
@@ -110,6 +247,9 @@ class Canvas:
                     buf[at + c] = byte ^ 0xFF if invert else byte
 
     def fill_page(self, page, value=0, x0=0, x1=WIDTH):
+        if x0 == 0 and x1 == WIDTH and 0 <= page < PAGES and (value == 0 or value == 0xFF):
+            self._pages[page][:] = _SET if value else _CLEAR
+            return
         buf = self.buf
         for i in range(page * WIDTH + x0, page * WIDTH + x1):
             buf[i] = value

@@ -98,6 +98,7 @@ class App:
         self.changed = True
         self.target = 0  # the advisor's aim: 0 any of the hero's cards, n the hero's n-th card to pay
         self.advice = None
+        self._plan = None  # the advisor's work in progress (a generator), while it lasts
         self.advised = 0  # dice the advice re-rolls (or gives Lucky's re-roll), as bits, for the ring
         if store is not None:
             game, message = store.load()
@@ -505,11 +506,14 @@ class App:
         self._do("move", [target])
 
     def _advise(self):
-        """The advisor's keep for the current dice (core/advisor.py), and the dice to blink."""
-        from dicetower.core.advisor import advise
+        """Start the advisor on the current dice (core/advisor.py): `think` works it out a slice at a
+        time, so the dice show at once and every press is served meanwhile. A new roll, a re-roll or
+        a new aim starts again, and the stale work is dropped."""
+        from dicetower.core.advisor import plan
 
         self.advice = None
         self.advised = 0
+        self._plan = None
         known = self.hero_cards()
         if not known or self.roll is None or self.roll.finalized:
             return
@@ -519,11 +523,31 @@ class App:
         roll = self.roll
         goal = cards.Goal([cards.need(c["dice"]) for c in chosen], roll.abilities, roll.in_prison, self.place(),
                           hero["pvp"])
-        self.advice = advise(roll.faces, roll.locked, roll.rerolls_left, roll.lucky_left, goal)
-        for die in self.advice.reroll:
+        self._plan = plan(roll.faces, roll.locked, roll.rerolls_left, roll.lucky_left, goal)
+
+    def think(self):
+        """One slice of the advisor's work; True while more remains. The advice, once found, is shown."""
+        work = self._plan
+        if work is None:
+            return False
+        try:
+            advice = next(work)
+        except BaseException:
+            self._plan = None
+            raise
+        if advice is None:
+            return True
+        self._plan = None
+        self.advice = advice
+        for die in advice.reroll:
             self.advised |= 1 << die
-        if self.advice.lucky >= 0:
-            self.advised |= 1 << self.advice.lucky
+        if advice.lucky >= 0:
+            self.advised |= 1 << advice.lucky
+        self.changed = True
+        return False
+
+    def thinking(self):
+        return self._plan is not None
 
     def _on_dice(self, button, kind):
         roll = self.roll
@@ -606,6 +630,7 @@ class App:
         paid = cards.describe(*plan) if self.hero_cards() else ""
         bought = sum(len(card[2]) for card in plan[0])
         self.advice = None
+        self._plan = None
         self.advised = 0
         sharing = [i for i in range(len(self.game.state["heroes"])) if self.marked & (1 << i)]
         letters = letters_from_symbols(self.roll.symbols())

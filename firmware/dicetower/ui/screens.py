@@ -138,9 +138,10 @@ def _dice(app, canvas):
     roll = app.roll
     canvas.line(0, "%s  re-rolls %d%s" % (app.active_name()[:10], roll.rerolls_left,
                                           " L" if roll.lucky_left else ""))
+    faces = roll.faces  # indices into SYMBOLS: the names are made only for the line that shows one
     for die in range(6):
         x = die * 21 + 2
-        symbol = SYMBOLS.index(roll.symbols()[die])
+        symbol = faces[die]
         chosen = app.mode == flow.DICE_MODE and app.cursor == die
         canvas.icon(x, 1, icons.SYMBOL_ICONS[symbol], invert=chosen)
         mark = ("L" if roll.locked[die] else " ") + ("^" if app.picked & (1 << die) else " ")
@@ -154,22 +155,27 @@ def _dice(app, canvas):
         _message(canvas, 4, app.message, 5)
         _list(canvas, 5, names, app.cursor)
         return
+    aim = app.target_name()
     if app.cursor == flow.TARGET:
-        label = "Aim: " + app.target_name()
+        label = "Aim: " + aim
     elif app.cursor == flow.PLACE:
         label = "At: " + SHORT_NAMES[LOCATIONS.index(app.place())]
     elif app.cursor >= flow.DICE:
         label = ("Re-roll picked", "Lucky re-roll", "", "", "Finalize")[app.cursor - flow.DICE]
     else:
-        label = "Die %d: %s" % (app.cursor + 1, roll.symbols()[app.cursor])
+        label = "Die %d: %s" % (app.cursor + 1, SYMBOLS[faces[app.cursor]])
     canvas.line(4, label[:COLUMNS], invert=True)
     advice = app.advice
     if advice is None:
-        _message(canvas, 5, app.message)
+        if app.thinking():  # the dice are shown at once; their chance follows when worked out
+            canvas.line(5, aim[:COLUMNS - 4] + " ...")
+            _message(canvas, 6, app.message)
+        else:
+            _message(canvas, 5, app.message)
         return
     # The advice at a glance: the aim and its chance (P/E: Prison or Explosion); the dice to
     # re-roll are marked * above (! for Lucky's re-roll) and blink on the ring.
     risk = advice.percent(risk=True)
     tail = " %d%%" % advice.percent() + (" P/E %d%%" % risk if risk else "")
-    canvas.line(5, app.target_name()[:COLUMNS - len(tail)] + tail)
+    canvas.line(5, aim[:COLUMNS - len(tail)] + tail)
     _message(canvas, 6, app.message)

@@ -1,0 +1,56 @@
+"""Advice in the device's own loop (`Device.tick`): from the dice on screen to the advice shown, and the
+longest pass of the loop meanwhile (the longest a press waits to be polled). Prints one JSON object a line.
+
+Runs on the emulated RP2040 (benchmarks/rp2040_pico.py: `run(main.boot())`, the chip's clock) and on
+the MicroPython VM (benchmarks/vm_loop.py: a bench's device, whose clock stands still, so there the
+passes are the advisor's slices and the loop's other work is left out). Positions: the roll a new
+two-hero Battlerealm game starts with, then the hardest one (six free dice, two re-rolls, any of four
+cards) and the same with Lucky.
+"""
+
+import json
+import time
+
+FOUR = [{"name": "Card %d" % n, "dice": dice} for n, dice in enumerate(
+    (["Mutant", "Science", "Skill", "Skill"], ["Skill", "Skill", "Mystic", "Mystic"],
+     ["Mutant", "Mutant", "Science", "Science"], ["Cosmic", "Tech", "Tech"]))]
+
+
+def _advice(dev, name, setup):
+    app = dev.app
+    ticks_ms = dev.platform.ticks_ms
+    setup(app)
+    app._advise()
+    start = time.ticks_us()
+    longest = 0
+    passes = 0
+    while app.thinking():
+        began = time.ticks_us()
+        dev.tick(ticks_ms())
+        longest = max(longest, time.ticks_diff(time.ticks_us(), began))
+        passes += 1
+    print(json.dumps({"advice": name, "ready_us": time.ticks_diff(time.ticks_us(), start),
+                      "longest_pass_us": longest, "passes": passes, "percent": app.advice.percent()}))
+
+
+def _hardest(lucky):
+    def setup(app):
+        roll = app.roll
+        for die, face in enumerate((2, 3, 4, 5, 4, 5)):  # Skill Tech Cosmic Mystic Cosmic Mystic, none locked
+            roll.faces[die] = face
+            roll.locked[die] = 0
+        roll.rerolls_left = 2
+        roll.lucky_left = lucky
+        app.hero_cards = lambda: FOUR
+        app.target = 0
+    return setup
+
+
+def run(dev):
+    app = dev.app
+    for key in "caacc":  # New Battlerealm, two heroes, start; Hulk rolls
+        app.press(key, "short")
+    _advice(dev, "the first roll of a new game (Hulk's two cards)", lambda app: None)
+    _advice(dev, "hardest:6free,2rerolls,any-of-4-cards", _hardest(0))
+    _advice(dev, "6free,2rerolls,any-of-4,Lucky", _hardest(1))
+    del app.hero_cards
