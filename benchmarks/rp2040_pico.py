@@ -141,6 +141,7 @@ def main(argv=None):
                  ("heap free with the device booted (drivers, canvas, app)", "%d B" % facts["free_with_device"])]
     rows.append(("one redraw: a full frame (1,024 bytes over I2C at 400 kHz)", ms(facts["redraw_full_us"] * 1000)))
     rows.append(("one redraw: a menu step", ms(facts["redraw_menu_step_us"] * 1000)))
+    rows.append(("one redraw: the cursor over the dice (median of 6)", ms(facts["redraw_dice_step_us"] * 1000)))
     rows.append(("one LED frame (12 LEDs, median of 20)", ms(facts["led_frame_us"] * 1000)))
     rows.append(("a roll: the press (six dice; the advice follows in slices) + its redraw",
                  "%s + %s" % (ms(facts["roll_press_us"] * 1000), ms(facts["roll_redraw_us"] * 1000))))

@@ -7,9 +7,12 @@ Node.js) and prints, per case, the fastest and median time of one piece of
 advice, the heap it allocates (gc.mem_alloc delta with the GC off, so
 every byte it asks for, freed or not) and the longest single step of
 `advisor.plan` (what the device's loop waits for between two polls; the VM's
-clock counts whole milliseconds). The hardest case is six free dice, two
-re-rolls, any of four cards. The VM runs on this machine's CPU: its times
-are not a Pico's; the bytes are the same code's.
+clock counts whole milliseconds), and, with --rp2040, the most the advisor
+holds while a plan runs (live heap after a collection at each step, its work
+arrays included: they are made by the first plan that needs them and kept;
+the VM's gc.collect() frees little, so there it is not shown). The hardest
+case is six free dice, two re-rolls, any of four cards. The VM runs on this
+machine's CPU: its times are not a Pico's; the bytes are the same code's.
 
 --rp2040 runs the same probe on MicroPython 1.27's own RPI_PICO firmware on
 an emulated RP2040 at 125 MHz (rp2040/, as benchmarks/rp2040_pico.py does),
@@ -56,13 +59,16 @@ def main(argv=None):
         stdout = run_probe("advisor_probe.py", *([args.runs] + ([args.cases] if args.cases else [])))
         print("MicroPython VM: one piece of advice (%d runs each; target for the hardest: < %d ms, <= %d bytes)"
               % (args.runs, TARGET_MS, TARGET_BYTES))
-    print("%-40s %9s %9s %11s %7s %14s" % ("case", "fastest", "median", "heap bytes", "chance", "longest slice"))
+    print("%-40s %9s %9s %11s %7s %14s %11s" % ("case", "fastest", "median", "heap bytes", "chance", "longest slice",
+                                                "live bytes"))
     for line in stdout.splitlines():
         if not line.strip():
             continue
-        name, fastest, median, heap, percent, longest = line.split()
-        print("%-40s %6.1f ms %6.1f ms %11s %6s%% %11.1f ms" % (name, int(fastest) / 1000, int(median) / 1000, heap,
-                                                              percent, int(longest) / 1000))
+        name, fastest, median, heap, percent, longest, live = line.split()
+        if not args.rp2040:
+            live = "-"
+        print("%-40s %6.1f ms %6.1f ms %11s %6s%% %11.1f ms %11s" % (name, int(fastest) / 1000, int(median) / 1000,
+                                                                    heap, percent, int(longest) / 1000, live))
 
 
 if __name__ == "__main__":

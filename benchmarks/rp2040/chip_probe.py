@@ -47,8 +47,9 @@ frames = [us(dev.frame) for _ in range(20)]
 frames.sort()
 print(json.dumps({"redraw_full_us": full, "redraw_menu_step_us": menu, "led_frame_us": frames[len(frames) // 2]}))
 
-# A roll with its animation: a new Battlerealm game for two, then Hulk rolls (the dice, the advice,
-# the screen), then the ring's animation frames until it ends.
+# A roll with its animation: a new Battlerealm game for two, then Hulk rolls (the dice; the advice
+# follows in slices), the screen, the ring's animation frames until it ends; then the cursor moved over
+# the dice (median of six redraws).
 for key in "caac":
     app.press(key, "short")
     dev.render(now())
@@ -59,8 +60,16 @@ count = 0
 while app.animation is not None and count < 100:
     animation += us(dev.frame)
     count += 1
+while app.thinking():
+    app.think()
+dev.render(now())
+steps = []
+for key in "bbbaaa":  # the cursor over the dice: one icon inverted, one line changed
+    app.press(key, "short")
+    steps.append(us(lambda: dev.render(now())))
+steps.sort()
 print(json.dumps({"roll_press_us": roll, "roll_redraw_us": draw, "roll_animation_frames": count,
-                  "roll_animation_compute_us": animation}))
+                  "roll_animation_compute_us": animation, "redraw_dice_step_us": steps[len(steps) // 2]}))
 
 # The lowest free heap during a full four-player game of each mode (its actions through the core, the
 # booted device beside it), after a collection following each action.

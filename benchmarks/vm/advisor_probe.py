@@ -1,8 +1,10 @@
 """Runs on the MicroPython VM (and on the emulated RP2040, benchmarks/rp2040_pico.py): time and heap of one piece of advice from core/advisor.py.
 
-Started by benchmarks/vm_advisor.py; prints `name fastest_us median_us heap_bytes percent longest_slice_us`
-per case (the fastest and the median time of the runs of advise(); heap: gc.mem_alloc() delta over one
-advice with the GC off; the longest single next() of advisor.plan() over the runs, each after a collection).
+Started by benchmarks/vm_advisor.py; prints `name fastest_us median_us heap_bytes percent longest_slice_us
+live_bytes` per case (the fastest and the median time of the runs of advise(); heap: gc.mem_alloc() delta
+over one advice with the GC off; the longest single next() of advisor.plan() over the runs, each after a
+collection; live: the most the advisor holds while a plan runs, its work arrays (made by the first plan
+that needs them, then kept) included: gc.mem_alloc() after a collection at each step).
 """
 
 import gc
@@ -21,6 +23,11 @@ THUNDERCLAP = FULL_HAND[:1]
 FREE = bytearray((2, 3, 4, 5, 4, 5))  # six free dice: Skill Tech Cosmic Mystic Cosmic Mystic
 NONE_LOCKED = bytearray(6)
 TWO_LOCKED = (bytearray((0, 1, 4, 5, 2, 3)), bytearray((1, 1, 0, 0, 0, 0)))
+
+
+def pool_bytes():
+    """The heap of the advisor's work arrays (lists: a 16-byte object and the items in 16-byte blocks)."""
+    return sum(16 + (4 * len(a) + 15) // 16 * 16 for a in advisor._POOL)
 
 
 def measure(name, faces, locked, rerolls, lucky, needs, location=cards.ELSEWHERE, in_prison=False):
@@ -43,12 +50,24 @@ def measure(name, faces, locked, rerolls, lucky, needs, location=cards.ELSEWHERE
             step = next(work)
             longest = max(longest, time.ticks_diff(time.ticks_us(), start))
     gc.collect()
+    pool = pool_bytes()
+    before = gc.mem_alloc()
+    live = 0
+    work = advisor.plan(faces, locked, rerolls, lucky, goal)
+    step = None
+    while step is None:
+        step = next(work)
+        gc.collect()
+        live = max(live, gc.mem_alloc() - before)
+    live += pool
+    del work, step
+    gc.collect()
     gc.disable()
     before = gc.mem_alloc()
     advice = advisor.advise(faces, locked, rerolls, lucky, goal)
     heap = gc.mem_alloc() - before
     gc.enable()
-    print("%s %d %d %d %d %d" % (name, times[0], times[len(times) // 2], heap, advice.percent(), longest))
+    print("%s %d %d %d %d %d %d" % (name, times[0], times[len(times) // 2], heap, advice.percent(), longest, live))
 
 
 measure("hardest:6free,2rerolls,any-of-4-cards", FREE, NONE_LOCKED, 2, 0, FULL_HAND)

@@ -13,8 +13,18 @@ only ever takes dice that show Skill, Tech, Cosmic or Mystic.
 buttons: each `next()` does a bounded piece of work (about SLICE
 microseconds on a 125 MHz Pico) and yields None; the last yields the
 `Advice`. It copies the dice when called; a caller whose dice change drops
-it and starts another (a plan holds nothing shared). `advise` runs a plan to
-its end.
+it and starts another. `advise` runs a plan to its end.
+
+Memory: a plan works in the module's work arrays (`_POOL`: five lists of
+462 entries, 1.8 KB each on a Pico, and two of 252; 11 KB in all, made by
+the first plans that need them and kept), so that a plan allocates no large
+block (the rest of its heap is small objects, under 3 KB live) and a
+fragmented heap is not fragmented anew by each piece of advice. One plan at a time owns
+them: the plan that last started (its first next()) takes them over, and
+an older plan still running raises RuntimeError at its next step instead
+of answering from overwritten arrays. The device runs one plan at a time
+and drops the stale one before it starts the next; a dropped plan holds
+nothing the next one needs.
 
 Lucky: the search covers every order core/roll.py allows: Lucky's
 single-die re-roll now (on any die, a locked one too, which stays locked),
@@ -26,21 +36,30 @@ the multisets of at most n dice are ranked 0..C(n+6, 6)-1 (colex rank of
 the stars-and-bars positions: b_j = c_0 + ... + c_j + j). A table over the
 ranks holds, for dice fixed so far, the chance over the dice still to roll:
 each entry is the mean (or the sum) of the six entries with one more die
-(`_spread`). With one re-roll left the value of a full roll is the best
-entry over its sub-multisets that keep the locked dice (`_keep_best`, one
-pass, in place). A chance and a risk share one integer, a key: chance *
-KEY - risk, so that `>` orders by the higher chance then the lower risk
-and one pass spreads both; where sums outgrow a key, two tables. Without
-Lucky, the Mutant and Science already locked are left out of the tables
-(fewer dice to roll: smaller tables). Everything is integers below 2^30
-(chances times powers of 6; the answer's as (high, low) pairs), so the
-answer is exact, no float or big integer is made, and a Pico allocates
+(`_spread`). A table is two arrays: the lower (ranks 0..461, at most five
+dice) and the upper (six dice, rank - 462). With one re-roll left the value
+of a full roll is the best entry over its sub-multisets that keep the locked
+dice (`_keep_best`, one pass, in place). A chance and a risk share one
+integer, a key: chance * KEY - risk, so that `>` orders by the higher chance
+then the lower risk and one pass spreads both; where sums outgrow a key, two
+tables. Without Lucky, the Mutant and Science already locked are left out of
+the tables (fewer dice to roll: smaller tables). Everything is integers
+below 2^30 (chances times powers of 6; the answer's as (high, low) pairs), so
+the answer is exact, no float or big integer is made, and a Pico allocates
 nothing per entry.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython: a constant is its value
+    def const(x):  # type: ignore[misc]
+        return x
+
+from array import array
+
 from dicetower.core.cards import ELSEWHERE, GHOST_ORCHID, PAYS, RISK, WAREHOUSE
 
-DICE = 6
+DICE = const(6)
 
 
 def _binom(b, j):
@@ -55,42 +74,55 @@ def _binom(b, j):
 # C[j][b] = binomial(b, j), for the ranks.
 C = tuple(tuple(_binom(b, j) for b in range(DICE + 7)) for j in range(DICE + 1))
 C1, C2, C3, C4, C5, C6 = C[1], C[2], C[3], C[4], C[5], C[6]
-SIX6 = 6 ** 6
+SIX6 = const(46656)
 POW6 = tuple(6 ** i for i in range(14))
-FIVE = C6[10]  # the first rank of five dice
-SIXES = C6[11]  # the first rank of six dice (and how many ranks five dice have)
-ALL = C6[12]  # how many ranks six dice have
+FIVE = const(210)  # the first rank of five dice: C6[10]
+SIXES = const(462)  # the first rank of six dice (C6[11]); how many ranks at most five dice have
+ALL = const(924)  # how many ranks six dice have: C6[12]
+HALF = const(462)  # the entries of a work array: a table's lower half, or its upper (SIXES..ALL-1)
 # v * 6^t as a pair (high, low < 6^6): high = v // QT[t] * HT[t], low = v % QT[t] * LT[t].
 QT = tuple(6 ** (6 - t) if t < 6 else 1 for t in range(20))
 HT = tuple(6 ** (t - 6) if t >= 6 else 1 for t in range(20))
 LT = tuple(6 ** t if t < 6 else 0 for t in range(20))
 # A key: chance * KEY - risk, both in units of at most 6^5 (< KEY), so that six keys add up
 # below 2^30 (a small int on a Pico: no heap) and the sum of two still decodes.
-KEY = 1 << 14
-ROUND = KEY - 1
-NONE = -(1 << 29)  # below every key: a keep that is not open
-RISK_BIT = 1 << 28  # _compile's risk flag, above the shortfall fields
+KEY = const(16384)  # 1 << 14
+_ROUND = const(16383)
+_NONE = const(-536870912)  # -(1 << 29): below every key, a keep that is not open
+_RISK_BIT = const(268435456)  # 1 << 28: _compile's risk flag, above the shortfall fields
+_FIVES = const(252)  # how many ranks five dice have: the entries of PA and PB
 
 # Slices: a plan yields before a block of work that would take its slice past SLICE microseconds
 # (at 125 MHz, MicroPython 1.27's rp2 port). The costs per table entry (or per call) were measured
 # on the emulated RP2040; a block is never split, and the largest take about 4 ms.
-SLICE = 4000
-COST_CHECK = 500  # one goal.check, in the Prison (the dearest)
-COST_BASE = 36
-COST_SPREAD = 40
-COST_BEST = 32
-COST_ADD = 20
-COST_TOP = 55
-COST_LUCKY0 = 44
-COST_LUCKY1 = 90
-COST_SUMS5 = 32
-COST_KEEP = 90  # one keep weighed by _keeps
-COST_KEY = 30  # one keep in _best_key
-COST_PAIR = 40  # one _add
-COST_ROLL = 45  # one throw in _completions
-COST_ALLOC = 600  # a table of 924 entries
-COST_COMPILE = 1500
-COST_SETUP = 1500  # a plan's first steps, before its first table
+SLICE = const(4000)
+_COST_CHECK = const(500)  # one goal.check, in the Prison (the dearest)
+_COST_BASE = const(36)
+_COST_SPREAD = const(40)
+_COST_BEST = const(32)
+_COST_ADD = const(20)
+_COST_TOP = const(55)
+_COST_LUCKY0 = const(44)
+_COST_LUCKY1 = const(90)
+_COST_SUMS5 = const(32)
+_COST_KEEP = const(90)  # one keep weighed by _keeps
+_COST_KEY = const(30)  # one keep in _best_key
+_COST_PAIR = const(40)  # one _add
+_COST_ROLL = const(45)  # one throw in _completions
+_COST_ALLOC = const(600)  # a work array made (the first plans only)
+_COST_COMPILE = const(1500)
+_COST_SETUP = const(1500)  # a plan's first steps, before its first table
+
+_POOL = []  # the work arrays, HALF entries each: made by the first plan that needs them, then kept
+_OWNER = [None]  # the plan that may use them: the slice counter of the plan that last started
+
+
+def _slot(i):
+    """Work array i of the pool, as the last plan left it (every pass writes before it reads): a
+    table's half (i < 5), or PA, PB (5, 6: the ranks of five dice)."""
+    while len(_POOL) <= i:
+        _POOL.append([0] * (HALF if len(_POOL) < 5 else _FIVES))
+    return _POOL[i]
 
 
 def rank(counts):
@@ -115,22 +147,25 @@ PAIR = bytes(_pair_rank(f, s) for f in range(DICE) for s in range(DICE))
 
 
 def _science_ranks():
-    out = []
+    out = array("H", range(SIXES))
+    r = 0
     for b5 in range(5, DICE + 5):
         for b4 in range(4, b5):
             for b3 in range(3, b4):
                 for b2 in range(2, b3):
-                    d1 = C5[b5] + C4[b4] + C3[b3] + C2[b2]
+                    d1 = C5[b5] + C4[b4] + C3[b3] + C2[b2] - (SIXES if b5 == DICE + 4 else 0)
                     for b1 in range(1, b2):
                         for b0 in range(b1):
-                            out.append(len(out) + d1 + b1)
+                            out[r] = r + d1 + b1
+                            r += 1
     return out
 
 
 # The rank of the dice of rank r (five at most) and one more showing Science: SCIENCE[r] (a
-# Mutant more: SCIENCE[r] + 1). It lets _spread's innermost loop run over all the Mutant and
-# Science counts at once; the same for every plan, so made once (1.8 KB).
+# Mutant more: SCIENCE[r] + 1); for five dice, less SIXES (an index into the upper half). It lets
+# _spread's innermost loop run over all the Mutant and Science counts at once (924 bytes).
 SCIENCE = _science_ranks()
+del _binom, _pair_rank, _science_ranks
 
 
 class Advice:
@@ -169,10 +204,11 @@ class Advice:
 
 def plan(faces, locked, rerolls_left, lucky_left, goal):
     """The search of `advise` in slices: a generator whose next() yields None until the last, which
-    yields the Advice. The dice are copied now; drop the generator to abandon the search."""
+    yields the Advice. The dice are copied now; drop the generator to abandon the search. Its first
+    next() takes the work arrays over: an older plan still running then raises RuntimeError."""
     if not 0 <= rerolls_left <= 2:
         raise ValueError("the advisor plans 0 to 2 re-rolls")
-    return _plan(bytes(faces), bytes(locked), rerolls_left, lucky_left, goal)
+    return _guard(bytes(faces), bytes(locked), rerolls_left, lucky_left, goal)
 
 
 def advise(faces, locked, rerolls_left, lucky_left, goal):
@@ -185,7 +221,18 @@ def advise(faces, locked, rerolls_left, lucky_left, goal):
     return advice
 
 
-def _plan(faces, locked, rerolls, lucky_left, goal):
+def _guard(faces, locked, rerolls, lucky_left, goal):
+    """The plan, owning the work arrays from its first step; it fails loudly once a newer plan has
+    taken them (its tables would be another plan's)."""
+    w = [_COST_CHECK + _COST_SETUP]  # the work of this slice (microseconds at 125 MHz), shared by the passes
+    _OWNER[0] = w
+    for step in _plan(faces, locked, rerolls, lucky_left, goal, w):
+        yield step
+        if step is None and _OWNER[0] is not w:
+            raise RuntimeError("advisor: a newer plan took the work arrays")
+
+
+def _plan(faces, locked, rerolls, lucky_left, goal, w):
     free = bytearray(DICE)  # dice a re-roll may take
     held = bytearray(DICE)  # Mutant and Science, locked
     extra = bytearray(DICE)  # other faces on locked dice (Lucky re-rolled them): fixed for the turn
@@ -201,7 +248,6 @@ def _plan(faces, locked, rerolls, lucky_left, goal):
             free[f] += 1
     lucky = bool(lucky_left) and not sum(extra)
     scale = SIX6 * 6 if lucky else SIX6
-    w = [COST_CHECK + COST_SETUP]  # the work of this slice (microseconds at 125 MHz), shared by the passes
     out = [0, 0, -1]
     yield from _finalize(goal, counts, lucky and not rerolls, scale, out, w)
     # Chances are compared as (high, low) pairs, high * 6^6 + low in units of scale * 6^6, so
@@ -262,7 +308,7 @@ def _finalize(goal, counts, lucky, scale, out, w):
     for f in range(DICE):
         if not counts[f]:
             continue
-        if _over(w, DICE * COST_CHECK):
+        if _over(w, DICE * _COST_CHECK):
             yield
         a = b = 0
         counts[f] -= 1
@@ -285,7 +331,7 @@ def _compile(goal, fixed):
     Pico: field w (4 bits) of the sum over the six symbols is 7 - slack plus what card w lacks,
     so bit 3 of a field is clear when the card is paid (short <= slack: 0 elsewhere, 1 at the
     Ghost Orchid, the results bought at the Warehouse). Mutant and Science that reach the Prison
-    or an Explosion count as none and set RISK_BIT. `fixed` are dice outside the table.
+    or an Explosion count as none and set bit 28. `fixed` are dice outside the table.
     """
     wants = goal.wants
     if goal.in_prison or len(wants) > 6:
@@ -303,7 +349,7 @@ def _compile(goal, fixed):
     for s in range(2):
         for c in range(DICE + 1):
             if c + fixed[s] >= gone[s]:
-                rows[s][c] = RISK_BIT
+                rows[s][c] = _RISK_BIT
     mask = 0
     for w in range(len(wants)):
         mask += 8 << (4 * w)
@@ -321,12 +367,13 @@ def _compile(goal, fixed):
 
 
 def _base(T, n, fixed, goal, unit, w):
-    """Layer n of T (every roll of the n dice in the table): the key of the finalized dice, in `unit`."""
+    """Layer n (every roll of the n dice in the table): the key of the finalized dice, in `unit`,
+    into T, the half of the table that holds it (the upper for six dice)."""
     pay = unit * KEY
     b5 = n + 5
-    r = C6[b5]
+    r = C6[b5] - (SIXES if n == DICE else 0)
     code = _compile(goal, fixed)
-    if _over(w, COST_COMPILE):
+    if _over(w, _COST_COMPILE):
         yield
     work = w[0]
     if code is None:
@@ -339,9 +386,9 @@ def _base(T, n, fixed, goal, unit, w):
                 for b2 in range(2, b3):
                     counts[3] = b3 - b2 - 1 + fixed[3]
                     for b1 in range(1, b2):
-                        work += b1 * COST_CHECK
+                        work += b1 * _COST_CHECK
                         if work > SLICE:
-                            work = b1 * COST_CHECK
+                            work = b1 * _COST_CHECK
                             yield
                         counts[2] = b2 - b1 - 1 + fixed[2]
                         for b0 in range(b1):
@@ -369,9 +416,9 @@ def _base(T, n, fixed, goal, unit, w):
     for b4 in range(4, b5):
         v5 = S5[b5 - b4 - 1]
         for b3 in range(3, b4):
-            work += C3[b3] * COST_BASE
+            work += C3[b3] * _COST_BASE
             if work > SLICE:
-                work = C3[b3] * COST_BASE
+                work = C3[b3] * _COST_BASE
                 yield
             v4 = v5 + S4[b4 - b3 - 1]
             for b2 in range(2, b3):
@@ -386,22 +433,28 @@ def _base(T, n, fixed, goal, unit, w):
 
 
 # -- Passes over a table (generators that yield between blocks of work) ---------------------------
+# A table is its lower half L (ranks below SIXES) and its upper half H (six dice: rank - SIXES);
+# a table of at most five dice is L alone (H is L).
 
 
-def _spread(T, top, floor, scaled, w):
-    """Layers top-1 down to floor of T from layer top: each entry the sum, or mean if scaled, of
-    the six entries with one more die. The mean of keys is exact where every chance is."""
+def _spread(L, H, top, floor, scaled, w):
+    """Layers top-1 down to floor of the table (into L) from layer top: each entry the sum, or mean
+    if scaled, of the six entries with one more die. The mean of keys is exact where every chance is."""
     r = C6[top + 5] - 1
     work = w[0]
     up = SCIENCE
     for b5 in range(top + 4, floor + 4, -1):
+        U = L  # the half that holds the layer above
         d5 = C5[b5]
+        if b5 == DICE + 4:
+            U = H
+            d5 -= SIXES
         for b4 in range(b5 - 1, 3, -1):
             d4 = d5 + C4[b4]
             for b3 in range(b4 - 1, 2, -1):
-                work += C3[b3] * COST_SPREAD
+                work += C3[b3] * _COST_SPREAD
                 if work > SLICE:
-                    work = C3[b3] * COST_SPREAD
+                    work = C3[b3] * _COST_SPREAD
                     yield
                 d3 = d4 + C3[b3]
                 for b2 in range(b3 - 1, 1, -1):
@@ -411,53 +464,71 @@ def _spread(T, top, floor, scaled, w):
                     if scaled:
                         for r in range(r, lo, -1):
                             i = up[r]
-                            T[r] = (T[i + 1] + T[i] + T[r + d2] + T[r + d3] + T[r + d4] + T[r + d5]) // 6
+                            L[r] = (U[i + 1] + U[i] + U[r + d2] + U[r + d3] + U[r + d4] + U[r + d5]) // 6
                     else:
                         for r in range(r, lo, -1):
                             i = up[r]
-                            T[r] = T[i + 1] + T[i] + T[r + d2] + T[r + d3] + T[r + d4] + T[r + d5]
+                            L[r] = U[i + 1] + U[i] + U[r + d2] + U[r + d3] + U[r + d4] + U[r + d5]
                     r = lo
     w[0] = work
 
 
-def _keep_best(T, last, w):
-    """In place, every key of T up to `last` dice becomes the best over its sub-multisets with the
-    same Mutant and Science (the keeps open to a re-roll: locked dice stay). A key of NONE is never
-    chosen."""
+def _keep_best(L, H, last, w, SL=None, SH=None, e=DICE):
+    """In place, every key of the table up to `last` dice becomes the best over its sub-multisets
+    with the same Mutant and Science (the keeps open to a re-roll: locked dice stay). A key of NONE
+    is never chosen. With a source SL, SH and a face e (2-5), each entry's own key is read from
+    the source at its dice and one more showing e (Lucky froze that die: the table is of the
+    others): rank 0 is set by the caller."""
     r = 0
     work = w[0]
+    T = L  # the half that holds layer b5 - 5
     for b5 in range(5, last + 6):
         e5 = C5[b5 - 1]
+        if b5 == DICE + 5:
+            T = H
+            r = 0
+            e5 -= SIXES
+        U = T  # where an entry's own key is read, at r + o
+        o5 = 0
+        if e < DICE:
+            U = SL
+            o5 = C5[b5]
+            if b5 == DICE + 4:
+                U = SH
+                o5 -= SIXES
         for b4 in range(4, b5):
             e4 = e5 + C4[b4 - 1]
             p5 = b5 - b4 > 1
+            o4 = o5 + C4[b4] if e < 5 else o5
             for b3 in range(3, b4):
-                work += C3[b3] * COST_BEST
+                work += C3[b3] * _COST_BEST
                 if work > SLICE:
-                    work = C3[b3] * COST_BEST
+                    work = C3[b3] * _COST_BEST
                     yield
                 e3 = e4 + C3[b3 - 1]
                 p4 = b4 - b3 > 1
+                o3 = o4 + C3[b3] if e < 4 else o4
                 for b2 in range(2, b3):
                     e2 = e3 + C2[b2 - 1]
                     p3 = b3 - b2 > 1
+                    o = o3 + C2[b2] if e < 3 else o3
                     # The first C2[b2 - 1] entries show a Skill (c2 > 0), the others none.
                     mid = r + C2[b2 - 1]
                     for r in range(r, mid):
-                        k = T[r]
-                        q = T[r - e2]
+                        k = U[r + o]
+                        q = L[r - e2]
                         if q > k:
                             k = q
                         if p3:
-                            q = T[r - e3]
+                            q = L[r - e3]
                             if q > k:
                                 k = q
                         if p4:
-                            q = T[r - e4]
+                            q = L[r - e4]
                             if q > k:
                                 k = q
                         if p5:
-                            q = T[r - e5]
+                            q = L[r - e5]
                             if q > k:
                                 k = q
                         T[r] = k
@@ -465,66 +536,82 @@ def _keep_best(T, last, w):
                     hi = mid + b2 - 1
                     if p3 or p4 or p5:
                         for r in range(mid, hi):
-                            k = T[r]
+                            k = U[r + o]
                             if p3:
-                                q = T[r - e3]
+                                q = L[r - e3]
                                 if q > k:
                                     k = q
                             if p4:
-                                q = T[r - e4]
+                                q = L[r - e4]
                                 if q > k:
                                     k = q
                             if p5:
-                                q = T[r - e5]
+                                q = L[r - e5]
                                 if q > k:
                                     k = q
                             T[r] = k
+                    elif e < DICE:  # only Mutant and Science: nothing to choose
+                        for r in range(mid, hi):
+                            T[r] = U[r + o]
                     r = hi
     w[0] = work
 
 
-def _best_top(T, B, n, times, empty_a, empty_b, w):
-    """_keep_best's last layer, n dice (the ones below done), decoded: the best key's chance * times
-    in T, its risk * times in B. Where no Mutant or Science is in the table's dice, keeping none of
-    them (empty_a, empty_b, in the new unit; None: not open) is weighed too (a re-roll of all)."""
+def _best_top(T, L, B, n, times, empty_a, empty_b, w, SL=None, SH=None, e=DICE):
+    """_keep_best's last layer, n dice (the ones below done, in L), decoded: the best key's chance *
+    times in T, its risk * times in B (T, B: the halves that hold layer n). Where no Mutant or
+    Science is in the table's dice, keeping none of them (empty_a, empty_b, in the new unit; None:
+    not open) is weighed too (a re-roll of all). SL, SH, e: as _keep_best has them."""
     b5 = n + 5
-    r = C6[b5]
-    e5 = C5[b5 - 1]
+    base = SIXES if n == DICE else 0
+    r = C6[b5] - base
+    e5 = C5[b5 - 1] - base
     work = w[0]
+    U = T  # where an entry's own key is read, at r + o
+    o5 = 0
+    if e < DICE:
+        U = SL
+        o5 = C5[b5]
+        if b5 == DICE + 4:
+            U = SH
+            o5 -= SIXES
     for b4 in range(4, b5):
         e4 = e5 + C4[b4 - 1]
         p5 = b5 - b4 > 1
+        o4 = o5 + C4[b4] if e < 5 else o5
         for b3 in range(3, b4):
-            work += C3[b3] * COST_TOP
+            work += C3[b3] * _COST_TOP
             if work > SLICE:
-                work = C3[b3] * COST_TOP
+                work = C3[b3] * _COST_TOP
                 yield
             e3 = e4 + C3[b3 - 1]
             p4 = b4 - b3 > 1
+            o3 = o4 + C3[b3] if e < 4 else o4
             for b2 in range(2, b3):
                 e2 = e3 + C2[b2 - 1]
                 p3 = b3 - b2 > 1
+                o = o3 + C2[b2] if e < 3 else o3
                 first = r  # no Mutant, no Science: keeping none of the dice is open
                 mid = r + C2[b2 - 1]  # the entries before mid show a Skill
                 for r in range(r, mid + b2 - 1):
-                    k = T[r]
+                    k = U[r + o]
                     if r < mid:
-                        q = T[r - e2]
+                        q = L[r - e2]
                         if q > k:
                             k = q
                     if p3:
-                        q = T[r - e3]
+                        q = L[r - e3]
                         if q > k:
                             k = q
                     if p4:
-                        q = T[r - e4]
+                        q = L[r - e4]
                         if q > k:
                             k = q
                     if p5:
-                        q = T[r - e5]
+                        q = L[r - e5]
                         if q > k:
                             k = q
-                    a = (k + ROUND) >> 14
+                    a = (k + _ROUND) >> 14
                     T[r] = a * times
                     B[r] = (a * KEY - k) * times
                 if empty_a is not None and (empty_a > T[first] or (empty_a == T[first] and empty_b < B[first])):
@@ -539,7 +626,7 @@ def _layer1(T, times):
     a = b = 0
     for r in range(1, DICE + 1):
         k = T[r]
-        x = (k + ROUND) >> 14
+        x = (k + _ROUND) >> 14
         a += x
         b += x * KEY - k
     return a * times, b * times
@@ -562,14 +649,15 @@ def _add_pair(acc, i, src, j):
     acc[i + 1] = lo % SIX6
 
 
-def _keeps(free, h0, h1, skip_all, A, B, t0, low, best):
+def _keeps(free, h0, h1, skip_all, A, B, t0, low, best, AH=None, BH=None):
     """Every keep of the free dice (free[2..5]; h0 Mutant and h1 Science always kept), most dice
     first, against best = [chance high, low, risk high, low], raised to any keep strictly above it.
     Returns the best keep as k2 | k3 << 3 | k4 << 6 | k5 << 9, or -1.
 
     A keep of rank r: with B None, A[r] is a key worth (chance, risk) * 6^t0; else A[r], B[r] are
-    worth * 6^(t0 + its dice). Ranks below len(low) // 4 (none, one die) are pairs in low.
-    skip_all leaves out keeping every die (finalizing, weighed apart)."""
+    worth * 6^(t0 + its dice). Ranks below len(low) // 4 (none, one die) are pairs in low. A, B
+    are the lower halves, AH, BH the upper (a keep of six dice). skip_all leaves out keeping
+    every die (finalizing, weighed apart)."""
     found = -1
     nlow = len(low) // 4 if low else 0
     all_free = free[2] + free[3] + free[4] + free[5]
@@ -602,13 +690,19 @@ def _keeps(free, h0, h1, skip_all, A, B, t0, low, best):
                         bh = low[4 * r + 2]
                         bl = low[4 * r + 3]
                     else:
+                        X = A
+                        Y = B
+                        if r >= SIXES:
+                            X = AH
+                            Y = BH
+                            r -= SIXES
                         if B is None:
-                            k = A[r]
-                            a = (k + ROUND) >> 14
+                            k = X[r]
+                            a = (k + _ROUND) >> 14
                             b = a * KEY - k
                         else:
-                            a = A[r]
-                            b = B[r]
+                            a = X[r]
+                            b = Y[r]
                             t = t0 + b5 - 5
                             q = QT[t]
                             h = HT[t]
@@ -655,36 +749,41 @@ def _pairs(values, t):
 
 def _plain(free, held, extra, rerolls, goal, best, w):
     """No Lucky: the best keep of the free dice with 1 or 2 re-rolls (pairs, units 6^12). The Mutant
-    and Science shown are locked, so they are fixed like `extra`: the tables cover the n others."""
+    and Science shown are locked, so they are fixed like `extra`: the tables cover the n others
+    (work arrays 0-1; 2-3 for the risks)."""
     fixed = bytearray(DICE)
     for s in range(DICE):
         fixed[s] = held[s] + extra[s]
     n = DICE - sum(fixed)
-    T = [0] * C6[n + 6]
-    yield from _base(T, n, fixed, goal, POW6[n - 1], w)
-    yield from _spread(T, n, 1, True, w)
-    empty = _layer1(T, 1)  # keeping none of the n dice: re-rolling them all, units 6^n
+    if len(_POOL) < 2 and _over(w, _COST_ALLOC):
+        yield
+    TL = _slot(0)
+    TH = _slot(1) if n == DICE else TL
+    yield from _base(TH, n, fixed, goal, POW6[n - 1], w)
+    yield from _spread(TL, TH, n, 1, True, w)
+    empty = _layer1(TL, 1)  # keeping none of the n dice: re-rolling them all, units 6^n
     if rerolls == 1:
-        if _over(w, _count(free) * COST_KEEP):
+        if _over(w, _count(free) * _COST_KEEP):
             yield
-        return _keeps(free, 0, 0, True, T, None, 13 - n, _pairs(empty, 12 - n), best)
+        return _keeps(free, 0, 0, True, TL, None, 13 - n, _pairs(empty, 12 - n), best)
     # Two re-rolls: T becomes the value of each roll of the n dice with one re-roll left (the best
     # keep, units 6^n), then its sums over the dice rolled before.
-    T[0] = NONE
-    yield from _keep_best(T, n - 1, w)
-    if _over(w, COST_ALLOC):
+    TL[0] = _NONE
+    yield from _keep_best(TL, TL, n - 1, w)
+    if len(_POOL) < 4 and _over(w, _COST_ALLOC):
         yield
-    B = [0] * len(T)
-    yield from _best_top(T, B, n, 6, empty[0], empty[1], w)
-    yield from _spread(T, n, 1, False, w)  # sums of one die are below 6^11; of none they would not be
+    BL = _slot(2)
+    BH = _slot(3) if n == DICE else BL
+    yield from _best_top(TH, TL, BH, n, 6, empty[0], empty[1], w)
+    yield from _spread(TL, TH, n, 1, False, w)  # sums of one die are below 6^11; of none they would not be
     # The risks: only those of the keeps most likely to pay count (the lowest wins, then the
     # first). One keep's sum over the throws of the other dice is cheaper than spreading B when
     # they are few and keep many dice.
     none = [0, 0, 0, 0]
     for r in range(1, DICE + 1):
-        _add(none, 0, T[r], 12 - 2 * n)
+        _add(none, 0, TL[r], 12 - 2 * n)
     keeps = _keep_list(free)
-    if _over(w, len(keeps) * COST_KEEP):
+    if _over(w, len(keeps) * _COST_KEEP):
         yield
     top = best[:2]
     tied = []  # the keeps as likely to pay as the best, as _keep_list has them
@@ -692,7 +791,7 @@ def _plain(free, held, extra, rerolls, goal, best, w):
         size = keep >> 22
         if size:
             t = 12 - 2 * n + size
-            v = T[keep >> 12 & 1023]
+            v = TL[keep >> 12 & 1023]  # fewer than n dice: the lower half
             ah = v // QT[t] * HT[t]
             al = v % QT[t] * LT[t]
         else:
@@ -710,10 +809,10 @@ def _plain(free, held, extra, rerolls, goal, best, w):
     for keep in tied:
         if not keep >> 22:
             lazy = False  # keeping none: its sum outgrows a small int
-        cost += C5[n - (keep >> 22) + 5] * COST_ROLL + 300
-    lazy = lazy and cost < (C6[n + 5] - 1) * COST_SPREAD
+        cost += C5[n - (keep >> 22) + 5] * _COST_ROLL + 300
+    lazy = lazy and cost < (C6[n + 5] - 1) * _COST_SPREAD
     if not lazy:
-        yield from _spread(B, n, 1, False, w)
+        yield from _spread(BL, BH, n, 1, False, w)
     if top[0] != best[0] or top[1] != best[1]:
         best[2] = -1  # finalizing is less likely to pay: out
     best[0], best[1] = top
@@ -725,13 +824,13 @@ def _plain(free, held, extra, rerolls, goal, best, w):
         if lazy:
             for s in range(2, DICE):
                 counts[s] = code >> (3 * (s - 2)) & 7
-            v = yield from _completions(B, n, counts, w)
+            v = yield from _completions(BH, n, counts, w)
         elif size:
-            v = B[r]
+            v = BL[r]
         else:
             pair[0] = pair[1] = 0
             for i in range(1, DICE + 1):
-                _add(pair, 0, B[i], 12 - 2 * n)
+                _add(pair, 0, BL[i], 12 - 2 * n)
         if size:
             t = 12 - 2 * n + size
             pair[0] = v // QT[t] * HT[t]
@@ -763,14 +862,14 @@ def _keep_list(free):
 
 
 def _completions(B, n, keep, w):
-    """The sum over every throw of the n - |keep| other dice of B at keep and the throw (layer n):
-    what _spread's sums hold at `keep`, for that keep alone."""
+    """The sum over every throw of the n - |keep| other dice of B at keep and the throw (layer n, in
+    B, the half that holds it): what _spread's sums hold at `keep`, for that keep alone."""
     d = n - sum(keep)
     total = 0
     b5 = n + 5
-    r5 = C6[b5]
+    r5 = C6[b5] - (SIXES if n == DICE else 0)
     for d5 in range(d + 1):
-        if _over(w, C4[d - d5 + 4] * COST_ROLL):  # the throws with d5 Mystic
+        if _over(w, C4[d - d5 + 4] * _COST_ROLL):  # the throws with d5 Mystic
             yield
         w5 = C[d5][d]
         b4 = b5 - keep[5] - d5 - 1
@@ -806,116 +905,119 @@ def _lucky(counts, free, rerolls, goal, best, out, w):
 
     Tables over every roll of at most six dice:
       T   keys of the chance of finalizing, by the dice kept (units 6^5), spread from six dice;
-      S   L0: finalize, or Lucky on one die then finalize; then its spread: the keeps with Lucky;
-      N   N1: no Lucky, one re-roll: the best keep of T (units 6^6); its sums over the dice
-          rolled give Q (Lucky on a free die, then N1) and the keeps of N2 (two re-rolls);
-      G   N1 with one die frozen at e (Lucky took a locked Mutant or Science to e: it stays
-          locked), for the five other dice; P adds up the six faces Lucky can give that die;
+      G   N1 (below) with one die frozen at e (Lucky took a locked Mutant or Science to e: it
+          stays locked), for the five other dice, from T; P adds up the six faces Lucky can
+          give that die (PA, and the risks PB);
+      S   L0: finalize, or Lucky on one die then finalize (six dice, from T); then its spread:
+          the keeps with Lucky;
+      N   N1: no Lucky, one re-roll: the best keep of T (units 6^6), made from T in place once G
+          and S are done with T; its sums over the dice rolled give Q (Lucky on a free die, then
+          N1), P's other part and the keeps of N2 (two re-rolls);
       L1  Lucky and one re-roll: the best of S's keeps, Lucky on a free die (Q), on a locked one (P).
     With one re-roll left the first move is a keep of S, or Lucky now then N1 (from T, at the
     few dice Lucky can leave); with two, a keep of L1 spread, or Lucky now then N2.
+    Work arrays: T 0-1; G 2, its risks 3; PA, PB 5-6; S's upper half 2, its lower 3 for a while;
+    N's risks 3 (upper) and 4; L1's risks 3 (upper) and 0, S's lower half 1 (at most five halves
+    and PA, PB at once: 11 KB).
     """
-    T = [0] * ALL
-    yield from _base(T, DICE, bytes(DICE), goal, POW6[5], w)
-    yield from _spread(T, DICE, 1, True, w)
-    empty = _layer1(T, 1)  # N1's keep of no die, units 6^6
-    T[0] = NONE
-    if _over(w, COST_ALLOC):
+    if len(_POOL) < 3 and _over(w, _COST_ALLOC):
         yield
-    S = [0] * ALL
-    yield from _lucky0(T, S, w)
+    TL = _slot(0)
+    TH = _slot(1)
+    yield from _base(TH, DICE, bytes(DICE), goal, POW6[5], w)
+    yield from _spread(TL, TH, DICE, 1, True, w)
+    empty = _layer1(TL, 1)  # N1's keep of no die, units 6^6
+    TL[0] = _NONE
     m = counts[0] + counts[1]  # the Mutant and Science locked: every keep now holds them
     c = bytearray(counts)
     spare = bytearray(DICE)
     sums = [0] * (4 * DICE)  # per face Lucky takes now: the mean of its six outcomes (pairs)
     faces = [f for f in range(DICE) if counts[f]]
     if rerolls == 1:
+        SH = _slot(2)
+        yield from _lucky0(TL, TH, SH, w)
         for f in faces:
             c[f] -= 1
             a = b = 0
             for s in range(DICE):
-                if _over(w, _count(c) * COST_KEY):
+                if _over(w, _count(c) * _COST_KEY):
                     yield
                 if f < 2 and s >= 2:
-                    x, y = _best_key(T, c, s, None)  # a locked die come up s stays locked
+                    x, y = _best_key(TL, TH, c, s, None)  # a locked die come up s stays locked
                 else:
                     c[s] += 1
-                    x, y = _best_key(T, c, -1, empty)
+                    x, y = _best_key(TL, TH, c, -1, empty)
                     c[s] -= 1
                 a += x
                 b += y
             c[f] += 1
             _add(sums, 4 * f, a, 6)
             _add(sums, 4 * f + 2, b, 6)
-        T = None
-        small = yield from _spread_lucky0(S, m, w)
-        if _over(w, _count(counts) * COST_KEEP):
+        SL = TL  # T is done with
+        small = yield from _spread_lucky0(SL, SH, m, w)
+        if _over(w, _count(counts) * _COST_KEEP):
             yield
-        found = _keeps(free, counts[0], counts[1], True, S, None, 8, _pairs(small, 6), best)
+        found = _keeps(free, counts[0], counts[1], True, SL, None, 8, _pairs(small, 6), best)
         out[0], out[1] = _lucky_faces(faces, sums, best, found)
         return
-    if _over(w, COST_ALLOC):
+    if len(_POOL) < 7 and _over(w, 4 * _COST_ALLOC):
         yield
-    N = T[:]
-    yield from _keep_best(N, DICE - 1, w)
-    if _over(w, COST_ALLOC):
-        yield
-    NB = [0] * ALL
-    yield from _best_top(N, NB, DICE, 6, empty[0], empty[1], w)
-    low = min(max(m, 1), DICE - 1)  # Q needs five dice; N2's keeps hold m at least; sums of none overflow
-    yield from _spread(N, DICE, low, False, w)
-    yield from _spread(NB, DICE, low, False, w)
-    PA = [0] * (SIXES - FIVE)
-    PB = [0] * (SIXES - FIVE)
-    yield from _sums5(PA, PB, N, NB, w)
-    G = [0] * SIXES  # the ranks of at most five dice
-    GB = [0] * SIXES
+    G = _slot(2)  # the ranks of at most five dice
+    GB = _slot(3)
+    PA = _slot(5)
+    PB = _slot(6)
     acc = [0, 0, 0, 0]
     for e in range(2, DICE):
-        yield from _shift(G, T, e, w)
-        yield from _keep_best(G, DICE - 2, w)
-        yield from _best_top(G, GB, DICE - 1, 6, None, None, w)  # units 6^6
-        yield from _add_to(PA, PB, G, GB, w)
+        G[0] = TL[DICE - e]  # the frozen die alone
+        yield from _keep_best(G, G, DICE - 2, w, TL, TH, e)
+        yield from _best_top(G, G, GB, DICE - 1, 6, None, None, w, TL, TH, e)  # units 6^6
+        yield from _add_to(PA, PB, G, GB, e == 2, w)
         if not m:
             continue
         # Lucky now on a locked Mutant or Science that comes up e: N2 with that die frozen, from
         # G's sums over the dice rolled (units 6^(11 - dice kept)).
-        yield from _spread(G, DICE - 1, m - 1, False, w)
-        yield from _spread(GB, DICE - 1, m - 1, False, w)
+        yield from _spread(G, G, DICE - 1, m - 1, False, w)
+        yield from _spread(GB, GB, DICE - 1, m - 1, False, w)
         for f in range(2):
             if counts[f]:
                 c[f] -= 1
-                if _over(w, _count(c) * COST_KEEP):
+                if _over(w, _count(c) * _COST_KEEP):
                     yield
                 acc[0] = -1
                 _keeps(_free_of(c, spare), c[0], c[1], False, G, GB, 1, None, acc)
                 c[f] += 1
                 _add_pair(sums, 4 * f, acc, 0)
                 _add_pair(sums, 4 * f + 2, acc, 2)
-    T = G = GB = None
-    small = yield from _spread_lucky0(S, m, w)
+    G = GB = None
+    SH = _slot(2)
+    yield from _lucky0(TL, TH, SH, w)
+    SL = _slot(3)  # for now: the keeps of S's six dice need S's spread
+    small = yield from _spread_lucky0(SL, SH, m, w)
     for r in range(DICE + 1):
-        S[r] = NONE  # keeps of one die or none: `small`, in _lucky1
-    yield from _keep_best(S, DICE, w)
-    if _over(w, COST_ALLOC):
-        yield
-    LB = [0] * ALL
-    yield from _lucky1(S, LB, N, NB, PA, PB, small, w)
-    PA = PB = None
-    low = max(m, 2)  # sums of two dice are below 6^11; fewer are added up as pairs below
-    yield from _spread(S, DICE, low, False, w)
-    yield from _spread(LB, DICE, low, False, w)
+        SL[r] = _NONE  # keeps of one die or none: `small`, in _lucky1
+    yield from _keep_best(SL, SH, DICE, w)
+    SL = None
+
+    # N1 from T, in place; its risks NB.
+    yield from _keep_best(TL, TL, DICE - 1, w)
+    NBH = _slot(3)
+    NBL = _slot(4)
+    yield from _best_top(TH, TL, NBH, DICE, 6, empty[0], empty[1], w)
+    yield from _sums5(PA, PB, TH, NBH, w)
+    low = min(max(m, 1), DICE - 1)  # Q needs five dice; N2's keeps hold m at least; sums of none overflow
+    yield from _spread(TL, TH, DICE, low, False, w)
+    yield from _spread(NBL, NBH, DICE, low, False, w)
 
     # Lucky now: N2 (units 6^12) at each outcome, added up (their mean in units of 6^13).
     none = [0, 0, 0, 0]
     if not m:
         for r in range(1, DICE + 1):
-            _add(none, 0, N[r], 0)
-            _add(none, 2, NB[r], 0)
-    if _over(w, _count(counts) * COST_KEEP):
+            _add(none, 0, TL[r], 0)
+            _add(none, 2, NBL[r], 0)
+    if _over(w, _count(counts) * _COST_KEEP):
         yield
     here = [-1, 0, 0, 0]  # the outcome where Lucky shows the same face: the dice as they are
-    _keeps(free, counts[0], counts[1], False, N, NB, 0, none, here)
+    _keeps(free, counts[0], counts[1], False, TL, NBL, 0, none, here, TH, NBH)
     for f in faces:
         c[f] -= 1
         for s in range(DICE):
@@ -925,31 +1027,39 @@ def _lucky(counts, free, rerolls, goal, best, out, w):
                 acc[:] = here
             else:
                 c[s] += 1
-                if _over(w, _count(c) * COST_KEEP):
+                if _over(w, _count(c) * _COST_KEEP):
                     yield
                 acc[0] = -1
-                _keeps(_free_of(c, spare), c[0], c[1], False, N, NB, 0, none, acc)
+                _keeps(_free_of(c, spare), c[0], c[1], False, TL, NBL, 0, none, acc, TH, NBH)
                 c[s] -= 1
             _add_pair(sums, 4 * f, acc, 0)
             _add_pair(sums, 4 * f + 2, acc, 2)
         c[f] += 1
-    N = NB = None
+
+    LBH = _slot(3)  # N's upper halves are done with
+    yield from _lucky1(SH, LBH, TL, NBL, PA, PB, small, w)
+    PA = PB = None
+    SL = _slot(1)
+    LBL = _slot(0)  # N is done with
+    low = max(m, 2)  # sums of two dice are below 6^11; fewer are added up as pairs below
+    yield from _spread(SL, SH, DICE, low, False, w)
+    yield from _spread(LBL, LBH, DICE, low, False, w)
 
     # The keeps of L1 spread (units 6^13); one die and none are added up from two dice.
     one = [0] * (4 * DICE + 4)  # none at 0, one die showing f at 4 * (6 - f): by rank
     if m < 2:
         for f in range(DICE):
-            if _over(w, 4 * DICE * COST_PAIR):
+            if _over(w, 4 * DICE * _COST_PAIR):
                 yield
             for s in range(DICE):
                 i = PAIR[6 * f + s]
-                _add(one, 4 * (DICE - f), S[i], 1)
-                _add(one, 4 * (DICE - f) + 2, LB[i], 1)
-                _add(one, 0, S[i], 0)
-                _add(one, 2, LB[i], 0)
-    if _over(w, _count(counts) * COST_KEEP):
+                _add(one, 4 * (DICE - f), SL[i], 1)
+                _add(one, 4 * (DICE - f) + 2, LBL[i], 1)
+                _add(one, 0, SL[i], 0)
+                _add(one, 2, LBL[i], 0)
+    if _over(w, _count(counts) * _COST_KEEP):
         yield
-    found = _keeps(free, counts[0], counts[1], True, S, LB, 0, one, best)
+    found = _keeps(free, counts[0], counts[1], True, SL, LBL, 0, one, best)
     out[0], out[1] = _lucky_faces(faces, sums, best, found)
 
 
@@ -965,14 +1075,14 @@ def _lucky_faces(faces, sums, best, found):
     return (-1 if face >= 0 else found), face
 
 
-def _best_key(T, counts, extra, empty):
-    """The best keep of the dice `counts` (Mutant and Science kept) in key table T, with one more
-    die showing `extra` (2-5) frozen in every keep, or -1: (chance, risk) in units of 6^6.
+def _best_key(TL, TH, counts, extra, empty):
+    """The best keep of the dice `counts` (Mutant and Science kept) in the key table TL, TH, with
+    one more die showing `extra` (2-5) frozen in every keep, or -1: (chance, risk) in units of 6^6.
     `empty` is keeping nothing (units 6^6), open where no Mutant or Science shows."""
     x2, x3, x4, x5 = extra == 2, extra == 3, extra == 4, extra == 5
     b1 = counts[0] + counts[1] + 1
     r1 = C1[counts[0]] + C2[b1]
-    best = NONE
+    best = _NONE
     for k2 in range(counts[2] + 1):
         b2 = b1 + k2 + x2 + 1
         r2 = r1 + C3[b2]
@@ -983,10 +1093,11 @@ def _best_key(T, counts, extra, empty):
                 b4 = b3 + k4 + x4 + 1
                 r4 = r3 + C5[b4]
                 for k5 in range(counts[5] + 1):
-                    k = T[r4 + C6[b4 + k5 + x5 + 1]]
+                    r = r4 + C6[b4 + k5 + x5 + 1]
+                    k = TL[r] if r < SIXES else TH[r - SIXES]
                     if k > best:
                         best = k
-    a = (best + ROUND) >> 14
+    a = (best + _ROUND) >> 14
     a, b = a * 6, (a * KEY - best) * 6
     if empty is not None and extra < 0 and not counts[0] and not counts[1]:
         if empty[0] > a or (empty[0] == a and empty[1] < b):
@@ -994,20 +1105,20 @@ def _best_key(T, counts, extra, empty):
     return a, b
 
 
-def _lucky0(T, S, w):
-    """Six dice: S = the best of finalizing and Lucky's re-roll of one die then finalizing (the
-    entry of T for the five other dice), as keys."""
-    r = SIXES
+def _lucky0(TL, TH, S, w):
+    """Six dice: S (an upper half) = the best of finalizing and Lucky's re-roll of one die then
+    finalizing (the entry of T for the five other dice), as keys."""
+    r = 0
     b5 = DICE + 5
-    e5 = C5[b5 - 1]
+    e5 = C5[b5 - 1] - SIXES
     work = w[0]
     for b4 in range(4, b5):
         e4 = e5 + C4[b4 - 1]
         p5 = b5 - b4 > 1
         for b3 in range(3, b4):
-            work += C3[b3] * COST_LUCKY0
+            work += C3[b3] * _COST_LUCKY0
             if work > SLICE:
-                work = C3[b3] * COST_LUCKY0
+                work = C3[b3] * _COST_LUCKY0
                 yield
             e3 = e4 + C3[b3 - 1]
             p4 = b4 - b3 > 1
@@ -1018,29 +1129,29 @@ def _lucky0(T, S, w):
                     e1 = e2 + b1 - 1
                     p2 = b2 - b1 > 1
                     for b0 in range(b1):
-                        k = T[r]
+                        k = TH[r]
                         if b0:
-                            q = T[r - e1 - 1]
+                            q = TL[r - e1 - 1]
                             if q > k:
                                 k = q
                         if b1 - b0 > 1:
-                            q = T[r - e1]
+                            q = TL[r - e1]
                             if q > k:
                                 k = q
                         if p2:
-                            q = T[r - e2]
+                            q = TL[r - e2]
                             if q > k:
                                 k = q
                         if p3:
-                            q = T[r - e3]
+                            q = TL[r - e3]
                             if q > k:
                                 k = q
                         if p4:
-                            q = T[r - e4]
+                            q = TL[r - e4]
                             if q > k:
                                 k = q
                         if p5:
-                            q = T[r - e5]
+                            q = TL[r - e5]
                             if q > k:
                                 k = q
                         S[r] = k
@@ -1048,19 +1159,19 @@ def _lucky0(T, S, w):
     w[0] = work
 
 
-def _spread_lucky0(S, m, w):
-    """S (L0, keys of six dice) spread down to two dice (or m, the fewest a keep holds); returns
-    `small`, the keeps of none and of one die (units 6^7) from the two-dice keys, by rank:
+def _spread_lucky0(SL, SH, m, w):
+    """S (L0, keys of six dice, in SH) spread down to two dice (or m, the fewest a keep holds);
+    returns `small`, the keeps of none and of one die (units 6^7) from the two-dice keys, by rank:
     [chance, risk] of none at 0, of one die showing f at 2 * (6 - f)."""
-    yield from _spread(S, DICE, max(m, 2), True, w)
+    yield from _spread(SL, SH, DICE, max(m, 2), True, w)
     small = [0] * (2 * DICE + 2)
     if m >= 2:
         return small
     for f in range(DICE):
         a = b = 0
         for s in range(DICE):
-            k = S[PAIR[6 * f + s]]
-            x = (k + ROUND) >> 14
+            k = SL[PAIR[6 * f + s]]
+            x = (k + _ROUND) >> 14
             a += x
             b += x * KEY - k
         small[2 * (DICE - f)] = a * 6
@@ -1070,83 +1181,55 @@ def _spread_lucky0(S, m, w):
     return small
 
 
-def _shift(G, T, e, w):
-    """G[rank(z)] = T[rank(z + a die showing e)] for every z of at most five dice: slice copies
-    over the blocks of ranks where adding that die moves the rank by one offset."""
-    for b5 in range(5, DICE + 5):
-        if _over(w, C5[b5] * 20 if e < 4 else C5[b5] * 4):
-            yield
-        s5 = C6[b5]
-        o5 = C5[b5]
-        if e == 5:
-            G[s5:s5 + o5] = T[s5 + o5:s5 + 2 * o5]
-            continue
-        for b4 in range(4, b5):
-            s4 = s5 + C5[b4]
-            o4 = o5 + C4[b4]
-            if e == 4:
-                G[s4:s4 + C4[b4]] = T[s4 + o4:s4 + o4 + C4[b4]]
-                continue
-            for b3 in range(3, b4):
-                s3 = s4 + C4[b3]
-                o3 = o4 + C3[b3]
-                if e == 3:
-                    G[s3:s3 + C3[b3]] = T[s3 + o3:s3 + o3 + C3[b3]]
-                    continue
-                for b2 in range(2, b3):
-                    s2 = s3 + C3[b2]
-                    o2 = s2 + o3 + C2[b2]
-                    if b2 < 6:  # a few entries: a slice would cost more heap than time saved
-                        for i in range(C2[b2]):
-                            G[s2 + i] = T[o2 + i]
-                    else:
-                        G[s2:s2 + C2[b2]] = T[o2:o2 + C2[b2]]
-
-
 def _sums5(PA, PB, NA, NB, w):
-    """Five dice z: PA, PB = the entries of NA, NB for z with a Mutant and with a Science more."""
-    r = FIVE
-    d5 = C5[DICE + 4]
+    """Five dice z: PA, PB += the entries of NA, NB (upper halves) for z with a Mutant and
+    with a Science more."""
+    j = 0  # r - FIVE
+    d5 = C5[DICE + 4] - SIXES
     work = w[0]
     for b4 in range(4, DICE + 4):
         d4 = d5 + C4[b4]
         for b3 in range(3, b4):
-            work += C3[b3] * COST_SUMS5
+            work += C3[b3] * _COST_SUMS5
             if work > SLICE:
-                work = C3[b3] * COST_SUMS5
+                work = C3[b3] * _COST_SUMS5
                 yield
             d3 = d4 + C3[b3]
             for b2 in range(2, b3):
-                d2 = d3 + C2[b2]
+                d2 = d3 + C2[b2] + FIVE
                 for b1 in range(1, b2):
                     d1 = d2 + b1
                     for b0 in range(b1):
-                        i = r + d1
-                        PA[r - FIVE] = NA[i] + NA[i + 1]
-                        PB[r - FIVE] = NB[i] + NB[i + 1]
-                        r += 1
+                        i = j + d1
+                        PA[j] += NA[i] + NA[i + 1]
+                        PB[j] += NB[i] + NB[i + 1]
+                        j += 1
     w[0] = work
 
 
-def _add_to(PA, PB, GA, GB, w):
-    """Five dice: PA, PB += GA, GB."""
-    step = SLICE // COST_ADD // 2
-    for start in range(0, SIXES - FIVE, step):
-        if _over(w, step * COST_ADD):
+def _add_to(PA, PB, GA, GB, first, w):
+    """Five dice: PA, PB += GA, GB (=, the first time)."""
+    step = SLICE // _COST_ADD // 2
+    for start in range(0, _FIVES, step):
+        if _over(w, step * _COST_ADD):
             yield
-        for i in range(start, min(start + step, SIXES - FIVE)):
-            PA[i] += GA[FIVE + i]
-            PB[i] += GB[FIVE + i]
+        for i in range(start, min(start + step, _FIVES)):
+            if first:
+                PA[i] = GA[FIVE + i]
+                PB[i] = GB[FIVE + i]
+            else:
+                PA[i] += GA[FIVE + i]
+                PB[i] += GB[FIVE + i]
 
 
 def _lucky1(S, LB, NA, NB, PA, PB, small, w):
-    """Six dice y, one re-roll and Lucky left (units 6^7): the best of the keeps (S: keys after
-    _keep_best, over keeps of two dice or more; `small`: of one die or none), Lucky on a free die
-    then one re-roll (NA, NB at y less that die) and Lucky on a locked Mutant or Science then one
-    re-roll (PA, PB). S becomes the chances, LB the risks."""
-    r = SIXES
+    """Six dice y, one re-roll and Lucky left (units 6^7): the best of the keeps (S, an upper half:
+    keys after _keep_best, over keeps of two dice or more; `small`: of one die or none), Lucky on
+    a free die then one re-roll (NA, NB, lower halves, at y less that die) and Lucky on a locked
+    Mutant or Science then one re-roll (PA, PB). S becomes the chances, LB the risks."""
+    r = 0
     b5 = DICE + 5
-    e5 = C5[b5 - 1]
+    e5 = C5[b5 - 1] - SIXES
     work = w[0]
     empty_a, empty_b = small[0], small[1]
     for b4 in range(4, b5):
@@ -1156,9 +1239,9 @@ def _lucky1(S, LB, NA, NB, PA, PB, small, w):
             e3 = e4 + C3[b3 - 1]
             c4 = b4 - b3 - 1
             for b2 in range(2, b3):
-                work += C2[b2] * COST_LUCKY1
+                work += C2[b2] * _COST_LUCKY1
                 if work > SLICE:
-                    work = C2[b2] * COST_LUCKY1
+                    work = C2[b2] * _COST_LUCKY1
                     yield
                 e2 = e3 + C2[b2 - 1]
                 c3 = b3 - b2 - 1
@@ -1167,7 +1250,7 @@ def _lucky1(S, LB, NA, NB, PA, PB, small, w):
                     c2 = b2 - b1 - 1
                     for b0 in range(b1):
                         k = S[r]
-                        a = (k + ROUND) >> 14
+                        a = (k + _ROUND) >> 14
                         b = (a * KEY - k) * 36
                         a *= 36
                         if b1 == 1:  # no Mutant, no Science: keeping none, or one free die
