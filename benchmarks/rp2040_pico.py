@@ -123,8 +123,11 @@ def main(argv=None):
         found = [item for item in found if "event" not in item]  # the device's own console events aside
         with open(os.path.join(HERE, "vm", "loop_probe.py"), "rb") as f:
             pico.put("loop_probe.py", f.read())
-        found += [json.loads(line) for line in pico.run("import main, loop_probe\nloop_probe.run(main.boot())")
-                  .splitlines() if line.startswith('{"advice"')]
+        found += [item for item in map(json.loads, (line for line in pico.run(
+            "import os, main, loop_probe\n"
+            "if 'game.sav' in os.listdir():\n    os.remove('game.sav')  # the chip probe's game\n"
+            "loop_probe.run(main.boot())").splitlines() if line.startswith("{")))
+            if "advice" in item]
         advice = []
         if not args.no_advisor:
             with open(os.path.join(HERE, "vm", "advisor_probe.py")) as f:

@@ -4,7 +4,7 @@
 
 Boots main.py's device on virtual parts (the test bench) and runs benchmarks/vm/loop_probe.py: from
 a roll's dice on screen to the advice shown, passes of `Device.tick`, timed with the VM's
-`time.ticks_us` on this machine's CPU. The bench's clock stands still, so the passes are the
+`time.ticks_us` on this machine's CPU (the VM's clock counts whole milliseconds). The bench's clock stands still, so the passes are the
 advisor's slices (the figures at 125 MHz come from benchmarks/rp2040_pico.py).
 """
 
@@ -40,8 +40,8 @@ def main():
         sys.exit("the VM run failed:\n" + done.stderr[-3000:])
     print("MicroPython VM on this machine: the advice in the device's loop (Device.tick)")
     for line in done.stdout.splitlines():
-        if line.startswith('{"advice"'):
-            item = json.loads(line)
+        item = json.loads(line) if line.startswith("{") else {}
+        if "advice" in item:
             print("%-50s ready %7.1f ms  longest pass %5.1f ms  %4d passes  %3d%%" % (
                 item["advice"], item["ready_us"] / 1000, item["longest_pass_us"] / 1000, item["passes"],
                 item["percent"]))

@@ -21,6 +21,8 @@ def _advice(dev, name, setup):
     ticks_ms = dev.platform.ticks_ms
     setup(app)
     app._advise()
+    if not app.thinking():
+        raise RuntimeError("no advice to work out: %s (mode %s)" % (app.message, app.mode))
     start = time.ticks_us()
     longest = 0
     passes = 0
@@ -47,6 +49,7 @@ def _hardest(lucky):
 
 
 def run(dev):
+    """`dev`: a device booted without a saved game (the start menu's first item is New Battlerealm)."""
     app = dev.app
     for key in "caacc":  # New Battlerealm, two heroes, start; Hulk rolls
         app.press(key, "short")
