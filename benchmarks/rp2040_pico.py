@@ -1,6 +1,6 @@
 """The firmware on MicroPython's real rp2 port, measured on an emulated RP2040 at 125 MHz.
 
-    .venv/bin/python benchmarks/rp2040_pico.py [--games battlerealm,united,...] [--no-advisor]
+    .venv/bin/python benchmarks/rp2040_pico.py [--games battlerealm,united,...] [--no-advisor] [--uf2]
 
 The official MicroPython 1.27.0 RPI_PICO firmware (rp2040/firmware) runs on rp2040js
 (rp2040/emulator.mjs). The figures are the chip's: heap from `gc.mem_free()` on the rp2 port,
@@ -14,6 +14,10 @@ and the lowest during a full four-player game of each mode; per tap, emulated ti
 release to the OLED being updated (p50, p99) while the example games are played by GPIO; one
 redraw, one LED frame, a roll with its animation; the advisor's hardest case and its Lucky case;
 the longest the main loop went without polling the buttons; and the rig's wall times (boot, flash).
+
+By default the firmware is installed as makers who change it do: the stock UF2, then `dicetower flash`
+(.mpy files on the flash). With --uf2 it is `dicetower uf2`'s Pico UF2 instead (the firmware frozen
+in, the advisor as native code), on an empty flash.
 """
 
 import argparse
@@ -57,29 +61,39 @@ def main(argv=None):
     parser.add_argument("--games", default="battlerealm,battleworld,champions,united",
                         help="the example games to play by GPIO (examples/NAME.sim)")
     parser.add_argument("--no-advisor", action="store_true", help="skip the advisor's cases (the slowest part)")
+    parser.add_argument("--uf2", action="store_true", help="the firmware frozen in dicetower uf2's Pico UF2, not "
+                                                            ".mpy files from dicetower flash")
     args = parser.parse_args(argv)
+    kw = {}
+    if args.uf2:
+        from host_tools import uf2
+
+        kw["uf2"] = uf2.build("pico", os.path.join(ROOT, "build", "dicetower-pico.uf2"))
     rows = []
     tmp = tempfile.mkdtemp(prefix="dicetower-rp2040-")
     image = os.path.join(tmp, "flash.img")
 
     # 1. A new board: the stock firmware on an empty flash, then `dicetower flash`.
     started = time.time()
-    with EmulatedPico(image) as pico:
+    with EmulatedPico(image, **kw) as pico:
         usb = time.time() - started
         stock = int(pico.run("import gc\ngc.collect()\nprint(gc.mem_free())").split()[-1])
         started = time.time()
         import io
 
-        sent = flash.flash(pico.url, "pico", out=io.StringIO())
-        flashed = time.time() - started
-    rows.append(("heap free at boot, stock MicroPython (gc.mem_free after gc.collect)", "%d B" % stock))
+        if not args.uf2:
+            sent = flash.flash(pico.url, "pico", out=io.StringIO())
+            flashed = time.time() - started
+    rows.append(("heap free at boot, %s (gc.mem_free after gc.collect)"
+                 % ("the dicetower UF2, nothing imported" if args.uf2 else "stock MicroPython"), "%d B" % stock))
     rows.append(("rig: power-on to USB serial (wall)", "%.1f s" % usb))
-    rows.append(("rig: dicetower flash onto an empty board, to the ready line (wall; %d files, %d B)"
-                 % (sent["files"], sent["bytes"]), "%.1f s" % flashed))
+    if not args.uf2:
+        rows.append(("rig: dicetower flash onto an empty board, to the ready line (wall; %d files, %d B)"
+                     % (sent["files"], sent["bytes"]), "%.1f s" % flashed))
 
     # 2. Power on with the firmware: to the start menu on the OLED.
     started = time.time()
-    with EmulatedPico(image) as pico:
+    with EmulatedPico(image, **kw) as pico:
         if pico.until_screen("DICETOWER", checks=400) is None:
             sys.exit("the flashed board never showed its start menu: %r" % pico.screen())
         rows.append(("rig: power-on to the start menu on the OLED (wall)", "%.1f s" % (time.time() - started)))
@@ -95,7 +109,7 @@ def main(argv=None):
         board = os.path.join(tmp, name + ".img")
         with open(image, "rb") as src, open(board, "wb") as dst:
             dst.write(src.read())
-        with EmulatedPico(board) as pico:
+        with EmulatedPico(board, **kw) as pico:
             if pico.until_screen("DICETOWER") is None:
                 sys.exit("the board never showed its start menu: %r" % pico.screen())
             pico.ask({"reset_stats": True})
@@ -115,7 +129,7 @@ def main(argv=None):
                  "%.2f s" % (wall / max(1, steps))))
 
     # 4. On the chip itself: heap, redraw, LED frame, a roll, the full four-player games, the advisor.
-    with EmulatedPico(image) as pico:
+    with EmulatedPico(image, **kw) as pico:
         with open(os.path.join(ROOT, "tests", "fw", "scripted_games.py"), "rb") as f:
             pico.put("scripted_games.py", f.read())
         with open(os.path.join(HERE, "rp2040", "chip_probe.py")) as f:
@@ -140,7 +154,8 @@ def main(argv=None):
                          % (item["game"], item["actions"]), "%d B" % item["lowest_free"]))
         elif "advice" not in item:
             facts.update(item)
-    rows[1:1] = [("heap free after importing the firmware from .mpy", "%d B" % facts["free_after_import"]),
+    rows[1:1] = [("heap free after importing the firmware (%s)" % ("frozen" if args.uf2 else "from .mpy"),
+                  "%d B" % facts["free_after_import"]),
                  ("heap free with the device booted (drivers, canvas, app)", "%d B" % facts["free_with_device"])]
     rows.append(("one redraw: a full frame (1,024 bytes over I2C at 400 kHz)", ms(facts["redraw_full_us"] * 1000)))
     rows.append(("one redraw: a menu step", ms(facts["redraw_menu_step_us"] * 1000)))
@@ -161,8 +176,9 @@ def main(argv=None):
         if slices:
             rows.append(("  its longest slice (one next() of advisor.plan)", ms(int(slices[0]) * 1000)))
 
-    print("MicroPython 1.27.0 rp2 (RPI_PICO) on an emulated RP2040 at 125 MHz (rp2040js %s); emulated time "
-          "unless marked wall" % rp2040js_version())
+    print("MicroPython 1.27.0 rp2 (RPI_PICO) on an emulated RP2040 at 125 MHz (rp2040js %s), the firmware %s; "
+          "emulated time unless marked wall" % (rp2040js_version(), "frozen in dicetower uf2's UF2" if args.uf2
+                                                else "as .mpy files from dicetower flash"))
     width = max(len(r[0]) for r in rows)
     for label, value in rows:
         print("%-*s  %s" % (width, label, value))

@@ -275,6 +275,18 @@ class _progress:
             self.bar.stop()
 
 
+def cmd_uf2(args, out=sys.stdout):
+    from host_tools import uf2
+
+    try:
+        path = uf2.build(args.board, args.output, args.jobs, out=out)
+    except uf2.UF2Error as e:
+        raise ValueError(str(e))
+    out.write("wrote %s (%d bytes): hold BOOTSEL, plug the board in and copy it to the RPI-RP2 drive\n"
+              % (path, os.path.getsize(path)))
+    return 0
+
+
 def cmd_pico(args, out=sys.stdout):
     import time
 
@@ -377,6 +389,14 @@ def build_parser():
     put.add_argument("--drive", help="with --runtime circuitpython: the CIRCUITPY drive's folder (found by its "
                                      "name if only one)")
     put.set_defaults(run=cmd_flash)
+
+    make = sub.add_parser("uf2", help="build one file to install: MicroPython with the firmware frozen in "
+                                      "(drop it on the RPI-RP2 drive)")
+    make.add_argument("--board", default="pico", help="the board profile it boots with: pico (default), "
+                                                       "rp2040_zero, pico_w, pico2, pico2_w")
+    make.add_argument("--output", help="where to write the UF2 (default build/dicetower-BOARD.uf2)")
+    make.add_argument("--jobs", type=int, help="parallel compile jobs (default: every core)")
+    make.set_defaults(run=cmd_uf2)
 
     pico = sub.add_parser("pico", help="run a virtual Pico (the MicroPython VM, or MicroPython's rp2 firmware on "
                                        "an emulated RP2040) to flash and monitor by hand")

@@ -183,31 +183,52 @@ def emitted_version():
     return int(out.rsplit("mpy v", 1)[1].split(".")[0])
 
 
-def compile_firmware(arch, source=None):
-    """{device path: bytes}: main.py as source, every other module as .mpy for `arch`."""
-    import tempfile
-
+def sources(source=None):
+    """{device path: bytes}: main.py and the package's modules as source, for MicroPython (the
+    CircuitPython-only ones left out). What `dicetower flash`, `dicetower uf2` and mip install."""
     source = source or FIRMWARE
     files = {}
     with open(os.path.join(source, "main.py"), "rb") as f:
         files["main.py"] = f.read()
+    for folder, dirs, names in os.walk(os.path.join(source, PACKAGE)):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(names):
+            rel = os.path.relpath(os.path.join(folder, name), source).replace(os.sep, "/")
+            if name.endswith(".py") and rel not in CIRCUITPYTHON_ONLY:
+                with open(os.path.join(folder, name), "rb") as f:
+                    files[rel] = f.read()
+    return files
+
+
+def mip_urls():
+    """mip's "urls" for package.json: every file a board needs (the firmware as source and the board
+    profiles), each with its path in this repository. `mpremote mip install --target / URL` puts them
+    on the board as micropython-lib's packages install."""
+    urls = [[rel, "firmware/" + rel] for rel in sources()]
+    urls += [["boards/%s.json" % name, "boards/%s.json" % name] for name in profiles()]
+    return urls
+
+
+def compile_firmware(arch, source=None):
+    """{device path: bytes}: main.py as source, every other module as .mpy for `arch`."""
+    import tempfile
+
+    files = {}
     march = ["-march=" + arch] if arch else []
     with tempfile.TemporaryDirectory() as out:
-        for folder, dirs, names in os.walk(os.path.join(source, PACKAGE)):
-            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-            for name in sorted(names):
-                if not name.endswith(".py"):
-                    continue
-                rel = os.path.relpath(os.path.join(folder, name), source).replace(os.sep, "/")
-                if rel in CIRCUITPYTHON_ONLY:
-                    continue
-                target = os.path.join(out, "m.mpy")
-                done = subprocess.run([mpy_cross(), *march, "-s", rel, "-o", target, os.path.join(folder, name)],
-                                      capture_output=True, text=True)
-                if done.returncode != 0:
-                    raise FlashError("mpy-cross could not compile %s: %s" % (rel, done.stderr.strip()))
-                with open(target, "rb") as f:
-                    files[rel[:-3] + ".mpy"] = f.read()
+        for rel, data in sources(source).items():
+            if rel == "main.py":
+                files[rel] = data
+                continue
+            src = os.path.join(out, "m.py")
+            with open(src, "wb") as f:
+                f.write(data)
+            target = os.path.join(out, "m.mpy")
+            done = subprocess.run([mpy_cross(), *march, "-s", rel, "-o", target, src], capture_output=True, text=True)
+            if done.returncode != 0:
+                raise FlashError("mpy-cross could not compile %s: %s" % (rel, done.stderr.strip()))
+            with open(target, "rb") as f:
+                files[rel[:-3] + ".mpy"] = f.read()
     return files
 
 

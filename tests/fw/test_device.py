@@ -55,6 +55,28 @@ if __name__ == "__main__":
     unittest.main()
 
 
+class Advice(unittest.TestCase):
+    def test_a_battlerealm_game_loads_the_advisor_while_idle_so_the_first_roll_answers_at_once(self):
+        # From .mpy on a Pico, importing the advisor blocks the loop for tens of ms: it is done on an
+        # idle pass after the game screen is shown, never inside the roll's press.
+        t = Table(seed=3)
+        t.presses("c a a c")  # New Battlerealm, two heroes, start
+        self.assertIn("R1 Hulk's turn", t.screen())
+        self.assertIsNotNone(t.app._advisor)
+        t.app.press("c", "short")  # roll: the dice, and the advice's first slice only when the loop runs
+        self.assertTrue(t.app.thinking())
+        t.wait(200)
+        self.assertFalse(t.app.thinking())
+        self.assertIsNotNone(t.app.advice)
+
+    def test_games_without_the_custom_dice_leave_the_advisor_out(self):
+        t = Table()
+        t.presses("b c c")  # New Champions, start
+        self.assertEqual((t.app.mode, t.app.kind), ("play", "champions"))
+        t.wait(200)
+        self.assertIsNone(t.app._advisor)
+
+
 class Frames(unittest.TestCase):
     def test_led_frames_allocate_nothing(self):
         import gc

@@ -146,8 +146,7 @@ def _pair_rank(f, s):
 PAIR = bytes(_pair_rank(f, s) for f in range(DICE) for s in range(DICE))
 
 
-def _science_ranks():
-    out = array("H", range(SIXES))
+def _science_ranks(out):
     r = 0
     for b5 in range(5, DICE + 5):
         for b4 in range(4, b5):
@@ -158,14 +157,15 @@ def _science_ranks():
                         for b0 in range(b1):
                             out[r] = r + d1 + b1
                             r += 1
-    return out
 
 
 # The rank of the dice of rank r (five at most) and one more showing Science: SCIENCE[r] (a
 # Mutant more: SCIENCE[r] + 1); for five dice, less SIXES (an index into the upper half). It lets
-# _spread's innermost loop run over all the Mutant and Science counts at once (924 bytes).
-SCIENCE = _science_ranks()
-del _binom, _pair_rank, _science_ranks
+# _spread's innermost loop run over all the Mutant and Science counts at once (924 bytes). Filled
+# by the first plan, as a slice of its own (_guard): the import stays short.
+SCIENCE = array("H", range(SIXES))
+_FILLED = [False]
+del _binom, _pair_rank
 
 
 class Advice:
@@ -226,6 +226,12 @@ def _guard(faces, locked, rerolls, lucky_left, goal):
     taken them (its tables would be another plan's)."""
     w = [_COST_CHECK + _COST_SETUP]  # the work of this slice (microseconds at 125 MHz), shared by the passes
     _OWNER[0] = w
+    if not _FILLED[0]:
+        _science_ranks(SCIENCE)
+        _FILLED[0] = True
+        yield None
+        if _OWNER[0] is not w:
+            raise RuntimeError("advisor: a newer plan took the work arrays")
     for step in _plan(faces, locked, rerolls, lucky_left, goal, w):
         yield step
         if step is None and _OWNER[0] is not w:

@@ -99,6 +99,7 @@ class App:
         self.target = 0  # the advisor's aim: 0 any of the hero's cards, n the hero's n-th card to pay
         self.advice = None
         self._plan = None  # the advisor's work in progress (a generator), while it lasts
+        self._advisor = None  # core/advisor.py's plan once imported; False: an idle import failed (see think)
         self.advised = 0  # dice the advice re-rolls (or gives Lucky's re-roll), as bits, for the ring
         if store is not None:
             game, message = store.load()
@@ -509,8 +510,6 @@ class App:
         """Start the advisor on the current dice (core/advisor.py): `think` works it out a slice at a
         time, so the dice show at once and every press is served meanwhile. A new roll, a re-roll or
         a new aim starts again, and the stale work is dropped."""
-        from dicetower.core.advisor import plan
-
         self.advice = None
         self.advised = 0
         self._plan = None
@@ -523,12 +522,31 @@ class App:
         roll = self.roll
         goal = cards.Goal([cards.need(c["dice"]) for c in chosen], roll.abilities, roll.in_prison, self.place(),
                           hero["pvp"])
-        self._plan = plan(roll.faces, roll.locked, roll.rerolls_left, roll.lucky_left, goal)
+        self._plan = self._planned(roll.faces, roll.locked, roll.rerolls_left, roll.lucky_left, goal)
+
+    def _planned(self, faces, locked, rerolls_left, lucky_left, goal):
+        """advisor.plan, with the advisor's import as a slice of its own if it is not in yet."""
+        if not self._advisor:
+            self._load_advisor()
+            yield None
+        yield from self._advisor(faces, locked, rerolls_left, lucky_left, goal)
+
+    def _load_advisor(self):
+        # Imported when first needed, not at boot: games without the custom dice keep its heap. From
+        # .mpy on a Pico the import blocks the loop for tens of ms, so it is never part of a press.
+        from dicetower.core.advisor import plan
+
+        self._advisor = plan
 
     def think(self):
-        """One slice of the advisor's work; True while more remains. The advice, once found, is shown."""
+        """One slice of the advisor's work; True while more remains. The advice, once found, is shown.
+        With none to work out, a Battlerealm game loads the advisor while the table is idle, before
+        the first roll needs it."""
         work = self._plan
         if work is None:
+            if self._advisor is None and self.kind == "battlerealm" and self.mode != START:
+                self._advisor = False  # tried once; a roll tries again (and its error is shown)
+                self._load_advisor()
             return False
         try:
             advice = next(work)

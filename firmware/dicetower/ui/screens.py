@@ -13,6 +13,10 @@ from dicetower.ui import icons
 from dicetower.ui.canvas import COLUMNS, wrap
 
 LINES = 8
+# Under each die: L locked, ^ picked to re-roll, * the advice re-rolls it (! with Lucky). Made once: a
+# string made per redraw costs a qstr lookup each on MicroPython.
+_MARKS = tuple(("L" if m & 1 else " ") + ("^" if m & 2 else " ") + ("!" if m & 8 else "*" if m & 4 else "")
+               for m in range(12))
 
 
 def _list(canvas, top, items, cursor, bottom=LINES):
@@ -144,10 +148,10 @@ def _dice(app, canvas):
         symbol = faces[die]
         chosen = app.mode == flow.DICE_MODE and app.cursor == die
         canvas.icon(x, 1, icons.SYMBOL_ICONS[symbol], invert=chosen)
-        mark = ("L" if roll.locked[die] else " ") + ("^" if app.picked & (1 << die) else " ")
+        mark = (1 if roll.locked[die] else 0) + (2 if app.picked & (1 << die) else 0)
         if app.advised & (1 << die) and app.mode == flow.DICE_MODE:
-            mark += "!" if app.advice.lucky == die else "*"  # the advice: re-roll it (! with Lucky)
-        canvas.text(x + 3, 3, mark)
+            mark += 8 if app.advice.lucky == die else 4  # the advice: re-roll it (! with Lucky)
+        canvas.text(x + 3, 3, _MARKS[mark])
     if app.mode == flow.MARK:
         items = app.mark_items()
         names = ["[%s] %s" % ("x" if app.marked & (1 << i) else " ", app.game.state["heroes"][i]["name"])

@@ -1,0 +1,34 @@
+"""Runs on the emulated RP2040 after a soft reset, beside tests/fw/scripted_games.py: the heap the game
+has, however the firmware was installed (frozen in a UF2, .mpy or .py files on the flash). Prints one
+JSON object a line. Started by benchmarks/rp2040_uf2.py.
+"""
+
+import gc
+import json
+
+gc.collect()
+print(json.dumps({"free_at_boot": gc.mem_free()}))
+
+import main  # noqa: E402
+
+main.frozen()  # a UF2's firmware first, as at power-up
+dev = main.boot()
+gc.collect()
+print(json.dumps({"free_with_device": gc.mem_free()}))
+import dicetower.core.advisor  # noqa: E402,F401 (a Battlerealm game loads it)
+
+import scripted_games  # noqa: E402
+
+for name in ("battlerealm", "champions", "united", "battleworld"):
+    lowest = [1 << 30]
+
+    def after(game):
+        gc.collect()
+        free = gc.mem_free()
+        if free < lowest[0]:
+            lowest[0] = free
+
+    game, ending, done = scripted_games.play(getattr(scripted_games, name), after)
+    del game
+    gc.collect()
+    print(json.dumps({"game": name, "actions": done, "lowest_free": lowest[0]}))
