@@ -70,12 +70,16 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--boards", default="pico", help="the UF2s to build and size (default: pico)")
     args = parser.parse_args(argv)
-    built = {board: uf2.build(board, os.path.join(ROOT, "build", "dicetower-%s.uf2" % board))
-             for board in args.boards.split(",")}
+    boards = args.boards.split(",")
+    if "pico" not in boards:
+        boards.insert(0, "pico")  # the one measured on the emulated RP2040
+    try:
+        built = {board: uf2.build(board, os.path.join(ROOT, "build", "dicetower-%s.uf2" % board)) for board in boards}
+    except uf2.UF2Error as e:
+        sys.exit("rp2040_uf2: %s" % e)
     tmp = tempfile.mkdtemp(prefix="dicetower-uf2-")
     ways = {}
-    ways["frozen in a UF2 (dicetower uf2)"] = measure(os.path.join(tmp, "frozen.img"), built.get("pico") or
-                                                      uf2.build("pico"))
+    ways["frozen in a UF2 (dicetower uf2)"] = measure(os.path.join(tmp, "frozen.img"), built["pico"])
     mpy = os.path.join(tmp, "mpy.img")
     with EmulatedPico(mpy) as pico:
         flash.flash(pico.url, "pico", out=io.StringIO())

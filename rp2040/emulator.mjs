@@ -481,7 +481,7 @@ function oledWritten(control) {
     releasedAt = -1;
   }
 }
-const polls = { last: -1, longest: 0, count: 0 };
+const polls = { last: -1, longest: 0, count: 0, gaps: [] }; // gaps: [ends at (ns), ns] over 20 ms, the first 100
 const settlers = []; // [polls needed, answer]: presses waiting for the loop to come back to them
 // The OLED and the ring are read between two steps of the firmware's loop (at its next poll of the
 // buttons), never in the middle of a redraw sent page by page; a firmware that does not poll (at its
@@ -501,6 +501,7 @@ const buttonCount = profile ? Object.keys(profile.buttons).length : 1;
     if (offset === 4 && mcu.core.IPSR === 0) { // GPIO_IN from the loop, not from a pin's interrupt handler
       const now = clock.nanos;
       if (polls.last >= 0 && now - polls.last > polls.longest) polls.longest = now - polls.last;
+      if (polls.last >= 0 && now - polls.last > 20e6 && polls.gaps.length < 100) polls.gaps.push([now, now - polls.last]);
       polls.last = now;
       polls.count += 1;
       if (settlers.length && polls.count >= settlers[0][0]) settlers.shift()[1]();
@@ -633,10 +634,10 @@ function answer(request, reply) {
   if (request.buzzer) return reply(JSON.stringify(buzzer()));
   if (request.stats) {
     return reply(JSON.stringify({ ns: clock.nanos, press_to_oled_ns: latencies.splice(0), poll_longest_ns: polls.longest,
-      polls: polls.count, ring, flash: flashStats, tones, usb_to_client: toClient, enumerated }));
+      poll_gaps_ns: polls.gaps.splice(0), polls: polls.count, ring, flash: flashStats, tones, usb_to_client: toClient, enumerated }));
   }
   if (request.reset_stats) { // the longest gap and the taps' times start again from here
-    polls.longest = 0; polls.last = -1; latencies.length = 0;
+    polls.longest = 0; polls.last = -1; latencies.length = 0; polls.gaps.length = 0;
     return reply(JSON.stringify({ ok: true, ns: clock.nanos }));
   }
   if (request.cut !== undefined) {

@@ -47,6 +47,7 @@ class Device:
         self.console = platform.console
         self.canvas = Canvas()
         self._unsent = True
+        self._unsaved = None  # a game an action changed, to write at the next poll (see save)
         self._last_error = None
         self.config = boot.config(self.root, self._log_line)
         self.board = None
@@ -124,10 +125,17 @@ class Device:
     # -- what the app calls: saves and events ---------------------------------
 
     def save(self, game):
+        """The app's call after each action. The game is written at the loop's next poll, once the
+        press has been answered on the OLED: the write (about 20 ms on a Pico) delays neither the
+        screen nor the next poll (see step)."""
+        self._unsaved = game
+
+    def _write_save(self, game):
         try:
             self.store.save(game)
         except OSError as e:
             self.app.message = "Saves are off (%s); the game goes on." % why(e)
+            self.app.changed = True
 
     def load(self):
         try:
@@ -178,9 +186,13 @@ class Device:
     # -- the loop's steps --------------------------------------------------------
 
     def step(self, now):
-        """Poll the buttons once and redraw what changed."""
+        """Poll the buttons once and redraw what changed; then save the game an earlier pass changed
+        (after this poll: a press and its save are never between the same two polls)."""
         if self.board is None:
             return
+        earlier = self._unsaved
+        self._unsaved = None
+        saving = False
         try:
             for button, kind in self.buttons.poll(now):
                 self.app.press("c" if button == "c2" else button, kind)
@@ -192,7 +204,13 @@ class Device:
             if self.watchdog is not None:
                 self.watchdog.feed()
             self.render(now)
+            if earlier is not None and self._unsaved is None:  # (after a new action, its own save comes next)
+                saving = True
+                self._write_save(earlier)
+                self.render(now)  # "Saves are off", if it came to that
         except Exception as e:  # noqa: nothing a step does may stop the game
+            if not saving and self._unsaved is None:
+                self._unsaved = earlier  # not written yet: at the next poll
             self._crash(e)
 
     def render(self, now):
@@ -240,9 +258,11 @@ class Device:
             return 1000
         diff = self.platform.ticks_diff
         # Times since the last poll and frame, never deadlines: a sum could outgrow the ticks' range.
-        if self._polled is None or diff(now, self._polled) >= POLL_MS:
+        if self._polled is None or diff(now, self._polled) >= POLL_MS or self._unsaved is not None:
             self.step(now)
             self._polled = now
+        if self._unsaved is not None:
+            return 0  # written at the next poll, straight away
         if self._lit is None or diff(now, self._lit) >= FRAME_MS:
             self.frame()
             self._lit = now

@@ -1,5 +1,6 @@
 """main.py boots on virtual peripherals and plays: what a player sees and touches. CPython and the VM."""
 
+import os
 import unittest
 
 from dicetower.core.dice import SYMBOLS
@@ -56,18 +57,22 @@ if __name__ == "__main__":
 
 
 class Advice(unittest.TestCase):
-    def test_a_battlerealm_game_loads_the_advisor_while_idle_so_the_first_roll_answers_at_once(self):
-        # From .mpy on a Pico, importing the advisor blocks the loop for tens of ms: it is done on an
-        # idle pass after the game screen is shown, never inside the roll's press.
+    def test_the_roll_shows_its_dice_before_the_advisor_is_loaded(self):
+        # From .mpy on a Pico, importing the advisor blocks the loop for tens of ms: it is the first
+        # slice of the first plan, after the roll's press has drawn the dice, never inside the press.
         t = Table(seed=3)
         t.presses("c a a c")  # New Battlerealm, two heroes, start
-        self.assertIn("R1 Hulk's turn", t.screen())
-        self.assertIsNotNone(t.app._advisor)
-        t.app.press("c", "short")  # roll: the dice, and the advice's first slice only when the loop runs
+        self.assertIsNone(t.app._advisor)
+        t.app.press("c", "short")  # roll
+        self.assertIsNone(t.app._advisor)
         self.assertTrue(t.app.thinking())
+        t.device.step(t.clock.now)  # the loop's next poll: the dice on the OLED, the advice to come
+        self.assertTrue(t.screen()[5].endswith(" ..."), t.screen())
         t.wait(200)
         self.assertFalse(t.app.thinking())
+        self.assertIsNotNone(t.app._advisor)
         self.assertIsNotNone(t.app.advice)
+        self.assertFalse(t.screen()[5].endswith(" ..."), t.screen())
 
     def test_games_without_the_custom_dice_leave_the_advisor_out(self):
         t = Table()
@@ -75,6 +80,31 @@ class Advice(unittest.TestCase):
         self.assertEqual((t.app.mode, t.app.kind), ("play", "champions"))
         t.wait(200)
         self.assertIsNone(t.app._advisor)
+
+
+class Saves(unittest.TestCase):
+    def test_a_press_is_answered_on_screen_before_its_game_is_saved_after_the_next_poll(self):
+        # A save takes about 20 ms on a Pico: written after the redraw and after one more poll of the
+        # buttons, it delays neither the screen nor the next press.
+        t = Table(seed=3)
+        t.presses("c a a")  # New Battlerealm, two heroes
+        seen = []
+        press, save = t.app.press, t.device.store.save
+
+        def pressed(button, kind):
+            seen.append(("press", t.bench.reads))
+            press(button, kind)
+
+        def saved(game):
+            seen.append(("save", t.bench.reads, t.screen()[0]))
+            save(game)
+
+        t.app.press, t.device.store.save = pressed, saved
+        t.presses("c")  # start
+        (_, reads_at_press), (_, reads_at_save, screen) = seen
+        self.assertEqual(screen, "R1 Hulk's turn")  # the OLED showed the game before it was written
+        self.assertTrue(reads_at_save > reads_at_press, seen)  # and the buttons were polled in between
+        self.assertIn("game.sav", os.listdir(t.root[:-1] or "/"))
 
 
 class Frames(unittest.TestCase):

@@ -99,7 +99,7 @@ class App:
         self.target = 0  # the advisor's aim: 0 any of the hero's cards, n the hero's n-th card to pay
         self.advice = None
         self._plan = None  # the advisor's work in progress (a generator), while it lasts
-        self._advisor = None  # core/advisor.py's plan once imported; False: an idle import failed (see think)
+        self._advisor = None  # core/advisor.py's plan, once a roll needed it (see _planned)
         self.advised = 0  # dice the advice re-rolls (or gives Lucky's re-roll), as bits, for the ring
         if store is not None:
             game, message = store.load()
@@ -525,28 +525,25 @@ class App:
         self._plan = self._planned(roll.faces, roll.locked, roll.rerolls_left, roll.lucky_left, goal)
 
     def _planned(self, faces, locked, rerolls_left, lucky_left, goal):
-        """advisor.plan, with the advisor's import as a slice of its own if it is not in yet."""
-        if not self._advisor:
+        """advisor.plan, with the advisor's import as a slice of its own the first time: the roll's
+        dice are on the screen before it (from .mpy on a Pico it takes tens of ms; frozen, about 10)."""
+        if self._advisor is None:
             self._load_advisor()
             yield None
         yield from self._advisor(faces, locked, rerolls_left, lucky_left, goal)
 
     def _load_advisor(self):
-        # Imported when first needed, not at boot: games without the custom dice keep its heap. From
-        # .mpy on a Pico the import blocks the loop for tens of ms, so it is never part of a press.
+        # Imported when first needed, not at boot: games without the custom dice keep its heap. (Not
+        # ahead of the first roll either: on a Pico with .mpy files the import then found the heap
+        # too fragmented for the work arrays the first plan makes.)
         from dicetower.core.advisor import plan
 
         self._advisor = plan
 
     def think(self):
-        """One slice of the advisor's work; True while more remains. The advice, once found, is shown.
-        With none to work out, a Battlerealm game loads the advisor while the table is idle, before
-        the first roll needs it."""
+        """One slice of the advisor's work; True while more remains. The advice, once found, is shown."""
         work = self._plan
         if work is None:
-            if self._advisor is None and self.kind == "battlerealm" and self.mode != START:
-                self._advisor = False  # tried once; a roll tries again (and its error is shown)
-                self._load_advisor()
             return False
         try:
             advice = next(work)
