@@ -34,14 +34,10 @@ def as_source(pico):
     transport = SerialTransport(pico.url)
     try:
         transport.enter_raw_repl(soft_reset=True)
-        base = os.path.join(ROOT, "firmware")
-        for folder, _dirs, files in os.walk(os.path.join(base, "dicetower")):
-            for name in files:
-                if name.endswith(".py"):
-                    path = os.path.relpath(os.path.join(folder, name), base)
-                    with open(os.path.join(folder, name), "rb") as f:
-                        transport.fs_writefile(path, f.read())
-                    transport.exec("import os\nos.remove(%r)" % (path[:-3] + ".mpy"))
+        for path, data in flash.sources().items():
+            if path != "main.py":
+                transport.fs_writefile(path, data)
+                transport.exec("import os\nos.remove(%r)" % (path[:-3] + ".mpy"))
         transport.exec("import os\nos.remove('dicetower.manifest')")
         transport.exit_raw_repl()
     finally:

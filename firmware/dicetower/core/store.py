@@ -54,8 +54,16 @@ WORDS = ("Careful", "Cunning", "Elusive", "Flight", "Gifted", "Honest", "Lucky",
 _CODES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 
+_TABLES = {}  # (id of names, mark) -> its table, made by the first save and kept: remade at every save, they
+# were most of a save's 15 ms on a Pico (about 3 KB of heap kept instead)
+
+
 def _table(names, mark):
-    return {names[i]: mark + _CODES[i] for i in range(len(names))}
+    key = (id(names), mark)
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = {names[i]: mark + _CODES[i] for i in range(len(names))}
+    return table
 
 
 def _untable(names, mark):
