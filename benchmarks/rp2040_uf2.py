@@ -95,7 +95,8 @@ def main(argv=None):
     print("MicroPython 1.27.0 rp2 (RPI_PICO) on an emulated RP2040 at 125 MHz: the firmware installed three ways")
     print("%-*s  %s" % (width, "", "  ".join("%-34s" % n for n in names)))
     for label, key, form in rows:
-        print("%-*s  %s" % (width, label, "  ".join("%-34s" % (form % ways[n][key]) for n in names)))
+        cells = [form % ways[n][key] if key in ways[n] else ways[n].get("error", "-")[:34] for n in names]
+        print("%-*s  %s" % (width, label, "  ".join("%-34s" % c for c in cells)))
     frozen, mpy_way = ways[names[0]], ways[names[1]]
     games = ("battlerealm", "champions", "united", "battleworld")
     gain = min(frozen["lowest_" + g] - mpy_way["lowest_" + g] for g in games)

@@ -9,17 +9,22 @@ import json
 gc.collect()
 print(json.dumps({"free_at_boot": gc.mem_free()}))
 
-import main  # noqa: E402
+fits = True
+try:
+    import main
 
-main.frozen()  # a UF2's firmware first, as at power-up
-dev = main.boot()
-gc.collect()
-print(json.dumps({"free_with_device": gc.mem_free()}))
-import dicetower.core.advisor  # noqa: E402,F401 (a Battlerealm game loads it)
+    main.frozen()  # a UF2's firmware first, as at power-up
+    dev = main.boot()
+    gc.collect()
+    print(json.dumps({"free_with_device": gc.mem_free()}))
+    import dicetower.core.advisor  # noqa: F401 (a Battlerealm game loads it)
 
-import scripted_games  # noqa: E402
+    import scripted_games
+except MemoryError as e:  # the firmware does not fit this way (as .py source, compiled on the chip)
+    print(json.dumps({"error": "MemoryError: %s" % e}))
+    fits = False
 
-for name in ("battlerealm", "champions", "united", "battleworld"):
+for name in ("battlerealm", "champions", "united", "battleworld") if fits else ():
     lowest = [1 << 30]
 
     def after(game):
