@@ -528,17 +528,14 @@ class App:
         """advisor.plan, with the advisor's import as a slice of its own the first time: the roll's
         dice are on the screen before it (from .mpy on a Pico it takes tens of ms; frozen, about 10)."""
         if self._advisor is None:
-            self._load_advisor()
+            # Imported when first needed, not at boot: games without the custom dice keep its heap.
+            # (Not ahead of the first roll either: on a Pico with .mpy files the import then found the
+            # heap too fragmented for the work arrays the first plan makes.)
+            from dicetower.core.advisor import plan
+
+            self._advisor = plan
             yield None
         yield from self._advisor(faces, locked, rerolls_left, lucky_left, goal)
-
-    def _load_advisor(self):
-        # Imported when first needed, not at boot: games without the custom dice keep its heap. (Not
-        # ahead of the first roll either: on a Pico with .mpy files the import then found the heap
-        # too fragmented for the work arrays the first plan makes.)
-        from dicetower.core.advisor import plan
-
-        self._advisor = plan
 
     def think(self):
         """One slice of the advisor's work; True while more remains. The advice, once found, is shown."""
