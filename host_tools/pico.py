@@ -72,23 +72,27 @@ class _Board:
         self._control.sendall((json.dumps(request) + "\n").encode())
         line = self._replies.readline()
         if not line:
-            raise RuntimeError("the virtual Pico stopped: %s" % self._stderr_tail())
+            try:
+                self.process.wait(timeout=5)  # its last words are written once it has ended
+            except subprocess.TimeoutExpired:
+                pass
+            raise RuntimeError("the virtual Pico stopped: %s" % self.reason())
         answer = json.loads(line)
         if "error" in answer:
             raise RuntimeError(answer["error"])
         return answer
 
+    def reason(self):
+        """Why the board's process stopped: its own last line (the rig's lines start "rp2040: "; the
+        emulator library's own warnings may come before), or else what it wrote to stderr."""
+        text = self.stderr()
+        own = [line for line in text.splitlines() if line.startswith("rp2040: ")]
+        return own[-1] if own else text
+
     def stderr(self):
         """What the board's process has written to stderr so far (its last 2,000 characters)."""
         self._stderr.seek(0)
         return self._stderr.read().decode("utf-8", "replace").strip()[-2000:]
-
-    def _stderr_tail(self):
-        try:
-            self.process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            return "(still running) " + self.stderr()
-        return self.stderr()
 
     settle_ms = SETTLE_MS
 
@@ -245,30 +249,34 @@ class EmulatedPico(_Board):
     def run(self, code, timeout=1800):
         """Run Python code on the chip after a soft reset (from the raw REPL: main.py does not run); its
         output. The chip's exception is a RuntimeError. `timeout`: the longest silence, in seconds."""
-        from mpremote.transport_serial import SerialTransport
-
-        transport = SerialTransport(self.url)
-        try:
-            transport.enter_raw_repl(soft_reset=True)
-            out, error = transport.exec_raw(code, timeout=timeout)
-            transport.exit_raw_repl()
-        finally:
-            transport.close()
+        out, error = self._repl(lambda transport: transport.exec_raw(code, timeout=timeout))
         if error:
             raise RuntimeError("the chip raised: " + error.decode("utf-8", "replace").strip())
         return out.decode("utf-8", "replace")
 
     def put(self, path, data):
         """Write a file onto the chip's flash, as mpremote cp does."""
+        self._repl(lambda transport: transport.fs_writefile(path, data))
+
+    def _repl(self, work):
+        """`work(transport)` at the chip's raw REPL, as mpremote does it; a chip that has stopped, or that
+        never answers at its prompt, is one RuntimeError, not mpremote's traceback."""
         from mpremote.transport_serial import SerialTransport
 
-        transport = SerialTransport(self.url)
         try:
-            transport.enter_raw_repl(soft_reset=True)
-            transport.fs_writefile(path, data)
-            transport.exit_raw_repl()
-        finally:
-            transport.close()
+            transport = SerialTransport(self.url)
+            try:
+                transport.enter_raw_repl(soft_reset=True)
+                done = work(transport)
+                transport.exit_raw_repl()
+            finally:
+                transport.close()
+        except Exception as e:  # mpremote's TransportError, pyserial's SerialException, OSError
+            if self.process.poll() is not None:
+                raise RuntimeError("the emulated Pico stopped: %s" % self.reason()) from None
+            raise RuntimeError("the emulated Pico did not answer at its REPL (%s)" % (str(e).strip() or
+                                                                                    type(e).__name__)) from None
+        return done
 
     def pause(self):
         self.wait(50)

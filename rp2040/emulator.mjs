@@ -102,14 +102,15 @@ const opts = { uf2: path.join(HERE, "firmware", "RPI_PICO-v1.27.0.uf2"), bootrom
 function readUf2(file) {
   if (!fs.existsSync(file)) fail(`no firmware at ${file}`);
   const data = fs.readFileSync(file);
-  const sums = path.join(path.dirname(file), "SHA256SUMS");
-  if (fs.existsSync(sums)) {
-    const line = fs.readFileSync(sums, "utf8").split("\n").find((l) => l.trim().endsWith(" " + path.basename(file)));
-    if (line) {
-      const want = line.trim().split(/\s+/)[0].toLowerCase();
-      const got = crypto.createHash("sha256").update(data).digest("hex");
-      if (got !== want) fail(`${file} fails its SHA-256 (${got}, SHA256SUMS says ${want}): rebuild or restore it`);
-    }
+  // Its sum beside it, or else, for a copy of the committed firmware, the repository's.
+  const line = [path.join(path.dirname(file), "SHA256SUMS"), path.join(HERE, "firmware", "SHA256SUMS")]
+    .filter((sums) => fs.existsSync(sums))
+    .map((sums) => fs.readFileSync(sums, "utf8").split("\n").find((l) => l.trim().endsWith(" " + path.basename(file))))
+    .find((found) => found);
+  if (line) {
+    const want = line.trim().split(/\s+/)[0].toLowerCase();
+    const got = crypto.createHash("sha256").update(data).digest("hex");
+    if (got !== want) fail(`${file} fails its SHA-256 (${got}, SHA256SUMS says ${want}): rebuild or restore it`);
   }
   if (data.length === 0 || data.length % 512) fail(`${file} is not a UF2 file (${data.length} bytes, not whole 512-byte blocks)`);
   const blocks = [];
@@ -223,9 +224,10 @@ mcu.onBreak = (code) => {
   if (code === BREAKS.RE) flashOp("erase");
   else if (code === BREAKS.RP) flashOp("program");
   else {
-    process.stderr.write(`rp2040: the firmware stopped at a breakpoint (${code}) at 0x${mcu.core.PC.toString(16)}\n`);
+    // A halted chip answers nothing more: say so and end, rather than leave its clients waiting.
     simulator.stop();
-    return;
+    fs.fsyncSync(flashFd);
+    fail(`the firmware stopped at a breakpoint (${code}) at 0x${mcu.core.PC.toString(16)}: the chip has halted`);
   }
   mcu.core.PC = mcu.core.LR & ~1; // return from the ROM function
 };

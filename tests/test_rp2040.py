@@ -25,9 +25,12 @@ from quick_taps import HEROES, twenty_taps_after_a_roll
 
 EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.sim")))
 UF2 = os.path.join(ROOT, "rp2040", "firmware", "RPI_PICO-v1.27.0.uf2")
-# Where no picture is compared with the sim, a press is answered 400 ms (and 40 polls of the buttons)
-# after its release instead of 1.2 s: the press has been taken, though a roll's animation may still run.
+# A press is answered 400 ms (and 40 polls of the buttons) after its release: the press has been taken
+# and drawn. Where the game is compared with the sim, a step that started an LED animation (about a
+# second: ui/leds.FRAMES) is given 1.2 s in all, and one whose advice is still worked out on the chip
+# (its screen says "...") the time the chip takes; the sim then waits just as long.
 QUICK = 400
+ANIMATED = ("roll", "reroll", "explosion", "prison", "over")
 
 
 def run_cli(*args):
@@ -230,23 +233,39 @@ def faces_rolled(events):
     return faces
 
 
-def simulate(keys, faces, tmp_path):
-    """The same presses in `dicetower sim`'s tower with the board's faces set: per step, the OLED memory
-    and the ring in both phases of the advice's blink (8 frames on, 8 off)."""
+def settle(pico, console, seen):
+    """After a press answered QUICK: the chip's time for its animation or its advice (ms more); `seen`
+    is how many of the console's events came before the press."""
+    from host_tools.pico import CHIP_SETTLE_MS
+
+    console.drain(pico)
+    more = CHIP_SETTLE_MS - QUICK if any(e["event"] in ANIMATED for e in console.events()[seen:]) else 0
+    if more:
+        pico.wait(more)
+    while any(line.endswith(" ...") for line in pico.screen()) and more < 5000:
+        pico.wait(100)
+        more += 100
+    return more
+
+
+def simulate(keys, faces, settled, tmp_path):
+    """The same presses in `dicetower sim`'s tower with the board's faces set, each followed by the time
+    the chip was given (QUICK + settled[n]): per step, the OLED memory and the ring in both phases of
+    the advice's blink (8 frames on, 8 off)."""
     sim.use_virtual_parts()
     from dicetower.core.entropy import FairDice, SeededSource
-    from host_tools.pico import CHIP_SETTLE_MS, HOLD_MS, TAP_MS
+    from host_tools.pico import HOLD_MS, TAP_MS
     from tower import Tower
 
     tower = Tower(sim.prepare_root(str(tmp_path / "sim")), "pico",
                   sim.TeachingFaces(faces, FairDice(SeededSource(1))))
     steps = []
-    for button, kind in keys:
+    for (button, kind), more in zip(keys, settled):
         pin = tower.pin(button)
         tower.bench.press(pin)
         tower.wait(HOLD_MS if kind == "long" else TAP_MS)
         tower.bench.release(pin)
-        tower.wait(CHIP_SETTLE_MS)
+        tower.wait(QUICK + more)
         oled, screen, phase = tower.oled(), tower.screen(), [list(tower.strip.rgb(i)) for i in range(12)]
         tower.wait(240)
         steps.append((oled, screen, (phase, [list(tower.strip.rgb(i)) for i in range(12)])))
@@ -265,22 +284,28 @@ def test_a_game_on_the_chip_shows_what_the_sim_shows(flashed, tmp_path, path):
 
     # The chip's dice come from its ring oscillator, seeded here so that a run can be replayed; the
     # game they make may leave the example's path (a Prison, an early win): the sim follows it all the same.
-    with EmulatedPico(board_from(flashed, tmp_path), seed=5) as pico:
+    with EmulatedPico(board_from(flashed, tmp_path), seed=5, settle_ms=QUICK) as pico:
         until_screen(pico, "DICETOWER")
         console = Console(pico)
         seen = []
+        settled = []
         for button, kind in keys:
+            before = len(console.events())
             pico.press(button, kind)
+            settled.append(settle(pico, console, before))
             oled = pico.oled()
             seen.append((oled, [read_line(oled, page) for page in range(8)], pico.leds()))
         console.drain(pico)
         console.close()
+        ring = pico.stats()["ring"]
+    # Every frame the ring pin sent through the game was WS2812 bits within the datasheet's timing.
+    assert ring["bad"] == 0 and ring["frames"] > len(keys), ring
     files = read_littlefs(pico.image)
     events = console.events()
     assert [e for e in events if e["event"] == "error"] == []
     assert events[0]["event"] == "game" and "game.sav" in files
 
-    expected = simulate(keys, faces_rolled(events), tmp_path)
+    expected = simulate(keys, faces_rolled(events), settled, tmp_path)
     for n, ((oled, screen, leds), (want_oled, want_screen, phases)) in enumerate(zip(seen, expected)):
         where = "step %d (%s %s)" % (n + 1, *keys[n])
         assert screen == want_screen, where
@@ -375,6 +400,11 @@ def test_a_uf2_that_fails_its_sha256_is_refused(tmp_path):
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "fails its SHA-256" in done.stderr, done.stderr
     assert not (tmp_path / "f.img").exists() or (tmp_path / "f.img").stat().st_size in (0, 2 * 1024 * 1024)
+    # A copy of it alone, without its sums beside it, is checked against the repository's.
+    (tmp_path / "RPI_PICO-v1.27.0.uf2").write_bytes(bytes(broken))
+    done = emulator("--flash", str(tmp_path / "f.img"), "--uf2", str(tmp_path / "RPI_PICO-v1.27.0.uf2"))
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "fails its SHA-256" in done.stderr, done.stderr
 
 
 def test_a_flash_image_of_the_wrong_size_is_refused(tmp_path):
@@ -409,3 +439,18 @@ def test_firmware_that_never_comes_up_is_a_timeout_not_a_hang(tmp_path):
     done = emulator("--flash", str(tmp_path / "f.img"), "--uf2", str(fw), "--boot-timeout", "2")
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "did not come up on USB within 2 s" in done.stderr
+
+
+def test_a_chip_that_halts_is_one_line_not_a_hang(tmp_path):
+    # Code that reaches a breakpoint instruction halts a Cortex-M0+ with no debugger: the rig says so and
+    # ends, and the REPL call waiting on the chip gets that line, not a wait of minutes.
+    halt = "import micropython\n@micropython.asm_thumb\ndef f():\n    data(2, 0xbe20)\nf()\n"  # BKPT 0x20
+    with EmulatedPico(str(tmp_path / "f.img"), settle_ms=QUICK) as pico:
+        started = time.time()
+        with pytest.raises(RuntimeError) as stopped:
+            pico.run(halt, timeout=120)
+        assert time.time() - started < 60
+        assert pico.process.wait(timeout=10) == 2
+    assert str(stopped.value).startswith("the emulated Pico stopped: rp2040: the firmware stopped at a "
+                                         "breakpoint"), stopped.value
+    assert "\n" not in str(stopped.value)

@@ -1,15 +1,18 @@
 """The imperative shell: config and board profile -> drivers -> app, and the loop steps.
 
 `Device(platform)` wires everything. `tick(now)` is the whole loop's
-schedule, written once: the buttons every POLL_MS (`step`: their latched
-edges, the app's answer, the redraw), an LED frame every FRAME_MS
-(`frame`), and between them one slice at a time of the advisor's work
-(`App.think`); it returns how long the loop may sleep. The device runs it
-under asyncio (`serve`), CircuitPython in a plain loop, the test bench
-and the simulator with their own clock: the same steps at the same rates
-everywhere. Any error inside a step is logged to a bounded file on flash,
-shown as a short message, and the game goes on (it is saved after every
-action).
+schedule, written once. Each pass reads the buttons' latched edges (every
+POLL_MS, at the moment a press's debounce ends, and straight after any
+work), then does one piece of work, the most urgent first: a press, the
+redraw it caused (drawn and sent to the OLED), an LED frame (every FRAME_MS),
+the save of the last action, a slice of the advisor's work, a byte of
+entropy for the next roll, a garbage collection. Each is a few ms on a
+Pico, so the buttons are never left for long; it returns how long the loop
+may sleep. The device runs it under asyncio (`serve`), CircuitPython in a
+plain loop, the test bench and the simulator with their own clock: the
+same steps at the same rates everywhere. Any error inside a step is logged
+to a bounded file on flash, shown as a short message, and the game goes on
+(it is saved after every action).
 """
 
 import json
@@ -47,7 +50,8 @@ class Device:
         self.console = platform.console
         self.canvas = Canvas()
         self._unsent = True
-        self._unsaved = None  # a game an action changed, to write at the next poll (see save)
+        self._unsaved = None  # a game an action changed, to write once the press is answered (see save)
+        self._saving = None  # a save under way: SaveStore.saving's steps
         self._last_error = None
         self.config = boot.config(self.root, self._log_line)
         self.board = None
@@ -86,8 +90,15 @@ class Device:
         if self.encoder is not None:
             self.encoder.listen()
         self._polled = None  # when the loop last polled the buttons, lit a frame (None: never)
+        self._poll_in = POLL_MS  # when it polls next: sooner than POLL_MS when a press is about to settle
         self._lit = None
+        self._late = 0  # how late the last frame came (ms): the next is due that much sooner
+        self._pressed = []  # presses polled, waiting for their turn: one a pass
+        self._busy = True  # the last pass did some work: poll again at once
+        self._tidy = False  # work since the last garbage collection that left garbage behind
+        self._collect = getattr(platform, "collect", None)
         self.dice = platform.dice or platform.fair_dice()
+        self._prime = getattr(self.dice, "prime", None)  # entropy made ahead, at idle (core/entropy.py)
         options = {}
         heroes = _read(self.root + "heroes.json")
         if heroes is not None:
@@ -125,17 +136,25 @@ class Device:
     # -- what the app calls: saves and events ---------------------------------
 
     def save(self, game):
-        """The app's call after each action. The game is written at the loop's next poll, once the
-        press has been answered on the OLED: the write (about 20 ms on a Pico) delays neither the
-        screen nor the next poll (see step)."""
+        """The app's call after each action. The game is written in a pass of its own once the press
+        has been answered on the OLED (see tick): the write delays neither the screen nor a poll."""
         self._unsaved = game
 
-    def _write_save(self, game):
+    def _save_step(self):
+        """One step of writing the game the last action left (the newest, if several came)."""
+        if self._saving is None:
+            self._saving = self.store.saving(self._unsaved)
+            self._unsaved = None
         try:
-            self.store.save(game)
+            if next(self._saving) is not None:
+                self._saving = None
         except OSError as e:
+            self._saving = None  # said on screen, not tried again every pass
             self.app.message = "Saves are off (%s); the game goes on." % why(e)
             self.app.changed = True
+        except BaseException:
+            self._saving = None
+            raise
 
     def load(self):
         try:
@@ -185,36 +204,53 @@ class Device:
 
     # -- the loop's steps --------------------------------------------------------
 
-    def step(self, now):
-        """Poll the buttons once and redraw what changed; then save the game an earlier pass changed
-        (after this poll: a press and its save are never between the same two polls)."""
-        if self.board is None:
-            return
-        earlier = self._unsaved
-        self._unsaved = None
-        saving = False
-        try:
-            for button, kind in self.buttons.poll(now):
-                self.app.press("c" if button == "c2" else button, kind)
-            if self.encoder is not None:
-                for button, kind in self.encoder.poll(now):
-                    self.app.press(button, kind)
-            if self.buzzer is not None:
-                self.buzzer.tick(now)
-            if self.watchdog is not None:
-                self.watchdog.feed()
-            self.render(now)
-            if earlier is not None and self._unsaved is None:  # (after a new action, its own save comes next)
-                saving = True
-                self._write_save(earlier)
-                self.render(now)  # "Saves are off", if it came to that
-        except Exception as e:  # noqa: nothing a step does may stop the game
-            if not saving and self._unsaved is None:
-                self._unsaved = earlier  # not written yet: at the next poll
-            self._crash(e)
+    def poll(self, now):
+        """Read the buttons' latched edges (and the knob's clicks): their presses wait their turn."""
+        pressed = self._pressed
+        for button, kind in self.buttons.poll(now):
+            pressed.append(("c" if button == "c2" else button, kind))
+        if self.encoder is not None:
+            for event in self.encoder.poll(now):
+                pressed.append(event)
+        if self.buzzer is not None:
+            self.buzzer.tick(now)
+        if self.watchdog is not None:
+            self.watchdog.feed()
+
+    def _work(self, now, frame_due):
+        """One piece of work, the most urgent first: True if there was one."""
+        app = self.app
+        if self._pressed:
+            button, kind = self._pressed.pop(0)
+            self._tidy = True
+            app.press(button, kind)
+        elif app.changed or (self._unsent and self.oled.present):
+            self.render(now)  # drawn and sent in one piece: the panel never lags the canvas between passes
+        elif frame_due:
+            # Frames keep their pace when other work delays one: an animation lasts its FRAMES * FRAME_MS.
+            late = 0 if self._lit is None else self.platform.ticks_diff(now, self._lit) - FRAME_MS + self._late
+            self._late = late if 0 < late < FRAME_MS else 0
+            self._lit = now
+            self.frame()
+        elif self._saving is not None or self._unsaved is not None:
+            self._save_step()
+        elif app.thinking():
+            self._tidy = True
+            app.think()  # a slice of the advice; once it is ready, its redraw is the next pass's work
+        elif self._prime is not None and self._prime():
+            pass
+        elif self._tidy and self._collect is not None:
+            # At idle: a collection of a few ms here is not one inside a press's pass later.
+            self._tidy = False
+            self._collect()
+        else:
+            if not self.oled.present:
+                self.render(now)  # a missing OLED: tried again now and then (at its own pace)
+            return False
+        return True
 
     def render(self, now):
-        """Redraw after a change, and send it; a missing OLED is retried now and then."""
+        """Redraw after a change and send what changed; a missing OLED is tried again now and then."""
         if self.app.changed:
             screens.draw(self.app, self.canvas)
             self.app.changed = False
@@ -226,12 +262,7 @@ class Device:
         return 0
 
     def frame(self):
-        if self.board is None:
-            return
-        try:
-            self.lights.tick(self.app)
-        except Exception as e:  # noqa
-            self._crash(e)
+        self.lights.tick(self.app)
 
     def _crash(self, error):
         text = "%s: %s" % (type(error).__name__, error)
@@ -258,20 +289,19 @@ class Device:
             return 1000
         diff = self.platform.ticks_diff
         # Times since the last poll and frame, never deadlines: a sum could outgrow the ticks' range.
-        if self._polled is None or diff(now, self._polled) >= POLL_MS or self._unsaved is not None:
-            self.step(now)
+        if self._busy or self._polled is None or diff(now, self._polled) >= self._poll_in:
+            self.poll(now)
             self._polled = now
-        if self._unsaved is not None:
-            return 0  # written at the next poll, straight away
-        if self._lit is None or diff(now, self._lit) >= FRAME_MS:
-            self.frame()
-            self._lit = now
+            self._poll_in = self.buttons.settles_in(now)
+        frame_due = self._lit is None or diff(now, self._lit) >= FRAME_MS - self._late
         try:
-            if self.app.think():
-                return 0  # more advice to work out: one slice a pass, the buttons polled between
-        except Exception as e:  # noqa: the advice is a help; the game goes on without it
+            self._busy = self._work(now, frame_due)
+        except Exception as e:  # noqa: nothing a step does may stop the game
+            self._busy = True
             self._crash(e)
-        return max(0, min(POLL_MS - diff(now, self._polled), FRAME_MS - diff(now, self._lit)))
+        if self._busy:
+            return 0
+        return max(0, min(self._poll_in - diff(now, self._polled), FRAME_MS - self._late - diff(now, self._lit)))
 
     async def serve(self):
         """The loop on MicroPython: asyncio, so that other tasks (a web server) can share it."""

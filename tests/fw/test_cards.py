@@ -172,3 +172,43 @@ class Paying(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+def _every_set(symbols, spent, hero_cards, location, pvp):
+    """pay as it was first written, trying every set of cards: the oracle for the pruned search."""
+    free = [[] for _ in cards.SYMBOLS]
+    for i in range(len(symbols)):
+        if spent[i] is None:
+            free[cards.SYMBOLS.index(symbols[i])].append(i)
+    known = [(c["name"], cards.need(c["dice"])) for c in hero_cards if c.get("dice") is not None]
+    buys = min(cards.WAREHOUSE_BUYS, pvp) if location == cards.WAREHOUSE else 0
+    best = []
+    for mask in range(1, 1 << len(known)):
+        chosen = [known[i] for i in range(len(known)) if mask & (1 << i)]
+        if len(chosen) > len(best):
+            best = cards._payable(free, chosen, location, buys) or best
+    names = [name for name, _, _ in best]
+    return best, [c[0] for c in known if c[0] not in names and cards._payable(free, [c], location, buys)]
+
+
+class PrunedSearch(unittest.TestCase):
+    def test_pay_agrees_with_trying_every_set_of_cards(self):
+        # pay skips the sets holding a card the dice cannot pay alone; that must change no payment,
+        # at any location, with any PVP to buy with, in or out of the Prison.
+        from dicetower.core.entropy import SeededSource
+
+        source = SeededSource(14)  # the same cases on CPython and the VM
+
+        def pick(n):
+            return source._next() % n
+
+        symbols = cards.SYMBOLS
+        for case in range(600):
+            hero_cards = [{"name": "Card %d" % n, "dice": [symbols[pick(6)] for _ in range(1 + pick(4))]}
+                          for n in range(1 + pick(4))]
+            faces = [symbols[pick(6)] for _ in range(6)]
+            outcome = judge(faces, (), pick(5) == 0)  # one in five in the Prison
+            location = cards.LOCATIONS[pick(len(cards.LOCATIONS))]
+            pvp = pick(5)
+            args = (outcome.symbols, outcome.spent, hero_cards, location, pvp)
+            self.assertEqual(cards.pay(*args), _every_set(*args), (case, args))

@@ -56,6 +56,32 @@ if __name__ == "__main__":
     unittest.main()
 
 
+class Answers(unittest.TestCase):
+    def test_a_tap_acts_the_moment_its_release_has_lasted_the_debounce(self):
+        # Not at the next poll after it, up to POLL_MS later: the loop wakes when the debounce ends.
+        from dicetower.hw.buttons import DEBOUNCE_MS
+
+        t = Table()
+        t.wait(500)  # idle at the start menu
+        pin = t.pin("b")
+        acted = []
+        press = t.app.press
+
+        def pressed(button, kind):
+            acted.append(t.clock.now)
+            press(button, kind)
+
+        t.app.press = pressed
+        for held in (80, 83, 101, 117):  # releases at every phase of the 10 ms poll
+            t.bench.press(pin)
+            t.wait(held)
+            t.bench.release(pin)
+            released = t.clock.now
+            t.wait(200)
+            self.assertEqual(acted[-1] - released, DEBOUNCE_MS, held)
+        self.assertEqual(len(acted), 4)
+
+
 class Advice(unittest.TestCase):
     def test_the_roll_shows_its_dice_before_the_advisor_is_loaded(self):
         # From .mpy on a Pico, importing the advisor blocks the loop for tens of ms: it is the first
@@ -66,8 +92,12 @@ class Advice(unittest.TestCase):
         t.app.press("c", "short")  # roll
         self.assertIsNone(t.app._advisor)
         self.assertTrue(t.app.thinking())
-        t.device.step(t.clock.now)  # the loop's next poll: the dice on the OLED, the advice to come
-        self.assertTrue(t.screen()[5].endswith(" ..."), t.screen())
+        for _ in range(10):  # the loop's next passes, one piece of work each: the dice drawn, sent
+            t.device.tick(t.clock.now)
+            if t.screen()[5].endswith(" ..."):
+                break
+        self.assertTrue(t.screen()[5].endswith(" ..."), t.screen())  # the dice on the OLED, the advice to come,
+        self.assertIsNone(t.app._advisor)  # and the advisor not yet imported
         t.wait(200)
         self.assertFalse(t.app.thinking())
         self.assertIsNotNone(t.app._advisor)
@@ -89,7 +119,7 @@ class Saves(unittest.TestCase):
         t = Table(seed=3)
         t.presses("c a a")  # New Battlerealm, two heroes
         seen = []
-        press, save = t.app.press, t.device.store.save
+        press, saving = t.app.press, t.device.store.saving
 
         def pressed(button, kind):
             seen.append(("press", t.bench.reads))
@@ -97,9 +127,9 @@ class Saves(unittest.TestCase):
 
         def saved(game):
             seen.append(("save", t.bench.reads, t.screen()[0]))
-            save(game)
+            return saving(game)
 
-        t.app.press, t.device.store.save = pressed, saved
+        t.app.press, t.device.store.saving = pressed, saved
         t.presses("c")  # start
         (_, reads_at_press), (_, reads_at_save, screen) = seen
         self.assertEqual(screen, "R1 Hulk's turn")  # the OLED showed the game before it was written
@@ -107,7 +137,59 @@ class Saves(unittest.TestCase):
         self.assertIn("game.sav", os.listdir(t.root[:-1] or "/"))
 
 
+    def test_a_save_is_written_in_three_passes_with_the_buttons_polled_between_them(self):
+        # The game's bytes, the temporary file, the rename over the old save: on a Pico each takes a few
+        # ms (the rename up to 14 on littlefs), together over 20, so each has a pass of the loop.
+        t = Table(seed=3)
+        t.presses("c a a")  # New Battlerealm, two heroes
+        files = t.device.store.fs
+        steps = []
+        saving, open_, rename = t.device.store.saving, files.open, files.rename
+
+        def started(game):
+            steps.append(("bytes", t.bench.reads))
+            return saving(game)
+
+        def opened(path, mode):
+            if path.endswith("game.sav.tmp"):
+                steps.append(("file", t.bench.reads))
+            return open_(path, mode)
+
+        def renamed(old, new):
+            steps.append(("rename", t.bench.reads))
+            return rename(old, new)
+
+        t.device.store.saving, files.open, files.rename = started, opened, renamed
+        t.presses("c")  # start: the game's first save
+        self.assertEqual([name for name, _ in steps], ["bytes", "file", "rename"])
+        reads = [n for _, n in steps]
+        self.assertTrue(reads[0] < reads[1] < reads[2], steps)  # the buttons read between each two
+        with open(t.root + "game.sav", "rb") as f:
+            self.assertTrue(f.read().startswith(b"DICETOWER 3 "))
+
+
 class Frames(unittest.TestCase):
+    def test_frames_keep_their_pace_when_other_work_delays_them(self):
+        # On a Pico a frame falls due while another piece of work runs: the next one then comes that much
+        # sooner, so an animation of FRAMES frames still takes FRAMES * FRAME_MS (as in the sim, where
+        # work takes no time).
+        t = Table()
+        t.wait(500)
+        lit = []
+        frame = t.device.frame
+
+        def counted():
+            lit.append(now)
+            frame()
+
+        t.device.frame = counted
+        now = start = t.clock.now
+        while now < start + 30 * FRAME_MS:
+            pause = t.device.tick(now)
+            if pause:
+                now += pause + 4  # every sleep overruns by 4 ms, as if work had held the loop
+        self.assertIn(len(lit), (30, 31), lit)
+
     def test_led_frames_allocate_nothing(self):
         import gc
 

@@ -180,6 +180,43 @@ class Health(unittest.TestCase):
         self.assertIn("could not be read", dice.failure)
 
 
+class Primed(unittest.TestCase):
+    # The device's loop makes entropy ahead at idle (prime), so that a roll does not gather it inside
+    # the press. Made ahead or made at the draw, the bytes come in the same order: the same faces.
+    def test_faces_are_the_same_made_ahead_or_at_the_draw(self):
+        plain, primed = FairDice(FairBits(3)), FairDice(FairBits(3))
+        made = 0
+        while primed.prime():
+            made += 1
+        self.assertEqual(made, 8)  # then it rests
+        for roll in range(40):
+            if roll % 3 == 0:
+                primed.prime()
+            self.assertEqual([plain.draw(BATTLEREALM) for _ in range(6)],
+                             [primed.draw(BATTLEREALM) for _ in range(6)], roll)
+        self.assertEqual(plain.bytes_used, primed.bytes_used)
+
+    def test_a_source_failing_while_priming_moves_to_the_fallback_at_once(self):
+        dice = FairDice(SeededSource(1), Pattern(bytes(range(256)), name="second"))
+        dice.source = source = Pattern(bytes(range(256)), name="first")
+        source.pattern = b"\x07"  # stuck
+        while dice.prime():
+            pass
+        self.assertEqual(dice.name, "second")
+        self.assertIn("failed its health check", dice.switched)
+        dice.draw(D6)
+
+    def test_no_fallback_left_the_dice_stay_off_and_say_why(self):
+        dice = FairDice(SeededSource(1))
+        dice.source = source = Pattern(bytes(range(256)))
+        source.pattern = b"\x07"
+        while dice.prime():
+            pass
+        self.assertIn("Dice off", dice.failure)
+        with self.assertRaises(EntropyFailure):
+            dice.draw(D6)
+
+
 class Scripted(unittest.TestCase):
     def test_gives_the_faces_in_order(self):
         faces = ScriptedFaces(["Mystic", 0, "Star", "Moon"])

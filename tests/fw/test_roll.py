@@ -57,6 +57,20 @@ class FirstRoll(unittest.TestCase):
             self.assertEqual(roll.locked[die], 1 if roll.symbols()[die] in (M, S) else 0)
 
 
+class Judged(unittest.TestCase):
+    def test_the_dice_judged_before_a_reroll_are_judged_again_after_it(self):
+        # The app judges the dice before finalizing (to ask who stands in an Explosion); the judgement is
+        # kept for the finalize, but never across a die that changed.
+        roll = rolled(M, M, K, K, K, K, M)  # then a Mutant for the re-rolled die
+        self.assertEqual(roll.judged().prison, False)
+        roll.reroll([2])
+        self.assertEqual(roll.symbols(), (M, M, M, K, K, K))
+        self.assertTrue(roll.judged().prison)  # three Mutants: the Crystal Prison
+        outcome = roll.finalize()
+        self.assertTrue(outcome.prison)
+        self.assertIs(outcome, roll.judged())
+
+
 class Rerolls(unittest.TestCase):
     def test_two_rerolls_of_any_unlocked_dice(self):
         """Rulebook: "The player may choose to re-roll any or all of the six dice up to two times." """

@@ -147,6 +147,7 @@ PAIR = bytes(_pair_rank(f, s) for f in range(DICE) for s in range(DICE))
 
 
 def _science_ranks(out):
+    """Fills SCIENCE: a generator that yields between blocks of at most 126 entries (about 4 ms)."""
     r = 0
     for b5 in range(5, DICE + 5):
         for b4 in range(4, b5):
@@ -157,12 +158,13 @@ def _science_ranks(out):
                         for b0 in range(b1):
                             out[r] = r + d1 + b1
                             r += 1
+            yield
 
 
 # The rank of the dice of rank r (five at most) and one more showing Science: SCIENCE[r] (a
 # Mutant more: SCIENCE[r] + 1); for five dice, less SIXES (an index into the upper half). It lets
 # _spread's innermost loop run over all the Mutant and Science counts at once (924 bytes). Filled
-# by the first plan, as a slice of its own (_guard): the import stays short.
+# by the first plan, in slices of its own (_guard): the import stays short.
 SCIENCE = array("H", range(SIXES))
 _FILLED = [False]
 del _binom, _pair_rank
@@ -227,11 +229,11 @@ def _guard(faces, locked, rerolls, lucky_left, goal):
     w = [_COST_CHECK + _COST_SETUP]  # the work of this slice (microseconds at 125 MHz), shared by the passes
     _OWNER[0] = w
     if not _FILLED[0]:
-        _science_ranks(SCIENCE)
+        for _ in _science_ranks(SCIENCE):
+            yield None
+            if _OWNER[0] is not w:
+                raise RuntimeError("advisor: a newer plan took the work arrays")
         _FILLED[0] = True
-        yield None
-        if _OWNER[0] is not w:
-            raise RuntimeError("advisor: a newer plan took the work arrays")
     for step in _plan(faces, locked, rerolls, lucky_left, goal, w):
         yield step
         if step is None and _OWNER[0] is not w:

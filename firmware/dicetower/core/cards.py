@@ -231,14 +231,20 @@ def pay(symbols, spent, cards, location=ELSEWHERE, pvp=0):
             free[SYMBOLS.index(symbols[i])].append(i)
     known = [(c["name"], need(c["dice"])) for c in cards if c.get("dice") is not None]
     buys = min(WAREHOUSE_BUYS, pvp) if location == WAREHOUSE else 0
+    # A card the dice cannot pay alone they cannot pay beside others either (others only take dice and
+    # buys away), so no set with such a card is tried: on a Pico that was most of a finalize's time.
+    plans = [_payable(free, [card], location, buys) for card in known]
     best = []
     for mask in range(1, 1 << len(known)):
-        chosen = [known[i] for i in range(len(known)) if mask & (1 << i)]
-        if len(chosen) > len(best):
-            best = _payable(free, chosen, location, buys) or best
+        members = [i for i in range(len(known)) if mask & (1 << i)]
+        if len(members) <= len(best) or any(plans[i] is None for i in members):
+            continue
+        if len(members) == 1:
+            best = plans[members[0]]
+        else:
+            best = _payable(free, [known[i] for i in members], location, buys) or best
     paid = [name for name, _, _ in best]
-    alone = [card[0] for card in known if card[0] not in paid and _payable(free, [card], location, buys)]
-    return best, alone
+    return best, [known[i][0] for i in range(len(known)) if plans[i] is not None and known[i][0] not in paid]
 
 
 def describe(paid, alone):

@@ -46,6 +46,7 @@ _POOL_FLOOR = 1 << 22  # refill below this; pool * 256 stays under 2**30
 _BUF_SIZE = 32
 _MAX_EQUAL_PAIRS = 256  # a fair bit source does this once in 2**256 tries
 _STARTUP_BYTES = 64  # debiased bytes checked at start-up (binary sources)
+_READY = 8  # tested bytes made ahead at idle (prime): about four rolls of six dice
 
 
 class EntropyFailure(Exception):
@@ -121,6 +122,9 @@ class FairDice:
 
     def __init__(self, source, fallback=None):
         self._buf = bytearray(_BUF_SIZE)
+        self._ready = bytearray(_READY)  # a queue: the bytes come out in the order they were made
+        self._ready_at = 0
+        self._ready_n = 0
         # Debiased bits must come out as full-entropy bytes: a periodic bit
         # source (0101...) passes the raw tests but would give stuck bytes.
         self.output_health = HealthTests(False, 7)
@@ -155,6 +159,7 @@ class FairDice:
         self.failure = None
         self._value = 0
         self._range = 1
+        self._ready_n = 0
         try:
             for _ in range(STARTUP_SAMPLES // _BUF_SIZE):
                 self._refill()
@@ -163,7 +168,7 @@ class FairDice:
                 # source is caught before any face comes from it.
                 self._pos = _BUF_SIZE
                 for _ in range(_STARTUP_BYTES):
-                    self._byte()
+                    self._fresh()
         except EntropyFailure:
             return False
         self._pos = _BUF_SIZE  # start-up samples are tested, then discarded
@@ -194,7 +199,30 @@ class FairDice:
         self._pos += 1
         return sample
 
+    def prime(self):
+        """Make one byte for the rolls to come. The device's loop calls this at idle, so that a roll
+        finds its noise gathered and tested (on a Pico, gathering a roll's worth takes about 20 ms).
+        True if there was work; False once _READY bytes wait or the dice are off."""
+        if self._ready_n == _READY or self.failure is not None:
+            return False
+        try:
+            byte = self._fresh()
+        except EntropyFailure:
+            self._switch()  # as a draw would: the fallback from now on, or the dice stay off
+            return True
+        self._ready[(self._ready_at + self._ready_n) % _READY] = byte
+        self._ready_n += 1
+        return True
+
     def _byte(self):
+        if self._ready_n:
+            byte = self._ready[self._ready_at]
+            self._ready_at = (self._ready_at + 1) % _READY
+            self._ready_n -= 1
+            return byte
+        return self._fresh()
+
+    def _fresh(self):
         if not self.binary:
             return self._raw()
         # von Neumann: of each pair of raw bits keep the first when they differ.

@@ -54,16 +54,14 @@ WORDS = ("Careful", "Cunning", "Elusive", "Flight", "Gifted", "Honest", "Lucky",
 _CODES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 
-_TABLES = {}  # (id of names, mark) -> its table, made by the first save and kept: remade at every save, they
-# were most of a save's 15 ms on a Pico (about 3 KB of heap kept instead)
-
-
 def _table(names, mark):
-    key = (id(names), mark)
-    table = _TABLES.get(key)
-    if table is None:
-        table = _TABLES[key] = {names[i]: mark + _CODES[i] for i in range(len(names))}
-    return table
+    return {names[i]: mark + _CODES[i] for i in range(len(names))}
+
+
+# Made once, at import: made per save they were most of a save's time on a Pico (12 ms of its 20), and
+# kept they cost about 3 KB of heap.
+_KEY_CODES = _table(KEYS, "~")
+_WORD_CODES = _table(WORDS, "=")
 
 
 def _untable(names, mark):
@@ -107,8 +105,8 @@ def game_class(kind):
 
 def encode(game):
     content = game.to_dict()
-    words = _table(WORDS, "=")
-    content["base"] = _rename(content["base"], _table(KEYS, "~"), words)
+    words = _WORD_CODES
+    content["base"] = _rename(content["base"], _KEY_CODES, words)
     content["actions"] = _rename(content["actions"], {}, words)
     content["redo"] = _rename(content["redo"], {}, words)
     body = json.dumps(content, separators=(",", ":")).encode()
@@ -119,15 +117,15 @@ def encode(game):
 def _migrate_1(body):
     body["redo"] = []
     if isinstance(body.get("base"), dict):  # schema 1 wrote keys and words in full
-        words = _table(WORDS, "=")
-        body["base"] = _rename(body["base"], _table(KEYS, "~"), words)
+        words = _WORD_CODES
+        body["base"] = _rename(body["base"], _KEY_CODES, words)
         body["actions"] = _rename(body.get("actions"), {}, words)
     return body
 
 
 def _migrate_2(body):
     if body.get("game") == "battlerealm":  # keys are in their schema 2 codes here
-        codes = _table(KEYS, "~")
+        codes = _KEY_CODES
         base = body["base"]
         base[codes["bought"]] = 0
         for hero in base[codes["heroes"]]:

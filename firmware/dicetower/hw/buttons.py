@@ -134,6 +134,19 @@ class Buttons:
                 out.append(b.events[LONG])
         return out
 
+    def settles_in(self, now):
+        """Milliseconds until a level the last poll read, but did not yet count, will have lasted
+        DEBOUNCE_MS: the loop polls again then rather than at its next POLL_MS (a tap is answered up
+        to POLL_MS sooner). POLL_MS when no level waits."""
+        wait = POLL_MS
+        diff = self.diff
+        for b in self.buttons:
+            if b.raw != b.stable:
+                left = DEBOUNCE_MS - diff(now, b.raw_since)
+                if left < wait:
+                    wait = left
+        return wait if wait > 0 else 0
+
     def _edge(self, b, pressed, at, out):
         """The pin went to `pressed` at `at`: the level before it counts if it lasted."""
         if pressed != b.raw:

@@ -216,11 +216,13 @@ class Platform(Parts):
     """A board running CircuitPython."""
 
     def __init__(self):
+        import gc
         import os
 
         import supervisor
 
         Parts.__init__(self, machine_name(os.uname().machine))
+        self.collect = gc.collect  # the loop collects at idle (Device._work); a virtual platform has none
         self.ticks_ms = supervisor.ticks_ms
         self.ticks_diff = ticks_diff
         self.sleep_ms = sleep_ms

@@ -79,7 +79,10 @@ class Platform(MachineParts):
         import sys
         import time
 
+        import gc
+
         MachineParts.__init__(self, machine, _machine_name(sys))
+        self.collect = gc.collect  # the loop collects at idle (Device._work); a virtual platform has none
         self.ticks_ms = time.ticks_ms
         self.ticks_diff = time.ticks_diff
         self.sleep_ms = time.sleep_ms

@@ -45,19 +45,29 @@ class SaveStore:
 
     def save(self, game):
         """Write the game; returns the bytes written. Raises OSError if flash fails."""
+        for written in self.saving(game):
+            pass
+        return written
+
+    def saving(self, game):
+        """`save` in three steps, for the device's loop to take one a pass (each a few ms on a Pico):
+        the game's bytes, the temporary file, the rename over the old save. Yields None after each
+        of the first two, then the bytes written."""
         data = encode(game)
+        yield None
         f = self.fs.open(self.temp, "wb")
         try:
             f.write(data)
         finally:
             f.close()
+        yield None
         try:
             self.fs.rename(self.temp, self.path)
         except OSError:
             # FAT cannot rename over a file; LittleFS (the Pico's) can.
             self.fs.remove(self.path)
             self.fs.rename(self.temp, self.path)
-        return len(data)
+        yield len(data)
 
     def _read(self, path):
         f = self.fs.open(path, "rb")

@@ -11,7 +11,7 @@ objects, so the same flow runs on a Pico, in the simulator and in tests.
 """
 
 from dicetower.core import cards, roster
-from dicetower.core.battlerealm import ABILITIES, judge
+from dicetower.core.battlerealm import ABILITIES
 from dicetower.core.dice import ATTACK, DANGER_COIN, Die
 from dicetower.core.entropy import EntropyFailure
 from dicetower.core.game import Refused
@@ -600,10 +600,8 @@ class App:
             self._finalize()
 
     def _finalize(self):
-        hero = self.game.state["heroes"][self.game.state["turn"]]
-        abilities = hero["abilities"] if hero["negated_by"] < 0 else ()
         # Judge first, without finalizing, to know whether heroes must be marked.
-        outcome = judge(self.roll.symbols(), abilities, hero["prison"])
+        outcome = self.roll.judged()
         self.outcome = outcome
         if outcome.explosion and len(self.game.state["heroes"]) > 1:
             self.mode = MARK
