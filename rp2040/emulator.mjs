@@ -403,6 +403,7 @@ function wireRing() {
   let errors = [];
   const latch = clock.createAlarm(() => endFrame());
   flushRing = () => endFrame();
+  ringSending = () => bits.length > 0;
   const widen = (range, v) => { range[0] = Math.min(range[0], v); range[1] = Math.max(range[1], v); };
   function endFrame() {
     if (!bits.length) return;
@@ -491,6 +492,7 @@ const settlers = []; // [polls needed, answer]: presses waiting for the loop to 
 // (a redraw's pages follow each other within a few ms: a read inside one would show half a screen).
 const betweenSteps = [];
 let flushRing = null; // a frame whose bits are all in goes to the strip now, not at its latch 50 us on
+let ringSending = () => false; // bits of a frame are on the wire (machine.bitstream still running)
 function readBetweenSteps() {
   if (flushRing) flushRing();
   while (betweenSteps.length) betweenSteps.shift()();
@@ -658,6 +660,8 @@ function answer(request, reply) {
     betweenSteps.push(later(() => reply(handsReply(line))));
     const whenQuiet = () => {
       if (oledAt >= 0 && clock.nanos - oledAt < 20e6) at(oledAt + 20e6, whenQuiet);
+      // Not in the middle of a frame to the ring either: it would be cut in two (read once it latched).
+      else if (ringSending()) at(clock.nanos + WS.reset + 10000, whenQuiet);
       else readBetweenSteps();
     };
     at(clock.nanos + 50e6, whenQuiet);

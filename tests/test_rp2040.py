@@ -204,7 +204,9 @@ def test_the_buzzer_beeps_on_its_pwm_pin(flashed, tmp_path):
     on = [t for t in tones if t["on"]]
     assert on and on[0]["freq"] == pytest.approx(1760, rel=0.01) and on[0]["duty"] == pytest.approx(0.5, abs=0.01)
     off = [t for t in tones if not t["on"] and t["ns"] > on[0]["ns"]]
-    assert off and 35e6 <= off[0]["ns"] - on[0]["ns"] <= 80e6  # 40 ms, ended by the loop's next poll
+    # 40 ms, ended at the loop's first poll after it; with .mpy files this first roll's pass of the loop
+    # also imports the advisor (about 60 ms, once a boot), which a beep then outlasts.
+    assert off and 35e6 <= off[0]["ns"] - on[0]["ns"] <= 120e6
 
 
 # -- a game of each mode, step by step against the simulator ------------------------------------------

@@ -7,16 +7,18 @@ class Buzzer:
     def __init__(self, pwm, diff=None):
         self.pwm = pwm
         self.diff = diff or (lambda a, b: a - b)
-        self.until = None
+        self.since = None  # when the beep began (ticks: a sum with its length could leave their range)
+        self.ms = 0
         pwm.duty_u16(0)
 
     def beep(self, name, now):
-        freq, ms = TONES.get(name, (1000, 50))
+        freq, self.ms = TONES.get(name, (1000, 50))
         self.pwm.freq(freq)
         self.pwm.duty_u16(32768)
-        self.until = now + ms
+        self.since = now
 
     def tick(self, now):
-        if self.until is not None and self.diff(now, self.until) >= 0:
+        """Called at each poll of the buttons: the beep ends at the first one after its length."""
+        if self.since is not None and self.diff(now, self.since) >= self.ms:
             self.pwm.duty_u16(0)
-            self.until = None
+            self.since = None
