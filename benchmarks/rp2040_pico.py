@@ -161,7 +161,7 @@ def main(argv=None):
     rows.append(("one redraw: a menu step", ms(facts["redraw_menu_step_us"] * 1000)))
     rows.append(("one redraw: the cursor over the dice (median of 6)", ms(facts["redraw_dice_step_us"] * 1000)))
     rows.append(("one LED frame (12 LEDs, median of 20)", ms(facts["led_frame_us"] * 1000)))
-    rows.append(("a roll: the press (six dice; the advice follows in slices) + its redraw",
+    rows.append(("a roll: the press (six dice, their entropy made ahead at idle; the advice follows in slices) + its redraw",
                  "%s + %s" % (ms(facts["roll_press_us"] * 1000), ms(facts["roll_redraw_us"] * 1000))))
     rows.append(("a roll's animation: %d frames, their compute (33 ms apart)" % facts["roll_animation_frames"],
                  ms(facts["roll_animation_compute_us"] * 1000)))

