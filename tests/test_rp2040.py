@@ -106,8 +106,9 @@ class Console:
             self.lines += [line.strip().decode("utf-8", "replace") for line in whole]
             self.received += len(data)  # counted once its lines are in: drain() then finds them
 
-    def events(self):
-        return [json.loads(line) for line in self.lines if line.startswith("{") and line.endswith("}")]
+    def events(self, since=0):
+        """The JSON events among the lines read, from line `since` on."""
+        return [json.loads(line) for line in self.lines[since:] if line.startswith("{") and line.endswith("}")]
 
     def close(self):
         try:
@@ -237,11 +238,11 @@ def faces_rolled(events):
 
 def settle(pico, console, seen):
     """After a press answered QUICK: the chip's time for its animation or its advice (ms more); `seen`
-    is how many of the console's events came before the press."""
+    is how many of the console's lines came before the press."""
     from host_tools.pico import CHIP_SETTLE_MS
 
     console.drain(pico)
-    more = CHIP_SETTLE_MS - QUICK if any(e["event"] in ANIMATED for e in console.events()[seen:]) else 0
+    more = CHIP_SETTLE_MS - QUICK if any(e["event"] in ANIMATED for e in console.events(seen)) else 0
     if more:
         pico.wait(more)
     while any(line.endswith(" ...") for line in pico.screen()) and more < 5000:
@@ -292,7 +293,7 @@ def test_a_game_on_the_chip_shows_what_the_sim_shows(flashed, tmp_path, path):
         seen = []
         settled = []
         for button, kind in keys:
-            before = len(console.events())
+            before = len(console.lines)
             pico.press(button, kind)
             settled.append(settle(pico, console, before))
             oled = pico.oled()
