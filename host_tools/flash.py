@@ -459,10 +459,16 @@ class Session:
 
 
 def back_to_the_game(transport):
-    """Leave the raw REPL and soft-reset, so the board runs main.py again (or says what it needs)."""
+    """Leave the raw REPL and soft-reset, so the board runs main.py again (or says what it needs).
+
+    It waits for the board's "soft reboot" before the port is closed: a port closed with the
+    board's output unread can lose the Ctrl-D on its way (a TCP bridge, as the virtual Pico's,
+    resets such a connection, and its peer drops what it had not read yet; seen as a board left
+    at its prompt, main.py not running, once in four runs on a loaded machine)."""
     try:
         transport.exit_raw_repl()
         transport.serial.write(b"\x04")
+        transport.read_until(1, b"soft reboot\r\n", timeout=10, timeout_overall=30)
     except Exception:  # noqa: the port may be gone (unplugged); nothing more to do
         pass
 

@@ -38,7 +38,8 @@ BOARDS = {
     "pico2": ("RPI_PICO2", "armv7emsp"),
     "pico2_w": ("RPI_PICO2_W", "armv7emsp"),
 }
-NATIVE = ("dicetower/core/advisor.py",)  # frozen as machine code: the advisor's loops
+# Frozen as machine code: the advisor's loops (its four modules).
+NATIVE = ("dicetower/core/ranks.py", "dicetower/core/keeps.py", "dicetower/core/lucky.py", "dicetower/core/advisor.py")
 APT = "apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib cmake make g++"
 NEEDS = (("arm-none-eabi-gcc", APT), ("cmake", APT), ("make", APT), ("g++", APT))
 # One change to the upstream tree: v1.27.0's mpy-tool aligns frozen Thumb native code to 2 bytes, but

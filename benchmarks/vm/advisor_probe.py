@@ -11,7 +11,7 @@ import gc
 import sys
 import time
 
-from dicetower.core import advisor, cards
+from dicetower.core import advisor, cards, ranks
 
 # Arguments: the VM's command line, or PROBE_ARGS set before this code on a board (the rp2 port has no sys.argv).
 ARGS = globals().get("PROBE_ARGS") or getattr(sys, "argv", [])[1:]
@@ -27,7 +27,7 @@ TWO_LOCKED = (bytearray((0, 1, 4, 5, 2, 3)), bytearray((1, 1, 0, 0, 0, 0)))
 
 def pool_bytes():
     """The heap of the advisor's work arrays (lists: a 16-byte object and the items in 16-byte blocks)."""
-    return sum(16 + (4 * len(a) + 15) // 16 * 16 for a in advisor._POOL)
+    return sum(16 + (4 * len(a) + 15) // 16 * 16 for a in ranks._POOL)
 
 
 def measure(name, faces, locked, rerolls, lucky, needs, location=cards.ELSEWHERE, in_prison=False):

@@ -31,6 +31,17 @@ def _advice(dev, name, setup):
         dev.tick(ticks_ms())
         longest = max(longest, time.ticks_diff(time.ticks_us(), began))
         passes += 1
+    if app.advice is None:  # the plan raised: the device logged it and shows it (Device._crash)
+        import gc
+
+        gc.collect()
+        try:
+            import micropython
+
+            micropython.mem_info()  # where the heap's free blocks are (MicroPython only)
+        except (ImportError, AttributeError):
+            pass
+        raise RuntimeError("no advice for %s: %s (%d B free after a collection)" % (name, app.message, gc.mem_free()))
     print(json.dumps({"advice": name, "ready_us": time.ticks_diff(time.ticks_us(), start),
                       "longest_pass_us": longest, "passes": passes, "percent": app.advice.percent()}))
 

@@ -6,7 +6,7 @@ against a brute-force enumerator; these are positions a player can check by hand
 
 import unittest
 
-from dicetower.core import advisor, cards
+from dicetower.core import advisor, cards, ranks
 from dicetower.core.dice import SYMBOLS
 
 M, S, K, T, C, Y = range(6)
@@ -155,13 +155,13 @@ class Plan(unittest.TestCase):
     def test_the_work_arrays_are_made_once_and_kept_small(self):
         goal = cards.Goal(HAND, (), False, cards.ELSEWHERE, 3)
         advisor.advise(HARDEST[0], HARDEST[1], 2, 1, goal)  # Lucky and two re-rolls: the most arrays
-        pool = list(advisor._POOL)
+        pool = list(ranks._POOL)
         self.assertEqual(len(pool), 7)
         self.assertTrue(max(len(a) for a in pool) <= 462)  # 1.8 KB on a Pico
         for lucky in (0, 1):
             advisor.advise(HARDEST[0], HARDEST[1], 2, lucky, goal)
-        self.assertEqual(len(advisor._POOL), 7)
-        for a, b in zip(pool, advisor._POOL):
+        self.assertEqual(len(ranks._POOL), 7)
+        for a, b in zip(pool, ranks._POOL):
             self.assertTrue(a is b)
 
     def test_what_a_plan_leaves_in_the_work_arrays_changes_no_answer(self):
@@ -176,7 +176,7 @@ class Plan(unittest.TestCase):
         want = [advisor.advise(*case) for case in cases]
         for seed in (0, 1, 2):
             for case, advice in zip(cases, want):
-                for array in advisor._POOL:
+                for array in ranks._POOL:
                     for i in range(len(array)):  # large keys, below 2^30 (small ints on a Pico)
                         array[i] = 536870911 - (i * 7919 * seed) % 1000003 * 997
                 same(self, advisor.advise(*case), advice)
@@ -201,7 +201,7 @@ class Plan(unittest.TestCase):
 
 
 class Scoring(unittest.TestCase):
-    """The advisor scores rolls with tables made from the goal (advisor._compile) where it can, for
+    """The advisor scores rolls with tables made from the goal (ranks._compile) where it can, for
     speed: on every roll they must say what goal.check says."""
 
     def test_every_roll_is_scored_as_goal_check_scores_it(self):
@@ -215,18 +215,18 @@ class Scoring(unittest.TestCase):
         for fixed in (bytearray(6), bytearray([1, 1, 0, 0, 0, 0]), bytearray([2, 0, 0, 1, 0, 0])):
             n = 6 - sum(fixed)
             for goal in goals:
-                self.assertTrue(advisor._compile(goal, fixed) is not None)
-                base = advisor.SIXES if n == 6 else 0  # six dice: the table's upper half
-                table = [0] * (advisor.C6[n + 6] - base)
-                for _ in advisor._base(table, n, fixed, goal, 1, [0]):
+                self.assertTrue(ranks._compile(goal, fixed) is not None)
+                base = ranks.SIXES if n == 6 else 0  # six dice: the table's upper half
+                table = [0] * (ranks.C6[n + 6] - base)
+                for _ in ranks._base(table, n, fixed, goal, 1, [0]):
                     pass
                 counts = bytearray(6)
                 for c in rolls(n):
                     for s in range(6):
                         counts[s] = c[s] + fixed[s]
                     bits = goal.check(counts)
-                    want = (advisor.KEY if bits & cards.PAYS else 0) - (1 if bits & cards.RISK else 0)
-                    self.assertEqual(table[advisor.rank(c) - base], want, (list(counts), goal.location))
+                    want = (ranks.KEY if bits & cards.PAYS else 0) - (1 if bits & cards.RISK else 0)
+                    self.assertEqual(table[ranks.rank(c) - base], want, (list(counts), goal.location))
 
 
 def rolls(n):

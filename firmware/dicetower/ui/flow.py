@@ -19,6 +19,8 @@ from dicetower.core.games.battlerealm import letters_from_symbols
 from dicetower.core.roll import DICE, RollRefused
 from dicetower.ui import actions as A
 
+# The re-roll advisor's modules in the order they import one another (see App._planned).
+ADVISOR_MODULES = ("dicetower.core.ranks", "dicetower.core.keeps", "dicetower.core.lucky", "dicetower.core.advisor")
 GAMES = (("Battlerealm", "battlerealm"), ("Champions", "champions"), ("United", "united"),
          ("Battleworld", "battleworld"))
 
@@ -525,16 +527,19 @@ class App:
         self._plan = self._planned(roll.faces, roll.locked, roll.rerolls_left, roll.lucky_left, goal)
 
     def _planned(self, faces, locked, rerolls_left, lucky_left, goal):
-        """advisor.plan, with the advisor's import as a slice of its own the first time: the roll's
-        dice are on the screen before it (from .mpy on a Pico it takes tens of ms; frozen, about 10)."""
+        """advisor.plan, with the advisor's import in slices of its own the first time: the roll's
+        dice are on the screen before it. Its four modules are imported one a slice, each importing
+        only what the ones before brought in (from .mpy on a Pico the whole took 51 ms; frozen, 10)."""
         if self._advisor is None:
             # Imported when first needed, not at boot: games without the custom dice keep its heap.
             # (Not ahead of the first roll either: on a Pico with .mpy files the import then found the
             # heap too fragmented for the work arrays the first plan makes.)
+            for part in ADVISOR_MODULES:
+                __import__(part)
+                yield None
             from dicetower.core.advisor import plan
 
             self._advisor = plan
-            yield None
         yield from self._advisor(faces, locked, rerolls_left, lucky_left, goal)
 
     def think(self):
