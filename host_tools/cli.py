@@ -155,6 +155,10 @@ def cmd_throw(args, out=sys.stdout):
 def cmd_sim(args):
     from host_tools import sim
 
+    if args.web is None and args.pin is not None:
+        raise ValueError("--pin goes with --web (the PIN phones send to press the tower's buttons)")
+    if args.script and args.web is not None:
+        raise ValueError("--web serves the interactive simulator; leave out --script")
     if args.script:
         if args.script == "-":
             text = sys.stdin.read()
@@ -167,7 +171,7 @@ def cmd_sim(args):
         return sim.run_script(text, args.board, args.seed, args.faces, args.state_dir, args.png)
     from host_tools import tui
 
-    return tui.run(args.board or "pico", args.seed, args.faces, args.state_dir, args.speed)
+    return tui.run(args.board or "pico", args.seed, args.faces, args.state_dir, args.speed, args.web, args.pin)
 
 
 def cmd_monitor(args, out=sys.stdout):
@@ -362,6 +366,9 @@ def build_parser():
     simulate.add_argument("--png", help="with --script: write the tower as a PNG at each mark, or at the end")
     simulate.add_argument("--state-dir", help="the device's files (saves, settings) live here, to resume later")
     simulate.add_argument("--speed", type=float, default=1.0, help="the clock's speed (2 runs twice as fast)")
+    simulate.add_argument("--web", type=int, metavar="PORT", help="serve the scoreboard's page on this port too "
+                                                                  "(as a Pico W does for the phones at the table)")
+    simulate.add_argument("--pin", help="with --web: phones that send this PIN may press the tower's buttons")
     simulate.set_defaults(run=cmd_sim)
 
     watch = sub.add_parser("monitor", help="follow a device's roll and score events live")

@@ -65,10 +65,12 @@ class SimApp(App):
     """
     BINDINGS = [("q", "quit", "Quit")]
 
-    def __init__(self, tower, speed=1.0):
+    def __init__(self, tower, speed=1.0, web=None, pin=None):
         super().__init__()
         self.tower = tower
         self.speed = speed
+        self.web = web  # a port: the scoreboard's page is served there too (host_tools/web.py)
+        self.pin = pin
         self.shown_ram = None
         self.shown_leds = None
         self.logged = 0
@@ -96,6 +98,13 @@ class SimApp(App):
         self.last = time.monotonic()
         self.refresh_widgets()
         self.set_interval(1 / 100, self.tick)
+        if self.web is not None:
+            # The firmware's own server, on this app's loop: only this loop touches the tower.
+            from host_tools import web
+
+            self.run_worker(web.server_for(self.tower, self.pin).start_server("0.0.0.0", self.web), exclusive=False)
+            self.notify("The scoreboard: http://localhost:%d/ (phones on this network: this laptop's address)"
+                        % self.web, timeout=10)
 
     def tick(self):
         # Move the device's clock as far as real time (times the speed) has gone.
@@ -151,7 +160,12 @@ class SimApp(App):
         self.press(name, "long" if kind == "hold" else "short")
 
 
-def run(board="pico", seed=None, faces=None, state_dir=None, speed=1.0):
+def run(board="pico", seed=None, faces=None, state_dir=None, speed=1.0, web=None, pin=None):
     tower = sim.boot(board, seed, faces, state_dir or sim.DEFAULT_STATE)
-    SimApp(tower, speed).run()
+    if web is not None:
+        from host_tools.web import check_port, free
+
+        check_port(web)
+        free(web)  # a port in use is one line now, not a traceback inside the running UI
+    SimApp(tower, speed, web, pin).run()
     return 0

@@ -100,3 +100,43 @@ def test_quit_mid_game_and_start_again_offers_to_resume(tmp_path):
     play(second, state_dir=state)
     assert seen["menu"] == "Resume battlerealm"
     assert seen["resumed"] == seen["game"]
+
+
+def test_with_web_the_interactive_sim_serves_its_tower_to_phones():
+    """`dicetower sim --web PORT`: the firmware's server on the TUI's own loop; a key on the laptop
+    reaches the page's state."""
+    import json
+    import socket
+    import urllib.request
+
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()
+    tower = sim.boot(seed=2)
+    app = tui.SimApp(tower, web=port)
+    seen = {}
+
+    def fetch(path):
+        with urllib.request.urlopen("http://127.0.0.1:%d%s" % (port, path), timeout=30) as r:
+            return r.read()
+
+    async def main():
+        async with app.run_test(size=(140, 50)) as pilot:
+            loop = asyncio.get_running_loop()
+            for _ in range(300):  # the server listens once the app's worker has started it
+                try:
+                    seen["page"] = await loop.run_in_executor(None, fetch, "/")
+                    break
+                except OSError:
+                    await pilot.pause(0.1)
+            await pilot.press("c")  # New Battlerealm
+            for _ in range(300):
+                seen["state"] = json.loads(await loop.run_in_executor(None, fetch, "/state"))
+                if seen["state"]["mode"] == "setup":
+                    break
+                await pilot.pause(0.1)
+
+    asyncio.run(main())
+    assert b"<title>dicetower</title>" in seen["page"]
+    assert seen["state"]["mode"] == "setup"

@@ -53,6 +53,7 @@ class Device:
         self._unsaved = None  # a game an action changed, to write once the press is answered (see save)
         self._saving = None  # a save under way: SaveStore.saving's steps
         self._last_error = None
+        self.scoreboard = None  # the game for phones (web/scoreboard.py), once share() was called
         self.config = boot.config(self.root, self._log_line)
         self.board = None
         self.error = None
@@ -239,6 +240,8 @@ class Device:
             self.frame()
         elif self._saving is not None or self._unsaved is not None:
             self._save_step()
+        elif self.scoreboard is not None and self.scoreboard.stale:
+            self.scoreboard.update(app)  # after the OLED and the save: phones are the last to know
         elif app.thinking():
             self._tidy = True
             app.think()  # a slice of the advice; once it is ready, its redraw is the next pass's work
@@ -254,12 +257,26 @@ class Device:
             return False
         return True
 
+    def share(self):
+        """Keep the game as JSON for phones from now on (web/scoreboard.py); the scoreboard."""
+        if self.scoreboard is None:
+            from dicetower.web.scoreboard import Scoreboard
+
+            self.scoreboard = Scoreboard()
+        return self.scoreboard
+
+    def press(self, button, kind):
+        """A press from elsewhere (a phone's): it waits its turn as a button's does."""
+        self._pressed.append((button, kind))
+
     def render(self, now):
         """Redraw after a change and send what changed; a missing OLED is tried again now and then."""
         if self.app.changed:
             screens.draw(self.app, self.canvas)
             self.app.changed = False
             self._unsent = True
+            if self.scoreboard is not None:
+                self.scoreboard.stale = True
         if self._unsent or not self.oled.present:
             sent = self.oled.show(self.canvas.buf, now)
             self._unsent = not self.oled.present

@@ -1,0 +1,77 @@
+"""What the phones at the table see: the game as one JSON document, made once per change.
+
+The device marks the scoreboard stale whenever its screen changes and remakes the
+document as a piece of work of its own (Device._work), after the press and its redraw:
+the OLED answers first. The web server (web/server.py) sends `latest` to every phone that
+asks, however many: the document is made once, not once a phone. Pure: no sockets, no
+hardware; it runs on CPython, the MicroPython VM and the Pico alike.
+
+The document: `version` (one more each change), `mode` (the device's screen), `message`
+(its last words), and with a game: `kind`, the game's own `state` (scores, turn, places:
+each game's state as it saves it; for Battlerealm also `places`, the locations' names, and
+`goal`, the PVP Points that win), `over` (the game over line, naming the winner, or ""),
+`moves` (how many history lines; the lines themselves are `history(app)`, fetched when
+`moves` grows), `results` (the last few lines), and `roll` while Battlerealm's dice are
+out: the faces, the locked dice, re-rolls and Lucky left, and the advisor's chance and
+risk in percent with the dice it re-rolls (or `thinking` while it works).
+"""
+
+import json
+
+RESULTS = 6  # the last results sent with every change (the page shows them first)
+
+
+class Scoreboard:
+    def __init__(self):
+        self.version = 0
+        self.latest = json.dumps({"version": 0, "mode": "start", "message": ""})
+        self.stale = True
+
+    def update(self, app):
+        """Remake the document from the app as it stands; returns it."""
+        doc = snapshot(app)
+        self.version += 1
+        doc["version"] = self.version
+        self.latest = json.dumps(doc)
+        self.stale = False
+        return self.latest
+
+
+def snapshot(app):
+    """The app's game as a dict of plain values (see the module's docstring)."""
+    doc = {"mode": app.mode, "message": app.message or ""}
+    game = app.game
+    if game is None:
+        return doc
+    lines = game.lines
+    doc["kind"] = app.kind
+    doc["state"] = game.state
+    doc["over"] = game.over() or ""
+    doc["moves"] = len(lines)
+    doc["results"] = lines[-RESULTS:]
+    if app.kind == "battlerealm":
+        from dicetower.core.cards import SHORT_NAMES
+        from dicetower.core.games.battlerealm import WIN_PVP
+
+        doc["places"] = SHORT_NAMES
+        doc["goal"] = WIN_PVP
+    roll = app.roll
+    if roll is not None and roll.rolled and not roll.finalized:
+        shown = {"faces": list(roll.symbols()), "locked": list(roll.locked), "rerolls_left": roll.rerolls_left,
+                 "lucky_left": roll.lucky_left}
+        advice = app.advice
+        if advice is not None:
+            shown["chance"] = advice.percent()
+            shown["risk"] = advice.percent(True)
+            shown["advised"] = [die for die in range(len(roll.faces)) if app.advised >> die & 1]
+        elif app.thinking():
+            shown["thinking"] = True
+        doc["roll"] = shown
+    return doc
+
+
+def history(app, since=0):
+    """The history lines from `since` on, as JSON: the proof of every roll and action."""
+    game = app.game
+    lines = game.lines[since:] if game is not None else []
+    return json.dumps({"since": since, "lines": lines})

@@ -1,0 +1,116 @@
+"""The scoreboard's JSON (web/scoreboard.py): what the phones at the table are sent. CPython and the VM.
+
+The device remakes the document after each change, as a piece of work of its own; these tests
+press the tower's buttons on the bench and read the document a phone would get.
+"""
+
+import gc
+import json
+import unittest
+
+from table import Table
+
+
+def shared(seed=3):
+    t = Table(seed=seed)
+    board = t.device.share()
+    t.wait(100)
+    return t, board
+
+
+def doc(board):
+    return json.loads(board.latest)
+
+
+class Document(unittest.TestCase):
+    def test_the_start_menu_is_a_document_with_no_game(self):
+        t, board = shared()
+        d = doc(board)
+        self.assertEqual(d["mode"], "start")
+        self.assertFalse("kind" in d)
+        self.assertTrue(d["version"] >= 1)
+
+    def test_a_battlerealm_game_sends_every_heros_pvp_and_whose_turn(self):
+        t, board = shared()
+        t.presses("c a a c")  # New Battlerealm, 2 heroes, start
+        t.wait(100)
+        d = doc(board)
+        self.assertEqual(d["kind"], "battlerealm")
+        self.assertEqual([h["name"] for h in d["state"]["heroes"]], ["Hulk", "Thor"])
+        self.assertEqual([h["pvp"] for h in d["state"]["heroes"]], [h["pvp"] for h in t.app.game.state["heroes"]])
+        self.assertEqual(d["state"]["turn"], 0)
+        self.assertEqual(d["goal"], 21)  # "The first hero to reach 21 PVP Points wins"
+        self.assertEqual(d["places"][0], "Elsewhere")
+        self.assertEqual(d["over"], "")
+
+    def test_a_roll_sends_its_faces_locks_and_the_advice_once_ready(self):
+        t, board = shared()
+        t.presses("c a a c c")  # ... and Hulk rolls
+        t.wait(2000)  # the animation ends and the advisor has answered
+        d = doc(board)
+        roll = t.app.roll
+        self.assertEqual(d["roll"]["faces"], list(roll.symbols()))
+        self.assertEqual(d["roll"]["locked"], list(roll.locked))
+        self.assertEqual(d["roll"]["rerolls_left"], roll.rerolls_left)
+        self.assertEqual(d["roll"]["chance"], t.app.advice.percent())
+        self.assertEqual(d["roll"]["advised"], [die for die in range(6) if t.app.advised >> die & 1])
+        # Mutant and Science lock when they show: the phone sees the same locks as the OLED.
+        for die, face in enumerate(d["roll"]["faces"]):
+            if face in ("Mutant", "Science"):
+                self.assertEqual(d["roll"]["locked"][die], 1)
+
+    def test_each_change_is_a_new_version_and_nothing_else_is(self):
+        t, board = shared()
+        first = doc(board)["version"]
+        t.wait(500)  # nothing happens: the same document
+        self.assertEqual(doc(board)["version"], first)
+        t.presses("c")
+        self.assertTrue(doc(board)["version"] > first)
+        self.assertEqual(doc(board)["mode"], "setup")
+
+    def test_the_history_is_every_line_of_the_game_from_where_asked(self):
+        t, board = shared()
+        t.presses("caac c ac")  # roll and finalize (A from the first die wraps to Finalize)
+        while t.app.mode == "mark":
+            t.presses("ac")
+        t.presses("c")  # past the result
+        t.wait(500)
+        lines = t.app.game.history()
+        self.assertTrue(lines)
+        self.assertEqual(json.loads(_history(t))["lines"], lines)
+        self.assertEqual(json.loads(_history(t, 1))["lines"], lines[1:])
+        self.assertEqual(doc(board)["moves"], len(lines))
+        self.assertEqual(doc(board)["results"], lines[-6:])
+
+    def test_a_united_game_sends_the_ko_tokens_and_threshold(self):
+        t, board = shared()
+        t.presses("b b c c")  # New United, start
+        t.wait(100)
+        d = doc(board)
+        self.assertEqual(d["kind"], "united")
+        self.assertEqual(d["state"]["threshold"], t.app.game.state["threshold"])
+        self.assertEqual(sum(h["ko"] for h in d["state"]["heroes"]), 0)
+
+
+def _history(t, since=0):
+    from dicetower.web.scoreboard import history
+
+    return history(t.app, since)
+
+
+class Memory(unittest.TestCase):
+    def test_a_document_is_made_in_a_few_kilobytes(self):
+        if not hasattr(gc, "mem_alloc"):
+            self.skipTest("CPython has no gc.mem_alloc; the VM run checks this")
+        t, board = shared()
+        t.presses("c a a a a c c")  # four heroes, a roll
+        t.wait(2000)
+        gc.collect()
+        before = gc.mem_alloc()
+        board.update(t.app)
+        made = gc.mem_alloc() - before
+        self.assertTrue(made < 12000, made)
+
+
+if __name__ == "__main__":
+    unittest.main()
