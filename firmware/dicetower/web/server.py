@@ -65,8 +65,9 @@ class Server(Microdot):
         Microdot.__init__(self)
         self.tower = tower
         self.pin = pin
-        self.clients = 0
+        self.clients = 0  # connections being served now
         self.streams = 0
+        self.handled = 0  # connections served (or refused) and closed, since the start
         _routes(self)
 
     async def handle_request(self, reader, writer):
@@ -76,6 +77,7 @@ class Server(Microdot):
                 await writer.aclose()
             except OSError:
                 pass
+            self.handled += 1
             return
         self.clients += 1
         try:
@@ -86,6 +88,7 @@ class Server(Microdot):
             pass  # the server is stopping: this connection's end is all there is to do
         finally:
             self.clients -= 1
+            self.handled += 1
 
 
 async def _nap(ms):
