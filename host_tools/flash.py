@@ -209,14 +209,39 @@ def mip_urls():
     return urls
 
 
-def compile_firmware(arch, source=None):
-    """{device path: bytes}: main.py as source, every other module as .mpy for `arch`."""
+MICRODOT = ("__init__.py", "microdot.py", "sse.py", "helpers.py")  # what web/server.py uses of microdot
+
+
+def libraries(profile):
+    """{module path: source}: the libraries a board needs beyond the firmware. A board with Wi-Fi serves
+    the scoreboard with microdot, the version pinned in pyproject.toml and installed beside these tools
+    (`dicetower flash` puts it in lib/, `dicetower uf2` freezes it)."""
+    if not profile.get("wifi"):
+        return {}
+    try:
+        import microdot
+    except ImportError:
+        raise FlashError("microdot is not installed beside dicetower (pip install -e .): a board with Wi-Fi "
+                         "needs it for the scoreboard")
+    folder = os.path.dirname(microdot.__file__)
+    out = {}
+    for name in MICRODOT:
+        with open(os.path.join(folder, name), "rb") as f:
+            out["microdot/" + name] = f.read()
+    return out
+
+
+def compile_firmware(arch, source=None, extra=None):
+    """{device path: bytes}: main.py as source, every other module as .mpy for `arch`; `extra`
+    ({device path: source}, the libraries) compiled the same way."""
     import tempfile
 
     files = {}
     march = ["-march=" + arch] if arch else []
+    modules = sources(source)
+    modules.update(extra or {})
     with tempfile.TemporaryDirectory() as out:
-        for rel, data in sources(source).items():
+        for rel, data in modules.items():
             if rel == "main.py":
                 files[rel] = data
                 continue
@@ -488,7 +513,7 @@ def _flash(transport, asked, dry_run, out, progress, wait_ready, started):
     known = profiles()
     config_text = read_text(transport, "config.json")
     name = choose_profile(asked, as_object(config_text), board.machine, known)
-    files = compile_firmware(board.arch)
+    files = compile_firmware(board.arch, extra={"lib/" + rel: data for rel, data in libraries(known[name]).items()})
     with open(os.path.join(REPO, "boards", name + ".json"), "rb") as f:
         files["boards/%s.json" % name] = f.read()
     old = as_object(read_text(transport, MANIFEST))

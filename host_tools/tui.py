@@ -102,9 +102,11 @@ class SimApp(App):
             # The firmware's own server, on this app's loop: only this loop touches the tower.
             from host_tools import web
 
-            self.run_worker(web.server_for(self.tower, self.pin).start_server("0.0.0.0", self.web), exclusive=False)
-            self.notify("The scoreboard: http://localhost:%d/ (phones on this network: this laptop's address)"
-                        % self.web, timeout=10)
+            url = "http://%s:%d/" % (web.lan_address(), self.web)
+            self.run_worker(web.server_for(self.tower, self.pin, url).start_server("0.0.0.0", self.web),
+                            exclusive=False)
+            self.notify("The scoreboard: %s (and http://localhost:%d/); the start menu's Phones screen shows it"
+                        % (url, self.web), timeout=10)
 
     def tick(self):
         # Move the device's clock as far as real time (times the speed) has gone.

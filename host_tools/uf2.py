@@ -186,6 +186,7 @@ def stage(board, folder, mpy_cross, arch, port_manifest):
 
     wanted = flash.sources()
     wanted["dicetower/built_in.py"] = built_in(board).encode()
+    wanted.update(flash.libraries(flash.profiles()[board]))  # microdot, on a board with Wi-Fi
     for name in NATIVE:  # compiled here as native code; the manifest freezes the .mpy as it is
         source = wanted.pop(name)
         out = os.path.join(folder, name[:-3] + ".mpy")
@@ -210,7 +211,8 @@ def stage(board, folder, mpy_cross, arch, port_manifest):
     _write(manifest, ('# dicetower %s: the board\'s own modules, then the firmware (see host_tools/uf2.py)\n'
                       'include(%r)\n'
                       'freeze(%r, "main.py")\n'
-                      'freeze(%r, "dicetower")\n' % (board, port_manifest, folder, folder)).encode())
+                      'freeze(%r, "dicetower")\n' % (board, port_manifest, folder, folder)
+                      + ('freeze(%r, "microdot")\n' % folder if "microdot/__init__.py" in wanted else "")).encode())
     return manifest
 
 

@@ -14,12 +14,35 @@ import time
 TICK_S = 0.01  # how often the tower's clock follows real time
 
 
-def server_for(tower, pin=None):
-    """The firmware's server for a simulated tower: its device shares the game from now on."""
+def server_for(tower, pin=None, url=None):
+    """The firmware's server for a simulated tower: its device shares the game from now on, and its
+    start menu offers the Phones screen (the address, the PIN and a QR code), as a Pico W's does."""
     from dicetower.web.server import Server
 
     tower.device.share()
+    if url is not None:
+        show_phones(tower, url, pin)
     return Server(tower.device, pin)
+
+
+def show_phones(tower, url, pin=None):
+    """The Phones screen's address and PIN (the laptop's network is the phones' network: no Wi-Fi key)."""
+    tower.app.phones = {"url": url, "wifi": None, "password": None, "pin": pin}
+    tower.app.changed = True
+
+
+def lan_address():
+    """This laptop's address on its network (what phones at the table would open), else 127.0.0.1."""
+    import socket
+
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))  # UDP: no packet is sent, the route picks the address
+        return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
 
 
 def check_port(port):
@@ -47,7 +70,9 @@ class Served:
     def __init__(self, tower, port=0, pin=None, host="127.0.0.1"):
         check_port(port)
         self.tower = tower
-        self.server = server_for(tower, pin)
+        self.host = host
+        self.pin = pin
+        self.server = None
         self.loop = asyncio.new_event_loop()
         self._ready = threading.Event()
         self._error = None
@@ -63,6 +88,7 @@ class Served:
 
     def _run(self, host, port):
         asyncio.set_event_loop(self.loop)
+        self.server = server_for(self.tower, self.pin)
         try:
             listening = self.loop.run_until_complete(self.server.start_server(host, port, start_serving=False))
         except OSError as e:
@@ -71,6 +97,7 @@ class Served:
             return
         self.loop.run_until_complete(listening.start_serving())  # listening before anyone is told the port
         self.port = listening.sockets[0].getsockname()[1]
+        show_phones(self.tower, "http://%s:%d/" % (host, self.port), self.pin)
         self._ticker = self.loop.create_task(self._tick())
         self._serving = self.loop.create_task(listening.serve_forever())
         self._ready.set()

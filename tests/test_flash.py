@@ -342,3 +342,15 @@ def test_a_board_that_fills_up_midway_says_so_and_keeps_the_game(tmp_path, monke
         assert "the board's flash filled up after" in str(full.value)
         assert reboot(small)["error"].startswith("Reflash needed: the last flash did not finish")
     assert (files / "game.sav").read_bytes() == b"DICETOWER 2 0 0\n"
+
+
+def test_a_board_with_wifi_gets_microdot_for_its_scoreboard(pico):
+    code, out = run_cli("flash", "--port", pico.url, "--board", "pico_w")
+    assert code == 0
+    manifest = json.loads(on_flash(pico, flash.MANIFEST))
+    for name in flash.MICRODOT:
+        path = "lib/microdot/" + name[:-3] + ".mpy"
+        assert hashlib.sha256(on_flash(pico, path)).hexdigest() == manifest["files"][path], path
+    # and a board without a radio carries none of it
+    run_cli("flash", "--port", pico.url, "--board", "pico")
+    assert not any(path.startswith("lib/microdot/") for path in json.loads(on_flash(pico, flash.MANIFEST))["files"])

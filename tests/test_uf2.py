@@ -15,7 +15,7 @@ import tarfile
 import pytest
 
 from conftest import ROOT
-from host_tools import cli, uf2
+from host_tools import cli, flash, uf2
 from host_tools.pico import EmulatedPico, read_littlefs
 from quick_taps import HEROES, twenty_taps_after_a_roll
 from test_rp2040 import reboot
@@ -163,6 +163,10 @@ def test_the_other_boards_build_and_carry_the_firmware(board):
     assert all(name in names for name in FIRMWARE), names
     if board.endswith("_w"):
         assert "aioble/__init__.py" in names or any(n.startswith("aioble") for n in names), names
+        # The scoreboard's server: microdot frozen beside the firmware (the version pinned in pyproject).
+        assert all("microdot/" + name in names for name in flash.MICRODOT), names
+    else:
+        assert not any(name.startswith("microdot/") for name in names), names
 
 
 # -- mip: the repository as a package ---------------------------------------------------------------------

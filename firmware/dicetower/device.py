@@ -124,6 +124,10 @@ class Device:
             from dicetower.hw.buzzer import Buzzer
 
             self.buzzer = Buzzer(platform.pwm(self.board.buzzer), platform.ticks_diff)
+        self.link = None  # the radio (hw/wifi.py) of a board that has one, unless config.json turns it off
+        self.wifi = None
+        if self.board.wifi:
+            self._radio_setup(platform)
         self._emit({"event": "ready", "version": VERSION, "board": self.board.name, "dice": self.dice.name})
         self.render(0)
         if self._collect is not None:
@@ -257,6 +261,66 @@ class Device:
             return False
         return True
 
+    def _radio_setup(self, platform):
+        network = platform.network() if hasattr(platform, "network") else None
+        if network is None:
+            return
+        from dicetower.hw.wifi import Link
+        from dicetower.web import access
+
+        wifi, changed = access.settings(self.config, self._random_bytes, self._log_line)
+        if changed:  # the network's name and password, made at first boot: kept, as the OLED shows them
+            self.config["wifi"] = access.saved(wifi)
+            self._write_config()
+        if wifi["mode"] == "off":
+            return
+        self.wifi = wifi
+        self.link = Link(network, wifi, self._log_line)
+        self.share()
+        self.app.phones = {"url": None, "wifi": wifi["name"], "pin": wifi["shown_pin"],
+                           "password": wifi["password"] if wifi["mode"] == "ap" else None}
+
+    def _random_bytes(self, n):
+        """Bytes from the dice's own health-tested entropy (the network's password, a PIN)."""
+        below = getattr(self.dice, "below", None)
+        if below is None:  # dice set for teaching: the host's randomness
+            from os import urandom
+
+            return urandom(n)
+        return bytes(below(256) for _ in range(n))
+
+    async def _radio(self):
+        """Phones: the link kept up (tried again every few seconds after a loss), the page served on
+        port 80 while it is. A radio or server that fails is logged; the game never waits for it."""
+        import asyncio
+
+        try:
+            from dicetower.web.server import Server
+        except ImportError as e:
+            self._log_line("the scoreboard cannot be served: %s (run dicetower flash again)" % e)
+            return
+        server = Server(self, self.wifi["shown_pin"])
+        serving = [None]
+
+        async def serve():
+            try:
+                await server.start_server(port=80)
+            except OSError as e:
+                self._log_line("the scoreboard's server stopped: %s" % e)
+            serving[0] = None
+
+        while True:
+            up = self.link.keep()
+            address = self.link.address() if up else None
+            url = "http://%s/" % address if address else None
+            if url != self.app.phones["url"]:
+                self.app.phones["url"] = url
+                self.app.changed = True
+                self._emit({"event": "phones", "url": url})
+            if up and serving[0] is None:
+                serving[0] = asyncio.create_task(serve())
+            await asyncio.sleep(5)
+
     def share(self):
         """Keep the game as JSON for phones from now on (web/scoreboard.py); the scoreboard."""
         if self.scoreboard is None:
@@ -329,6 +393,8 @@ class Device:
         """The loop on MicroPython: asyncio, so that other tasks (a web server) can share it."""
         import asyncio
 
+        if self.link is not None:
+            asyncio.create_task(self._radio())
         ticks_ms = self.platform.ticks_ms
         while True:
             await asyncio.sleep_ms(self.tick(ticks_ms()))

@@ -37,6 +37,7 @@ class Board:
         self.buttons = data["buttons"]
         self.buzzer = data.get("buzzer")
         self.status_led = data.get("status_led")
+        self.wifi = data.get("wifi") is True  # a radio (Pico W, Pico 2 W): the scoreboard for phones
         self.cap = min(1.0, self.leds["budget_ma"] / (self.leds["count"] * MA_PER_LED_WHITE))
 
     def pins(self):
@@ -119,6 +120,8 @@ def parse(text):
         raise BoardError("a rotary encoder needs both buttons.enc_a and buttons.enc_b")
     if data.get("buzzer") is not None:
         _pin(data, "buzzer", "buzzer")
+    if data.get("wifi") is not None and not isinstance(data["wifi"], bool):
+        raise BoardError("wifi must be true or false")
     if data.get("status_led") is not None:
         _pin(_field(data, "status_led", "status_led", dict), "pin", "status_led.pin")
     board = Board(data)

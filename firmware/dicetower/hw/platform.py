@@ -52,6 +52,14 @@ class MachineParts:
         m = self.machine
         return m.PWM(m.Pin(pin))
 
+    def network(self):
+        """MicroPython's `network` on a board with a radio (Pico W, Pico 2 W), else None."""
+        try:
+            import network  # type: ignore[import-not-found]  # (the Pico's stubs have none; the Pico W's do)
+        except ImportError:
+            return None
+        return network
+
     def watchdog(self, ms):
         return self.machine.WDT(timeout=ms)
 

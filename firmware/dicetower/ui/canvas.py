@@ -254,6 +254,18 @@ class Canvas:
         for i in range(page * WIDTH + x0, page * WIDTH + x1):
             buf[i] = value
 
+    def square(self, x, y, n, lit):
+        """An n x n block of pixels from (x, y), lit or dark (a QR code's module)."""
+        buf = self.buf
+        for yy in range(y, min(y + n, PAGES * 8)):
+            bit = 1 << (yy & 7)
+            row = (yy >> 3) * WIDTH
+            for xx in range(x, min(x + n, WIDTH)):
+                if lit:
+                    buf[row + xx] |= bit
+                else:
+                    buf[row + xx] &= ~bit
+
     def bar(self, page, filled, total, x0=0, x1=WIDTH):
         """A gauge on one page: a frame with `filled` of `total` shaded."""
         buf = self.buf

@@ -34,6 +34,7 @@ MARK = "mark"
 OVER = "over"
 RESULT = "result"
 SETTINGS = "settings"
+PHONES = "phones"
 HEROES = "heroes"
 HERO = "hero"
 NOTICE = "notice"
@@ -103,6 +104,8 @@ class App:
         self._plan = None  # the advisor's work in progress (a generator), while it lasts
         self._advisor = None  # core/advisor.py's plan, once a roll needed it (see _planned)
         self.advised = 0  # dice the advice re-rolls (or gives Lucky's re-roll), as bits, for the ring
+        # How phones reach the scoreboard (url, wifi, password, pin), once it is served; else None.
+        self.phones = None
         if store is not None:
             game, message = store.load()
             self.resume = game
@@ -174,7 +177,7 @@ class App:
         elif self.mode == HEROES:
             self.mode = SETTINGS  # without saving: Done saves
             self.cursor = 2
-        elif self.mode in (PLAY, OVER, SETUP, SETTINGS):
+        elif self.mode in (PLAY, OVER, SETUP, SETTINGS, PHONES):
             if self.mode == SETTINGS:
                 self.emit({"event": "settings", "settings": self.settings})
             if self.game is not None:
@@ -187,6 +190,8 @@ class App:
         items = [("New " + label, key) for label, key in GAMES]
         if self.resume is not None:
             items.insert(0, ("Resume " + self.resume.KIND, "resume"))
+        if self.phones is not None:
+            items.append(("Phones: scoreboard", "phones"))
         items.append(("Settings", "settings"))
         return items
 
@@ -200,6 +205,8 @@ class App:
             self._begin(self.resume)
         elif choice == "settings":
             self.mode = SETTINGS
+        elif choice == "phones":
+            self.mode = PHONES
         else:
             if self.game is not None:
                 self.resume = self.game  # still saved: it can be resumed until a new one starts
@@ -215,6 +222,9 @@ class App:
         elif button == "a":
             self.page = max(0, self.page - 1)
         return button in ("a", "b")
+
+    def _on_phones(self, button, kind):
+        self.mode = START  # any button: back to the menu
 
     def _on_notice(self, button, kind):
         if not self._turn_page(button):

@@ -10,7 +10,7 @@ from dicetower.core.dice import SYMBOLS
 from dicetower.ui import actions as A
 from dicetower.ui import flow
 from dicetower.ui import icons
-from dicetower.ui.canvas import COLUMNS, wrap
+from dicetower.ui.canvas import COLUMNS, WIDTH, wrap
 
 LINES = 8
 # Under each die: L locked, ^ picked to re-roll, * the advice re-rolls it (! with Lucky). Made once: a
@@ -50,6 +50,8 @@ def draw(app, canvas):
         canvas.line(2, "Players (%d-%d):" % (low, high) if app.kind != "battleworld" else "Starting heroes:")
         canvas.big(48, 3, str(app.count))
         canvas.line(6, "A - / B +   C start")
+    elif mode == flow.PHONES:
+        _phones(app.phones, canvas)
     elif mode == flow.SETTINGS:
         canvas.line(0, "Settings", invert=True, centre=True)
         _list(canvas, 1, app.settings_items(), app.cursor, 4)
@@ -90,6 +92,39 @@ def draw(app, canvas):
             menu = A.MENUS[app.kind]
             canvas.line(used, menu[app.cursor % len(menu)][0][:COLUMNS - 4], invert=True)
             _message(canvas, used + 1, app.message)
+
+
+_QR = [None, None]  # the last address and its QR code: made once, not at every redraw
+
+
+def _phones(phones, canvas):
+    """How phones join: the network and its password, the address, the PIN, and the address as a
+    QR code (dark modules on a lit square, as printed codes are; 2 pixels a module)."""
+    url = phones.get("url")
+    where = url[7:].rstrip("/") if url else "the Wi-Fi"
+    rows = ["Phones", phones.get("wifi") or "", "key " + phones["password"] if phones.get("password") else "",
+            "PIN " + phones["pin"] if phones.get("pin") else "read-only",
+            "Scan, or go" if url else "Waiting for", where[:11], where[11:22]]
+    for row in range(len(rows)):
+        canvas.text(0, row, rows[row][:11], invert=row == 0)
+    canvas.text(0, 7, "C: back")
+    if url is None:
+        return
+    if _QR[0] != url:
+        from dicetower.ui.qr import encode
+
+        _QR[0], _QR[1] = url, encode(url)
+    size, modules = _QR[1]
+    quiet = 2 if size <= 25 else 1
+    side = (size + 2 * quiet) * 2
+    if side > 64:
+        return  # too long an address for the panel: the text says it
+    x0, y0 = WIDTH - side, (64 - side) // 2
+    canvas.square(x0, y0, side, True)
+    for y in range(size):
+        for x in range(size):
+            if modules[y * size + x]:
+                canvas.square(x0 + 2 * (quiet + x), y0 + 2 * (quiet + y), 2, False)
 
 
 def _status(app, canvas, lines):
