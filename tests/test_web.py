@@ -303,3 +303,60 @@ def test_the_sim_refuses_web_options_that_cannot_work(capsys):
         assert "cannot serve on port" in capsys.readouterr().err
     finally:
         taken.close()
+
+
+def test_a_pico_w_serves_once_its_radio_is_up_and_comes_back_after_a_loss(tmp_path, monkeypatch):
+    """The device's own radio loop (Device._radio) over a stand-in for MicroPython's `network`: the page is
+    served once the link is up, the address leaves the Phones screen while the radio is gone (the game goes
+    on), and comes back with it."""
+    import asyncio
+    import sys
+
+    from dicetower import device
+    from test_wifi import FakeNetwork, FakeWLAN
+
+    monkeypatch.setitem(sys.modules, "network", FakeNetwork)
+    monkeypatch.setattr(device, "RADIO_S", 0.02)
+    monkeypatch.setattr(FakeWLAN, "fail", None)
+    tower = sim.boot("pico_w", seed=3, state_dir=str(tmp_path))
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    tower.device.web_port = probe.getsockname()[1]
+    probe.close()
+    url = "http://192.168.4.1:%d/" % tower.device.web_port
+    seen = {}
+
+    async def until(check):
+        for _ in range(3000):  # bounded: 30 s
+            if check():
+                return True
+            await asyncio.sleep(0.01)
+        return False
+
+    def fetch():
+        with urllib.request.urlopen("http://127.0.0.1:%d/state" % tower.device.web_port, timeout=30) as r:
+            return json.loads(r.read())
+
+    async def main():
+        radio = asyncio.create_task(tower.device._radio())
+        seen["up"] = await until(lambda: tower.app.phones["url"] == url)
+        for _ in range(300):
+            try:
+                seen["state"] = await asyncio.get_running_loop().run_in_executor(None, fetch)
+                break
+            except OSError:
+                await asyncio.sleep(0.05)
+        FakeWLAN.fail = OSError(-1)  # the radio stops answering
+        seen["lost"] = await until(lambda: tower.app.phones["url"] is None)
+        tower.presses("c")  # the game goes on meanwhile
+        seen["mode"] = tower.app.mode
+        FakeWLAN.fail = None
+        seen["back"] = await until(lambda: tower.app.phones["url"] == url)
+        radio.cancel()
+
+    asyncio.run(main())
+    assert seen["up"] and seen["state"]["mode"] == "start"
+    assert seen["lost"] and seen["mode"] == "setup"
+    assert seen["back"]
+    assert [e["url"] for e in tower.events("phones")] == [url, None, url]
+    assert any(e.get("text", "").startswith("Wi-Fi: ") for e in tower.events("log"))

@@ -31,6 +31,8 @@ from dicetower.ui.leds import Lights
 
 ERROR_LOG_BYTES = 2048
 FRAME_MS = 33
+WEB_PORT = 80  # the scoreboard's page: http://<the tower's address>/
+RADIO_S = 5  # how often the radio is looked at (and brought back after a loss)
 
 
 READ_ONLY = 30  # EROFS: CircuitPython's drive while the computer has it (see firmware/boot.py)
@@ -125,6 +127,7 @@ class Device:
 
             self.buzzer = Buzzer(platform.pwm(self.board.buzzer), platform.ticks_diff)
         self.link = None  # the radio (hw/wifi.py) of a board that has one, unless config.json turns it off
+        self.web_port = WEB_PORT
         self.wifi = None
         if self.board.wifi:
             self._radio_setup(platform)
@@ -304,7 +307,7 @@ class Device:
 
         async def serve():
             try:
-                await server.start_server(port=80)
+                await server.start_server(port=self.web_port)
             except OSError as e:
                 self._log_line("the scoreboard's server stopped: %s" % e)
             serving[0] = None
@@ -312,14 +315,16 @@ class Device:
         while True:
             up = self.link.keep()
             address = self.link.address() if up else None
-            url = "http://%s/" % address if address else None
+            url = None
+            if address:
+                url = "http://%s/" % address if self.web_port == 80 else "http://%s:%d/" % (address, self.web_port)
             if url != self.app.phones["url"]:
                 self.app.phones["url"] = url
                 self.app.changed = True
                 self._emit({"event": "phones", "url": url})
             if up and serving[0] is None:
                 serving[0] = asyncio.create_task(serve())
-            await asyncio.sleep(5)
+            await asyncio.sleep(RADIO_S)
 
     def share(self):
         """Keep the game as JSON for phones from now on (web/scoreboard.py); the scoreboard."""
