@@ -19,6 +19,15 @@ def play(pilot_steps, **boot):
     return app
 
 
+async def until(pilot, check, seconds=60):
+    """Let the app run until check() holds (bounded): a state, not a length of time."""
+    for _ in range(int(seconds / 0.05)):
+        if check():
+            return True
+        await pilot.pause(0.05)
+    return False
+
+
 def oled(app):
     """The OLED picture on screen: its characters and their colours."""
     return (str(app.picture), [(span.start, span.end, str(span.style)) for span in app.picture.spans])
@@ -30,7 +39,7 @@ def test_keys_drive_the_device_and_the_picture_follows():
     async def steps(pilot, app):
         seen["start"] = oled(app)
         await pilot.press("c")  # New Battlerealm
-        await pilot.pause(0.6)
+        await until(pilot, lambda: app.tower.app.mode == "setup" and oled(app) != seen["start"])
         seen["setup"] = oled(app)
         seen["mode"] = app.tower.app.mode
 
@@ -46,12 +55,12 @@ def test_clicks_and_long_presses_reach_the_same_functions():
 
     async def steps(pilot, app):
         await pilot.click("#press-c")  # New Battlerealm
-        await pilot.pause(0.6)
+        await until(pilot, lambda: app.tower.app.mode == "setup")
         await pilot.click("#press-c")  # start with four heroes
-        await pilot.pause(0.6)
+        await until(pilot, lambda: app.tower.app.mode == "play")
         seen["mode"] = app.tower.app.mode
         await pilot.click("#hold-c")  # long C: back to the start menu
-        await pilot.pause(1.4)
+        await until(pilot, lambda: app.tower.app.mode == "start" and app.logged >= 2)
         seen["after"] = app.tower.app.mode
         seen["log"] = app.logged
 
@@ -65,18 +74,28 @@ def test_the_ring_animates_after_a_roll():
     seen = {}
 
     async def steps(pilot, app):
-        for key in "caac":
+        device = app.tower.app
+        for key, done in (("c", lambda: device.mode == "setup"), ("a", lambda: device.count == 3),
+                          ("a", lambda: device.count == 2), ("c", lambda: device.mode == "play")):
             await pilot.press(key)
-            await pilot.pause(0.5)
+            assert await until(pilot, done), (key, device.mode)
         before = app.ring_frames
         await pilot.press("c")  # roll
-        await pilot.pause(1.0)
+        assert await until(pilot, lambda: device.mode == "dice" and device.animation is None)  # it has played
         seen["frames"] = app.ring_frames - before
-        seen["mode"] = app.tower.app.mode
 
-    play(steps)
-    assert seen["mode"] == "dice"
-    assert seen["frames"] >= 10
+    # The device's clock at a quarter of real time: the roll's animation (30 frames, a second of the
+    # device's time) lasts four seconds on screen, so even a loaded machine draws many of its frames.
+    tower = sim.boot(seed=2)
+    app = tui.SimApp(tower, speed=0.25)
+
+    async def main():
+        async with app.run_test(size=(140, 50)) as pilot:
+            await pilot.pause(0.2)
+            await steps(pilot, app)
+
+    asyncio.run(main())
+    assert seen["frames"] >= 10  # the ring moved through the animation, not from one picture to the next
 
 
 def test_quit_mid_game_and_start_again_offers_to_resume(tmp_path):
@@ -84,16 +103,20 @@ def test_quit_mid_game_and_start_again_offers_to_resume(tmp_path):
     seen = {}
 
     async def first(pilot, app):
-        for key in "caac":  # a Battlerealm game with two heroes
-            await pilot.press(key)
-            await pilot.pause(0.5)
+        device = app.tower.app
+        for key, done in (("c", lambda: device.mode == "setup"), ("a", lambda: device.count == 3),
+                          ("a", lambda: device.count == 2), ("c", lambda: device.mode == "play")):
+            await pilot.press(key)  # a Battlerealm game with two heroes
+            await until(pilot, done)
+        shell = app.tower.device
+        await until(pilot, lambda: shell._unsaved is None and shell._saving is None)  # saved: quitting keeps it
         seen["game"] = app.tower.app.game.to_dict()
         await pilot.press("q")
 
     async def second(pilot, app):
         seen["menu"] = app.tower.screen()[1]
         await pilot.press("c")
-        await pilot.pause(0.6)
+        await until(pilot, lambda: app.tower.app.game is not None)
         seen["resumed"] = app.tower.app.game.to_dict()
 
     play(first, state_dir=state)
