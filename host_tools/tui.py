@@ -80,6 +80,7 @@ class SimApp(App):
         self.started = time.monotonic()
         self.sim_ms = 0
         self.picture = None
+        self.held = []  # (pin, the device's time to release it at): buttons held down
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -116,8 +117,24 @@ class SimApp(App):
         steps = int(self.sim_ms // 10)
         if steps:
             self.sim_ms -= steps * 10
-            self.tower.wait(steps * 10)
+            self._advance(steps * 10)
             self.refresh_widgets()
+
+    def _advance(self, ms):
+        """The device's clock `ms` on, each held button released when its hold has lasted on that clock:
+        a press is as long for the firmware however late this laptop runs the app's timers."""
+        clock = self.tower.clock
+        end = clock.now + ms
+        while self.held:
+            pin, at = min(self.held, key=lambda held: held[1])
+            if at > end:
+                break
+            if at > clock.now:
+                self.tower.wait(at - clock.now)
+            self.tower.bench.release(pin)
+            self.held.remove((pin, at))
+        if end > clock.now:
+            self.tower.wait(end - clock.now)
 
     def refresh_widgets(self):
         try:
@@ -149,7 +166,7 @@ class SimApp(App):
     def press(self, button, kind="short"):
         pin = self.tower.pin(button)
         self.tower.bench.press(pin)
-        self.set_timer(HOLD_S[kind] / self.speed, lambda: self.tower.bench.release(pin))
+        self.held.append((pin, self.tower.clock.now + int(HOLD_S[kind] * 1000)))  # released by _advance
 
     def on_key(self, event):
         key = event.character or ""
