@@ -8,7 +8,7 @@ from host_tools import sim, tui
 def play(pilot_steps, **boot):
     """Run the app headless, do `pilot_steps(pilot, app)`, return the app."""
     tower = sim.boot(seed=boot.get("seed", 2), state_dir=boot.get("state_dir"))
-    app = tui.SimApp(tower)
+    app = tui.SimApp(tower, speed=boot.get("speed", 1.0))
 
     async def main():
         async with app.run_test(size=(140, 50)) as pilot:
@@ -56,6 +56,8 @@ def test_clicks_and_long_presses_reach_the_same_functions():
     async def steps(pilot, app):
         await pilot.click("#press-c")  # New Battlerealm
         await until(pilot, lambda: app.tower.app.mode == "setup")
+        # Textual's Button takes no click while it shows the last one (its "-active" effect, 0.2 s).
+        await until(pilot, lambda: not app.query_one("#press-c").has_class("-active"))
         await pilot.click("#press-c")  # start with four heroes
         await until(pilot, lambda: app.tower.app.mode == "play")
         seen["mode"] = app.tower.app.mode
@@ -86,15 +88,7 @@ def test_the_ring_animates_after_a_roll():
 
     # The device's clock at a quarter of real time: the roll's animation (30 frames, a second of the
     # device's time) lasts four seconds on screen, so even a loaded machine draws many of its frames.
-    tower = sim.boot(seed=2)
-    app = tui.SimApp(tower, speed=0.25)
-
-    async def main():
-        async with app.run_test(size=(140, 50)) as pilot:
-            await pilot.pause(0.2)
-            await steps(pilot, app)
-
-    asyncio.run(main())
+    play(steps, speed=0.25)
     assert seen["frames"] >= 10  # the ring moved through the animation, not from one picture to the next
 
 
