@@ -23,7 +23,7 @@ from scipy import stats as scipy_stats  # noqa: E402
 from dicetower.core.dice import ATTACK, BATTLEREALM, D6, DANGER_COIN, plain  # noqa: E402
 from dicetower.core.entropy import FairDice, SeededSource  # noqa: E402
 from dicetower.hw.entropy import Urandom  # noqa: E402
-from host_tools import stats  # noqa: E402
+from dicetower_host import fairness_maths  # noqa: E402
 
 DICE = (BATTLEREALM, ATTACK, DANGER_COIN, D6, plain(20))
 

@@ -25,8 +25,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from host_tools import REPO, flash  # noqa: E402
-from host_tools.pico import VirtualPico  # noqa: E402
+from dicetower_host import REPO, flash  # noqa: E402
+from dicetower_host.pico import VirtualPico  # noqa: E402
 
 CHANGED = "dicetower/ui/screens.py"
 

@@ -31,8 +31,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools", "virtual")]
 
-from host_tools import flash  # noqa: E402
-from host_tools.pico import EmulatedPico  # noqa: E402
+from dicetower_host import flash  # noqa: E402
+from dicetower_host.pico import EmulatedPico  # noqa: E402
 
 ADVISOR_CASES = ("hardest:6free,2rerolls,any-of-4-cards", "6free,2rerolls,any-of-4,Lucky")
 
@@ -47,7 +47,7 @@ def percentile(values, p):
 
 
 def keys_of(path):
-    from host_tools.sim import use_virtual_parts
+    from dicetower_host.sim import use_virtual_parts
 
     use_virtual_parts()
     from script import parse, presses
@@ -66,7 +66,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     kw = {}
     if args.uf2:
-        from host_tools import uf2
+        from dicetower_host import uf2
 
         kw["uf2"] = uf2.build("pico", os.path.join(ROOT, "build", "dicetower-pico.uf2"))
     rows = []

@@ -21,8 +21,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware")]
 
-from host_tools import flash, uf2  # noqa: E402
-from host_tools.pico import EmulatedPico  # noqa: E402
+from dicetower_host import flash, uf2  # noqa: E402
+from dicetower_host.pico import EmulatedPico  # noqa: E402
 
 STOCK = os.path.join(ROOT, "rp2040", "firmware", "RPI_PICO-v1.27.0.uf2")
 

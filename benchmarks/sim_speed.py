@@ -18,13 +18,13 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from host_tools import sim, tui  # noqa: E402
+from dicetower_host import sim, tui  # noqa: E402
 
 
 FIRST_FRAME = """
 import asyncio, sys
 sys.path.insert(0, %r)
-from host_tools import sim, tui
+from dicetower_host import sim, tui
 app = tui.SimApp(sim.boot(seed=1))
 async def run():
     async with app.run_test(size=(140, 50)) as pilot:

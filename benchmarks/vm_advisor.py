@@ -36,8 +36,8 @@ PROBE = os.path.join(ROOT, "benchmarks", "vm", "advisor_probe.py")
 def on_rp2040(runs, cases):
     """The probe's output on the emulated RP2040, the firmware flashed onto an empty board."""
     sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools", "virtual")]
-    from host_tools import flash
-    from host_tools.pico import EmulatedPico
+    from dicetower_host import flash
+    from dicetower_host.pico import EmulatedPico
 
     with tempfile.TemporaryDirectory() as folder:
         with EmulatedPico(os.path.join(folder, "flash.img")) as pico:

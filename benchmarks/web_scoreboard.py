@@ -22,7 +22,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools", "virtual")]
 
-from host_tools import sim, web  # noqa: E402
+from dicetower_host import sim, web  # noqa: E402
 
 
 def follow(port, seen, ready):

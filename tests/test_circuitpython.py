@@ -14,8 +14,8 @@ import sys
 import pytest
 
 from conftest import FIRMWARE
-from host_tools import cli, flash_circuitpy, sim
-from host_tools.flash import MANIFEST, FlashError
+from dicetower_host import cli, flash_circuitpy, sim
+from dicetower_host.flash import MANIFEST, FlashError
 
 BOOT_OUT = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040\r\nBoard ID:raspberry_pi_pico\r\n"
 

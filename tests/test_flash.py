@@ -20,8 +20,8 @@ import re
 import pytest
 
 from conftest import ROOT
-from host_tools import cli, flash
-from host_tools.pico import VirtualPico
+from dicetower_host import cli, flash
+from dicetower_host.pico import VirtualPico
 from quick_taps import HEROES, twenty_taps_after_a_roll
 
 

@@ -9,7 +9,7 @@ import os
 import pytest
 from PIL import Image, ImageChops
 
-from host_tools import picture, sim
+from dicetower_host import picture, sim
 from conftest import ROOT
 
 GOLDEN = os.path.join(ROOT, "tests", "golden")

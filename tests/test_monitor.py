@@ -8,7 +8,7 @@ import threading
 import time
 
 from conftest import ROOT, tool
-from host_tools import monitor
+from dicetower_host import monitor
 
 
 class Port:

@@ -19,8 +19,8 @@ import time
 import pytest
 
 from conftest import ROOT
-from host_tools import cli, sim
-from host_tools.pico import EmulatedPico, read_littlefs
+from dicetower_host import cli, sim
+from dicetower_host.pico import EmulatedPico, read_littlefs
 from quick_taps import HEROES, twenty_taps_after_a_roll
 
 EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.sim")))
@@ -239,7 +239,7 @@ def faces_rolled(events):
 def settle(pico, console, seen):
     """After a press answered QUICK: the chip's time for its animation or its advice (ms more); `seen`
     is how many of the console's lines came before the press."""
-    from host_tools.pico import CHIP_SETTLE_MS
+    from dicetower_host.pico import CHIP_SETTLE_MS
 
     console.drain(pico)
     more = CHIP_SETTLE_MS - QUICK if any(e["event"] in ANIMATED for e in console.events(seen)) else 0
@@ -257,7 +257,7 @@ def simulate(keys, faces, settled, tmp_path):
     the advice's blink (8 frames on, 8 off)."""
     sim.use_virtual_parts()
     from dicetower.core.entropy import FairDice, SeededSource
-    from host_tools.pico import HOLD_MS, TAP_MS
+    from dicetower_host.pico import HOLD_MS, TAP_MS
     from tower import Tower
 
     tower = Tower(sim.prepare_root(str(tmp_path / "sim")), "pico",

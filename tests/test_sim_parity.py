@@ -14,7 +14,7 @@ import tempfile
 import pytest
 
 from conftest import FIRMWARE, ROOT
-from host_tools import sim
+from dicetower_host import sim
 
 EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.sim")))
 

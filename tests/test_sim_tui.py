@@ -2,7 +2,7 @@
 
 import asyncio
 
-from host_tools import sim, tui
+from dicetower_host import sim, tui
 
 
 def play(pilot_steps, **boot):

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from scipy import stats as scipy_stats
 
-from host_tools import stats
+from dicetower_host import fairness_maths
 
 
 @settings(max_examples=200, deadline=None)

@@ -9,7 +9,7 @@ from PIL import Image
 from conftest import ROOT, tool
 from dicetower.core.dice import ATTACK, BATTLEREALM, DANGER_COIN
 from dicetower.core.entropy import FairDice, SeededSource
-from host_tools import fairness
+from dicetower_host import fairness_report
 
 
 def device_log(rolls, seed=1, loaded=False):

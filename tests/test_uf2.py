@@ -15,8 +15,8 @@ import tarfile
 import pytest
 
 from conftest import ROOT
-from host_tools import cli, flash, uf2
-from host_tools.pico import EmulatedPico, read_littlefs
+from dicetower_host import cli, flash, uf2
+from dicetower_host.pico import EmulatedPico, read_littlefs
 from quick_taps import HEROES, twenty_taps_after_a_roll
 from test_rp2040 import reboot
 
@@ -135,7 +135,7 @@ def test_the_players_files_survive_a_new_uf2(tmp_path):
 
 @needs_tools
 def test_a_uf2_runs_its_own_firmware_over_an_older_flashed_copy(tmp_path):
-    from host_tools import flash
+    from dicetower_host import flash
 
     image = str(tmp_path / "flash.img")
     with EmulatedPico(image) as pico:  # the stock MicroPython and `dicetower flash`: .mpy files on the flash
@@ -174,7 +174,7 @@ def test_the_other_boards_build_and_carry_the_firmware(board):
 def test_package_json_lists_what_a_board_needs():
     import json
 
-    from host_tools import flash
+    from dicetower_host import flash
 
     with open(os.path.join(ROOT, "package.json")) as f:
         urls = json.load(f)["urls"]

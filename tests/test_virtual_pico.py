@@ -100,7 +100,7 @@ def _port_of(mpremote):
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="this platform has no pseudo-terminals")
 def test_a_pty_is_a_serial_port_for_mpremote(tmp_path):
     """Where the platform has pseudo-terminals, the board also has a device path, as over USB."""
-    from host_tools.pico import VirtualPico
+    from dicetower_host.pico import VirtualPico
 
     with VirtualPico(str(tmp_path / "flash")) as board:
         path = board.open_pty()

@@ -12,7 +12,7 @@ import urllib.request
 
 import pytest
 
-from host_tools import cli, sim, web
+from dicetower_host import cli, sim, web
 from dicetower.web import server
 
 PIN = "2468"

@@ -11,7 +11,7 @@ import shutil
 import pytest
 
 from conftest import ROOT
-from host_tools import sim, web
+from dicetower_host import sim, web
 from dicetower.web import server
 
 PIN = "2468"

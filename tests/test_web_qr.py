@@ -5,7 +5,7 @@ shows it."""
 import pytest
 from PIL import Image
 
-from host_tools import picture, sim, web
+from dicetower_host import picture, sim, web
 from dicetower.ui import qr
 
 zxingcpp = pytest.importorskip("zxingcpp")

@@ -33,8 +33,8 @@ import os
 import shutil
 import sys
 
-from host_tools import CIRCUITPY_LIB, REPO
-from host_tools.flash import (MANIFEST, PACKAGE, FlashError, Plan, _write, as_object, choose_profile, cut_short,
+from dicetower_host import CIRCUITPY_LIB, REPO
+from dicetower_host.flash import (MANIFEST, PACKAGE, FlashError, Plan, _write, as_object, choose_profile, cut_short,
                                interrupted, listed, profiles, read_text)
 
 LABEL = "CIRCUITPY"

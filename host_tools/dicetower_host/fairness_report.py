@@ -10,7 +10,7 @@ are not JSON, or not these events, are counted and skipped.
 import json
 
 from dicetower.core.dice import ATTACK, BATTLEREALM, DANGER_COIN
-from host_tools import stats
+from dicetower_host import fairness_maths
 
 DICE = {"Battlerealm": BATTLEREALM, "Attack": ATTACK, "Danger Coin": DANGER_COIN}
 
@@ -133,7 +133,7 @@ def faces_from_device(transport, rolls):
     """({die kind: [face index, ...]}, the source's name): rolled by the board itself."""
     from mpremote.transport import TransportExecError
 
-    from host_tools.flash import FlashError
+    from dicetower_host.flash import FlashError
 
     chunks = []  # gathered as they come: mpremote would otherwise build its answer a byte at a time
     try:

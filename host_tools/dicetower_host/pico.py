@@ -20,7 +20,7 @@ import subprocess
 import tempfile
 import time
 
-from host_tools import REPO
+from dicetower_host import REPO
 
 # A tap is held 100 ms, a long press 900 ms (long ones take 700), as a player's thumb does: the
 # firmware latches each edge with its time, so a busy loop loses nothing. A press is answered once
@@ -122,7 +122,7 @@ class _Board:
 
     def presses(self, keys):
         """'a', 'b', 'c' short, 'A', 'B', 'C' long, as in sim scripts."""
-        from host_tools.sim import use_virtual_parts
+        from dicetower_host.sim import use_virtual_parts
 
         use_virtual_parts()
         from tower import keystrokes
@@ -136,7 +136,7 @@ class _Board:
 
     def screen(self):
         """The OLED's eight text lines, read with the host's copy of the font."""
-        from host_tools.sim import use_virtual_parts
+        from dicetower_host.sim import use_virtual_parts
 
         use_virtual_parts()
         from tower import read_line

@@ -17,7 +17,7 @@ import shutil
 import sys
 import tempfile
 
-from host_tools import CIRCUITPY_LIB, REPO
+from dicetower_host import CIRCUITPY_LIB, REPO
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VIRTUAL = os.path.join(HERE, "virtual")
@@ -135,7 +135,7 @@ def run_script(text, board=None, seed=None, faces=None, state_dir=None, png=None
     def on_step(n, command, args):
         if command == "mark" and png:
             path = _png_path(png, args[0])
-            from host_tools import picture
+            from dicetower_host import picture
 
             picture.save(tower, path)
             pictures.append(path)
@@ -146,7 +146,7 @@ def run_script(text, board=None, seed=None, faces=None, state_dir=None, png=None
         sys.stderr.write("dicetower sim: %s\n" % e)
         return 2
     if png and not pictures:
-        from host_tools import picture
+        from dicetower_host import picture
 
         picture.save(tower, png)
         pictures.append(png)

@@ -153,7 +153,7 @@ def cmd_throw(args, out=sys.stdout):
 
 
 def cmd_sim(args):
-    from host_tools import sim
+    from dicetower_host import sim
 
     if args.web is None and args.pin is not None:
         raise ValueError("--pin goes with --web (the PIN phones send to press the tower's buttons)")
@@ -169,13 +169,13 @@ def cmd_sim(args):
             except OSError as e:
                 raise ValueError("cannot read the script: %s" % e)
         return sim.run_script(text, args.board, args.seed, args.faces, args.state_dir, args.png)
-    from host_tools import tui
+    from dicetower_host import tui
 
     return tui.run(args.board or "pico", args.seed, args.faces, args.state_dir, args.speed, args.web, args.pin)
 
 
 def cmd_monitor(args, out=sys.stdout):
-    from host_tools import monitor
+    from dicetower_host import monitor
 
     save = open(args.save, "a") if args.save else None
     try:
@@ -189,14 +189,14 @@ def cmd_monitor(args, out=sys.stdout):
 
 
 def cmd_stats(args, out=sys.stdout):
-    from host_tools import fairness
+    from dicetower_host import fairness_report
 
     if args.port:
         if args.log:
             raise ValueError("give a log file or --port, not both")
         import io
 
-        from host_tools.flash import FlashError, Session, restart
+        from dicetower_host.flash import FlashError, Session, restart
 
         if not 1 <= args.rolls <= 1000000:
             raise ValueError("--rolls must be 1 to 1,000,000")
@@ -231,11 +231,11 @@ def cmd_stats(args, out=sys.stdout):
 
 
 def cmd_flash(args, out=sys.stdout):
-    from host_tools import flash
+    from dicetower_host import flash
 
     try:
         if args.runtime == "circuitpython":
-            from host_tools import flash_circuitpy
+            from dicetower_host import flash_circuitpy
 
             if args.port:
                 raise flash.FlashError("--port is for MicroPython's REPL; a CircuitPython board is flashed "
@@ -280,7 +280,7 @@ class _progress:
 
 
 def cmd_uf2(args, out=sys.stdout):
-    from host_tools import uf2
+    from dicetower_host import uf2
 
     try:
         path = uf2.build(args.board, args.output, args.jobs, out=out)
@@ -294,7 +294,7 @@ def cmd_uf2(args, out=sys.stdout):
 def cmd_pico(args, out=sys.stdout):
     import time
 
-    from host_tools.pico import EmulatedPico, VirtualPico
+    from dicetower_host.pico import EmulatedPico, VirtualPico
 
     try:
         if args.emulator == "rp2040":
@@ -327,7 +327,7 @@ def cmd_pico(args, out=sys.stdout):
 
 
 def cmd_hardware(args, out=sys.stdout):
-    from host_tools import parts
+    from dicetower_host import parts
 
     names = [args.board] if args.board else parts.profile_names()
     folder = args.out or os.path.join(parts.HARDWARE, args.what)
@@ -340,11 +340,11 @@ def cmd_hardware(args, out=sys.stdout):
                 f.write(text)
             out.write("%s\n" % path)
         elif args.what == "wiring":
-            from host_tools import wiring
+            from dicetower_host import wiring
 
             out.write("%s\n" % " ".join(wiring.write(name, folder)))
         else:
-            from host_tools import enclosure
+            from dicetower_host import enclosure
 
             paths, _, seconds = enclosure.render(name, folder)
             out.write("%s (%.1f s)\n" % (" ".join(paths), seconds))

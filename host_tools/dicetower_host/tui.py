@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.widgets import Button, Footer, RichLog, Static
 
-from host_tools import sim
+from dicetower_host import sim
 
 ON = "rgb(120,200,255)"
 OFF = "rgb(10,14,24)"
@@ -101,7 +101,7 @@ class SimApp(App):
         self.set_interval(1 / 100, self.tick)
         if self.web is not None:
             # The firmware's own server, on this app's loop: only this loop touches the tower.
-            from host_tools import web
+            from dicetower_host import web
 
             url = "http://%s:%d/" % (web.lan_address(), self.web)
             self.run_worker(web.server_for(self.tower, self.pin, url).start_server("0.0.0.0", self.web),
@@ -182,7 +182,7 @@ class SimApp(App):
 def run(board="pico", seed=None, faces=None, state_dir=None, speed=1.0, web=None, pin=None):
     tower = sim.boot(board, seed, faces, state_dir or sim.DEFAULT_STATE)
     if web is not None:
-        from host_tools.web import check_port, free
+        from dicetower_host.web import check_port, free
 
         check_port(web)
         free(web)  # a port in use is one line now, not a traceback inside the running UI

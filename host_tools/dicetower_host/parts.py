@@ -12,7 +12,7 @@ import os
 
 from dicetower.core import board as board_rules
 from dicetower.hw.pixels import Ring
-from host_tools.sim import BOARDS, REPO
+from dicetower_host.sim import BOARDS, REPO
 
 HARDWARE = os.path.join(REPO, "hardware")
 PARTS = os.path.join(HARDWARE, "parts.json")

@@ -26,7 +26,7 @@ import subprocess
 import tarfile
 import tempfile
 
-from host_tools import REPO
+from dicetower_host import REPO
 
 SOURCES = os.path.join(REPO, "rp2040", "sources")
 PROFILES = os.path.join(REPO, "boards")
@@ -182,7 +182,7 @@ def built_in(board):
 
 def stage(board, folder, mpy_cross, arch, port_manifest):
     """The frozen modules' folder and its manifest.py; returns the manifest's path."""
-    from host_tools import flash
+    from dicetower_host import flash
 
     wanted = flash.sources()
     wanted["dicetower/built_in.py"] = built_in(board).encode()

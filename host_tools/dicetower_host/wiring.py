@@ -10,7 +10,7 @@ for the PNG.
 
 import os
 
-from host_tools import parts as parts_data
+from dicetower_host import parts as parts_data
 
 GAP = ""  # a blank row between the parts of the drawing
 BUTTON_NAMES = {"enc_a": "encoder A", "enc_b": "encoder B", "enc_push": "encoder push"}

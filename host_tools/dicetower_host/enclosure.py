@@ -17,7 +17,7 @@ import time
 
 import numpy
 
-from host_tools import parts as parts_data
+from dicetower_host import parts as parts_data
 
 SCAD = os.path.join(parts_data.HARDWARE, "enclosure", "tower.scad")
 INSTALL = ("OpenSCAD is not installed. On Debian or Ubuntu: sudo apt-get install openscad xvfb "

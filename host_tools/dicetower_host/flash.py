@@ -29,8 +29,8 @@ import subprocess
 import sys
 import time
 
-from host_tools import REPO
-from host_tools.monitor import event_of
+from dicetower_host import REPO
+from dicetower_host.monitor import event_of
 
 MIN_VERSION = (1, 22, 0)
 MANIFEST = "dicetower.manifest"

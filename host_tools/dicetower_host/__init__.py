@@ -1,0 +1,21 @@
+"""dicetower_host: the `dicetower` command and what it runs on the host (the firmware's
+package, `dicetower`, is the other half: it runs on the board and, for the simulator, here).
+
+Words that could be confused, and what each one means here:
+
+- the VM: MicroPython's official WebAssembly port run by Node.js (npm
+  @micropython/micropython-webassembly-pyscript). `vm/run.mjs` runs a Python file on it,
+  `vm/pico.mjs` puts its REPL behind a serial port (the virtual Pico). The tests' "on the
+  VM" (tests/test_on_micropython.py, conftest.run_on_vm) and the benchmarks/vm_* figures
+  mean this VM.
+- the emulated RP2040: MicroPython's real rp2 firmware on rp2040js (rp2040/emulator.mjs),
+  `dicetower pico --emulator rp2040`. Figures from it are the chip's.
+- virtual parts (`dicetower_host.virtual_parts`): the virtual `machine` module, SSD1306,
+  WS2812 ring and buttons that the firmware's hw/ layer talks to without a board, on
+  CPython (the simulator, the tests) and inside the VM alike.
+- board-side code (`dicetower_host/board_side/*.py`): the small programs the host sends to
+  a board's REPL (the flasher's probes, the dice test of `dicetower stats --port`).
+- paths (`dicetower_host.paths`): where the firmware, the board profiles and the VM's
+  programs are, in a checkout and in an installed wheel.
+- commands (`dicetower_host.commands`): one module per `dicetower` subcommand.
+"""

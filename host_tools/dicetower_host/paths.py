@@ -1,0 +1,109 @@
+"""Where the files the commands read are, in a checkout and in an installed wheel alike.
+
+In a checkout (`pip install -e .`, what tasks.py does) they are the repository's own
+folders: firmware/, boards/, vm/, hardware/. A built wheel carries them as package data
+in dicetower_host/data/ (pyproject.toml's force-include). Every module asks here.
+
+The Node.js packages the MicroPython VM needs (node_modules) are not in the wheel: a
+checkout has them from `npm ci` (tasks.py); an installed `dicetower` installs them once
+into ~/.dicetower/node/ from the package-lock.json it carries (`node_harness`).
+"""
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+_DATA = os.path.join(HERE, "data")
+# An installed wheel has data/; a checkout has the repository two folders up (host_tools/dicetower_host).
+INSTALLED = os.path.isdir(_DATA)
+ROOT = _DATA if INSTALLED else os.path.dirname(os.path.dirname(HERE))
+
+FIRMWARE = os.path.join(ROOT, "firmware")  # main.py, boot.py and the dicetower package: what a board runs
+BOARDS = os.path.join(ROOT, "boards")  # one JSON profile per board
+HARDWARE = os.path.join(ROOT, "hardware")  # parts.json and the enclosure's tower.scad
+VM = os.path.join(ROOT, "vm")  # the Node.js programs that run the MicroPython WebAssembly VM
+VIRTUAL_PARTS = os.path.join(HERE, "virtual_parts")  # the virtual machine, OLED, ring and buttons
+BOARD_SIDE = os.path.join(HERE, "board_side")  # the code the host sends to a board's REPL
+PYPROJECT = os.path.join(ROOT, "pyproject.toml")  # its [tool.dicetower] pins the CircuitPython libraries
+# Only in a checkout: the emulated RP2040 and the pinned MicroPython sources `dicetower uf2` builds.
+RP2040 = os.path.join(ROOT, "rp2040")
+# The pinned Adafruit libraries a CircuitPython tower needs (tasks.py installs them in a checkout).
+CIRCUITPY_LIB = (os.path.join(os.path.expanduser("~"), ".dicetower", "circuitpython-lib") if INSTALLED
+                 else os.path.join(ROOT, ".venv", "circuitpython-lib"))
+NODE_HOME = os.path.join(os.path.expanduser("~"), ".dicetower", "node")
+
+
+def board_profile(name):
+    """boards/NAME.json (it may not exist: the callers say which boards there are)."""
+    return os.path.join(BOARDS, name + ".json")
+
+
+def board_names():
+    return sorted(n[:-5] for n in os.listdir(BOARDS) if n.endswith(".json"))
+
+
+def board_side(name):
+    """The text of board_side/NAME.py, a program for a board's REPL."""
+    with open(os.path.join(BOARD_SIDE, name + ".py")) as f:
+        return f.read()
+
+
+def checkout_only(path, what):
+    """`path`, or a RuntimeError saying that `what` needs the repository, not an installed wheel."""
+    if not os.path.exists(path):
+        raise RuntimeError("%s needs a checkout of the dicetower repository (%s is not in the installed "
+                           "package): git clone it and run python3 tasks.py" % (what, os.path.relpath(path, ROOT)))
+    return path
+
+
+def node():
+    found = shutil.which("node")
+    if found is None:
+        raise RuntimeError("the MicroPython VM needs Node.js 20 or newer (node) on PATH")
+    return found
+
+
+def node_harness(program, say=None):
+    """The path of a Node.js program (vm/pico.mjs, vm/run.mjs, rp2040/emulator.mjs) beside the
+    node_modules it imports.
+
+    A checkout runs its own files with the node_modules `npm ci` made. An installed package copies
+    its vm/ (and package.json, package-lock.json) into ~/.dicetower/node/<lock's digest>/ and runs
+    `npm ci` there once: Node.js finds an import from where the importing file is."""
+    if not INSTALLED:
+        if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
+            raise RuntimeError("node_modules is missing: run python3 tasks.py test once (it runs npm ci)")
+        return os.path.join(ROOT, program)
+    with open(os.path.join(ROOT, "package-lock.json"), "rb") as f:
+        home = os.path.join(NODE_HOME, hashlib.sha256(f.read()).hexdigest()[:16])
+    ready = os.path.join(home, ".dicetower-ready")
+    if not os.path.exists(ready):
+        npm = shutil.which("npm")
+        if npm is None:
+            raise RuntimeError("the MicroPython VM needs Node.js 20 or newer with npm on PATH")
+        (say or sys.stderr.write)("dicetower: installing the MicroPython VM (npm ci, once) into %s\n" % home)
+        os.makedirs(home, exist_ok=True)
+        for name in ("package.json", "package-lock.json"):
+            shutil.copyfile(os.path.join(ROOT, name), os.path.join(home, name))
+        done = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=home,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if done.returncode != 0:
+            raise RuntimeError("npm ci failed in %s: %s" % (home, done.stderr.strip()[-500:]))
+        with open(ready, "w") as f:
+            f.write("npm ci done\n")
+    # The programs are copied every time: a newer dicetower with the same lock brings its own.
+    target = os.path.join(home, program)
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    shutil.copytree(os.path.join(ROOT, os.path.dirname(program)), os.path.dirname(target), dirs_exist_ok=True)
+    return target
+
+
+def vm_command(*args, mounts=()):
+    """`node vm/run.mjs --mount HOST:VM ... SCRIPT ARGS`: a Python file run on the MicroPython VM."""
+    cmd = [node(), node_harness("vm/run.mjs")]
+    for host, inside in mounts:
+        cmd += ["--mount", "%s:%s" % (host, inside)]
+    return cmd + list(args)
