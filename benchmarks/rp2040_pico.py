@@ -50,7 +50,7 @@ def keys_of(path):
     from dicetower_host.sim import use_virtual_parts
 
     use_virtual_parts()
-    from script import parse, presses
+    from dicetower_host.virtual_parts.script import parse, presses
 
     with open(path) as f:
         return presses(parse(f.read()))

@@ -7,6 +7,12 @@ import sys
 
 import pytest
 
+from dicetower_host import paths, virtual_parts
+
+# The firmware's `import machine` and the shared helpers' `import tower` / `import devices` (tests/fw
+# runs on the MicroPython VM too, where the virtual parts are a folder on its path) give the package's.
+virtual_parts.install()
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 BIN = os.path.dirname(sys.executable)
@@ -33,13 +39,10 @@ def firmware_files():
 
 def run_on_vm(script, *args, timeout=600):
     """Run a Python file on the MicroPython VM with firmware/ on its path."""
-    node = shutil.which("node")
-    if not node:
-        pytest.fail("Node.js is needed to run the MicroPython VM")
-    return subprocess.run(
-        [node, os.path.join(ROOT, "vm", "run.mjs"),
-         "--mount", FIRMWARE + ":/fw", "--mount", os.path.join(ROOT, "tests", "fw") + ":/tests",
-         "--mount", os.path.join(ROOT, "boards") + ":/boards",
-         "--mount", os.path.join(ROOT, "host_tools", "virtual") + ":/virtual",
-         script, *args],
-        cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    try:
+        command = paths.vm_command(script, *args, mounts=[
+            (FIRMWARE, "/fw"), (os.path.join(ROOT, "tests", "fw"), "/tests"), (paths.BOARDS, "/boards"),
+            (paths.VIRTUAL_PARTS, "/virtual")])
+    except RuntimeError as e:
+        pytest.fail(str(e))
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=timeout)

@@ -23,7 +23,7 @@ BOOT_OUT = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with r
 def tower(root=None, hold=None, oled=True, seed=5):
     sim.use_virtual_parts("circuitpython")
     from dicetower.core.entropy import FairDice, SeededSource
-    from tower import Tower
+    from dicetower_host.virtual_parts.tower import Tower
 
     dice = FairDice(SeededSource(seed)) if seed is not None else None  # None: the board's own, os.urandom
     return Tower(root or sim.prepare_root(None), "pico", dice, oled=oled, runtime="circuitpython", hold=hold)

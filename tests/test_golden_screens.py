@@ -23,7 +23,7 @@ SCREENS = {
 
 
 def picture_of(spec, tmp_path):
-    from script import parse, play
+    from dicetower_host.virtual_parts.script import parse, play
 
     tower = sim.boot("pico", spec.get("seed", 1), spec.get("faces"), str(tmp_path))
     if "script" in spec:

@@ -258,7 +258,7 @@ def simulate(keys, faces, settled, tmp_path):
     sim.use_virtual_parts()
     from dicetower.core.entropy import FairDice, SeededSource
     from dicetower_host.pico import HOLD_MS, TAP_MS
-    from tower import Tower
+    from dicetower_host.virtual_parts.tower import Tower
 
     tower = Tower(sim.prepare_root(str(tmp_path / "sim")), "pico",
                   sim.TeachingFaces(faces, FairDice(SeededSource(1))))
@@ -278,8 +278,8 @@ def simulate(keys, faces, settled, tmp_path):
 @pytest.mark.parametrize("path", EXAMPLES, ids=os.path.basename)
 def test_a_game_on_the_chip_shows_what_the_sim_shows(flashed, tmp_path, path):
     sim.use_virtual_parts()
-    from script import parse, presses
-    from tower import read_line
+    from dicetower_host.virtual_parts.script import parse, presses
+    from dicetower_host.virtual_parts.tower import read_line
 
     with open(path) as f:
         keys = presses(parse(f.read()))

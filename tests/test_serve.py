@@ -8,7 +8,7 @@ import asyncio
 import json
 import time
 
-import devices
+from dicetower_host.virtual_parts import devices
 from dicetower.core.entropy import FairDice, SeededSource
 from table import PINS, _root
 

@@ -125,7 +125,7 @@ class _Board:
         from dicetower_host.sim import use_virtual_parts
 
         use_virtual_parts()
-        from tower import keystrokes
+        from dicetower_host.virtual_parts.tower import keystrokes
 
         for button, kind in keystrokes(keys):
             self.press(button, kind)
@@ -139,7 +139,7 @@ class _Board:
         from dicetower_host.sim import use_virtual_parts
 
         use_virtual_parts()
-        from tower import read_line
+        from dicetower_host.virtual_parts.tower import read_line
 
         ram = self.oled()
         return [read_line(ram, page) for page in range(8)]

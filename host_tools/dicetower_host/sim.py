@@ -2,7 +2,7 @@
 
 Headless (`--script`): play a script of presses and waits, print the final
 state as JSON, and with `--png` picture the tower at each `mark` (or at the
-end). Interactive (no script): the terminal UI in host_tools/tui.py.
+end). Interactive (no script): the terminal UI in dicetower_host/tui.py.
 
 The device's files (boards/, config.json, game.sav...) live in `--state-dir`,
 so quitting and starting again with the same folder offers to resume, as the
@@ -17,12 +17,9 @@ import shutil
 import sys
 import tempfile
 
-from dicetower_host import CIRCUITPY_LIB, REPO
+from dicetower_host import paths, virtual_parts
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-VIRTUAL = os.path.join(HERE, "virtual")
-FIRMWARE = os.path.join(REPO, "firmware")
-BOARDS = os.path.join(REPO, "boards")
+BOARDS = paths.BOARDS
 DEFAULT_STATE = os.path.join(os.path.expanduser("~"), ".dicetower", "sim")
 
 
@@ -32,15 +29,7 @@ RUNTIMES = ("micropython", "circuitpython")
 def use_virtual_parts(runtime="micropython"):
     """Make `import machine` (or CircuitPython's `board`, `busio`... and Adafruit's `neopixel`) and
     `import main` find the virtual parts and the firmware."""
-    paths = [FIRMWARE, VIRTUAL]
-    if runtime == "circuitpython":
-        if not os.path.exists(os.path.join(CIRCUITPY_LIB, "neopixel.py")):
-            raise ValueError("Adafruit's CircuitPython libraries are not in %s; run python3 tasks.py test once"
-                             % CIRCUITPY_LIB)
-        paths += [os.path.join(VIRTUAL, "circuitpython"), CIRCUITPY_LIB]
-    for path in paths:
-        if path not in sys.path:
-            sys.path.insert(0, path)
+    virtual_parts.install(runtime)
 
 
 def prepare_root(state_dir=None):
@@ -92,12 +81,11 @@ def make_dice(seed=None, faces=None):
 
 def boot(board="pico", seed=None, faces=None, state_dir=None):
     use_virtual_parts()
-    from tower import Tower
+    from dicetower_host.virtual_parts.tower import Tower
 
     root = prepare_root(state_dir)
     if not os.path.exists(os.path.join(root, "boards", board + ".json")):
-        raise ValueError("unknown board %r; the boards are: %s" % (
-            board, ", ".join(sorted(n[:-5] for n in os.listdir(BOARDS) if n.endswith(".json")))))
+        raise ValueError("unknown board %r; the boards are: %s" % (board, ", ".join(paths.board_names())))
     if board != "pico" or os.path.exists(os.path.join(root, "config.json")):
         _set_config(root, board)
     return Tower(root, board, make_dice(seed, faces))
@@ -120,7 +108,7 @@ def _set_config(root, board):
 def run_script(text, board=None, seed=None, faces=None, state_dir=None, png=None, out=sys.stdout):
     """Play a script headless; print the final snapshot as JSON. Returns the exit status."""
     use_virtual_parts()
-    from script import ScriptError, parse, play, setting
+    from dicetower_host.virtual_parts.script import ScriptError, parse, play, setting
 
     try:
         steps = parse(text)

@@ -7,7 +7,7 @@ from dicetower.core.games.battlerealm import Battlerealm
 from dicetower.core.games.united import United
 from dicetower.core.store import SCHEMA, SaveError, checksum, decode, encode
 from dicetower.hw.storage import Autosave, SaveStore
-from flash import FatFlash, Flash, PowerCut
+from fake_flash import FatFlash, Flash, PowerCut
 
 PATH = "/game.sav"
 
