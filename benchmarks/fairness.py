@@ -36,9 +36,9 @@ def measure(dice, die, rolls):
     counts = [0] * die.sides
     for face in faces:
         counts[face] += 1
-    chi2, dof, p = stats.chi_square(counts)
-    _, _, runs_z, runs_p = stats.runs_test(faces, die.sides)
-    r, r_p = stats.serial_correlation(faces)
+    chi2, dof, p = fairness_maths.chi_square(counts)
+    _, _, runs_z, runs_p = fairness_maths.runs_test(faces, die.sides)
+    r, r_p = fairness_maths.serial_correlation(faces)
     return {
         "die": die.name,
         "chi2": chi2,
@@ -52,7 +52,7 @@ def measure(dice, die, rolls):
         "bytes_per_face": (dice.bytes_used - start_bytes) / rolls,
         "us_per_face": seconds / rolls * 1e6,
         "counts": counts,
-        "verdict": stats.verdict([p, runs_p, r_p]),
+        "verdict": fairness_maths.verdict([p, runs_p, r_p]),
     }
 
 

@@ -20,11 +20,11 @@
 // - USB: an OUT transfer waits until the host has bytes, as a real host NAKs, instead of completing
 //   at once with nothing (a storm of interrupts that slowed Python about 3x).
 // The parts (--board, a profile from boards/): the SSD1306 at the profile's I2C bus and address and
-// the WS2812 ring are the same models the other benches use (host_tools/virtual/devices.py, run
+// the WS2812 ring are the same models the other benches use (host_tools/dicetower_host/virtual_parts/devices.py, run
 // in the MicroPython WebAssembly VM beside the chip); the ring's bytes are decoded from the GPIO
 // edges of its pin, timed against the WS2812 datasheet; buttons are GPIO inputs; the buzzer's PWM
 // slice is read from its registers.
-// --control takes JSON lines (host_tools/pico.py drives it), answered one line each, in order of
+// --control takes JSON lines (dicetower_host/pico.py drives it), answered one line each, in order of
 // the answers (a press is answered in the chip's time):
 //   {"press": "a", "ms": 100, "then": 300, "polls": 30}
 //                                             press, release after `ms`; answered once `then` ms more have
@@ -315,7 +315,7 @@ async function bench() {
   const vm = await loadMicroPython({ stdout: (t) => process.stderr.write(t), linebuffer: true });
   vm.FS.mkdir("/virtual");
   for (const name of ["devices.py", "hands.py"]) {
-    vm.FS.writeFile("/virtual/" + name, fs.readFileSync(path.join(REPO, "host_tools", "virtual", name)));
+    vm.FS.writeFile("/virtual/" + name, fs.readFileSync(path.join(REPO, "host_tools", "dicetower_host", "virtual_parts", name)));
   }
   vm.runPython("import sys\nsys.path.append('/virtual')\nimport hands");
   hands = vm.pyimport("hands");

@@ -31,7 +31,7 @@ def device_log(rolls, seed=1, loaded=False):
 
 
 def test_fair_dice_are_called_fair():
-    text, results = fairness.run(device_log(2000))
+    text, results = fairness_report.run(device_log(2000))
     by_die = {r["die"]: r for r in results}
     assert by_die["Battlerealm"]["rolls"] == 2000 * 7
     assert by_die["Attack"]["rolls"] == 2000 and by_die["Danger Coin"]["rolls"] == 2000
@@ -41,14 +41,14 @@ def test_fair_dice_are_called_fair():
 
 
 def test_a_loaded_die_is_caught():
-    text, results = fairness.run(device_log(2000, loaded=True))
+    text, results = fairness_report.run(device_log(2000, loaded=True))
     assert results[0]["verdict"].startswith("suspicious")
     assert results[0]["counts"]["Mystic"] > results[0]["counts"]["Skill"] * 1.15
 
 
 def test_junk_lines_are_skipped_and_counted():
     lines = device_log(50) + ["not json", "[1, 2]", '{"event": "roll", "faces": ["Star"]}', ""]
-    text, results = fairness.run(lines)
+    text, results = fairness_report.run(lines)
     assert "(3 lines were not roll events and were skipped)" in text
     assert results[0]["rolls"] == 50 * 7
 
@@ -56,7 +56,7 @@ def test_junk_lines_are_skipped_and_counted():
 def test_thousands_of_rolls_in_under_a_second():
     lines = device_log(3000)
     began = time.perf_counter()
-    fairness.run(lines)
+    fairness_report.run(lines)
     assert time.perf_counter() - began < 1.0
 
 
@@ -77,5 +77,5 @@ def test_a_simulated_game_log_is_read():
     done = subprocess.run([tool("dicetower"), "sim", "--script", "examples/battlerealm.sim"], capture_output=True,
                           text=True, cwd=ROOT)
     events = [json.dumps(e) for e in json.loads(done.stdout)["events"]]
-    faces, skipped = fairness.faces_from_events(events)
+    faces, skipped = fairness_report.faces_from_events(events)
     assert len(faces["Battlerealm"]) >= 12 and skipped == 0

@@ -17,8 +17,8 @@
 // - at power-on and after a friendly soft reset main.py runs; the firmware's asyncio tasks run on
 //   node's event loop (the VM has no asyncio.run), and Ctrl-C stops them as it stops main.py on a Pico.
 // Mounted folders (e.g. the virtual `machine`) are on sys.path but are not the device's files.
-// --board wires the virtual parts that profile names (host_tools/virtual must be mounted); with
-// --control a second port ("control PORT") takes JSON lines for host_tools/virtual/hands.py:
+// --board wires the virtual parts that profile names (dicetower_host/virtual_parts must be mounted); with
+// --control a second port ("control PORT") takes JSON lines for dicetower_host/virtual_parts/hands.py:
 // press and release buttons, read the OLED's text and the ring's colours.
 // --capacity makes the flash that many bytes: os.statvfs says so and writes beyond it fail (ENOSPC).
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";

@@ -55,16 +55,16 @@ def analyse(name, faces):
     if len(faces) < 5 * die.sides:
         result["verdict"] = "too few rolls to judge (%d; want %d or more)" % (len(faces), 5 * die.sides)
         return result
-    chi2, dof, p = stats.chi_square(counts)
+    chi2, dof, p = fairness_maths.chi_square(counts)
     result.update(chi2=chi2, dof=dof, p=p)
     p_values = [p]
     try:
-        runs, expected, z, runs_p = stats.runs_test(faces, die.sides)
+        runs, expected, z, runs_p = fairness_maths.runs_test(faces, die.sides)
         result.update(runs=runs, runs_expected=expected, runs_p=runs_p)
         p_values.append(runs_p)
     except ValueError as e:
         result["runs_error"] = str(e)
-    result["verdict"] = stats.verdict(p_values)
+    result["verdict"] = fairness_maths.verdict(p_values)
     return result
 
 

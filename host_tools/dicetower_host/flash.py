@@ -29,7 +29,7 @@ import subprocess
 import sys
 import time
 
-from dicetower_host import REPO
+from dicetower_host import paths
 from dicetower_host.monitor import event_of
 
 MIN_VERSION = (1, 22, 0)
@@ -41,7 +41,7 @@ ARCHES = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp
           "xtensa", "xtensawin", "rv32imc", "rv64imc")
 BLOCK = 4096  # LittleFS on rp2 allocates whole 4 KB blocks
 READY_SECONDS = 20
-FIRMWARE = os.path.join(REPO, "firmware")  # what is flashed (a test may point it at a changed copy)
+FIRMWARE = paths.FIRMWARE  # what is flashed (a test may point it at a changed copy)
 # Modules only CircuitPython imports (hw/platform.make() picks them there): not sent to a MicroPython board.
 CIRCUITPYTHON_ONLY = ("dicetower/hw/circuitpy.py",)
 
@@ -260,11 +260,9 @@ def compile_firmware(arch, source=None, extra=None):
 def profiles():
     """{name: profile dict} from boards/."""
     out = {}
-    folder = os.path.join(REPO, "boards")
-    for name in sorted(os.listdir(folder)):
-        if name.endswith(".json"):
-            with open(os.path.join(folder, name)) as f:
-                out[name[:-5]] = json.load(f)
+    for name in paths.board_names():
+        with open(paths.board_profile(name)) as f:
+            out[name] = json.load(f)
     return out
 
 
@@ -514,7 +512,7 @@ def _flash(transport, asked, dry_run, out, progress, wait_ready, started):
     config_text = read_text(transport, "config.json")
     name = choose_profile(asked, as_object(config_text), board.machine, known)
     files = compile_firmware(board.arch, extra={"lib/" + rel: data for rel, data in libraries(known[name]).items()})
-    with open(os.path.join(REPO, "boards", name + ".json"), "rb") as f:
+    with open(paths.board_profile(name), "rb") as f:
         files["boards/%s.json" % name] = f.read()
     old = as_object(read_text(transport, MANIFEST))
     remote, tree, sizes = _run(transport, HASHES % (PACKAGE, sorted(set(files) | set(listed(old)))))

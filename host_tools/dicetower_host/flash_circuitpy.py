@@ -33,7 +33,7 @@ import os
 import shutil
 import sys
 
-from dicetower_host import CIRCUITPY_LIB, REPO
+from dicetower_host import paths
 from dicetower_host.flash import (MANIFEST, PACKAGE, FlashError, Plan, _write, as_object, choose_profile, cut_short,
                                interrupted, listed, profiles, read_text)
 
@@ -42,7 +42,7 @@ BOOT_OUT = "boot_out.txt"
 ENTRY = "code.py"
 SECTOR = 512  # CIRCUITPY is FAT with 512-byte clusters on a 2 MB Pico; room is counted in those
 MIN_VERSION = (8, 0)
-FIRMWARE = os.path.join(REPO, "firmware")
+FIRMWARE = paths.FIRMWARE
 READ_ONLY = (errno.EROFS, errno.EACCES, errno.EPERM)
 HOLD_HINT = ("Unplug the tower, hold C while plugging it back in (the drive then stays the computer's), "
              "and run dicetower flash --runtime circuitpython again")
@@ -137,8 +137,8 @@ def library_files(folder=None):
     """{lib/NAME.py: bytes} for every pinned Adafruit library (pyproject.toml's [tool.dicetower])."""
     import tomllib
 
-    folder = folder or CIRCUITPY_LIB
-    with open(os.path.join(REPO, "pyproject.toml"), "rb") as f:
+    folder = folder or paths.CIRCUITPY_LIB
+    with open(paths.PYPROJECT, "rb") as f:
         wanted = tomllib.load(f)["tool"]["dicetower"]["circuitpython-libraries"]
     files = {}
     for requirement in wanted:
@@ -173,7 +173,7 @@ def firmware_files(profile, source=None):
                 path = os.path.join(folder, name)
                 with open(path, "rb") as f:
                     files[os.path.relpath(path, source).replace(os.sep, "/")] = f.read()
-    with open(os.path.join(REPO, "boards", profile + ".json"), "rb") as f:
+    with open(paths.board_profile(profile), "rb") as f:
         files["boards/%s.json" % profile] = f.read()
     files.update(library_files())
     return files

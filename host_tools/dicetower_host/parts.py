@@ -12,9 +12,10 @@ import os
 
 from dicetower.core import board as board_rules
 from dicetower.hw.pixels import Ring
-from dicetower_host.sim import BOARDS, REPO
+from dicetower_host import paths
 
-HARDWARE = os.path.join(REPO, "hardware")
+BOARDS = paths.BOARDS
+HARDWARE = paths.HARDWARE
 PARTS = os.path.join(HARDWARE, "parts.json")
 USB_LIMIT_MA = 500  # a USB 2.0 port's promise (USB 2.0 spec, 7.2.1: five unit loads of 100 mA)
 MA_PER_CHANNEL = board_rules.MA_PER_LED_WHITE / 3

@@ -14,13 +14,12 @@ board's control port.
 
 import json
 import os
-import shutil
 import socket
 import subprocess
 import tempfile
 import time
 
-from dicetower_host import REPO
+from dicetower_host import paths
 
 # A tap is held 100 ms, a long press 900 ms (long ones take 700), as a player's thumb does: the
 # firmware latches each edge with its time, so a busy loop loses nothing. A press is answered once
@@ -32,24 +31,23 @@ SETTLE_MS = 300
 
 def profile_path(board):
     """boards/NAME.json, or a RuntimeError naming the boards there are."""
-    path = os.path.join(REPO, "boards", board + ".json")
+    path = paths.board_profile(board)
     if not os.path.exists(path):
-        names = sorted(name[:-5] for name in os.listdir(os.path.join(REPO, "boards")) if name.endswith(".json"))
-        raise RuntimeError("no board profile %r (there are: %s)" % (board, ", ".join(names)))
+        raise RuntimeError("no board profile %r (there are: %s)" % (board, ", ".join(paths.board_names())))
     return path
 
 
 class _Board:
     """What both virtual boards share: a node process that prints its ports, the control line, the pty."""
 
-    def _start(self, args):
-        node = shutil.which("node")
-        if node is None:
-            raise RuntimeError("the virtual Pico needs Node.js 20 (node) on PATH")
+    def _start(self, program, args):
+        """Run the Node.js `program` (vm/pico.mjs, rp2040/emulator.mjs) with `args`."""
+        node = paths.node()
+        program = paths.node_harness(program)
         # Its stderr goes to a file: a pipe nobody reads would stop node once full.
         self._stderr = tempfile.TemporaryFile()
-        self.process = subprocess.Popen([node] + args, stdout=subprocess.PIPE, stderr=self._stderr, text=True,
-                                        cwd=REPO)
+        self.process = subprocess.Popen([node, program] + args, stdout=subprocess.PIPE, stderr=self._stderr, text=True,
+                                        cwd=os.path.dirname(os.path.dirname(program)))
         ports = {}
         while len(ports) < 2:
             line = self.process.stdout.readline()  # "listening PORT" and "control PORT", in either order
@@ -208,12 +206,11 @@ class VirtualPico(_Board):
     def __init__(self, files, board="pico", capacity=None):
         self.files = files
         self.board = board
-        args = [os.path.join(REPO, "vm", "pico.mjs"), "--files", files,
-                "--mount", os.path.join(REPO, "host_tools", "virtual") + ":/virtual",
-                "--board", profile_path(board), "--control"]
+        args = ["--files", files, "--mount", paths.VIRTUAL_PARTS + ":/virtual", "--board", profile_path(board),
+                "--control"]
         if capacity:
             args += ["--capacity", str(capacity)]
-        self._start(args)
+        self._start("vm/pico.mjs", args)
 
 
 
@@ -238,13 +235,14 @@ class EmulatedPico(_Board):
         self.image = image
         self.board = board
         self.settle_ms = settle_ms
-        args = [os.path.join(REPO, "rp2040", "emulator.mjs"), "--flash", image, "--board", profile_path(board),
+        paths.checkout_only(paths.RP2040, "the emulated RP2040")
+        args = ["--flash", image, "--board", profile_path(board),
                 "--control", "--boot-timeout", str(boot_timeout)]
         if seed is not None:
             args += ["--seed", str(seed)]
         if uf2 is not None:
             args += ["--uf2", uf2]
-        self._start(args)
+        self._start("rp2040/emulator.mjs", args)
 
     def run(self, code, timeout=1800):
         """Run Python code on the chip after a soft reset (from the raw REPL: main.py does not run); its

@@ -26,10 +26,10 @@ import subprocess
 import tarfile
 import tempfile
 
-from dicetower_host import REPO
+from dicetower_host import paths
 
-SOURCES = os.path.join(REPO, "rp2040", "sources")
-PROFILES = os.path.join(REPO, "boards")
+SOURCES = os.path.join(paths.RP2040, "sources")
+PROFILES = paths.BOARDS
 # dicetower's board profile -> MicroPython's board, and the native code of its core for mpy-cross.
 BOARDS = {
     "pico": ("RPI_PICO", "armv6m"),
@@ -221,6 +221,10 @@ def build(board="pico", output=None, jobs=None, out=None):
     if board not in BOARDS:
         raise UF2Error("unknown board %r; a UF2 is built for: %s" % (board, ", ".join(sorted(BOARDS))))
     micropython_board, arch = BOARDS[board]
+    try:
+        paths.checkout_only(SOURCES, "dicetower uf2")
+    except RuntimeError as e:
+        raise UF2Error(str(e))
     jobs = jobs or os.cpu_count() or 2
     versions = toolchain()
     found = check_sources()
@@ -247,7 +251,7 @@ def build(board="pico", output=None, jobs=None, out=None):
     _run(["make", "-C", os.path.join(tree, "micropython", "ports", "rp2"), "BOARD=" + micropython_board,
           "BUILD=" + build_dir, "FROZEN_MANIFEST=" + manifest, "-j", str(jobs)], log, env=env)
     made = os.path.join(build_dir, "firmware.uf2")
-    output = output or os.path.join(REPO, "build", "dicetower-%s.uf2" % board)
+    output = output or os.path.join(paths.ROOT if not paths.INSTALLED else os.getcwd(), "build", "dicetower-%s.uf2" % board)
     folder = os.path.dirname(os.path.abspath(output))
     os.makedirs(folder, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".dicetower-", suffix=".uf2", dir=folder)

@@ -1,0 +1,46 @@
+"""Put the firmware on a board over its USB REPL: compiled for the board's MicroPython, only
+the files that changed, saved games and settings kept, and checked at boot. With --dry-run
+it says what it would copy and remove and writes nothing. --runtime circuitpython copies
+to a CIRCUITPY drive instead."""
+
+import sys
+
+from dicetower_host.commands import Progress
+
+HELP = "put the firmware on a board (only what changed; saves kept)"
+
+
+def add_arguments(parser):
+    parser.add_argument("--port", help="the board (/dev/ttyACM0, COM3) or a URL; found by itself if only one")
+    parser.add_argument("--board", help="the board profile from boards/ (default: the board's config.json, "
+                                        "else the one matching its name)")
+    parser.add_argument("--dry-run", action="store_true", help="say what would be copied and removed; write nothing")
+    parser.add_argument("--runtime", choices=("micropython", "circuitpython"), default="micropython",
+                        help="what runs on the board: MicroPython over its USB REPL (default), or CircuitPython "
+                             "through its CIRCUITPY drive")
+    parser.add_argument("--drive", help="with --runtime circuitpython: the CIRCUITPY drive's folder (found by its "
+                                        "name if only one)")
+
+
+def run(args, out=None):
+    from dicetower_host import flash
+
+    out = out or sys.stdout
+    try:
+        if args.runtime == "circuitpython":
+            from dicetower_host import flash_circuitpy
+
+            if args.port:
+                raise flash.FlashError("--port is for MicroPython's REPL; a CircuitPython board is flashed "
+                                       "through its CIRCUITPY drive (--drive PATH)")
+            with Progress(out) as progress:
+                flash_circuitpy.flash(args.drive, args.board, args.dry_run, out, progress)
+            return 0
+        if args.drive:
+            raise flash.FlashError("--drive is for CircuitPython's CIRCUITPY drive: add --runtime circuitpython")
+        port = args.port or flash.find_port()
+        with Progress(out) as progress:
+            flash.flash(port, args.board, args.dry_run, out, progress)
+    except flash.FlashError as e:
+        raise ValueError(str(e))
+    return 0

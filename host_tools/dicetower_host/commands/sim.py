@@ -1,0 +1,47 @@
+"""The firmware's own main.py on this computer, with virtual buttons, OLED and LED ring.
+
+Without --script it opens the simulator in the terminal (keys a, b, c press the buttons;
+A, B, C hold them); with --script it plays a file of presses headless and prints the
+tower's final state as JSON. The device's files (saves, settings) live in --state-dir, so
+quitting and starting again with the same folder offers to resume, as after a power cut.
+"""
+
+import sys
+
+from dicetower_host.commands import add_source_options
+
+HELP = "the firmware on this computer, with virtual buttons, OLED and ring"
+
+
+def add_arguments(parser):
+    add_source_options(parser)
+    parser.add_argument("--board", help="board profile from boards/ (default: pico, or the script's)")
+    parser.add_argument("--script", help="play this file of presses headless (- reads stdin), print JSON")
+    parser.add_argument("--png", help="with --script: write the tower as a PNG at each mark, or at the end")
+    parser.add_argument("--state-dir", help="the device's files (saves, settings) live here, to resume later")
+    parser.add_argument("--speed", type=float, default=1.0, help="the clock's speed (2 runs twice as fast)")
+    parser.add_argument("--web", type=int, metavar="PORT", help="serve the scoreboard's page on this port too "
+                                                                "(as a Pico W does for the phones at the table)")
+    parser.add_argument("--pin", help="with --web: phones that send this PIN may press the tower's buttons")
+
+
+def run(args, out=None):
+    from dicetower_host import sim
+
+    if args.web is None and args.pin is not None:
+        raise ValueError("--pin goes with --web (the PIN phones send to press the tower's buttons)")
+    if args.script and args.web is not None:
+        raise ValueError("--web serves the interactive simulator; leave out --script")
+    if args.script:
+        if args.script == "-":
+            text = sys.stdin.read()
+        else:
+            try:
+                with open(args.script) as f:
+                    text = f.read()
+            except OSError as e:
+                raise ValueError("cannot read the script: %s" % e)
+        return sim.run_script(text, args.board, args.seed, args.faces, args.state_dir, args.png, out=out or sys.stdout)
+    from dicetower_host import tui
+
+    return tui.run(args.board or "pico", args.seed, args.faces, args.state_dir, args.speed, args.web, args.pin)
