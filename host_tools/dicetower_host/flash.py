@@ -72,60 +72,9 @@ def find_port(ports=None):
 
 # -- what the board is -------------------------------------------------------
 
-PROBE = """
-import sys, os
-try:
-    _s = os.statvfs('/')
-    _free = _s[0] * _s[3]
-except Exception:
-    _free = -1
-print(repr((sys.implementation.name, tuple(sys.implementation.version[:3]),
-            getattr(sys.implementation, '_mpy', 0), getattr(sys.implementation, '_machine', ''), _free)))
-"""
-
-HASHES = """
-import os
-try:
-    import hashlib, binascii
-except ImportError:
-    hashlib = None
-def _hash(p):
-    if hashlib is None:
-        return ''
-    h = hashlib.sha256()
-    b = bytearray(256)
-    try:
-        with open(p, 'rb') as f:
-            while True:
-                n = f.readinto(b)
-                if not n:
-                    break
-                h.update(b[:n])
-    except OSError:
-        return None
-    return binascii.hexlify(h.digest()).decode()
-def _walk(d, out):
-    try:
-        entries = list(os.ilistdir(d))
-    except OSError:
-        return
-    for e in entries:
-        p = d + '/' + e[0]
-        if e[1] & 0x4000:
-            out.append(p + '/')
-            _walk(p, out)
-        else:
-            out.append(p)
-def _size(p):
-    try:
-        return os.stat(p)[6]
-    except OSError:
-        return None
-_tree = []
-_walk(%r, _tree)
-_paths = %r + [t for t in _tree if not t.endswith('/')]
-print(repr(({p: _hash(p) for p in _paths}, _tree, {p: _size(p) for p in _paths})))
-"""
+def board_code(name, function, *args):
+    """board_side/NAME.py followed by a call of its `function` with `args`: the program the board runs."""
+    return "%s\n%s(%s)\n" % (paths.board_side(name), function, ", ".join(repr(a) for a in args))
 
 
 def _run(transport, code):
@@ -506,7 +455,7 @@ def close(transport):
 def _flash(transport, asked, dry_run, out, progress, wait_ready, started):
     from mpremote.transport import TransportError
 
-    board = Board(_run(transport, PROBE))
+    board = Board(_run(transport, board_code("probe", "probe")))
     check_runtime(board, emitted_version())
     known = profiles()
     config_text = read_text(transport, "config.json")
@@ -515,7 +464,8 @@ def _flash(transport, asked, dry_run, out, progress, wait_ready, started):
     with open(paths.board_profile(name), "rb") as f:
         files["boards/%s.json" % name] = f.read()
     old = as_object(read_text(transport, MANIFEST))
-    remote, tree, sizes = _run(transport, HASHES % (PACKAGE, sorted(set(files) | set(listed(old)))))
+    remote, tree, sizes = _run(transport, board_code("hashes", "hashes", PACKAGE,
+                                                         sorted(set(files) | set(listed(old)))))
     tree = [t.lstrip("/") for t in tree]
     plan = Plan(files, remote, tree, old, config_text, name, sizes=sizes)
     out.write("%s; -march=%s\n" % (board.describe(), board.arch or "none (bytecode only)"))
@@ -598,9 +548,7 @@ def _remove(transport, path, how):
 
 
 def _replace_on_board(transport, old, new):
-    # FAT cannot rename over a file: remove, then rename.
-    transport.exec("import os\ntry:\n os.rename(%r, %r)\nexcept OSError:\n os.remove(%r)\n os.rename(%r, %r)"
-                   % (old, new, new, old, new))
+    transport.exec(board_code("replace", "replace", old, new))
 
 
 def as_object(text):

@@ -225,7 +225,7 @@ class Drive:
             return None
 
     def tree(self, folder):
-        """Paths under `folder`, folders ending in "/", as flash.HASHES lists them on a board."""
+        """Paths under `folder`, folders ending in "/", as board_side/hashes.py lists them on a board."""
         out = []
         top = self._at(folder)
         for here, dirs, names in os.walk(top):

@@ -1,0 +1,14 @@
+"""What the board is: runtime, version, .mpy version, machine name, free flash (dicetower flash)."""
+
+import os
+import sys
+
+
+def probe():
+    try:
+        s = os.statvfs('/')
+        free = s[0] * s[3]
+    except Exception:
+        free = -1
+    print(repr((sys.implementation.name, tuple(sys.implementation.version[:3]),
+                getattr(sys.implementation, '_mpy', 0), getattr(sys.implementation, '_machine', ''), free)))
