@@ -26,7 +26,7 @@ CIRCUITPY_LIB = os.path.join(VENV, "circuitpython-lib")
 PICO_STUBS = "micropython-rp2-rpi-pico-stubs==1.27.0.post1"
 CIRCUITPY_STUBS = os.path.join(VENV, "circuitpython-stubs")
 CIRCUITPYTHON_STUBS = "circuitpython-stubs==10.3.1"
-BENCHMARKS = ("fairness.py", "health.py", "vm_memory.py", "vm_trackers.py", "vm_device.py", "vm_advisor.py",
+BENCHMARKS = ("dice_fairness.py", "health.py", "vm_memory.py", "vm_trackers.py", "vm_device.py", "vm_advisor.py",
               "vm_loop.py", "sim_speed.py", "flash_speed.py", "rp2040_pico.py", "rp2040_uf2.py")
 
 

@@ -23,9 +23,7 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-from dicetower_host import REPO, flash  # noqa: E402
+from dicetower_host import flash, paths  # noqa: E402
 from dicetower_host.pico import VirtualPico  # noqa: E402
 
 CHANGED = "dicetower/ui/screens.py"
@@ -34,7 +32,7 @@ CHANGED = "dicetower/ui/screens.py"
 def clean_copy(folder, edit=False):
     """firmware/ without __pycache__ (cp -r would send it too), optionally with one file changed."""
     copy = os.path.join(folder, "edited" if edit else "firmware")
-    shutil.copytree(os.path.join(REPO, "firmware"), copy, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(paths.FIRMWARE, copy, ignore=shutil.ignore_patterns("__pycache__"))
     if edit:
         with open(os.path.join(copy, CHANGED), "a") as f:
             f.write("\nBENCHMARK_EDIT = 1\n")

@@ -10,12 +10,8 @@ healthy sources (which should never alarm).
 """
 
 import argparse
-import os
 import random
-import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:0] = [os.path.join(HERE, "..", "firmware")]
 
 from dicetower.core.entropy import HealthTests  # noqa: E402
 

@@ -29,7 +29,6 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools", "virtual")]
 
 from dicetower_host import flash  # noqa: E402
 from dicetower_host.pico import EmulatedPico  # noqa: E402

@@ -19,7 +19,6 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware")]
 
 from dicetower_host import flash, uf2  # noqa: E402
 from dicetower_host.pico import EmulatedPico  # noqa: E402

@@ -23,7 +23,6 @@ chip's times (about a minute of wall time; use a few runs).
 import argparse
 import io
 import os
-import sys
 import tempfile
 
 from vmprobe import ROOT, run_probe
@@ -35,7 +34,6 @@ PROBE = os.path.join(ROOT, "benchmarks", "vm", "advisor_probe.py")
 
 def on_rp2040(runs, cases):
     """The probe's output on the emulated RP2040, the firmware flashed onto an empty board."""
-    sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools", "virtual")]
     from dicetower_host import flash
     from dicetower_host.pico import EmulatedPico
 

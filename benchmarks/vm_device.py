@@ -24,6 +24,8 @@ import subprocess
 import sys
 import tempfile
 
+from dicetower_host import paths
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 BIN = os.path.dirname(sys.executable)
@@ -46,12 +48,10 @@ def mpy_size():
 
 
 def main():
-    mounts = []
-    for host, vm in (("firmware", "/fw"), ("tests/fw", "/tests"), ("boards", "/boards"),
-                     ("host_tools/virtual", "/virtual")):
-        mounts += ["--mount", os.path.join(ROOT, host) + ":" + vm]
-    done = subprocess.run(["node", os.path.join(ROOT, "vm", "run.mjs")] + mounts +
-                          [os.path.join(HERE, "vm", "device_probe.py")], capture_output=True, text=True, cwd=ROOT)
+    mounts = [(paths.FIRMWARE, "/fw"), (os.path.join(ROOT, "tests", "fw"), "/tests"), (paths.BOARDS, "/boards"),
+              (paths.VIRTUAL_PARTS, "/virtual")]
+    done = subprocess.run(paths.vm_command(os.path.join(HERE, "vm", "device_probe.py"), mounts=mounts),
+                          capture_output=True, text=True, cwd=ROOT)
     if done.returncode != 0:
         sys.exit("the VM run failed:\n" + done.stderr[-3000:])
     lines = [line for line in done.stdout.splitlines() if line.strip()]

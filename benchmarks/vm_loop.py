@@ -14,6 +14,8 @@ import subprocess
 import sys
 import tempfile
 
+from dicetower_host import paths
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
@@ -25,14 +27,12 @@ loop_probe.run(Table(seed=5).device)
 
 
 def main():
-    mounts = []
-    for host, vm in (("firmware", "/fw"), ("tests/fw", "/tests"), ("boards", "/boards"),
-                     ("host_tools/virtual", "/virtual"), ("benchmarks/vm", "/probes")):
-        mounts += ["--mount", os.path.join(ROOT, host) + ":" + vm]
+    mounts = [(paths.FIRMWARE, "/fw"), (os.path.join(ROOT, "tests", "fw"), "/tests"), (paths.BOARDS, "/boards"),
+              (paths.VIRTUAL_PARTS, "/virtual"), (os.path.join(HERE, "vm"), "/probes")]
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(SCRIPT)
     try:
-        done = subprocess.run(["node", os.path.join(ROOT, "vm", "run.mjs")] + mounts + [f.name],
+        done = subprocess.run(paths.vm_command(f.name, mounts=mounts),
                               capture_output=True, text=True, cwd=ROOT)
     finally:
         os.remove(f.name)

@@ -15,15 +15,15 @@ import os
 import subprocess
 import sys
 
+from dicetower_host import paths
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
 
 def main():
-    done = subprocess.run(["node", os.path.join(ROOT, "vm", "run.mjs"),
-                           "--mount", os.path.join(ROOT, "firmware") + ":/fw",
-                           "--mount", os.path.join(ROOT, "tests", "fw") + ":/tests",
-                           os.path.join(HERE, "vm", "tracker_probe.py")],
+    done = subprocess.run(paths.vm_command(os.path.join(HERE, "vm", "tracker_probe.py"), mounts=[
+                               (paths.FIRMWARE, "/fw"), (os.path.join(ROOT, "tests", "fw"), "/tests")]),
                           capture_output=True, text=True, cwd=ROOT)
     if done.returncode != 0:
         sys.exit("the VM run failed:\n" + done.stderr)

@@ -16,6 +16,7 @@ import microdot
 import subprocess
 import sys
 
+from dicetower_host import paths
 from vmprobe import HERE, ROOT
 
 
@@ -25,13 +26,10 @@ def main():
 
     libs = tempfile.mkdtemp(prefix="dicetower-vm-web-")  # microdot alone, as a package (the VM copies a mount whole)
     shutil.copytree(os.path.dirname(microdot.__file__), os.path.join(libs, "microdot"))
-    done = subprocess.run(["node", os.path.join(ROOT, "vm", "run.mjs"),
-                           "--mount", os.path.join(ROOT, "firmware") + ":/fw",
-                           "--mount", os.path.join(ROOT, "tests", "fw") + ":/tests",
-                           "--mount", os.path.join(ROOT, "host_tools", "virtual") + ":/virtual",
-                           "--mount", os.path.join(ROOT, "boards") + ":/boards",
-                           "--mount", libs + ":/libs",
-                           os.path.join(HERE, "vm", "web_probe.py")], capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(paths.vm_command(os.path.join(HERE, "vm", "web_probe.py"), mounts=[
+                               (paths.FIRMWARE, "/fw"), (os.path.join(ROOT, "tests", "fw"), "/tests"),
+                               (paths.VIRTUAL_PARTS, "/virtual"), (paths.BOARDS, "/boards"), (libs, "/libs")]),
+                          capture_output=True, text=True, cwd=ROOT)
     if done.returncode != 0:
         sys.exit("the VM run failed:\n" + done.stderr[-3000:])
     figures = dict(line.split() for line in done.stdout.splitlines() if len(line.split()) == 2)

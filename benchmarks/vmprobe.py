@@ -4,15 +4,16 @@ import os
 import subprocess
 import sys
 
+from dicetower_host import paths
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
 
 def run_probe(name, *args):
     """The probe's stdout; a failed run stops the benchmark with the VM's error."""
-    done = subprocess.run(["node", os.path.join(ROOT, "vm", "run.mjs"), "--mount",
-                           os.path.join(ROOT, "firmware") + ":/fw",
-                           os.path.join(HERE, "vm", name)] + [str(a) for a in args],
+    done = subprocess.run(paths.vm_command(os.path.join(HERE, "vm", name), *[str(a) for a in args],
+                                           mounts=[(paths.FIRMWARE, "/fw")]),
                           capture_output=True, text=True, cwd=ROOT)
     if done.returncode != 0:
         sys.exit("the VM run failed:\n" + done.stderr)

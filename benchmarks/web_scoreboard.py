@@ -12,7 +12,6 @@ import argparse
 import json
 import os
 import socket
-import sys
 import tempfile
 import threading
 import time
@@ -20,7 +19,6 @@ import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools", "virtual")]
 
 from dicetower_host import sim, web  # noqa: E402
 

@@ -7,14 +7,13 @@ MicroPython's path on CPython, the same on the MicroPython VM, and CircuitPython
 
 import glob
 import os
-import shutil
 import subprocess
 import tempfile
 
 import pytest
 
 from conftest import FIRMWARE, ROOT
-from dicetower_host import sim
+from dicetower_host import paths, sim
 
 EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.sim")))
 
@@ -39,10 +38,9 @@ def on_cpython(path, runtime="micropython"):
 
 def on_micropython(path):
     done = subprocess.run(
-        [shutil.which("node"), os.path.join(ROOT, "vm", "run.mjs"), "--mount", FIRMWARE + ":/fw",
-         "--mount", os.path.join(ROOT, "boards") + ":/boards", "--mount", os.path.join(ROOT, "examples") + ":/examples",
-         "--mount", os.path.join(ROOT, "host_tools", "virtual") + ":/virtual",
-         os.path.join(ROOT, "host_tools", "virtual", "parity_main.py"), "/examples/" + os.path.basename(path)],
+        paths.vm_command(os.path.join(paths.VIRTUAL_PARTS, "parity_main.py"), "/examples/" + os.path.basename(path),
+                         mounts=[(FIRMWARE, "/fw"), (paths.BOARDS, "/boards"), (os.path.join(ROOT, "examples"), "/examples"),
+                                 (paths.VIRTUAL_PARTS, "/virtual")]),
         capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     return [line for line in done.stdout.splitlines() if line.startswith("STEP ")]

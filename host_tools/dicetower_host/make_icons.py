@@ -1,6 +1,6 @@
 """Turn the ASCII art below into firmware/dicetower/ui/icons.py (16x16 icons, two pages each).
 
-    python3 host_tools/make_icons.py > firmware/dicetower/ui/icons.py
+    .venv/bin/python -m dicetower_host.make_icons > firmware/dicetower/ui/icons.py
 """
 
 ART = {
@@ -143,7 +143,7 @@ def icon_bytes(art):
 def main():
     print('"""The firmware\'s 16x16 icons: the six Battlerealm symbols and a lock.')
     print()
-    print("Made by host_tools/make_icons.py from its ASCII art; 32 bytes each, top page then bottom.")
+    print("Made by host_tools/dicetower_host/make_icons.py from its ASCII art; 32 bytes each, top page then bottom.")
     print('"""')
     print()
     for name, art in ART.items():

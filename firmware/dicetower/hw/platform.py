@@ -6,7 +6,7 @@ modules: MicroPython's `machine` here, CircuitPython's `board`, `busio`,
 parts (`i2c`, `input`, `ring`, `pwm`, `watchdog`, `fair_dice`), so
 device.py and boot.py never touch a runtime's API themselves.
 
-A virtual platform with the same attributes (host_tools/virtual/devices.py)
+A virtual platform with the same attributes (host_tools/dicetower_host/virtual_parts/devices.py)
 lets the same main.py boot in tests and in the simulator.
 """
 

@@ -1,6 +1,6 @@
 """A 5x7 font, ASCII 32-126, five column bytes per glyph (bit 0 at the top).
 
-Made by host_tools/make_font.py from X11's public-domain 5x7 font (Misc Fixed).
+Made by host_tools/dicetower_host/make_font.py from X11's public-domain 5x7 font (Misc Fixed).
 """
 
 WIDTH = 5

@@ -1,6 +1,6 @@
 """The firmware's 16x16 icons: the six Battlerealm symbols and a lock.
 
-Made by host_tools/make_icons.py from its ASCII art; 32 bytes each, top page then bottom.
+Made by host_tools/dicetower_host/make_icons.py from its ASCII art; 32 bytes each, top page then bottom.
 """
 
 MUTANT = b'\x00\x06\x0e\x1c8p\xe0\xc0\xc0\xe0p8\x1c\x0e\x06\x00\x00`p8\x1c\x0e\x07\x03\x03\x07\x0e\x1c8p`\x00'

@@ -1,6 +1,6 @@
 """On the MicroPython VM: play a script and print a digest of the OLED and LEDs after every step.
 
-    node vm/run.mjs --mount ... host_tools/virtual/parity_main.py /examples/battlerealm.sim
+    node vm/run.mjs --mount ... host_tools/dicetower_host/virtual_parts/parity_main.py /examples/battlerealm.sim
 tests/test_sim_parity.py compares these lines with the same run on CPython.
 """
 

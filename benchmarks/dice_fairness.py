@@ -1,6 +1,6 @@
 """Fairness of every die kind through the firmware's real face mapping.
 
-    .venv/bin/python benchmarks/fairness.py [--rolls 1000000] [--seed 1]
+    .venv/bin/python benchmarks/dice_fairness.py [--rolls 1000000] [--seed 1]
 
 For each source (a seeded sfc16, and the host's os.urandom, both behind the
 same health tests as on a Pico) and each die kind, rolls the die N times with
@@ -12,11 +12,8 @@ face, and a plain-words verdict.
 import argparse
 import math
 import os
-import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:0] = [os.path.join(HERE, "..", "firmware"), os.path.join(HERE, "..")]
 
 from scipy import stats as scipy_stats  # noqa: E402
 
