@@ -208,7 +208,7 @@ def stage(board, folder, mpy_cross, arch, port_manifest):
             if rel not in wanted and rel[:-4] + ".py" not in NATIVE and rel != "manifest.py":
                 os.remove(os.path.join(base, name))
     manifest = os.path.join(folder, "manifest.py")
-    _write(manifest, ('# dicetower %s: the board\'s own modules, then the firmware (see host_tools/uf2.py)\n'
+    _write(manifest, ('# dicetower %s: the board\'s own modules, then the firmware (see dicetower_host/uf2.py)\n'
                       'include(%r)\n'
                       'freeze(%r, "main.py")\n'
                       'freeze(%r, "dicetower")\n' % (board, port_manifest, folder, folder)
