@@ -2,7 +2,7 @@
 // tower's parts on its pins and its USB serial port on a TCP port.
 //
 //   node rp2040/emulator.mjs --flash IMAGE [--uf2 FILE] [--bootrom FILE] [--board PROFILE.json] [--port N]
-//                            [--control] [--seed N] [--boot-timeout S]
+//                            [--control] [--seed N] [--boot-timeout S] [--parts DIR]
 //
 // Prints "listening PORT" (the USB CDC serial port: `mpremote connect socket://127.0.0.1:PORT`)
 // and, with --control, "control PORT". Errors are one line on stderr ("rp2040: ...") and exit 2.
@@ -20,8 +20,8 @@
 // - USB: an OUT transfer waits until the host has bytes, as a real host NAKs, instead of completing
 //   at once with nothing (a storm of interrupts that slowed Python about 3x).
 // The parts (--board, a profile from boards/): the SSD1306 at the profile's I2C bus and address and
-// the WS2812 ring are the same models the other benches use (host_tools/dicetower_host/virtual_parts/devices.py, run
-// in the MicroPython WebAssembly VM beside the chip); the ring's bytes are decoded from the GPIO
+// the WS2812 ring are the same models the other benches use (devices.py and hands.py from --parts DIR,
+// by default host_tools/dicetower_host/virtual_parts, run in the MicroPython WebAssembly VM beside the chip); the ring's bytes are decoded from the GPIO
 // edges of its pin, timed against the WS2812 datasheet; buttons are GPIO inputs; the buzzer's PWM
 // slice is read from its registers.
 // --control takes JSON lines (dicetower_host/pico.py drives it), answered one line each, in order of
@@ -78,7 +78,8 @@ function whole(name, text, low, high) {
 
 const opts = { uf2: path.join(HERE, "firmware", "RPI_PICO-v1.27.0.uf2"), bootrom: path.join(HERE, "bootrom", "b1.bin"),
   port: 0, control: false,
-  bootTimeout: 60, seed: null, board: null, flash: null };
+  bootTimeout: 60, seed: null, board: null, flash: null,
+  parts: path.join(REPO, "host_tools", "dicetower_host", "virtual_parts") };
 {
   const argv = process.argv.slice(2);
   for (let i = 0; i < argv.length; i++) {
@@ -92,8 +93,9 @@ const opts = { uf2: path.join(HERE, "firmware", "RPI_PICO-v1.27.0.uf2"), bootrom
     else if (a === "--control") opts.control = true;
     else if (a === "--seed") opts.seed = whole(a, next(), 0, Number.MAX_SAFE_INTEGER);
     else if (a === "--boot-timeout") opts.bootTimeout = whole(a, next(), 1, 3600);
+    else if (a === "--parts") opts.parts = path.resolve(next());
     else fail("usage: node rp2040/emulator.mjs --flash IMAGE [--uf2 FILE] [--bootrom FILE] [--board PROFILE.json] "
-      + "[--port N] [--control] [--seed N] [--boot-timeout S]");
+      + "[--port N] [--control] [--seed N] [--boot-timeout S] [--parts DIR]");
   }
   if (!opts.flash) fail("--flash IMAGE is required (a 2 MiB flash image; created when missing)");
 }
@@ -315,7 +317,7 @@ async function bench() {
   const vm = await loadMicroPython({ stdout: (t) => process.stderr.write(t), linebuffer: true });
   vm.FS.mkdir("/virtual");
   for (const name of ["devices.py", "hands.py"]) {
-    vm.FS.writeFile("/virtual/" + name, fs.readFileSync(path.join(REPO, "host_tools", "dicetower_host", "virtual_parts", name)));
+    vm.FS.writeFile("/virtual/" + name, fs.readFileSync(path.join(opts.parts, name)));
   }
   vm.runPython("import sys\nsys.path.append('/virtual')\nimport hands");
   hands = vm.pyimport("hands");

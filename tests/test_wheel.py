@@ -115,3 +115,13 @@ def test_the_installed_flasher_puts_its_firmware_on_a_virtual_pico(installed):
             pico.kill()
             pico.wait()
     assert "installing the MicroPython VM" in pico.stderr.read()
+
+
+def test_building_a_uf2_says_it_needs_the_checkout(installed):
+    dicetower, env, work = installed
+    done = subprocess.run([dicetower, "uf2"], capture_output=True, text=True, env=env, cwd=work)
+    assert done.returncode == 2
+    assert done.stderr.strip() == ("dicetower: dicetower uf2 needs a checkout of the dicetower repository "
+                                   "(rp2040/sources is not in the installed package): git clone it and run "
+                                   "python3 tasks.py")
+    assert not os.path.exists(os.path.join(work, "build"))

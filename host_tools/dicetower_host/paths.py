@@ -28,8 +28,11 @@ VM = os.path.join(ROOT, "vm")  # the Node.js programs that run the MicroPython W
 VIRTUAL_PARTS = os.path.join(HERE, "virtual_parts")  # the virtual machine, OLED, ring and buttons
 BOARD_SIDE = os.path.join(HERE, "board_side")  # the code the host sends to a board's REPL
 PYPROJECT = os.path.join(ROOT, "pyproject.toml")  # its [tool.dicetower] pins the CircuitPython libraries
-# Only in a checkout: the emulated RP2040 and the pinned MicroPython sources `dicetower uf2` builds.
+# The emulated RP2040 (emulator.mjs, the bootrom, MicroPython's official UF2); only a checkout has
+# the pinned MicroPython sources (rp2040/sources) that `dicetower uf2` builds from.
 RP2040 = os.path.join(ROOT, "rp2040")
+# The Node.js programs' folders (emulator.mjs imports ../vm/control.mjs): copied together.
+HARNESS = ("vm", "rp2040")
 # The pinned Adafruit libraries a CircuitPython tower needs (tasks.py installs them in a checkout).
 CIRCUITPY_LIB = (os.path.join(os.path.expanduser("~"), ".dicetower", "circuitpython-lib") if INSTALLED
                  else os.path.join(ROOT, ".venv", "circuitpython-lib"))
@@ -71,8 +74,8 @@ def node_harness(program, say=None):
     node_modules it imports.
 
     A checkout runs its own files with the node_modules `npm ci` made. An installed package copies
-    its vm/ (and package.json, package-lock.json) into ~/.dicetower/node/<lock's digest>/ and runs
-    `npm ci` there once: Node.js finds an import from where the importing file is."""
+    its vm/ and rp2040/ (and package.json, package-lock.json) into ~/.dicetower/node/<lock's digest>/
+    and runs `npm ci` there once: Node.js finds an import from where the importing file is."""
     if not INSTALLED:
         if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
             raise RuntimeError("node_modules is missing: run python3 tasks.py test once (it runs npm ci)")
@@ -95,10 +98,9 @@ def node_harness(program, say=None):
         with open(ready, "w") as f:
             f.write("npm ci done\n")
     # The programs are copied every time: a newer dicetower with the same lock brings its own.
-    target = os.path.join(home, program)
-    os.makedirs(os.path.dirname(target), exist_ok=True)
-    shutil.copytree(os.path.join(ROOT, os.path.dirname(program)), os.path.dirname(target), dirs_exist_ok=True)
-    return target
+    for folder in HARNESS:
+        shutil.copytree(os.path.join(ROOT, folder), os.path.join(home, folder), dirs_exist_ok=True)
+    return os.path.join(home, program)
 
 
 def vm_command(*args, mounts=()):

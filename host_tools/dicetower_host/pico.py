@@ -235,8 +235,7 @@ class EmulatedPico(_Board):
         self.image = image
         self.board = board
         self.settle_ms = settle_ms
-        paths.checkout_only(paths.RP2040, "the emulated RP2040")
-        args = ["--flash", image, "--board", profile_path(board),
+        args = ["--flash", image, "--board", profile_path(board), "--parts", paths.VIRTUAL_PARTS,
                 "--control", "--boot-timeout", str(boot_timeout)]
         if seed is not None:
             args += ["--seed", str(seed)]
