@@ -11,7 +11,6 @@ face, and a plain-words verdict.
 
 import argparse
 import math
-import os
 import time
 
 

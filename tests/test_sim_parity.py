@@ -39,8 +39,8 @@ def on_cpython(path, runtime="micropython"):
 def on_micropython(path):
     done = subprocess.run(
         paths.vm_command(os.path.join(paths.VIRTUAL_PARTS, "parity_main.py"), "/examples/" + os.path.basename(path),
-                         mounts=[(FIRMWARE, "/fw"), (paths.BOARDS, "/boards"), (os.path.join(ROOT, "examples"), "/examples"),
-                                 (paths.VIRTUAL_PARTS, "/virtual")]),
+                         mounts=[(FIRMWARE, "/fw"), (paths.BOARDS, "/boards"),
+                                 (os.path.join(ROOT, "examples"), "/examples"), (paths.VIRTUAL_PARTS, "/virtual")]),
         capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     return [line for line in done.stdout.splitlines() if line.startswith("STEP ")]

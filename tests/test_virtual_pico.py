@@ -1,19 +1,19 @@
 """A virtual Pico on a TCP port whose REPL is the real MicroPython VM, driven by the real, unmodified mpremote."""
 
 import os
-import shutil
 import subprocess
 import time
 
 import pytest
 
 from conftest import ROOT, tool
+from dicetower_host import paths
 
 
 @pytest.fixture
 def pico(tmp_path):
     flash = tmp_path / "flash"
-    bridge = subprocess.Popen([shutil.which("node"), os.path.join(ROOT, "vm", "pico.mjs"), "--files", str(flash)],
+    bridge = subprocess.Popen([paths.node(), paths.node_harness("vm/pico.mjs"), "--files", str(flash)],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
     line = bridge.stdout.readline()
     assert line.startswith("listening "), bridge.stderr.read()

@@ -96,16 +96,17 @@ def test_the_installed_flasher_puts_its_firmware_on_a_virtual_pico(installed):
         while not hint.startswith("try: "):
             hint = said.get(timeout=10)
         assert hint.strip() == "try: dicetower flash --port %s --board pico" % url
-        dry = run([dicetower, "flash", "--port", url, "--board", "pico", "--dry-run"], env=env, cwd=work, timeout=300).stdout
+        flash = [dicetower, "flash", "--port", url, "--board", "pico"]
+        dry = run(flash + ["--dry-run"], env=env, cwd=work, timeout=300).stdout
         assert "MicroPython 1.27.0" in dry
         assert "board profile: pico" in dry
         assert "copy   main.py" in dry and "copy   dicetower/core/roll.mpy" in dry
         assert dry.rstrip().endswith("(dry run: nothing written)")
         assert not os.path.exists(os.path.join(work, "pico-flash", "main.py"))
-        done = run([dicetower, "flash", "--port", url, "--board", "pico"], env=env, cwd=work, timeout=300).stdout
+        done = run(flash, env=env, cwd=work, timeout=300).stdout
         assert "ready on Raspberry Pi Pico" in done, done
         assert os.path.exists(os.path.join(work, "pico-flash", "dicetower", "core", "roll.mpy"))
-        again = run([dicetower, "flash", "--port", url, "--board", "pico", "--dry-run"], env=env, cwd=work, timeout=300).stdout
+        again = run(flash + ["--dry-run"], env=env, cwd=work, timeout=300).stdout
         assert "0 to copy (0 B), 0 to remove" in again
     finally:
         pico.send_signal(signal.SIGINT)  # Ctrl-C, as a user stops it

@@ -251,7 +251,7 @@ def build(board="pico", output=None, jobs=None, out=None):
     _run(["make", "-C", os.path.join(tree, "micropython", "ports", "rp2"), "BOARD=" + micropython_board,
           "BUILD=" + build_dir, "FROZEN_MANIFEST=" + manifest, "-j", str(jobs)], log, env=env)
     made = os.path.join(build_dir, "firmware.uf2")
-    output = output or os.path.join(paths.ROOT if not paths.INSTALLED else os.getcwd(), "build", "dicetower-%s.uf2" % board)
+    output = output or os.path.join(paths.ROOT, "build", "dicetower-%s.uf2" % board)
     folder = os.path.dirname(os.path.abspath(output))
     os.makedirs(folder, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".dicetower-", suffix=".uf2", dir=folder)
@@ -351,16 +351,16 @@ LICENCES = {"micropython": "MIT", "pico-sdk": "BSD-3-Clause", "tinyusb": "MIT", 
 def pack(mirrors):
     """Maintainers: make rp2040/sources/ from local git mirrors (MIRRORS/<owner>+<name>/repo) of the pins."""
     entries = []
-    for name, repository, commit, place, paths in PINS:
+    for name, repository, commit, place, folders in PINS:
         git_dir = os.path.join(mirrors, repository.replace("/", "+"), "repo")
         archive = "%s-%s.tar.xz" % (name, commit[:12])
-        tar = subprocess.run(["git", "--git-dir", git_dir, "archive", "--format=tar", commit, "--"] + list(paths),
+        tar = subprocess.run(["git", "--git-dir", git_dir, "archive", "--format=tar", commit, "--"] + list(folders),
                              capture_output=True, check=True).stdout
         packed = subprocess.run(["xz", "-9e", "-T1", "-c"], input=tar, capture_output=True, check=True).stdout
         with open(os.path.join(SOURCES, archive), "wb") as f:
             f.write(packed)
         entries.append({"name": name, "repository": "github.com/" + repository, "commit": commit, "path": place,
-                        "paths": list(paths), "archive": archive, "sha256": hashlib.sha256(packed).hexdigest(),
+                        "paths": list(folders), "archive": archive, "sha256": hashlib.sha256(packed).hexdigest(),
                         "licence": LICENCES[name]})
     with open(os.path.join(SOURCES, "sources.json"), "w") as f:
         json.dump({"micropython": "v1.27.0", "sources": entries}, f, indent=1)
