@@ -22,9 +22,8 @@
 // The parts (--board, a profile from boards/): the SSD1306 at the profile's I2C bus and address and
 // the WS2812 ring are the same models the other benches use (devices.py and hands.py from --parts DIR,
 // by default host_tools/dicetower_host/virtual_parts, run in the MicroPython WebAssembly VM beside the
-// chip); the ring's bytes are decoded from the GPIO
-// edges of its pin, timed against the WS2812 datasheet; buttons are GPIO inputs; the buzzer's PWM
-// slice is read from its registers.
+// chip); the ring's bytes are decoded from the GPIO edges of its pin, timed against the WS2812
+// datasheet; buttons are GPIO inputs; the buzzer's PWM slice is read from its registers.
 // --control takes JSON lines (dicetower_host/pico.py drives it), answered one line each, in order of
 // the answers (a press is answered in the chip's time):
 //   {"press": "a", "ms": 100, "then": 300, "polls": 30}
