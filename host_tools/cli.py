@@ -19,7 +19,7 @@ import os
 import sys
 
 from dicetower.core import dice as dice_data
-from dicetower.core.battlerealm import ABILITIES
+from dicetower.core.triples import ABILITIES
 from dicetower.core.entropy import EntropyFailure, FairDice, ScriptedFaces, SeededSource
 from dicetower.core.roll import DICE, Roll, RollRefused
 from dicetower.hw.entropy import Urandom

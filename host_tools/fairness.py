@@ -112,9 +112,10 @@ def histogram(results, path):
 ON_DEVICE = """
 import sys
 from dicetower.core import dice as _d
-from dicetower.hw.entropy import fair_dice_for
+from dicetower.core.entropy import FairDice
+from dicetower.hw.entropy import sources_for
 from dicetower.hw.platform import _machine_name
-_dice = fair_dice_for(_machine_name(sys))
+_dice = FairDice(*sources_for(_machine_name(sys)))
 print(_dice.source.name)
 _out = bytearray(1000)
 for _die in (_d.BATTLEREALM, _d.ATTACK, _d.DANGER_COIN):

@@ -277,7 +277,7 @@ def choose_profile(asked, config, machine, known):
         return asked
     if isinstance(config.get("board"), str) and config["board"] in known:
         return config["board"]
-    from dicetower.boot import same_machine
+    from dicetower.startup import same_machine
 
     matches = [name for name, data in known.items() if same_machine(data.get("machine"), machine)]
     if len(matches) == 1:

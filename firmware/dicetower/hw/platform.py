@@ -10,7 +10,10 @@ A virtual platform with the same attributes (host_tools/virtual/devices.py)
 lets the same main.py boot in tests and in the simulator.
 """
 
-PULLS = ("up", "down", "none")
+def ticks_diff(a, b):
+    """a - b: the clock difference a driver uses when given none (a host's clock, which never wraps).
+    A board's platform gives its runtime's own, which counts across the wrap."""
+    return a - b
 
 
 def make():
@@ -63,10 +66,10 @@ class MachineParts:
     def watchdog(self, ms):
         return self.machine.WDT(timeout=ms)
 
-    def fair_dice(self):
-        from dicetower.hw.entropy import fair_dice_for
+    def entropy_sources(self):
+        from dicetower.hw.entropy import sources_for
 
-        return fair_dice_for(self.machine_name)
+        return sources_for(self.machine_name)
 
     def run(self, device):
         """Serve the device for ever: asyncio tasks for the buttons and the lights."""
@@ -93,7 +96,6 @@ class Platform(MachineParts):
         self.collect = gc.collect  # the loop collects at idle (Device._work); a virtual platform has none
         self.ticks_ms = time.ticks_ms
         self.ticks_diff = time.ticks_diff
-        self.sleep_ms = time.sleep_ms
         self.root = "/"
         self.dice = None  # chosen from the chip
 
