@@ -15,8 +15,8 @@ MANIFEST = "dicetower.manifest"
 # What showing "reflash needed" on the OLED imports (dicetower/startup.py's room); if any of
 # these is damaged the notice goes to the console only.
 BOOT_NEEDS = ("dicetower/__init__", "dicetower/startup", "dicetower/core/__init__", "dicetower/core/board",
-              "dicetower/hw/__init__", "dicetower/hw/oled", "dicetower/hw/platform", "dicetower/hw/circuitpy", "dicetower/ui/__init__",
-              "dicetower/ui/canvas", "dicetower/ui/font")
+              "dicetower/hw/__init__", "dicetower/hw/oled", "dicetower/hw/platform", "dicetower/hw/circuitpy",
+              "dicetower/hw/pixels", "dicetower/ui/__init__", "dicetower/ui/canvas", "dicetower/ui/font")
 
 
 def check(root="/"):
