@@ -398,5 +398,6 @@ def test_a_board_with_wifi_gets_microdot_for_its_scoreboard(pico):
     assert "dicetower/web/server.mpy" in manifest["files"] and "dicetower/ui/qr.mpy" in manifest["files"]
     # and a board without a radio carries none of it, nor the scoreboard's own code
     code, out = run_cli("flash", "--port", pico.url, "--board", "pico")
-    assert code == 0 and tally(out)[1] == len(flash.MICRODOT) + sum(1 for p in manifest["files"] if p.startswith(RADIO))
+    radio = sum(1 for p in manifest["files"] if p.startswith(RADIO))
+    assert code == 0 and tally(out)[1] == len(flash.MICRODOT) + radio + 1  # and boards/pico_w.json
     assert not any(path.startswith(("lib/microdot/",) + RADIO) for path in json.loads(on_flash(pico, flash.MANIFEST))["files"])
