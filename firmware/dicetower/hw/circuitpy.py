@@ -1,7 +1,8 @@
 """CircuitPython under the same firmware: its board, busio, digitalio, neopixel and supervisor as the device's parts.
 
-Only this module imports CircuitPython's own modules; hw/platform.make() picks
-it when `sys.implementation.name` is "circuitpython". Everything above it
+Only this module imports CircuitPython's own modules (and firmware/boot.py,
+`storage`, at power-up); hw/platform.make() picks it when
+`sys.implementation.name` is "circuitpython". Everything above it
 (device.py, the games, the screens, the LED scenes, the button logic) is the
 code MicroPython runs.
 
