@@ -18,7 +18,6 @@ to a bounded file on flash, shown as a short message, and the game goes on
 import json
 
 from dicetower import VERSION, startup
-from dicetower.startup import read as _read
 from dicetower.core.board import BoardError
 from dicetower.core.dice import load_overrides
 from dicetower.core.entropy import FairDice
@@ -26,6 +25,7 @@ from dicetower.core.roster import load_heroes
 from dicetower.hw.buttons import POLL_MS, Buttons, Encoder
 from dicetower.hw.storage import OsFiles, replace
 from dicetower.saves import SaveStore
+from dicetower.startup import read as _read
 from dicetower.ui import screens
 from dicetower.ui.canvas import Canvas
 from dicetower.ui.flow import App
