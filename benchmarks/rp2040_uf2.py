@@ -33,7 +33,7 @@ def as_source(pico):
     transport = SerialTransport(pico.url)
     try:
         transport.enter_raw_repl(soft_reset=True)
-        for path, data in flash.sources().items():
+        for path, data in flash.sources(profile=flash.profiles()["pico"]).items():  # what dicetower flash put there
             if path != "main.py":
                 transport.fs_writefile(path, data)
                 transport.exec("import os\nos.remove(%r)" % (path[:-3] + ".mpy"))

@@ -12,11 +12,11 @@ hand (development): they are not checked.
 """
 
 MANIFEST = "dicetower.manifest"
-# What showing "reflash needed" on the OLED imports (dicetower/boot.py's room); if any of
+# What showing "reflash needed" on the OLED imports (dicetower/startup.py's room); if any of
 # these is damaged the notice goes to the console only.
-BOOT_NEEDS = ("dicetower/__init__", "dicetower/boot", "dicetower/core/__init__", "dicetower/core/board",
-              "dicetower/hw/__init__", "dicetower/hw/oled", "dicetower/hw/platform", "dicetower/hw/circuitpy", "dicetower/ui/__init__",
-              "dicetower/ui/canvas", "dicetower/ui/font")
+BOOT_NEEDS = ("dicetower/__init__", "dicetower/startup", "dicetower/core/__init__", "dicetower/core/board",
+              "dicetower/hw/__init__", "dicetower/hw/oled", "dicetower/hw/platform", "dicetower/hw/circuitpy",
+              "dicetower/hw/pixels", "dicetower/ui/__init__", "dicetower/ui/canvas", "dicetower/ui/font")
 
 
 def check(root="/"):
@@ -85,7 +85,7 @@ def reflash_needed(problem, damaged):
     print(json.dumps({"event": "error", "error": text}))
     if any(path.rsplit(".", 1)[0] in BOOT_NEEDS for path in damaged):
         return  # the display's own modules are not the flashed ones: the console has said it
-    from dicetower.boot import show_on_oled
+    from dicetower.startup import show_on_oled
     from dicetower.hw.platform import make
 
     show_on_oled(make(), "REFLASH NEEDED", text)

@@ -141,7 +141,7 @@ def test_ticks_wrap_as_circuitpythons_do():
 
 
 def test_circuitpythons_machine_names_find_the_same_profiles():
-    from dicetower.boot import board
+    from dicetower.startup import board
     from dicetower.hw.circuitpy import machine_name
 
     root = sim.prepare_root(None)

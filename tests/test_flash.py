@@ -25,10 +25,19 @@ from dicetower_host.pico import VirtualPico
 from quick_taps import HEROES, twenty_taps_after_a_roll
 
 
+RADIO = ("dicetower/hw/wifi.", "dicetower/ui/qr.", "dicetower/web/")  # what only a board with Wi-Fi runs
+
+
 def shipped():
-    """Files a flash puts on a Pico: main.py, a .mpy per module (not CircuitPython's backend), the profile."""
-    modules = sum(1 for _, _, names in os.walk(os.path.join(ROOT, "firmware", "dicetower"))
-                  for name in names if name.endswith(".py") and name != "circuitpy.py")
+    """Files a flash puts on a Pico: main.py, a .mpy per module (not CircuitPython's backend, nor the code
+    a board without Wi-Fi never runs), the profile."""
+    package = os.path.join(ROOT, "firmware")
+    modules = 0
+    for folder, _, names in os.walk(os.path.join(package, "dicetower")):
+        for name in names:
+            rel = os.path.relpath(os.path.join(folder, name), package).replace(os.sep, "/")
+            if name.endswith(".py") and name != "circuitpy.py" and not rel.startswith(RADIO):
+                modules += 1
     return modules + 2
 
 
@@ -257,6 +266,41 @@ def test_stats_on_a_board_without_the_firmware_says_so(pico):
         run_cli("stats", "--port", pico.url, "--rolls", "10")
 
 
+def unmet_imports(files):
+    """The firmware modules that `files` ({path: source}) import at module level but do not hold."""
+    import ast
+
+    def held(module):
+        path = module.replace(".", "/")
+        return path + ".py" in files or path + "/__init__.py" in files
+
+    out = set()
+    for data in files.values():
+        for node in ast.parse(data).body:
+            if isinstance(node, ast.ImportFrom) and node.module.startswith("dicetower"):
+                names = [node.module + "." + a.name for a in node.names]
+                out |= {n for n in names if not held(n) and not held(node.module)}
+    return out
+
+
+def test_each_board_gets_the_files_it_runs_and_no_others():
+    """A Pico without Wi-Fi carries no scoreboard code (RAM and flash it would never use), a Pico W does,
+    and CircuitPython gets its own backend and boot.py but no radio code (the firmware has no network
+    there). Whatever a board gets, every module its files import when loaded is among them."""
+    known = flash.profiles()
+    boards = {"pico": flash.sources(profile=known["pico"]), "pico_w": flash.sources(profile=known["pico_w"]),
+              "circuitpython": flash.sources(runtime="circuitpython", profile=known["pico_w"])}
+    radio = {p for p in boards["pico_w"] if p.startswith(RADIO)}
+    assert {"dicetower/web/server.py", "dicetower/hw/wifi.py", "dicetower/ui/qr.py"} <= radio
+    assert not radio & set(boards["pico"]) and not radio & set(boards["circuitpython"])
+    assert {"boot.py", "dicetower/hw/circuitpy.py"} <= set(boards["circuitpython"])
+    assert not {"boot.py", "dicetower/hw/circuitpy.py"} & set(boards["pico_w"])
+    assert set(boards["pico_w"]) - radio == set(boards["pico"])
+    for board, files in boards.items():
+        assert not unmet_imports(files), board
+    assert unmet_imports({"dicetower/ui/screens.py": b"from dicetower.ui.qr import encode\n"}) == {"dicetower.ui.qr.encode"}
+
+
 def test_the_room_for_a_file_that_grows_counts_its_old_and_new_blocks():
     new = {"main.py": b"m" * 100, "dicetower/big.mpy": b"b" * 3 * flash.BLOCK}
     on_board = {"main.py": flash.digest(b"old"), "dicetower/big.mpy": flash.digest(b"small")}
@@ -351,6 +395,9 @@ def test_a_board_with_wifi_gets_microdot_for_its_scoreboard(pico):
     for name in flash.MICRODOT:
         path = "lib/microdot/" + name[:-3] + ".mpy"
         assert hashlib.sha256(on_flash(pico, path)).hexdigest() == manifest["files"][path], path
-    # and a board without a radio carries none of it
-    run_cli("flash", "--port", pico.url, "--board", "pico")
-    assert not any(path.startswith("lib/microdot/") for path in json.loads(on_flash(pico, flash.MANIFEST))["files"])
+    assert "dicetower/web/server.mpy" in manifest["files"] and "dicetower/ui/qr.mpy" in manifest["files"]
+    # and a board without a radio carries none of it, nor the scoreboard's own code
+    code, out = run_cli("flash", "--port", pico.url, "--board", "pico")
+    radio = sum(1 for p in manifest["files"] if p.startswith(RADIO))
+    assert code == 0 and tally(out)[1] == len(flash.MICRODOT) + radio + 1  # and boards/pico_w.json
+    assert not any(path.startswith(("lib/microdot/",) + RADIO) for path in json.loads(on_flash(pico, flash.MANIFEST))["files"])

@@ -62,9 +62,10 @@ def test_hw_layer_type_checks_against_pico_stubs():
 
 
 def test_circuitpython_backend_type_checks_against_circuitpython_stubs():
-    """hw/circuitpy.py against CircuitPython's own API (circuitpython-stubs) and Adafruit's neopixel."""
+    """hw/circuitpy.py and boot.py (its power-up step: `storage`) against CircuitPython's own API
+    (circuitpython-stubs) and Adafruit's neopixel."""
     assert os.path.isdir(os.path.join(CIRCUITPY_STUBS, "busio-stubs")), "run `python3 tasks.py test`"
-    done = mypy(CIRCUITPY_BACKEND, stubs=(CIRCUITPY_LIB,), packages=CIRCUITPY_STUBS)
+    done = mypy(CIRCUITPY_BACKEND, os.path.join(FIRMWARE, "boot.py"), stubs=(CIRCUITPY_LIB,), packages=CIRCUITPY_STUBS)
     assert done.returncode == 0, done.stdout + done.stderr
 
 

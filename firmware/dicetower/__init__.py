@@ -1,3 +1,22 @@
-"""dicetower firmware: fair dice and score keeping for Marvel tabletop games."""
+"""dicetower firmware: fair dice and score keeping for Marvel tabletop games.
+
+The core decides, the ui shows, the hw drives the parts, the shell wires them
+(core <- ui <- shell; hw: drivers only). Each layer imports only itself and
+the layers its line names; tests/test_layers.py reads this table and checks
+every import of every file. Files are in this package; main.py and boot.py
+are beside it.
+
+    layer  imports     files
+    core   -           core/
+    ui     core        ui/ web/page.py web/scoreboard.py
+    hw     -           hw/
+    shell  core ui hw  main.py boot.py device.py startup.py saves.py web/server.py web/access.py
+           built_in.py
+
+core   the rules: dice, rolls, each game, undo, saves' format, the advisor; no I/O, no clock
+ui     state -> what the OLED, the LEDs and a phone's page show; a press -> a core action
+hw     one driver per part, the runtime seam (hw/platform.py), entropy sources, files
+shell  settings and board profile -> drivers -> app -> the loop; built_in.py is made by `dicetower uf2`
+"""
 
 VERSION = "0.1.0"

@@ -17,13 +17,15 @@ to a bounded file on flash, shown as a short message, and the game goes on
 
 import json
 
-from dicetower import VERSION, boot
-from dicetower.boot import read as _read
+from dicetower import VERSION, startup
 from dicetower.core.board import BoardError
 from dicetower.core.dice import load_overrides
+from dicetower.core.entropy import FairDice
 from dicetower.core.roster import load_heroes
 from dicetower.hw.buttons import POLL_MS, Buttons, Encoder
-from dicetower.hw.storage import OsFiles, SaveStore
+from dicetower.hw.storage import OsFiles, replace
+from dicetower.saves import SaveStore
+from dicetower.startup import read as _read
 from dicetower.ui import screens
 from dicetower.ui.canvas import Canvas
 from dicetower.ui.flow import App
@@ -56,15 +58,15 @@ class Device:
         self._saving = None  # a save under way: SaveStore.saving's steps
         self._last_error = None
         self.scoreboard = None  # the game for phones (web/scoreboard.py), once share() was called
-        self.config = boot.config(self.root, self._log_line)
+        self.config = startup.config(self.root, self._log_line)
         self.board = None
         self.error = None
         try:
-            self.board = boot.board(self.root, self.config.get("board"), platform.machine_name)
+            self.board = startup.board(self.root, self.config.get("board"), platform.machine_name)
         except BoardError as e:
             self.error = "Board profile: %s" % e
         self.files = platform.files or OsFiles()
-        self.oled = boot.oled(platform, self.board.oled if self.board else None, self._log_line)
+        self.oled = startup.oled(platform, self.board.oled if self.board else None, self._log_line)
         if self.board is None:
             self._stop("BOARD PROBLEM", self.error)
             return
@@ -100,7 +102,7 @@ class Device:
         self._busy = True  # the last pass did some work: poll again at once
         self._tidy = False  # work since the last garbage collection that left garbage behind
         self._collect = getattr(platform, "collect", None)
-        self.dice = platform.dice or platform.fair_dice()
+        self.dice = platform.dice or FairDice(*platform.entropy_sources())
         self._prime = getattr(self.dice, "prime", None)  # entropy made ahead, at idle (core/entropy.py)
         options = {}
         heroes = _read(self.root + "heroes.json")
@@ -144,7 +146,7 @@ class Device:
         self.error = text
         self.board = None
         self.console(json.dumps({"event": "error", "error": text}))
-        boot.show_problem(self.oled, self.canvas, title, text)
+        startup.show_problem(self.oled, self.canvas, title, text)
 
     # -- what the app calls: saves and events ---------------------------------
 
@@ -189,20 +191,9 @@ class Device:
                 self.buzzer.beep("error" if kind == "entropy" else "roll" if kind == "reroll" else kind, now)
 
     def _write_file(self, name, text):
-        """Write to a temporary file, then rename it over the old one: a power cut keeps one whole."""
-        files = self.files
-        path = self.root + name
+        """Write a settings file so that a power cut keeps one whole (hw/storage.replace)."""
         try:
-            f = files.open(path + ".tmp", "w")
-            try:
-                f.write(text)
-            finally:
-                f.close()
-            try:
-                files.rename(path + ".tmp", path)
-            except OSError:
-                files.remove(path)  # FAT cannot rename over a file
-                files.rename(path + ".tmp", path)
+            replace(self.files, self.root + name, text)
         except OSError as e:
             self._log_line("%s not saved (%s)" % (name, why(e)))
 

@@ -42,8 +42,16 @@ ARCHES = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp
 BLOCK = 4096  # LittleFS on rp2 allocates whole 4 KB blocks
 READY_SECONDS = 20
 FIRMWARE = paths.FIRMWARE  # what is flashed (a test may point it at a changed copy)
-# Modules only CircuitPython imports (hw/platform.make() picks them there): not sent to a MicroPython board.
-CIRCUITPYTHON_ONLY = ("dicetower/hw/circuitpy.py",)
+# The firmware files only some boards need (a folder's name ends in /), each with what it needs: the
+# runtime, or a radio the firmware uses (MicroPython's `network` on a profile with "wifi"). Every other
+# file goes onto every board. One rule for `dicetower flash` (both runtimes) and `dicetower uf2`.
+ONLY_FOR = {
+    "boot.py": "circuitpython",  # its power-up step: who may write the drive
+    "dicetower/hw/circuitpy.py": "circuitpython",  # hw/platform.make() picks it there
+    "dicetower/hw/wifi.py": "wifi",
+    "dicetower/ui/qr.py": "wifi",  # the Phones screen's code
+    "dicetower/web/": "wifi",  # the scoreboard for phones
+}
 
 
 class FlashError(Exception):
@@ -132,18 +140,31 @@ def emitted_version():
     return int(out.rsplit("mpy v", 1)[1].split(".")[0])
 
 
-def sources(source=None):
-    """{device path: bytes}: main.py and the package's modules as source, for MicroPython (the
-    CircuitPython-only ones left out). What `dicetower flash`, `dicetower uf2` and mip install."""
+def needed(rel, runtime="micropython", profile=None):
+    """Does a board need firmware file `rel` (see ONLY_FOR)? `profile` None: any MicroPython board
+    (mip's package.json, which cannot know the board)."""
+    for only, need in ONLY_FOR.items():
+        if rel == only or (only.endswith("/") and rel.startswith(only)):
+            if need == "wifi":
+                return runtime == "micropython" and (profile is None or bool(profile.get("wifi")))
+            return need == runtime
+    return True
+
+
+def sources(source=None, runtime="micropython", profile=None):
+    """{device path: bytes}: main.py, boot.py and the package's modules as source, those a board of
+    `profile` running `runtime` needs (ONLY_FOR). What `dicetower flash`, `dicetower uf2` and mip install."""
     source = source or FIRMWARE
     files = {}
-    with open(os.path.join(source, "main.py"), "rb") as f:
-        files["main.py"] = f.read()
+    for name in ("main.py", "boot.py"):
+        if needed(name, runtime, profile):
+            with open(os.path.join(source, name), "rb") as f:
+                files[name] = f.read()
     for folder, dirs, names in os.walk(os.path.join(source, PACKAGE)):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(names):
             rel = os.path.relpath(os.path.join(folder, name), source).replace(os.sep, "/")
-            if name.endswith(".py") and rel not in CIRCUITPYTHON_ONLY:
+            if name.endswith(".py") and needed(rel, runtime, profile):
                 with open(os.path.join(folder, name), "rb") as f:
                     files[rel] = f.read()
     return files
@@ -180,14 +201,14 @@ def libraries(profile):
     return out
 
 
-def compile_firmware(arch, source=None, extra=None):
-    """{device path: bytes}: main.py as source, every other module as .mpy for `arch`; `extra`
-    ({device path: source}, the libraries) compiled the same way."""
+def compile_firmware(arch, source=None, extra=None, profile=None):
+    """{device path: bytes}: main.py as source, every other module a board of `profile` needs as .mpy
+    for `arch`; `extra` ({device path: source}, the libraries) compiled the same way."""
     import tempfile
 
     files = {}
     march = ["-march=" + arch] if arch else []
-    modules = sources(source)
+    modules = sources(source, profile=profile)
     modules.update(extra or {})
     with tempfile.TemporaryDirectory() as out:
         for rel, data in modules.items():
@@ -224,7 +245,7 @@ def choose_profile(asked, config, machine, known):
         return asked
     if isinstance(config.get("board"), str) and config["board"] in known:
         return config["board"]
-    from dicetower.boot import same_machine
+    from dicetower.startup import same_machine
 
     matches = [name for name, data in known.items() if same_machine(data.get("machine"), machine)]
     if len(matches) == 1:
@@ -460,7 +481,8 @@ def _flash(transport, asked, dry_run, out, progress, wait_ready, started):
     known = profiles()
     config_text = read_text(transport, "config.json")
     name = choose_profile(asked, as_object(config_text), board.machine, known)
-    files = compile_firmware(board.arch, extra={"lib/" + rel: data for rel, data in libraries(known[name]).items()})
+    files = compile_firmware(board.arch, extra={"lib/" + rel: data for rel, data in libraries(known[name]).items()},
+                             profile=known[name])
     with open(paths.board_profile(name), "rb") as f:
         files["boards/%s.json" % name] = f.read()
     old = as_object(read_text(transport, MANIFEST))

@@ -35,7 +35,7 @@ import sys
 
 from dicetower_host import paths
 from dicetower_host.flash import (MANIFEST, PACKAGE, FlashError, Plan, _write, as_object, choose_profile, cut_short,
-                               interrupted, listed, profiles, read_text)
+                               interrupted, listed, profiles, read_text, sources)
 
 LABEL = "CIRCUITPY"
 BOOT_OUT = "boot_out.txt"
@@ -160,19 +160,8 @@ def library_files(folder=None):
 
 def firmware_files(profile, source=None):
     """{drive path: bytes}: code.py, boot.py, the package as source, the profile, the libraries."""
-    source = source or FIRMWARE
-    files = {}
-    with open(os.path.join(source, "main.py"), "rb") as f:
-        files[ENTRY] = f.read()
-    with open(os.path.join(source, "boot.py"), "rb") as f:
-        files["boot.py"] = f.read()
-    for folder, dirs, names in os.walk(os.path.join(source, PACKAGE)):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(names):
-            if name.endswith(".py"):
-                path = os.path.join(folder, name)
-                with open(path, "rb") as f:
-                    files[os.path.relpath(path, source).replace(os.sep, "/")] = f.read()
+    files = sources(source or FIRMWARE, "circuitpython", profiles()[profile])
+    files = dict([(ENTRY, files.pop("main.py"))] + list(files.items()))  # code.py first, as before
     with open(paths.board_profile(profile), "rb") as f:
         files["boards/%s.json" % profile] = f.read()
     files.update(library_files())

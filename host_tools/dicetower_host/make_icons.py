@@ -106,23 +106,6 @@ ART = {
 .....######.....
 ................
 ................""",
-    "LOCK": """
-................
-......####......
-.....#....#.....
-....#......#....
-....#......#....
-....#......#....
-..############..
-..############..
-..#####..#####..
-..####....####..
-..#####..#####..
-..#####..#####..
-..############..
-..############..
-................
-................""",
 }
 
 
@@ -141,7 +124,7 @@ def icon_bytes(art):
 
 
 def main():
-    print('"""The firmware\'s 16x16 icons: the six Battlerealm symbols and a lock.')
+    print('"""The firmware\'s 16x16 icons: the six Battlerealm symbols.')
     print()
     print("Made by host_tools/dicetower_host/make_icons.py from its ASCII art; 32 bytes each, top page then bottom.")
     print('"""')

@@ -184,7 +184,7 @@ def stage(board, folder, mpy_cross, arch, port_manifest):
     """The frozen modules' folder and its manifest.py; returns the manifest's path."""
     from dicetower_host import flash
 
-    wanted = flash.sources()
+    wanted = flash.sources(profile=flash.profiles()[board])
     wanted["dicetower/built_in.py"] = built_in(board).encode()
     wanted.update(flash.libraries(flash.profiles()[board]))  # microdot, on a board with Wi-Fi
     for name in NATIVE:  # compiled here as native code; the manifest freezes the .mpy as it is

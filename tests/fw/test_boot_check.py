@@ -6,7 +6,7 @@ import unittest
 
 import devices
 import main
-from dicetower.boot import show_on_oled
+from dicetower.startup import show_on_oled
 from table import _root
 from tower import read_line
 

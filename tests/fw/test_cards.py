@@ -4,7 +4,7 @@ import json
 import unittest
 
 from dicetower.core import cards, roster
-from dicetower.core.battlerealm import judge
+from dicetower.core.triples import judge
 
 HULK = roster.cards_of(roster.BATTLEREALM_HEROES, "Hulk")
 

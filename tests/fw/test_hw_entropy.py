@@ -140,32 +140,37 @@ class Urandoms(unittest.TestCase):
         self.assertEqual(bytes(buf), b"\x0b\x30\x55\x7a\x9f\xc4\xe9\x0e")
 
 
+def fair_dice_for(machine_name, **hardware):
+    """The dice a board's device makes: FairDice over the chip's sources (hw/entropy.sources_for)."""
+    return FairDice(*hw.sources_for(machine_name, **hardware))
+
+
 def rosc(bits):
     return dict(mem32=Registers(bits), sleep_us=lambda us: None)
 
 
 class DefaultDice(unittest.TestCase):
     def test_rp2040_rolls_with_its_raw_ring_oscillator(self):
-        dice = hw.fair_dice_for("Raspberry Pi Pico with RP2040", urandom=counting_urandom, **rosc(SeededBits(2)))
+        dice = fair_dice_for("Raspberry Pi Pico with RP2040", urandom=counting_urandom, **rosc(SeededBits(2)))
         self.assertEqual(dice.name, "RP2040 ROSC random bit")
         self.assertIsNone(dice.failure)
         self.assertIsNone(dice.switched)
 
     def test_rp2040_falls_back_to_urandom_when_the_rosc_is_stuck(self):
-        dice = hw.fair_dice_for("Raspberry Pi Pico W with RP2040", urandom=counting_urandom,
+        dice = fair_dice_for("Raspberry Pi Pico W with RP2040", urandom=counting_urandom,
                                 **rosc(lambda a: 1))
         self.assertEqual(dice.name, "RP2040 os.urandom")
         self.assertIn("ROSC random bit failed its health check", dice.switched)
         self.assertTrue(0 <= dice.draw(D6) < 6)
 
     def test_rp2350_rolls_with_its_trng(self):
-        dice = hw.fair_dice_for("Raspberry Pi Pico2 with RP2350", mem32=Registers(TrngWords(9)),
+        dice = fair_dice_for("Raspberry Pi Pico2 with RP2350", mem32=Registers(TrngWords(9)),
                                 urandom=counting_urandom)
         self.assertEqual(dice.name, "RP2350 TRNG")
         self.assertIsNone(dice.switched)
 
     def test_rp2350_falls_back_when_the_trng_fails(self):
-        dice = hw.fair_dice_for("Raspberry Pi Pico2 with RP2350", mem32=Registers(lambda a: 0),
+        dice = fair_dice_for("Raspberry Pi Pico2 with RP2350", mem32=Registers(lambda a: 0),
                                 urandom=counting_urandom)
         self.assertEqual(dice.name, "RP2350 os.urandom")
         self.assertIn("gave no data", dice.switched)
@@ -174,7 +179,7 @@ class DefaultDice(unittest.TestCase):
     def test_a_source_failing_mid_game_hands_over_to_urandom(self):
         bits = SeededBits(3)
         stuck = [False]
-        dice = hw.fair_dice_for("Raspberry Pi Pico with RP2040", urandom=counting_urandom,
+        dice = fair_dice_for("Raspberry Pi Pico with RP2040", urandom=counting_urandom,
                                 **rosc(lambda a: 1 if stuck[0] else bits(a)))
         for _ in range(20):
             dice.draw(D6)
@@ -185,5 +190,5 @@ class DefaultDice(unittest.TestCase):
         self.assertIn("repetition count", dice.switched)
 
     def test_a_host_rolls_with_os_entropy(self):
-        dice = hw.fair_dice_for("JS with Emscripten", urandom=counting_urandom)
+        dice = fair_dice_for("JS with Emscripten", urandom=counting_urandom)
         self.assertEqual(dice.name, "host os.urandom")

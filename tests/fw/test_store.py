@@ -6,7 +6,7 @@ from dicetower.core.game import Refused
 from dicetower.core.games.battlerealm import Battlerealm
 from dicetower.core.games.united import United
 from dicetower.core.store import SCHEMA, SaveError, checksum, decode, encode
-from dicetower.hw.storage import Autosave, SaveStore
+from dicetower.saves import SaveStore
 from fake_flash import FatFlash, Flash, PowerCut
 
 PATH = "/game.sav"
@@ -231,18 +231,18 @@ class Store(unittest.TestCase):
         flash = Flash()
         store = SaveStore(PATH, flash)
         game = small_game()
-        auto = Autosave(game, store)
-        auto.do("end_turn")
+        game.do("end_turn")
+        store.save(game)
         saved = bytes(flash.files[PATH])
         flash.full_at = flash.written + 10
-        line = auto.do("land", 2)
-        self.assertEqual(line, "Thor lands: +2 PVP.")
-        self.assertIn("Saves are off", auto.error)
+        self.assertEqual(game.do("land", 2), "Thor lands: +2 PVP.")
+        with self.assertRaises(OSError):
+            store.save(game)  # the device says "Saves are off" and plays on
         self.assertEqual(game.state["heroes"][1]["pvp"], 12 - 2 + 2)
         self.assertEqual(bytes(flash.files[PATH]), saved)
         flash.full_at = None
-        auto.undo()
-        self.assertIsNone(auto.error)
+        game.undo()
+        store.save(game)
         self.assertEqual(SaveStore(PATH, flash).load()[0].state, game.state)
 
     def test_every_game_kind_saves(self):

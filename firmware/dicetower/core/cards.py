@@ -20,7 +20,7 @@ to every card paid there; the Warehouse buys no more results than the hero
 has PVP.
 """
 
-from dicetower.core.battlerealm import EXPLODED, IMPRISONED, escapes, explosion_threshold, prison_threshold, resolve
+from dicetower.core.triples import EXPLODED, IMPRISONED, escapes, explosion_threshold, prison_threshold, resolve
 from dicetower.core.dice import SYMBOLS
 
 ELSEWHERE = "Elsewhere"

@@ -1,10 +1,22 @@
 """Where the dice get their randomness, and the checks that keep it honest.
 
-An entropy *source* is anything with `fill(buf)` that writes raw samples into
-a bytearray, a `name`, whether its samples are single bits (`binary`) or whole
-bytes, and the min-entropy per sample it claims (`min_entropy`, in bits). The
-hardware sources live in `dicetower.hw.entropy`; `SeededSource` here is the
-deterministic one for tests and replays.
+Two protocols, written here once; tests/test_protocols.py checks that every
+implementation offers all of its members.
+
+An entropy source gives raw samples (hw/entropy.py: Urandom, RoscBits,
+Rp2350Trng; SeededSource here, deterministic, for tests and replays):
+    name         what the events and the screen call it
+    binary       True if each sample is one bit, False if a whole byte
+    min_entropy  the min-entropy it claims per sample, in bits: it sets the health tests' cutoffs
+    fill(buf)    write raw samples into the bytearray `buf`; OSError if the hardware fails
+
+Dice give faces (FairDice and ScriptedFaces here; the simulator's TeachingFaces):
+    name         where the faces come from, for the events and the screen
+    failure      None while the dice can roll, else the sentence that says why they will not
+    draw(die)    a face index of `die` (core/dice.py), or EntropyFailure with nothing changed
+    recover()    try again after a failure; True if the dice can roll now
+The device also calls `below(n)` (a uniform integer in [0, n)) and `prime()`
+(gather noise at idle) where the dice have them, as FairDice does.
 
 `FairDice` turns a source into faces:
   1. every raw sample passes NIST SP 800-90B's two health tests (4.4.1

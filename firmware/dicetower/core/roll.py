@@ -21,7 +21,7 @@ Rolling and re-rolling allocate nothing on the heap (see
 benchmarks/vm_memory.py).
 """
 
-from dicetower.core.battlerealm import check_abilities, judge
+from dicetower.core.triples import check_abilities, judge
 from dicetower.core.dice import BATTLEREALM, MUTANT, SCIENCE
 
 DICE = 6

@@ -17,7 +17,7 @@ in play.
 
 import json
 
-from dicetower.core.battlerealm import check_abilities
+from dicetower.core.triples import check_abilities
 from dicetower.core.cards import MAX_CARDS, check_card
 
 FILL = "not in the rulebook: fill in"

@@ -18,6 +18,8 @@ nothing), "double" on the second release within DOUBLE_MS.
 
 from array import array
 
+from dicetower.hw.platform import ticks_diff
+
 POLL_MS = 10
 DEBOUNCE_MS = 30
 LONG_MS = 700
@@ -46,10 +48,6 @@ class _Button:
         self.events = {SHORT: (name, SHORT), LONG: (name, LONG), DOUBLE: (name, DOUBLE)}
 
 
-def _subtract(a, b):
-    return a - b
-
-
 def _both_edges(pin):
     return pin.IRQ_FALLING | pin.IRQ_RISING
 
@@ -70,7 +68,7 @@ class Buttons:
             button.doubles = doubles is None or name in doubles
             self.buttons.append(button)
         self.out = []
-        self.diff = diff or _subtract
+        self.diff = diff or ticks_diff
         # The ring of latched edges: written by the interrupt (head), read by poll (tail).
         self._who = bytearray(EDGES)
         self._level = bytearray(EDGES)

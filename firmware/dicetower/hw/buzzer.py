@@ -1,12 +1,14 @@
 """A piezo buzzer on a PWM pin: short beeps that end on their own, without sleeping."""
 
+from dicetower.hw.platform import ticks_diff
+
 TONES = {"roll": (1760, 40), "prison": (220, 400), "explosion": (110, 300), "over": (880, 600), "error": (150, 200)}
 
 
 class Buzzer:
     def __init__(self, pwm, diff=None):
         self.pwm = pwm
-        self.diff = diff or (lambda a, b: a - b)
+        self.diff = diff or ticks_diff
         self.since = None  # when the beep began (ticks: a sum with its length could leave their range)
         self.ms = 0
         pwm.duty_u16(0)

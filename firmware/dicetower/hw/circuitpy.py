@@ -1,7 +1,8 @@
 """CircuitPython under the same firmware: its board, busio, digitalio, neopixel and supervisor as the device's parts.
 
-Only this module imports CircuitPython's own modules; hw/platform.make() picks
-it when `sys.implementation.name` is "circuitpython". Everything above it
+Only this module imports CircuitPython's own modules (and firmware/boot.py,
+`storage`, at power-up); hw/platform.make() picks it when
+`sys.implementation.name` is "circuitpython". Everything above it
 (device.py, the games, the screens, the LED scenes, the button logic) is the
 code MicroPython runs.
 
@@ -28,7 +29,6 @@ from dicetower.hw.pixels import Pixels
 
 TICKS_PERIOD = 1 << 29
 TICKS_HALF = TICKS_PERIOD >> 1
-HOLD_AT_POWER_UP = "c"  # the button that, held while plugging in, leaves the drive to the computer
 
 
 def ticks_diff(a, b):
@@ -205,11 +205,10 @@ class Parts:
     def watchdog(self, ms):
         return Watchdog(ms)
 
-    def fair_dice(self):
-        from dicetower.core.entropy import FairDice
+    def entropy_sources(self):
         from dicetower.hw.entropy import Urandom, chip_of
 
-        return FairDice(Urandom(name="%s os.urandom (CircuitPython)" % (chip_of(self.machine_name) or "board")))
+        return (Urandom(name="%s os.urandom (CircuitPython)" % (chip_of(self.machine_name) or "board")),)
 
 
 class Platform(Parts):
@@ -225,7 +224,6 @@ class Platform(Parts):
         self.collect = gc.collect  # the loop collects at idle (Device._work); a virtual platform has none
         self.ticks_ms = supervisor.ticks_ms
         self.ticks_diff = ticks_diff
-        self.sleep_ms = sleep_ms
         self.root = "/"
         self.dice = None
 
@@ -236,37 +234,5 @@ class Platform(Parts):
         """The device's loop (`Device.tick`) for ever, in a plain loop: a bare CircuitPython has no
         asyncio (it is a bundle library), and one schedule needs none."""
         while True:
-            self.sleep_ms(device.tick(self.ticks_ms()))
+            sleep_ms(device.tick(self.ticks_ms()))
 
-
-def give_drive_to_code(root="/", machine=None):
-    """What firmware/boot.py does at power-up: let the game save, unless the maker holds C.
-
-    CircuitPython lets either the computer (over USB) or the code write the
-    drive, never both. By default the code gets it, so games are saved; holding
-    C while plugging in leaves it to the computer, to copy files or flash.
-    Returns True when the code got it. A board whose profile cannot be read
-    leaves the drive to the computer, so the files can be fixed.
-    """
-    import storage
-
-    from dicetower import boot
-    from dicetower.core.board import BoardError
-
-    if machine is None:
-        import os
-
-        machine = machine_name(os.uname().machine)
-    settings = boot.config(root, lambda line: None)
-    try:
-        spec = boot.board(root, settings.get("board"), machine).buttons[HOLD_AT_POWER_UP]
-    except BoardError:
-        return False
-    pull = spec.get("pull", "up")
-    io = button_input(spec["pin"], pull)
-    held = io.value == (pull == "down")
-    io.deinit()  # code.py takes the pin again
-    if held:
-        return False
-    storage.remount("/", readonly=False)
-    return True

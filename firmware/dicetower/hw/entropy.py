@@ -1,7 +1,4 @@
-"""The hardware entropy sources, one per chip, behind `core.entropy`'s interface.
-
-Each source has `name`, `binary`, `min_entropy` (claimed per raw sample, in
-bits; it sets the health-test cutoffs) and `fill(buf)`.
+"""The hardware entropy sources, one per chip: each an entropy source as core/entropy.py writes it down.
 
 Facts, from MicroPython's rp2 port (1.22-1.27) and the pico-sdk registers:
 - `os.urandom` on rp2 reads the ring oscillator's RANDOMBIT eight times per
@@ -151,16 +148,13 @@ def chip_of(machine_name):
     return None
 
 
-def fair_dice_for(machine_name, mem32=None, sleep_us=None, urandom=None):
-    """Health-tested dice from the chip's own noise source, `os.urandom` behind it.
+def sources_for(machine_name, mem32=None, sleep_us=None, urandom=None):
+    """The chip's own noise source, then `os.urandom` behind it: the sources `FairDice` takes.
 
-    RP2040: the raw ROSC bit. RP2350: the TRNG. If that source fails its
-    start-up test, or a health test later, the dice move to `os.urandom`
-    and `switched` says why. `mem32`, `sleep_us` and `urandom` stand in for
-    the hardware in tests.
+    RP2040: the raw ROSC bit. RP2350: the TRNG. The dice move to the second
+    source if the first fails its start-up test or a health test later.
+    `mem32`, `sleep_us` and `urandom` stand in for the hardware in tests.
     """
-    from dicetower.core.entropy import FairDice
-
     chip = chip_of(machine_name)
     if urandom is None:
         import os
@@ -173,7 +167,7 @@ def fair_dice_for(machine_name, mem32=None, sleep_us=None, urandom=None):
     else:
         fallback = Urandom(urandom, name="%s os.urandom" % (chip or "host"))
     if chip == "RP2350":
-        return FairDice(Rp2350Trng(mem32), fallback)
+        return Rp2350Trng(mem32), fallback
     if chip == "RP2040":
-        return FairDice(RoscBits(chip, mem32, sleep_us), fallback)
-    return FairDice(fallback)
+        return RoscBits(chip, mem32, sleep_us), fallback
+    return (fallback,)

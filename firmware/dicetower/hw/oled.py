@@ -13,6 +13,8 @@ driver marks itself absent, tells the console once, and tries again every
 RETRY_MS, so the LEDs and the game carry on.
 """
 
+from dicetower.hw.platform import ticks_diff
+
 try:
     from micropython import const
 except ImportError:  # CPython: a constant is its value
@@ -74,9 +76,8 @@ class Oled:
         self.log = log
         self.sent = bytearray(WIDTH * PAGES)
         self.present = False
-        self.bytes_sent = 0
         self._retry_at = 0
-        self._diff = diff or (lambda a, b: a - b)
+        self._diff = diff or ticks_diff
         self._unknown = True  # what the panel holds is unknown: the first show sends every byte
         self._sent_views = _views(self.sent)
         self._buf = None  # the last canvas shown, and its views (_views; set by the first show)
@@ -88,7 +89,6 @@ class Oled:
     def _start(self, now):
         try:
             self.i2c.writeto(self.address, bytes((0x00,) + INIT))
-            self.bytes_sent += len(INIT) + 1
         except OSError as e:
             if self.present or now == 0:
                 self.log("OLED: no answer at 0x%02x (%s); carrying on without the screen" % (self.address, e))
@@ -98,17 +98,6 @@ class Oled:
         self.present = True
         self._unknown = True  # a panel just (re)started holds noise: send everything next
         return True
-
-    def command(self, *codes):
-        if self.present:
-            try:
-                self.i2c.writeto(self.address, bytes((0x00,) + codes))
-                self.bytes_sent += len(codes) + 1
-            except OSError:
-                self.present = False
-
-    def contrast(self, value):
-        self.command(0x81, value & 0xFF)
 
     def show(self, buf, now=0):
         """Send what changed in `buf` (1024 bytes); returns the bytes sent on the bus.
@@ -186,5 +175,4 @@ class Oled:
             vector[1] = None
             sent_pages[page][first:last + 1] = run  # into the page's view: a slice store moves what follows it
             total += len(window) + 2 + last - first
-        self.bytes_sent += total
         return total

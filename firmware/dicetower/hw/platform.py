@@ -2,15 +2,35 @@
 
 `make()` looks at `sys.implementation.name` and imports only that runtime's
 modules: MicroPython's `machine` here, CircuitPython's `board`, `busio`,
-`digitalio` and `neopixel` in hw/circuitpy.py. Both give the device the same
-parts (`i2c`, `input`, `ring`, `pwm`, `watchdog`, `fair_dice`), so
-device.py and boot.py never touch a runtime's API themselves.
+`digitalio` and `neopixel` in hw/circuitpy.py. The shell (device.py,
+startup.py) reaches a runtime only through a platform, written down here once;
+tests/test_protocols.py checks every platform (Platform here, hw/circuitpy's,
+the virtual ones in host_tools/dicetower_host/virtual_parts/) offers all of it.
 
-A virtual platform with the same attributes (host_tools/dicetower_host/virtual_parts/devices.py)
-lets the same main.py boot in tests and in the simulator.
+A platform, the runtime seam:
+    root                          the filesystem's root: "/" on a board
+    machine_name                  the board as MicroPython names it, "Raspberry Pi Pico with RP2040"
+    files                         None (the board's own filesystem) or one standing in for it (hw/storage.py)
+    dice                          None (dice from entropy_sources) or dice standing in for them
+    console(line)                 print one line of the log
+    ticks_ms()                    the clock, in ms
+    ticks_diff(a, b)              a - b in ms, across the clock's wrap
+    i2c(spec)                     the I2C bus of a profile's "oled" entry
+    input(pin, pull)              a button's pin: value() is 0 or 1; pull is "up", "down" or "none"
+    ring(pin, count, order, cap)  the LED ring (hw/pixels.py's calls)
+    pwm(pin)                      a PWM output with freq() and duty_u16(), for the buzzer
+    watchdog(ms)                  a started watchdog with feed()
+    entropy_sources()             the chip's entropy sources, best first (core/entropy.py's protocol)
+The device also calls `collect()` (a garbage collection at idle) and
+`network()` (MicroPython's `network`, or None) where a platform has them, and
+main.py calls `run(device)` (the loop for ever) on a board; the test bench and
+the simulator step the device themselves.
 """
 
-PULLS = ("up", "down", "none")
+def ticks_diff(a, b):
+    """a - b: the clock difference a driver uses when given none (a host's clock, which never wraps).
+    A board's platform gives its runtime's own, which counts across the wrap."""
+    return a - b
 
 
 def make():
@@ -63,10 +83,10 @@ class MachineParts:
     def watchdog(self, ms):
         return self.machine.WDT(timeout=ms)
 
-    def fair_dice(self):
-        from dicetower.hw.entropy import fair_dice_for
+    def entropy_sources(self):
+        from dicetower.hw.entropy import sources_for
 
-        return fair_dice_for(self.machine_name)
+        return sources_for(self.machine_name)
 
     def run(self, device):
         """Serve the device for ever: asyncio tasks for the buttons and the lights."""
@@ -93,7 +113,6 @@ class Platform(MachineParts):
         self.collect = gc.collect  # the loop collects at idle (Device._work); a virtual platform has none
         self.ticks_ms = time.ticks_ms
         self.ticks_diff = time.ticks_diff
-        self.sleep_ms = time.sleep_ms
         self.root = "/"
         self.dice = None  # chosen from the chip
 

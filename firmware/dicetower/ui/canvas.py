@@ -265,12 +265,3 @@ class Canvas:
                     buf[row + xx] |= bit
                 else:
                     buf[row + xx] &= ~bit
-
-    def bar(self, page, filled, total, x0=0, x1=WIDTH):
-        """A gauge on one page: a frame with `filled` of `total` shaded."""
-        buf = self.buf
-        width = x1 - x0
-        fill = 0 if total <= 0 else min(width - 2, (width - 2) * filled // total)
-        for x in range(x0, x1):
-            edge = x == x0 or x == x1 - 1
-            buf[page * WIDTH + x] = 0x7E if edge else (0x7E if x - x0 - 1 < fill else 0x42)

@@ -11,7 +11,7 @@ objects, so the same flow runs on a Pico, in the simulator and in tests.
 """
 
 from dicetower.core import cards, roster
-from dicetower.core.battlerealm import ABILITIES
+from dicetower.core.triples import ABILITIES
 from dicetower.core.dice import ATTACK, DANGER_COIN, Die
 from dicetower.core.entropy import EntropyFailure
 from dicetower.core.game import Refused

@@ -5,12 +5,13 @@ per 1,000, and "-" after each die kind."""
 import sys
 
 from dicetower.core import dice as _d
-from dicetower.hw.entropy import fair_dice_for
+from dicetower.core.entropy import FairDice
+from dicetower.hw.entropy import sources_for
 from dicetower.hw.platform import _machine_name
 
 
 def roll_dice(rolls):
-    dice = fair_dice_for(_machine_name(sys))
+    dice = FairDice(*sources_for(_machine_name(sys)))
     print(dice.source.name)
     out = bytearray(1000)
     for die in (_d.BATTLEREALM, _d.ATTACK, _d.DANGER_COIN):

@@ -7,7 +7,7 @@ or set faces (--faces) for replays and teaching. Type h at the prompt for the co
 
 import sys
 
-from dicetower.core.battlerealm import ABILITIES
+from dicetower.core.triples import ABILITIES
 from dicetower.core.entropy import EntropyFailure
 from dicetower.core.roll import DICE, Roll, RollRefused
 from dicetower_host.commands import add_source_options, face_source

@@ -22,8 +22,9 @@ from dicetower_host import paths
 SHARED = ("devices", "machine", "script", "tower", "hands")
 CIRCUITPYTHON = ("board", "busio", "digitalio", "microcontroller", "neopixel_write", "onbench", "pwmio",
                  "storage", "supervisor", "watchdog")
-# The board's own main.py, from firmware/: `import main` boots the device as a board does.
-FIRMWARE_FILES = ("main",)
+# The board's own main.py and boot.py, from firmware/: `import main` boots the device as a board does;
+# a CircuitPython tower runs boot.py's power-up step first.
+FIRMWARE_FILES = ("main", "boot")
 
 
 class _TopLevel(importlib.abc.MetaPathFinder, importlib.abc.Loader):

@@ -211,7 +211,6 @@ class OnBench:
         self.bench = bench
         self.ticks_ms = bench.clock.ticks_ms
         self.ticks_diff = bench.clock.ticks_diff
-        self.sleep_ms = bench.clock.sleep_ms
         self.machine_name = bench.machine_name
         self.root = root
         self.dice = dice

@@ -27,7 +27,7 @@ class Tower:
             self.panel.present = False  # no ACK: as if the OLED were not connected
         if runtime == "circuitpython":
             import onbench
-            from dicetower.hw.circuitpy import give_drive_to_code
+            from boot import give_drive_to_code  # firmware/boot.py, as CircuitPython runs it first
 
             if hold is not None:
                 self.bench.press(self.pin(hold))

@@ -30,7 +30,7 @@ design.md "Rules decisions" and the choices below (also in README, "Rules").
   points"), counted in "bought" and reset when the turn ends.
 """
 
-from dicetower.core.battlerealm import check_abilities, judge
+from dicetower.core.triples import check_abilities, judge
 from dicetower.core.cards import LOCATIONS, WAREHOUSE, WAREHOUSE_BUYS
 from dicetower.core.dice import SYMBOLS
 from dicetower.core.game import Game, Refused, fields, number, text

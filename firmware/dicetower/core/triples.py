@@ -5,7 +5,7 @@ says, in the rulebook's words, what happened and what is mandatory. It is a
 pure function of the faces, the hero's abilities and whether the hero is in
 the Crystal Prison.
 
-Choices where the rulebook leaves a gap (also in README, "Rules"):
+Choices where the rulebook leaves a gap (docs/rules.md):
 - Triples are judged on the finalized dice; Science before Mutant.
 - In the Crystal Prison any three of a kind escape, and those three dice are
   spent. With more than one triple the player may name the symbol to spend

@@ -2,8 +2,8 @@
 
 Kept to the few modules a display needs (board, oled, canvas, font), so that
 main.py can still say "reflash needed" on the OLED when other firmware files
-are damaged: main.BOOT_NEEDS lists these files, and a test checks the list
-against this module's imports.
+are damaged: main.BOOT_NEEDS lists these files, and tests/test_layers.py
+checks the list against what the notice imports.
 """
 
 import json

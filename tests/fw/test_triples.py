@@ -2,7 +2,7 @@
 
 import unittest
 
-from dicetower.core.battlerealm import SPENT_ESCAPE, SPENT_EXPLOSION, SPENT_PRISON, judge
+from dicetower.core.triples import SPENT_ESCAPE, SPENT_EXPLOSION, SPENT_PRISON, judge
 from dicetower.core.entropy import ScriptedFaces
 from dicetower.core.roll import Roll, RollRefused
 

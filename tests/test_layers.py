@@ -1,0 +1,209 @@
+"""The firmware's layers, as firmware/dicetower/__init__.py draws them: every import of every file checked.
+
+core <- ui <- shell, and hw is drivers only. The table in the package's docstring is the one
+statement of which file is in which layer and what each layer may import; this test reads it,
+so the picture cannot drift from the code. Imports inside functions count (a lazy import is
+still a dependency), and so do module names written as strings (`__import__`, store.GAMES).
+"""
+
+import ast
+import os
+
+import pytest
+
+from conftest import FIRMWARE, firmware_files
+
+PACKAGE = os.path.join(FIRMWARE, "dicetower")
+# What core/ and ui/ may use of the runtime: the pure parts of the standard library. No clock, no
+# files, no hardware, no randomness of their own (it is injected): what the design asks of them.
+PURE = {"array", "binascii", "json", "math", "micropython", "struct"}
+
+
+def layer_table():
+    """{layer: (layers it may import, [files and folders, relative to firmware/])} from the docstring."""
+    with open(os.path.join(PACKAGE, "__init__.py")) as f:
+        doc = ast.get_docstring(ast.parse(f.read()))
+    lines = doc.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.split() == ["layer", "imports", "files"])
+    table = {}
+    last = None
+    for line in lines[start + 1:]:
+        if not line.strip():
+            break
+        words = line.split()
+        if line.startswith(" " * 8):  # a continuation: more files of the layer above
+            table[last][1].extend(words)
+            continue
+        last, imports, files = words[0], [], []
+        for word in words[1:]:
+            if files or "/" in word or word.endswith(".py"):
+                files.append(word)
+            elif word != "-":
+                imports.append(word)
+        table[last] = (imports, files)
+    out = {}
+    for layer, (imports, files) in table.items():
+        paths = []
+        for name in files:  # in the package, or beside it (main.py, boot.py)
+            paths.append(name if os.path.isfile(os.path.join(FIRMWARE, name)) else "dicetower/" + name)
+        out[layer] = (set(imports), paths)
+    return out
+
+
+LAYERS = layer_table()
+
+
+def module_of(rel):
+    """'dicetower/core/roll.py' -> 'dicetower.core.roll'; a package's __init__ is the package."""
+    name = rel[:-3].replace("/", ".")
+    return name[:-len(".__init__")] if name.endswith(".__init__") else name
+
+
+def rel_of(module):
+    """The file (relative to firmware/) of a firmware module, whether or not it exists (built_in.py)."""
+    path = module.replace(".", "/")
+    if os.path.isdir(os.path.join(FIRMWARE, path)):
+        return path + "/__init__.py"
+    return path + ".py"
+
+
+def layer_of(rel):
+    found = [layer for layer, (_, paths) in LAYERS.items()
+             if any(rel == p or (p.endswith("/") and rel.startswith(p)) for p in paths)]
+    return found
+
+
+def is_marker(rel):
+    """A package's __init__.py with no code: every import of a module inside it loads it, so any layer
+    may; it must then import nothing itself."""
+    return rel.endswith("__init__.py")
+
+
+FILES = [os.path.relpath(p, FIRMWARE).replace(os.sep, "/") for p in firmware_files()]
+MODULES = {module_of(rel) for rel in FILES} | {"dicetower.built_in"}  # built_in: made by `dicetower uf2`
+
+
+def imports(rel):
+    """[(line, module imported)] of a firmware file: every import statement anywhere in it, and every
+    string that names a firmware module (what __import__ is given)."""
+    with open(os.path.join(FIRMWARE, rel)) as f:
+        tree = ast.parse(f.read())
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            for a in node.names:
+                full = "%s.%s" % (node.module, a.name)
+                found.append((node.lineno, full if full in MODULES else node.module))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in MODULES:
+            found.append((node.lineno, node.value))
+    return found
+
+
+def test_the_table_names_real_files_and_layers():
+    assert set(LAYERS) == {"core", "ui", "hw", "shell"}
+    for layer, (may, paths) in LAYERS.items():
+        assert may <= set(LAYERS), (layer, may)
+        for path in paths:
+            assert path == "dicetower/built_in.py" or os.path.exists(os.path.join(FIRMWARE, path)), path
+
+
+def test_the_layers_are_the_ones_the_design_draws():
+    """core <- ui <- shell; hw: drivers only."""
+    assert LAYERS["core"][0] == set()
+    assert LAYERS["ui"][0] == {"core"}
+    assert LAYERS["hw"][0] == set()
+    assert LAYERS["shell"][0] == {"core", "ui", "hw"}
+
+
+@pytest.mark.parametrize("rel", FILES)
+def test_every_file_is_in_one_layer(rel):
+    if is_marker(rel):
+        assert not imports(rel), "%s: a package's __init__ imports nothing (every import of the package runs it)" % rel
+        return
+    assert len(layer_of(rel)) == 1, "%s is in %s: put it in one line of dicetower/__init__.py's table" % (
+        rel, layer_of(rel) or "no layer")
+
+
+@pytest.mark.parametrize("rel", [rel for rel in FILES if not is_marker(rel)])
+def test_imports_go_down_the_layers_only(rel):
+    (layer,) = layer_of(rel)
+    may = LAYERS[layer][0] | {layer}
+    wrong = []
+    for line, module in imports(rel):
+        if module == "dicetower" or not module.startswith("dicetower."):
+            continue
+        target = rel_of(module)
+        if is_marker(target):
+            continue
+        target_layers = layer_of(target)
+        assert target_layers, "%s:%d imports %s, which is in no layer" % (rel, line, module)
+        if target_layers[0] not in may:
+            wrong.append("%s:%d imports %s (%s)" % (rel, line, module, target_layers[0]))
+    assert not wrong, "a %s file may import only %s:\n%s" % (layer, ", ".join(sorted(may)), "\n".join(wrong))
+
+
+@pytest.mark.parametrize("rel", [rel for rel in FILES if layer_of(rel) in (["core"], ["ui"])])
+def test_core_and_ui_touch_no_runtime(rel):
+    """No machine, no time, no files, no network in the rules or the screens: the shell passes them in."""
+    used = {module.split(".")[0] for _, module in imports(rel) if module.split(".")[0] != "dicetower"}
+    assert used <= PURE, "%s imports %s" % (rel, ", ".join(sorted(used - PURE)))
+
+
+def test_the_checks_catch_a_driver_importing_the_rules(tmp_path, monkeypatch):
+    """The test above can fail: hw/storage.py as it was (it encoded games itself) is reported."""
+    bad = tmp_path / "dicetower" / "hw"
+    bad.mkdir(parents=True)
+    (bad / "storage.py").write_text("from dicetower.core.store import SaveError, decode, encode\n")
+    monkeypatch.setattr(__import__(__name__), "FIRMWARE", str(tmp_path))
+    with pytest.raises(AssertionError, match=r"dicetower/hw/storage.py:1 imports dicetower.core.store \(core\)"):
+        test_imports_go_down_the_layers_only("dicetower/hw/storage.py")
+
+
+# -- what main.py can still show when files are damaged ----------------------------------------
+
+
+def functions_imports(rel, name):
+    """The firmware modules one function of a file imports."""
+    with open(os.path.join(FIRMWARE, rel)) as f:
+        tree = ast.parse(f.read())
+    (function,) = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == name]
+    out = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.ImportFrom) and node.module.startswith("dicetower"):
+            out |= {"%s.%s" % (node.module, a.name) for a in node.names
+                    if "%s.%s" % (node.module, a.name) in MODULES} or {node.module}
+    return out
+
+
+def top_level_imports(module):
+    with open(os.path.join(FIRMWARE, rel_of(module))) as f:
+        tree = ast.parse(f.read())
+    out = set()
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module.startswith("dicetower"):
+            out |= {"%s.%s" % (node.module, a.name) for a in node.names
+                    if "%s.%s" % (node.module, a.name) in MODULES} or {node.module}
+    return out
+
+
+def test_boot_needs_lists_what_the_reflash_notice_imports():
+    """main.BOOT_NEEDS must hold every module that showing "reflash needed" on the OLED loads: what
+    main.reflash_needed imports, what hw/platform.make picks for the runtime, everything those import
+    when loaded, and their packages. A file left out would crash the notice when it is the damaged one."""
+    with open(os.path.join(FIRMWARE, "main.py")) as f:
+        tree = ast.parse(f.read())
+    (node,) = [n for n in tree.body if isinstance(n, ast.Assign) and n.targets[0].id == "BOOT_NEEDS"]
+    listed = set(ast.literal_eval(node.value))
+    todo = functions_imports("main.py", "reflash_needed") | functions_imports("dicetower/hw/platform.py", "make")
+    loaded = set()
+    while todo:
+        module = todo.pop()
+        if module in loaded:
+            continue
+        loaded.add(module)
+        parts = module.split(".")
+        todo |= {".".join(parts[:i]) for i in range(1, len(parts))}  # its packages
+        todo |= top_level_imports(module)
+    assert listed == {rel_of(m)[:-3] for m in loaded}
