@@ -88,19 +88,19 @@ class Advice(unittest.TestCase):
         # slice of the first plan, after the roll's press has drawn the dice, never inside the press.
         t = Table(seed=3)
         t.presses("c a a c")  # New Battlerealm, two heroes, start
-        self.assertIsNone(t.app._advisor)
+        self.assertIsNone(t.app.turn._advisor)
         t.app.press("c", "short")  # roll
-        self.assertIsNone(t.app._advisor)
+        self.assertIsNone(t.app.turn._advisor)
         self.assertTrue(t.app.thinking())
         for _ in range(10):  # the loop's next passes, one piece of work each: the dice drawn, sent
             t.device.tick(t.clock.now)
             if t.screen()[5].endswith(" ..."):
                 break
         self.assertTrue(t.screen()[5].endswith(" ..."), t.screen())  # the dice on the OLED, the advice to come,
-        self.assertIsNone(t.app._advisor)  # and the advisor not yet imported
+        self.assertIsNone(t.app.turn._advisor)  # and the advisor not yet imported
         t.wait(200)
         self.assertFalse(t.app.thinking())
-        self.assertIsNotNone(t.app._advisor)
+        self.assertIsNotNone(t.app.turn._advisor)
         self.assertIsNotNone(t.app.advice)
         self.assertFalse(t.screen()[5].endswith(" ..."), t.screen())
 
@@ -109,7 +109,7 @@ class Advice(unittest.TestCase):
         t.presses("b c c")  # New Champions, start
         self.assertEqual((t.app.mode, t.app.kind), ("play", "champions"))
         t.wait(200)
-        self.assertIsNone(t.app._advisor)
+        self.assertIsNone(t.app.turn)  # neither the dice's turn nor its advisor is made
 
 
 class Saves(unittest.TestCase):
