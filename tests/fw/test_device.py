@@ -210,6 +210,26 @@ class Frames(unittest.TestCase):
             gc.enable()
             self.assertEqual(used, 0, playing)
 
+    def test_gauge_frames_allocate_nothing_in_any_game(self):
+        import gc
+
+        if not hasattr(gc, "mem_alloc"):
+            self.skipTest("CPython has no gc.mem_alloc; the VM run checks this")
+        for game in range(4):
+            t = Table(seed=3)
+            t.presses("b" * game + "c c")  # New <game>, start: its gauge on the ring
+            t.device.ring._bitstream = _no_strip
+            t.app.animation = None
+            t.device.frame()
+            gc.collect()
+            gc.disable()
+            before = gc.mem_alloc()
+            for i in range(20):
+                t.device.frame()
+            used = gc.mem_alloc() - before
+            gc.enable()
+            self.assertEqual(used, 0, t.app.kind)
+
 
 def _no_strip(pin, encoding, timing, buf):
     return None

@@ -5,7 +5,7 @@ Three buttons are enough everywhere:
   B short   next / plus               B long   redo (in a game)
   C short   choose / confirm / roll   C long   back / the start menu
 `App.press(button, kind)` takes one event ("a", "short") and changes the
-app's state; `screens.draw(app, canvas)` and `leds.scene(app, ...)` show it.
+app's state; `screens.draw(app, canvas)` and `leds.Lights.tick(app)` show it.
 It touches no hardware: the dice, the save store and the console come in as
 objects, so the same flow runs on a Pico, in the simulator and in tests.
 
@@ -22,8 +22,7 @@ from dicetower.core.game import Refused
 from dicetower.core.menu import ROLL
 from dicetower.core.roll import DICE, RollRefused
 from dicetower.ui.menus import Menus
-from dicetower.ui.modes import (ARGS, DICE_MODE, FINALIZE, HERO, HEROES, LUCKY, MARK, NOTICE, OVER,  # noqa: F401
-                                PHONES, PLACE, PLAY, RESULT, REROLL, SETTINGS, SETUP, START, TARGET)
+from dicetower.ui.modes import ARGS, DICE_MODE, FINALIZE, MARK, NOTICE, OVER, PLAY, RESULT, SETUP, START
 from dicetower.ui.picker import Picker
 
 

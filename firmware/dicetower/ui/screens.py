@@ -6,8 +6,7 @@ only the bytes that changed.
 """
 
 from dicetower.core.dice import SYMBOLS
-from dicetower.ui import flow
-from dicetower.ui import icons
+from dicetower.ui import icons, modes
 from dicetower.ui.canvas import COLUMNS, WIDTH, wrap
 
 LINES = 8
@@ -38,32 +37,32 @@ def _message(canvas, top, text, bottom=LINES):
 def draw(app, canvas):
     canvas.clear()
     mode = app.mode
-    if mode == flow.START:
+    if mode == modes.START:
         canvas.line(0, "DICETOWER", invert=True, centre=True)
         _list(canvas, 1, [label for label, _ in app.menus.start_items()], app.cursor, LINES - 1)
         _message(canvas, LINES - 1, app.saved_message or "A/B move  C choose")
-    elif mode == flow.SETUP:
+    elif mode == modes.SETUP:
         low, high, _ = app.rules.PLAYERS
         canvas.line(0, "New " + app.kind, invert=True, centre=True)
         canvas.line(2, app.rules.COUNTING or "Players (%d-%d):" % (low, high))
         canvas.big(48, 3, str(app.count))
         canvas.line(6, "A - / B +   C start")
-    elif mode == flow.PHONES:
+    elif mode == modes.PHONES:
         _phones(app.phones, canvas)
-    elif mode == flow.SETTINGS:
+    elif mode == modes.SETTINGS:
         canvas.line(0, "Settings", invert=True, centre=True)
         _list(canvas, 1, app.menus.settings_items(), app.cursor, 4)
         _message(canvas, 5, "C changes. Hold C: back.")
-    elif mode == flow.HEROES:
+    elif mode == modes.HEROES:
         canvas.line(0, "Heroes", invert=True, centre=True)
         names = ["%s  %d PVP" % (h["name"][:14], h["pvp"]) for h in app.menus.roster] + ["Done: save"]
         _list(canvas, 1, names, app.cursor)
-    elif mode == flow.HERO:
+    elif mode == modes.HERO:
         canvas.line(0, app.menus.roster[app.menus.hero]["name"][:COLUMNS], invert=True, centre=True)
         _list(canvas, 1, app.menus.hero_items(), app.cursor)
-    elif mode in (flow.DICE_MODE, flow.MARK):
+    elif mode in (modes.DICE_MODE, modes.MARK):
         _dice(app, app.turn, canvas)
-    elif mode in (flow.RESULT, flow.NOTICE):
+    elif mode in (modes.RESULT, modes.NOTICE):
         lines = wrap(app.message)
         pages = max(1, (len(lines) + 6) // 7)
         page = min(app.page, pages - 1)
@@ -72,7 +71,7 @@ def draw(app, canvas):
             canvas.line(row, lines[i] if i < len(lines) else "")
         canvas.line(7, ("B: more  C: go on" if page + 1 < pages else "C: go on") +
                     ("  %d/%d" % (page + 1, pages) if pages > 1 else ""), invert=True)
-    elif mode == flow.ARGS:
+    elif mode == modes.ARGS:
         # The same layout as the play screen, so choosing a value redraws one line.
         used = _status(app, canvas, 4)
         picker = app.picker
@@ -83,7 +82,7 @@ def draw(app, canvas):
         _message(canvas, used + 1, app.message)
     else:  # PLAY and OVER
         used = _status(app, canvas, 4)
-        if mode == flow.OVER:
+        if mode == modes.OVER:
             canvas.line(used, "GAME OVER", invert=True, centre=True)
             _message(canvas, used + 1, app.game.over())
         else:
@@ -143,13 +142,13 @@ def _dice(app, turn, canvas):
     for die in range(6):
         x = die * 21 + 2
         symbol = faces[die]
-        chosen = app.mode == flow.DICE_MODE and app.cursor == die
+        chosen = app.mode == modes.DICE_MODE and app.cursor == die
         canvas.icon(x, 1, icons.SYMBOL_ICONS[symbol], invert=chosen)
         mark = (1 if roll.locked[die] else 0) + (2 if turn.picked & (1 << die) else 0)
-        if turn.advised & (1 << die) and app.mode == flow.DICE_MODE:
+        if turn.advised & (1 << die) and app.mode == modes.DICE_MODE:
             mark += 8 if turn.advice.lucky == die else 4  # the advice: re-roll it (! with Lucky)
         canvas.text(x + 3, 3, _MARKS[mark])
-    if app.mode == flow.MARK:
+    if app.mode == modes.MARK:
         items = turn.mark_items()
         names = ["[%s] %s" % ("x" if turn.marked & (1 << i) else " ", app.game.state["heroes"][i]["name"])
                  for i in items] + ["Done"]
@@ -157,12 +156,12 @@ def _dice(app, turn, canvas):
         _list(canvas, 5, names, app.cursor)
         return
     aim = turn.target_name()
-    if app.cursor == flow.TARGET:
+    if app.cursor == modes.TARGET:
         label = "Aim: " + aim
-    elif app.cursor == flow.PLACE:
+    elif app.cursor == modes.PLACE:
         label = "At: " + SHORT_NAMES[LOCATIONS.index(turn.place())]
-    elif app.cursor >= flow.DICE:
-        label = ("Re-roll picked", "Lucky re-roll", "", "", "Finalize")[app.cursor - flow.DICE]
+    elif app.cursor >= modes.DICE:
+        label = ("Re-roll picked", "Lucky re-roll", "", "", "Finalize")[app.cursor - modes.DICE]
     else:
         label = "Die %d: %s" % (app.cursor + 1, SYMBOLS[faces[app.cursor]])
     canvas.line(4, label[:COLUMNS], invert=True)

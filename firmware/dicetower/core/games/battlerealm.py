@@ -2,7 +2,7 @@
 
 Heroes are numbered in turn order from 0. The acting hero is `state["turn"]`.
 Rulebook lines are quoted where they decide something; gaps follow
-design.md "Rules decisions" and the choices below (also in README, "Rules").
+docs/rules.md and the choices below.
 
 - Damage within a turn from the acting hero to one target from the same
   location is one Attack, and from another location another, however many
