@@ -15,8 +15,9 @@ import pytest
 
 from bruteforce import UNIT, Brute
 from dicetower.core import advisor, cards, roster
+from dicetower.core.games import battlerealm_heroes
 
-HEROES = roster.BATTLEREALM_HEROES
+HEROES = battlerealm_heroes.HEROES
 SHIPPED = [(c["name"], c["dice"]) for h in HEROES for c in h["cards"] if c["dice"] is not None]
 HULK = [c["dice"] for c in roster.cards_of(HEROES, "Hulk") if c["dice"] is not None]
 POSITIONS_PER_GOAL = 170

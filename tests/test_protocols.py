@@ -93,19 +93,19 @@ def sources():
 
 def dice():
     from dicetower.core.entropy import FairDice, ScriptedFaces, SeededSource
-    from host_tools.sim import TeachingFaces
+    from dicetower_host.sim import TeachingFaces
 
     return {
         ("firmware/dicetower/core/entropy.py", "FairDice"): FairDice(SeededSource(7)),
         ("firmware/dicetower/core/entropy.py", "ScriptedFaces"): ScriptedFaces(["Mutant"]),
-        ("host_tools/sim.py", "TeachingFaces"): TeachingFaces(["Mutant"], FairDice(SeededSource(7))),
+        ("host_tools/dicetower_host/sim.py", "TeachingFaces"): TeachingFaces(["Mutant"], FairDice(SeededSource(7))),
     }
 
 
 def platforms(monkeypatch):
     """A platform of each kind: MicroPython's and CircuitPython's own (over the virtual `machine` and
     CircuitPython modules), and the virtual boards the tests and the simulator run."""
-    from host_tools import sim
+    from dicetower_host import sim
 
     sim.use_virtual_parts("circuitpython")
     import devices
@@ -122,8 +122,8 @@ def platforms(monkeypatch):
     return {
         "MicroPython (hw/platform.Platform)": platform.Platform(),
         "CircuitPython (hw/circuitpy.Platform)": circuitpy.Platform(),
-        "virtual MicroPython board (host_tools/virtual/devices.Platform)": devices.Platform(bench, root),
-        "virtual CircuitPython board (host_tools/virtual/circuitpython/onbench.Platform)": onbench.Platform(bench, root),
+        "virtual MicroPython board (dicetower_host/virtual_parts/devices.Platform)": devices.Platform(bench, root),
+        "virtual CircuitPython board (dicetower_host/virtual_parts/circuitpython/onbench.Platform)": onbench.Platform(bench, root),
     }
 
 

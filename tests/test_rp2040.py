@@ -214,12 +214,12 @@ def test_the_buzzer_beeps_on_its_pwm_pin(flashed, tmp_path):
 
 def throws(kind, action):
     """Indices of an action's arguments that the box throws (the Attack Die, the Danger Coin)."""
-    from dicetower.ui import actions as A
+    from dicetower.core import menu as M
+    from dicetower.core.games import game
 
-    for menu in A.MENUS[kind]:
-        for label, name, args in menu if isinstance(menu, list) else [menu]:
-            if name == action:
-                return [i for i, arg in enumerate(args) if arg[1] in (A.ROLL_ATTACK, A.FLIP_COIN)]
+    for label, name, args in game(kind).MENU:
+        if name == action:
+            return [i for i, arg in enumerate(args) if arg[1] in (M.ROLL_ATTACK, M.FLIP_COIN)]
     return []
 
 

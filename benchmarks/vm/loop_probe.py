@@ -19,8 +19,8 @@ FOUR = [{"name": "Card %d" % n, "dice": dice} for n, dice in enumerate(
 def _advice(dev, name, setup):
     app = dev.app
     ticks_ms = dev.platform.ticks_ms
-    setup(app)
-    app._advise()
+    setup(app.turn)
+    app.turn.advise()
     if not app.thinking():
         raise RuntimeError("no advice to work out: %s (mode %s)" % (app.message, app.mode))
     start = time.ticks_us()
@@ -47,15 +47,15 @@ def _advice(dev, name, setup):
 
 
 def _hardest(lucky):
-    def setup(app):
-        roll = app.roll
+    def setup(turn):
+        roll = turn.roll
         for die, face in enumerate((2, 3, 4, 5, 4, 5)):  # Skill Tech Cosmic Mystic Cosmic Mystic, none locked
             roll.faces[die] = face
             roll.locked[die] = 0
         roll.rerolls_left = 2
         roll.lucky_left = lucky
-        app.hero_cards = lambda: FOUR
-        app.target = 0
+        turn.hero_cards = lambda: FOUR
+        turn.target = 0
     return setup
 
 
@@ -64,7 +64,7 @@ def run(dev):
     app = dev.app
     for key in "caacc":  # New Battlerealm, two heroes, start; Hulk rolls
         app.press(key, "short")
-    _advice(dev, "the first roll of a new game (Hulk's two cards)", lambda app: None)
+    _advice(dev, "the first roll of a new game (Hulk's two cards)", lambda turn: None)
     _advice(dev, "hardest:6free,2rerolls,any-of-4-cards", _hardest(0))
     _advice(dev, "6free,2rerolls,any-of-4,Lucky", _hardest(1))
-    del app.hero_cards
+    del app.turn.hero_cards

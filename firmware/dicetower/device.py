@@ -21,7 +21,6 @@ from dicetower import VERSION, startup
 from dicetower.core.board import BoardError
 from dicetower.core.dice import load_overrides
 from dicetower.core.entropy import FairDice
-from dicetower.core.roster import load_heroes
 from dicetower.hw.buttons import POLL_MS, Buttons, Encoder
 from dicetower.hw.storage import OsFiles, replace
 from dicetower.saves import SaveStore
@@ -107,6 +106,8 @@ class Device:
         options = {}
         heroes = _read(self.root + "heroes.json")
         if heroes is not None:
+            from dicetower.core.roster import load_heroes  # Battlerealm's: not loaded without a heroes.json
+
             try:
                 options["heroes"] = load_heroes(heroes)
             except ValueError as e:

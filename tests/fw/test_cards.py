@@ -4,13 +4,14 @@ import json
 import unittest
 
 from dicetower.core import cards, roster
+from dicetower.core.games.battlerealm_heroes import HEROES
 from dicetower.core.triples import judge
 
-HULK = roster.cards_of(roster.BATTLEREALM_HEROES, "Hulk")
+HULK = roster.cards_of(HEROES, "Hulk")
 
 
 def known(name):
-    for hero in roster.BATTLEREALM_HEROES:
+    for hero in HEROES:
         for card in hero["cards"]:
             if card["name"] == name:
                 return card["dice"]
@@ -53,7 +54,7 @@ class ShippedCards(unittest.TestCase):
 
     def test_thirteen_heroes_of_four_cards_the_unknown_marked_to_fill_in(self):
         """Rulebook: "Contest of Champions includes 13 different Heroes. Each Hero has a Character Card, four Power Cards and a standee containing the Hero's image." """
-        heroes = roster.BATTLEREALM_HEROES
+        heroes = HEROES
         self.assertEqual(len(heroes), 13)
         for hero in heroes:
             self.assertEqual(len(hero["cards"]), 4, hero["name"])
@@ -65,11 +66,11 @@ class ShippedCards(unittest.TestCase):
 
 class HeroFile(unittest.TestCase):
     def test_the_shipped_heroes_round_trip_through_the_file(self):
-        text = json.dumps({"heroes": roster.BATTLEREALM_HEROES})
-        self.assertEqual(roster.load_heroes(text), roster.BATTLEREALM_HEROES)
+        text = json.dumps({"heroes": HEROES})
+        self.assertEqual(roster.load_heroes(text), HEROES)
 
     def bad(self, change):
-        heroes = json.loads(json.dumps(roster.BATTLEREALM_HEROES))
+        heroes = json.loads(json.dumps(HEROES))
         change(heroes)
         with self.assertRaises(ValueError) as caught:
             roster.load_heroes(json.dumps({"heroes": heroes}))
@@ -124,14 +125,14 @@ class Paying(unittest.TestCase):
         self.assertEqual(paid(["Mutant", "Mutant", "Mutant", "Science", "Skill", "Skill"], HULK)[0], [])
         self.assertEqual(paid(["Mutant", "Science", "Science", "Science", "Skill", "Skill"], HULK)[0], [])
         # Honest needs four Mutant for the Prison: three can pay.
-        vision = roster.cards_of(roster.BATTLEREALM_HEROES, "Vision")
+        vision = roster.cards_of(HEROES, "Vision")
         faces = ["Mutant", "Mutant", "Mutant", "Mystic", "Tech", "Tech"]
         self.assertEqual(paid(faces, vision)[0], [])
         self.assertEqual(paid(faces, vision, abilities=("Honest",))[0], [("Physical Disruption", [0, 1, 3], [])])
 
     def test_the_ghost_orchid(self):
         """Rulebook: "Card text: "Heroes in The Ghost Orchid can use their Power Cards for one less dice result of their choice." """
-        arrow = roster.cards_of(roster.BATTLEREALM_HEROES, "Hawkeye")
+        arrow = roster.cards_of(HEROES, "Hawkeye")
         for faces in (["Mutant", "Tech", "Skill", "Cosmic", "Cosmic", "Mystic"],
                       ["Mutant", "Mutant", "Skill", "Cosmic", "Cosmic", "Mystic"]):
             self.assertEqual(paid(faces, arrow)[0], [])
@@ -166,7 +167,7 @@ class Paying(unittest.TestCase):
         self.assertIn("buy Mutant Science Skill: 3 PVP", cards.describe(*paid(faces, HULK, cards.WAREHOUSE)))
 
     def test_cards_to_fill_in_are_never_paid(self):
-        self.assertEqual(paid(["Skill"] * 6, roster.cards_of(roster.BATTLEREALM_HEROES, "Ant-Man")), ([], []))
+        self.assertEqual(paid(["Skill"] * 6, roster.cards_of(HEROES, "Ant-Man")), ([], []))
         self.assertEqual(cards.describe([], []), "No power card can be paid.")
 
 

@@ -88,19 +88,19 @@ class Advice(unittest.TestCase):
         # slice of the first plan, after the roll's press has drawn the dice, never inside the press.
         t = Table(seed=3)
         t.presses("c a a c")  # New Battlerealm, two heroes, start
-        self.assertIsNone(t.app._advisor)
+        self.assertIsNone(t.app.turn._advisor)
         t.app.press("c", "short")  # roll
-        self.assertIsNone(t.app._advisor)
+        self.assertIsNone(t.app.turn._advisor)
         self.assertTrue(t.app.thinking())
         for _ in range(10):  # the loop's next passes, one piece of work each: the dice drawn, sent
             t.device.tick(t.clock.now)
             if t.screen()[5].endswith(" ..."):
                 break
         self.assertTrue(t.screen()[5].endswith(" ..."), t.screen())  # the dice on the OLED, the advice to come,
-        self.assertIsNone(t.app._advisor)  # and the advisor not yet imported
+        self.assertIsNone(t.app.turn._advisor)  # and the advisor not yet imported
         t.wait(200)
         self.assertFalse(t.app.thinking())
-        self.assertIsNotNone(t.app._advisor)
+        self.assertIsNotNone(t.app.turn._advisor)
         self.assertIsNotNone(t.app.advice)
         self.assertFalse(t.screen()[5].endswith(" ..."), t.screen())
 
@@ -109,7 +109,7 @@ class Advice(unittest.TestCase):
         t.presses("b c c")  # New Champions, start
         self.assertEqual((t.app.mode, t.app.kind), ("play", "champions"))
         t.wait(200)
-        self.assertIsNone(t.app._advisor)
+        self.assertIsNone(t.app.turn)  # neither the dice's turn nor its advisor is made
 
 
 class Saves(unittest.TestCase):
@@ -209,6 +209,26 @@ class Frames(unittest.TestCase):
             used = gc.mem_alloc() - before
             gc.enable()
             self.assertEqual(used, 0, playing)
+
+    def test_gauge_frames_allocate_nothing_in_any_game(self):
+        import gc
+
+        if not hasattr(gc, "mem_alloc"):
+            self.skipTest("CPython has no gc.mem_alloc; the VM run checks this")
+        for game in range(4):
+            t = Table(seed=3)
+            t.presses("b" * game + "c c")  # New <game>, start: its gauge on the ring
+            t.device.ring._bitstream = _no_strip
+            t.app.animation = None
+            t.device.frame()
+            gc.collect()
+            gc.disable()
+            before = gc.mem_alloc()
+            for i in range(20):
+                t.device.frame()
+            used = gc.mem_alloc() - before
+            gc.enable()
+            self.assertEqual(used, 0, t.app.kind)
 
 
 def _no_strip(pin, encoding, timing, buf):

@@ -5,7 +5,7 @@ import json
 import os
 import unittest
 
-from dicetower.core import roster
+from dicetower.core.games.battlerealm_heroes import HEROES
 from dicetower.core.entropy import ScriptedFaces
 from table import Table, _root
 from tower import Tower
@@ -166,7 +166,7 @@ class Paying(unittest.TestCase):
 class HeroFile(unittest.TestCase):
     def test_a_bad_heroes_file_is_named_and_the_built_in_heroes_play(self):
         t = Table()
-        heroes = json.loads(json.dumps(roster.BATTLEREALM_HEROES))
+        heroes = json.loads(json.dumps(HEROES))
         heroes[0]["cards"][0]["dice"] = ["Mutant", "Sciense"]
         with open(t.root + "heroes.json", "w") as f:
             f.write(json.dumps({"heroes": heroes}))
@@ -177,7 +177,7 @@ class HeroFile(unittest.TestCase):
         self.assertEqual(t2.screen()[0], "DICETOWER")
         t2.presses("c a a c")
         self.assertEqual(t2.screen()[0], "R1 Hulk's turn")
-        self.assertEqual(t2.app.hero_cards()[0]["dice"], ["Mutant", "Science", "Skill", "Skill"])
+        self.assertEqual(t2.app.turn.hero_cards()[0]["dice"], ["Mutant", "Science", "Skill", "Skill"])
 
 
 if __name__ == "__main__":

@@ -205,7 +205,7 @@ class DieButtons(unittest.TestCase):
         t2.wait(60)
         t2.bench.release(18 + free)
         t2.wait(400)
-        self.assertEqual(t2.app.picked, 1 << free)
+        self.assertEqual(t2.app.turn.picked, 1 << free)
 
 
 class Knob(unittest.TestCase):

@@ -128,6 +128,56 @@ class Format(unittest.TestCase):
         self.assertEqual(loaded.state["heroes"][0]["place"], 0)
 
 
+# Saves written by the firmware before each game moved into a module of its own (core/games/), one per
+# game: a Battlerealm game with a move, a Warehouse buy and a redo, and one of each other game.
+OLD_SAVES = (
+    b'DICETOWER 3 d60eb5da 474\n{"game":"battlerealm","base":{"~a":[{"~b":"Hulk","~c":10,"~d":["=j","=g"],"~e":0,'
+    b'"~f":0,"~g":0,"~h":-1,"~i":0,"~j":0,"~k":-1,"~5":0},{"~b":"Thor","~c":12,"~d":["=a"],"~e":0,"~f":0,"~g":0,'
+    b'"~h":-1,"~i":0,"~j":0,"~k":-1,"~5":0},{"~b":"Vision","~c":10,"~d":[],"~e":0,"~f":0,"~g":0,"~h":-1,"~i":0,'
+    b'"~j":0,"~k":-1,"~5":0}],"~l":0,"~m":1,"~n":0,"~o":[],"~6":0,"~p":null},"actions":[["=Y",3],["=k","SSSKTC",'
+    b'[1]],["=Z",1],["=l",2,3,true],["=r",1],["=u"],["=s",0]],"redo":[["=q",1,2]]}',
+    b'DICETOWER 3 96cfdef5 390\n{"game":"champions","base":{"~a":[{"~b":"P1","~C":10,"~D":10,"~i":0},{"~b":"P2",'
+    b'"~C":10,"~D":10,"~i":0}],"~q":0,"~m":1,"~r":"=N","~s":[{"~t":[0,1],"~u":{"~b":"Main Scheme","~v":[[10,1,3],'
+    b'[12,1,0]],"~w":0,"~x":3},"~y":{"~b":"Villain","~v":[14,15],"~w":0,"~C":28},"~z":[],"~A":0,"~B":0}],"~p":null},'
+    b'"actions":[["=y",0,"Side 1",3,1,1,0],["=x",0,0,2],["=B",0,3,1,1],["=E"]],"redo":[["=A",0,5]]}',
+    b'DICETOWER 3 20441731 200\n{"game":"united","base":{"~a":[{"~b":"Medusa","~H":0,"~I":0},{"~b":"Karnak","~H":0,'
+    b'"~I":0}],"~J":1,"~K":6,"~L":0,"~M":0,"~N":6,"~O":3,"~p":null},"actions":[["=I",1],["=K","=S"],["=L","=V"]],'
+    b'"redo":[]}',
+    b'DICETOWER 3 938b03da 205\n{"game":"battleworld","base":{"~P":2,"~Q":2,"~R":9,"~S":5,"~T":[],"~U":0,"~V":0,'
+    b'"~W":["=Q","2","3","4","5","=R"],"~p":null},"actions":[["=M","Battle 1",2,7,"=P"],["=l",0,"=Q",0],'
+    b'["danger","=P"]],"redo":[]}',
+)
+
+
+class SavesFromBefore(unittest.TestCase):
+    def test_a_save_written_before_loads_and_is_written_back_in_the_same_codes(self):
+        import json
+
+        for data in OLD_SAVES:
+            again = encode(decode(data))
+            # The same codes for every key and word (compared as JSON: MicroPython's dicts keep no order).
+            self.assertEqual(json.loads(again.split(b"\n", 1)[1]), json.loads(data.split(b"\n", 1)[1]))
+            self.assertEqual(len(again), len(data))
+        hulk = decode(OLD_SAVES[0])
+        self.assertEqual(hulk.state["heroes"][0]["pvp"], 9)  # the result bought at the Warehouse
+        self.assertEqual(hulk.redo(), "Thor Blocks 2 until their next turn.")
+        self.assertEqual(decode(OLD_SAVES[1]).redo(), "Villain -5 hit points (23 left).")
+
+    def test_a_games_own_new_names_are_coded_after_the_shared_tables(self):
+        from dicetower.core import store
+
+        class Game5:  # what a fifth game's module could add
+            KEYS = ("lanes",)
+            WORDS = ("Lane",)
+
+        keys, words = store._codes(Game5)
+        self.assertEqual(keys["lanes"], store._code(len(store.KEYS), "~"))
+        self.assertEqual(words["Lane"], store._code(len(store.WORDS), "="))
+        for name in store.KEYS:
+            self.assertEqual(keys[name], store._KEY_CODES[name])  # the shared codes unchanged
+        self.assertEqual(len(set(store._table(tuple("k%d" % n for n in range(80)), "~").values())), 80)
+
+
 class Store(unittest.TestCase):
     def test_save_then_load(self):
         flash = Flash()

@@ -52,7 +52,7 @@ Rooms: core/ranks.py (ranks, tables, slices, the finalized dice scored and
 spread), core/keeps.py (the best keep over a table, keeps weighed), core/lucky.py
 (the search with Lucky), and here the plan and the search without Lucky. They
 are four modules so that each import is a short pass of the device's loop
-(ui/flow.py imports them one at a time): one import of the whole took 51 ms
+(core/turn.py imports them one at a time): one import of the whole took 51 ms
 from .mpy on a 125 MHz RP2040.
 """
 

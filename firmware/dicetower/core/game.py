@@ -112,6 +112,16 @@ class Game:
         self._rebuild()
         return "Undone: " + line
 
+    def take_back(self):
+        """Take back the last action for good, with nothing to redo: a choice changed (where the
+        acting hero stands), not history undone. Returns its history line."""
+        if not self.actions:
+            raise Refused("Nothing to take back.")
+        line = self.lines[-1]
+        self.actions.pop()
+        self._rebuild()
+        return line
+
     def redo(self):
         """Carry out again the last action undone."""
         if not self.redo_actions:

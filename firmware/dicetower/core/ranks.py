@@ -6,7 +6,7 @@ c_j + j). A table over the ranks holds a key for each: chance * KEY - risk. Here
 the work arrays a plan fills, a plan's slices (`_over`), and the two passes every search
 begins with: the finalized dice scored (`_base`, with `_compile`) and the layers below
 spread from them (`_spread`). The advisor's modules (ranks, keeps, lucky, advisor) are
-imported one at a time by the device's loop, each a short pass (see ui/flow.py).
+imported one at a time by the device's loop, each a short pass (see core/turn.py).
 """
 
 try:

@@ -23,20 +23,15 @@ a schema 2 game is loaded with every hero at place 0 and nothing bought.
 import binascii
 import json
 
+from dicetower.core import games
+
 _crc32 = getattr(binascii, "crc32", None)  # a MicroPython build may leave it out
 
 SCHEMA = 3
 MAGIC = b"DICETOWER "
-GAMES = {
-    "battlerealm": ("dicetower.core.games.battlerealm", "Battlerealm"),
-    "champions": ("dicetower.core.games.champions", "Champions"),
-    "united": ("dicetower.core.games.united", "United"),
-    "battleworld": ("dicetower.core.games.battleworld", "Battleworld"),
-}
-
-
-# Never reorder: a key's code is its place here. New keys go at the end;
-# a key not listed is written as it is.
+# The tables every game's saves share. Never reorder: a key's code is its place here, and saves
+# written before must load after. A game's own new keys and words go in its module's KEYS and WORDS
+# (core/games/__init__.py), coded after these; a key not listed is written as it is.
 KEYS = ("heroes", "name", "pvp", "abilities", "prison", "disorientated", "block", "negated_by", "out",
         "survivor", "last_hit_by", "turn", "round", "rolled", "attacks", "over", "first", "phase", "areas",
         "players", "scheme", "stages", "stage", "threat", "villain", "sides", "done", "interim", "hp", "max",
@@ -54,8 +49,17 @@ WORDS = ("Careful", "Cunning", "Elusive", "Flight", "Gifted", "Honest", "Lucky",
 _CODES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 
+def _code(i, mark):
+    # One character for the first 62 names, two after ("~_a"...): a code is only ever looked up whole.
+    return mark + _CODES[i] if i < len(_CODES) else mark + "_" + _CODES[i - len(_CODES)]
+
+
 def _table(names, mark):
-    return {names[i]: mark + _CODES[i] for i in range(len(names))}
+    return {names[i]: _code(i, mark) for i in range(len(names))}
+
+
+def _untable(names, mark):
+    return {_code(i, mark): names[i] for i in range(len(names))}
 
 
 # Made once, at import: made per save they were most of a save's time on a Pico (12 ms of its 20), and
@@ -64,8 +68,17 @@ _KEY_CODES = _table(KEYS, "~")
 _WORD_CODES = _table(WORDS, "=")
 
 
-def _untable(names, mark):
-    return {mark + _CODES[i]: names[i] for i in range(len(names))}
+def _names(module):
+    """The key and word lists a game's saves use: the shared ones, then the game's own."""
+    return KEYS + module.KEYS, WORDS + module.WORDS
+
+
+def _codes(module):
+    """(key codes, word codes) for a game's saves: the shared tables unless the game adds names."""
+    if not module.KEYS and not module.WORDS:
+        return _KEY_CODES, _WORD_CODES
+    keys, words = _names(module)
+    return _table(keys, "~"), _table(words, "=")
 
 
 def _rename(value, names, words=None):
@@ -95,18 +108,18 @@ def checksum(data):
     return crc ^ 0xFFFFFFFF
 
 
-def game_class(kind):
-    """The Game class for a kind, imported only when needed (saves heap)."""
-    if kind not in GAMES:
+def _game(kind):
+    """The module of a saved game's kind (core/games/), imported only when needed (saves heap)."""
+    try:
+        return games.game(kind)
+    except KeyError:
         raise SaveError("unknown game %r" % (kind,))
-    module, name = GAMES[kind]
-    return getattr(__import__(module, None, None, [name]), name)
 
 
 def encode(game):
     content = game.to_dict()
-    words = _WORD_CODES
-    content["base"] = _rename(content["base"], _KEY_CODES, words)
+    keys, words = _codes(_game(game.KIND))
+    content["base"] = _rename(content["base"], keys, words)
     content["actions"] = _rename(content["actions"], {}, words)
     content["redo"] = _rename(content["redo"], {}, words)
     body = json.dumps(content, separators=(",", ":")).encode()
@@ -167,9 +180,11 @@ def decode(data):
             schema += 1
     except Exception as e:  # noqa: a file the migration cannot read is damaged
         raise SaveError("the save cannot be brought up to date (%s)" % (e,))
-    cls = game_class(content.get("game"))
-    words = _untable(WORDS, "=")
-    base = _rename(content["base"], _untable(KEYS, "~"), words)
+    module = _game(content.get("game"))
+    cls = module.TRACKER
+    keys, words = _names(module)
+    words = _untable(words, "=")
+    base = _rename(content["base"], _untable(keys, "~"), words)
     content["actions"] = _rename(content["actions"], {}, words)
     content["redo"] = _rename(content["redo"], {}, words)
     for key in cls.STATE_KEYS:

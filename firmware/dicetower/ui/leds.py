@@ -13,7 +13,7 @@ arithmetic is on small ints.
   orange, the end of a game cycles the faces' colours.
 """
 
-from dicetower.ui import flow
+from dicetower.ui import modes
 
 # Face colours, in dice.SYMBOLS order: Mutant, Science, Skill, Tech, Cosmic, Mystic.
 FACE_COLOURS = ((255, 190, 0), (0, 255, 40), (255, 0, 0), (0, 70, 255), (150, 0, 255), (0, 230, 230))
@@ -24,7 +24,7 @@ GAUGE = (0, 200, 40)
 DANGER = (255, 0, 0)
 FRAMES = 30  # an animation's length in frames (about a second at 30 fps)
 BLINK = 8  # frames on, then off, for the dice the advice re-rolls
-DICE_MODES = (flow.DICE_MODE, flow.MARK)  # built once: a tuple made in tick() would cost heap each frame
+DICE_MODES = (modes.DICE_MODE, modes.MARK)  # built once: a tuple made in tick() would cost heap each frame
 
 
 class Lights:
@@ -33,6 +33,7 @@ class Lights:
         self.frame = 0
         self.playing = None
         self.ticks = 0
+        self._gauge_out = [0, 0, 0, 0]  # the game's gauge, filled each frame (a tuple made per frame costs heap)
 
     def _set(self, i, colour, level):
         # level: 0-256, the app's brightness times the animation's fade
@@ -54,8 +55,8 @@ class Lights:
             if self.frame >= FRAMES:
                 self.playing = None
                 app.animation = None
-        elif app.mode in DICE_MODES and app.roll is not None:
-            self._dice(app.roll, n, level, app.advised if (self.ticks // BLINK) % 2 else 0)
+        elif app.mode in DICE_MODES and app.turn is not None and app.turn.roll is not None:
+            self._dice(app.turn.roll, n, level, app.turn.advised if (self.ticks // BLINK) % 2 else 0)
         elif app.game is not None:
             self._gauge(app, n, level)
         else:
@@ -71,23 +72,12 @@ class Lights:
                 self._set(at + 1, WHITE, level)
 
     def _gauge(self, app, n, level):
-        state = app.game.state
-        kind = app.kind
-        lost = 0
-        if kind == "battlerealm":
-            value, full = state["heroes"][state["turn"]]["pvp"], 21
-        elif kind == "champions":
-            scheme = state["areas"][0]["scheme"]
-            value, full = scheme["threat"], scheme["stages"][scheme["stage"]][0]
-        elif kind == "united":
-            value = 0
-            for hero in state["heroes"]:
-                value += hero["ko"]
-            full = state["threshold"]
-        else:
-            value, full, lost = state["won"], state["wins_needed"], state["lost"]
+        # The game's own gauge (core/games/): green toward a win, red toward a loss.
+        gauge = self._gauge_out
+        app.rules.gauge(app.game.state, gauge)
+        value, full, lost = gauge[0], gauge[1], gauge[2]
         lit = value * n // full if full else 0
-        colour = DANGER if kind in ("champions", "united") else GAUGE
+        colour = DANGER if gauge[3] else GAUGE
         for i in range(min(lit, n)):
             self._set(i, colour, level)
         for i in range(lost):

@@ -5,11 +5,8 @@ Eight text lines of 25 characters, big digits two lines tall and 16x16 icons.
 only the bytes that changed.
 """
 
-from dicetower.core.cards import LOCATIONS, SHORT_NAMES
 from dicetower.core.dice import SYMBOLS
-from dicetower.ui import actions as A
-from dicetower.ui import flow
-from dicetower.ui import icons
+from dicetower.ui import icons, modes
 from dicetower.ui.canvas import COLUMNS, WIDTH, wrap
 
 LINES = 8
@@ -40,32 +37,32 @@ def _message(canvas, top, text, bottom=LINES):
 def draw(app, canvas):
     canvas.clear()
     mode = app.mode
-    if mode == flow.START:
+    if mode == modes.START:
         canvas.line(0, "DICETOWER", invert=True, centre=True)
-        _list(canvas, 1, [label for label, _ in app.start_items()], app.cursor, LINES - 1)
+        _list(canvas, 1, [label for label, _ in app.menus.start_items()], app.cursor, LINES - 1)
         _message(canvas, LINES - 1, app.saved_message or "A/B move  C choose")
-    elif mode == flow.SETUP:
-        low, high, _ = flow.PLAYERS[app.kind]
+    elif mode == modes.SETUP:
+        low, high, _ = app.rules.PLAYERS
         canvas.line(0, "New " + app.kind, invert=True, centre=True)
-        canvas.line(2, "Players (%d-%d):" % (low, high) if app.kind != "battleworld" else "Starting heroes:")
+        canvas.line(2, app.rules.COUNTING or "Players (%d-%d):" % (low, high))
         canvas.big(48, 3, str(app.count))
         canvas.line(6, "A - / B +   C start")
-    elif mode == flow.PHONES:
+    elif mode == modes.PHONES:
         _phones(app.phones, canvas)
-    elif mode == flow.SETTINGS:
+    elif mode == modes.SETTINGS:
         canvas.line(0, "Settings", invert=True, centre=True)
-        _list(canvas, 1, app.settings_items(), app.cursor, 4)
+        _list(canvas, 1, app.menus.settings_items(), app.cursor, 4)
         _message(canvas, 5, "C changes. Hold C: back.")
-    elif mode == flow.HEROES:
+    elif mode == modes.HEROES:
         canvas.line(0, "Heroes", invert=True, centre=True)
-        names = ["%s  %d PVP" % (h["name"][:14], h["pvp"]) for h in app.roster] + ["Done: save"]
+        names = ["%s  %d PVP" % (h["name"][:14], h["pvp"]) for h in app.menus.roster] + ["Done: save"]
         _list(canvas, 1, names, app.cursor)
-    elif mode == flow.HERO:
-        canvas.line(0, app.roster[app.hero]["name"][:COLUMNS], invert=True, centre=True)
-        _list(canvas, 1, app.hero_items(), app.cursor)
-    elif mode in (flow.DICE_MODE, flow.MARK):
-        _dice(app, canvas)
-    elif mode in (flow.RESULT, flow.NOTICE):
+    elif mode == modes.HERO:
+        canvas.line(0, app.menus.roster[app.menus.hero]["name"][:COLUMNS], invert=True, centre=True)
+        _list(canvas, 1, app.menus.hero_items(), app.cursor)
+    elif mode in (modes.DICE_MODE, modes.MARK):
+        _dice(app, app.turn, canvas)
+    elif mode in (modes.RESULT, modes.NOTICE):
         lines = wrap(app.message)
         pages = max(1, (len(lines) + 6) // 7)
         page = min(app.page, pages - 1)
@@ -74,22 +71,22 @@ def draw(app, canvas):
             canvas.line(row, lines[i] if i < len(lines) else "")
         canvas.line(7, ("B: more  C: go on" if page + 1 < pages else "C: go on") +
                     ("  %d/%d" % (page + 1, pages) if pages > 1 else ""), invert=True)
-    elif mode == flow.ARGS:
+    elif mode == modes.ARGS:
         # The same layout as the play screen, so choosing a value redraws one line.
         used = _status(app, canvas, 4)
-        label, name, args = app.action
-        arg = args[app.asking]
-        options = app.choices(arg)
+        picker = app.picker
+        arg = picker.action[2][picker.asking]
+        options = picker.choices(arg)
         # Line 4 says what is being chosen; the last message stays below it.
-        canvas.line(used, ("%s: %s" % (arg[0], options[app.choice % len(options)][0]))[:COLUMNS], invert=True)
+        canvas.line(used, ("%s: %s" % (arg[0], options[picker.choice % len(options)][0]))[:COLUMNS], invert=True)
         _message(canvas, used + 1, app.message)
     else:  # PLAY and OVER
         used = _status(app, canvas, 4)
-        if mode == flow.OVER:
+        if mode == modes.OVER:
             canvas.line(used, "GAME OVER", invert=True, centre=True)
             _message(canvas, used + 1, app.game.over())
         else:
-            menu = A.MENUS[app.kind]
+            menu = app.rules.MENU
             canvas.line(used, menu[app.cursor % len(menu)][0][:COLUMNS - 4], invert=True)
             _message(canvas, used + 1, app.message)
 
@@ -128,85 +125,49 @@ def _phones(phones, canvas):
 
 
 def _status(app, canvas, lines):
-    """The game at a glance on the first `lines` lines; returns the next free line."""
-    state = app.game.state
-    kind = app.kind
-    rows = []
-    if kind == "battlerealm":
-        heroes = state["heroes"]
-        active = heroes[state["turn"]]
-        rows.append("R%d %s's turn" % (state["round"], active["name"]))
-        cells = []
-        for i, h in enumerate(heroes):
-            mark = "x" if h["out"] else ("P" if h["prison"] else ("*" if i == state["turn"] else " "))
-            cells.append("%s%-6s%2d" % (mark, h["name"][:6], h["pvp"]))
-        for i in range(0, len(cells), 2):
-            rows.append(" ".join(cells[i:i + 2]))
-    elif kind == "champions":
-        area = state["areas"][0]
-        scheme = area["scheme"]
-        target = scheme["stages"][scheme["stage"]][0]
-        rows.append("R%d %s  1st:%s" % (state["round"], state["phase"], state["heroes"][state["first"]]["name"][:8]))
-        rows.append("Threat %d/%d st%d%s" % (scheme["threat"], target, scheme["stage"] + 1,
-                                            " +%d side" % len(area["sides"]) if area["sides"] else ""))
-        rows.append("%s %d hp" % (area["villain"]["name"][:14], area["villain"]["hp"]))
-        rows.append(" ".join("%s:%d" % (h["name"][:3], h["hp"]) for h in state["heroes"]))
-        if len(state["areas"]) > 1:
-            rows[1] += " (%d areas)" % len(state["areas"])
-    elif kind == "united":
-        total = sum(h["ko"] for h in state["heroes"])
-        rows.append("KO %d/%d" % (total, state["threshold"]))
-        cells = ["%s %d" % (h["name"][:4], h["ko"]) for h in state["heroes"]]
-        rows.append("  ".join(cells[:3]))
-        if len(cells) > 3:
-            rows.append("  ".join(cells[3:]))
-        rows.append("Duel G%d H%d" % (state["gladiator"], state["heroes_duel"]))
-        rows.append("Mist %d Water %d" % (state["mist"], state["water"]))
-    else:
-        rows.append("Won %d/%d  Lost %d/3" % (state["won"], state["wins_needed"], state["lost"]))
-        for b in state["battles"]:
-            if not b["result"] and len(rows) < lines:
-                rows.append("%s h%d/%d d%d/3 %s" % (b["name"][-9:], b["hits"], b["hits_needed"], b["danger"],
-                                                     b["symbol"][0]))
+    """The game at a glance on the first `lines` lines (the game's own status); returns the next free line."""
+    rows = app.rules.status(app.game.state, lines)
     for row in range(lines):
         canvas.line(row, rows[row][:COLUMNS] if row < len(rows) else "")
     return lines
 
 
-def _dice(app, canvas):
-    roll = app.roll
-    canvas.line(0, "%s  re-rolls %d%s" % (app.active_name()[:10], roll.rerolls_left,
+def _dice(app, turn, canvas):
+    from dicetower.core.cards import LOCATIONS, SHORT_NAMES  # loaded with the dice anyway: Battlerealm only
+
+    roll = turn.roll
+    canvas.line(0, "%s  re-rolls %d%s" % (turn.active_name()[:10], roll.rerolls_left,
                                           " L" if roll.lucky_left else ""))
     faces = roll.faces  # indices into SYMBOLS: the names are made only for the line that shows one
     for die in range(6):
         x = die * 21 + 2
         symbol = faces[die]
-        chosen = app.mode == flow.DICE_MODE and app.cursor == die
+        chosen = app.mode == modes.DICE_MODE and app.cursor == die
         canvas.icon(x, 1, icons.SYMBOL_ICONS[symbol], invert=chosen)
-        mark = (1 if roll.locked[die] else 0) + (2 if app.picked & (1 << die) else 0)
-        if app.advised & (1 << die) and app.mode == flow.DICE_MODE:
-            mark += 8 if app.advice.lucky == die else 4  # the advice: re-roll it (! with Lucky)
+        mark = (1 if roll.locked[die] else 0) + (2 if turn.picked & (1 << die) else 0)
+        if turn.advised & (1 << die) and app.mode == modes.DICE_MODE:
+            mark += 8 if turn.advice.lucky == die else 4  # the advice: re-roll it (! with Lucky)
         canvas.text(x + 3, 3, _MARKS[mark])
-    if app.mode == flow.MARK:
-        items = app.mark_items()
-        names = ["[%s] %s" % ("x" if app.marked & (1 << i) else " ", app.game.state["heroes"][i]["name"])
+    if app.mode == modes.MARK:
+        items = turn.mark_items()
+        names = ["[%s] %s" % ("x" if turn.marked & (1 << i) else " ", app.game.state["heroes"][i]["name"])
                  for i in items] + ["Done"]
         _message(canvas, 4, app.message, 5)
         _list(canvas, 5, names, app.cursor)
         return
-    aim = app.target_name()
-    if app.cursor == flow.TARGET:
+    aim = turn.target_name()
+    if app.cursor == modes.TARGET:
         label = "Aim: " + aim
-    elif app.cursor == flow.PLACE:
-        label = "At: " + SHORT_NAMES[LOCATIONS.index(app.place())]
-    elif app.cursor >= flow.DICE:
-        label = ("Re-roll picked", "Lucky re-roll", "", "", "Finalize")[app.cursor - flow.DICE]
+    elif app.cursor == modes.PLACE:
+        label = "At: " + SHORT_NAMES[LOCATIONS.index(turn.place())]
+    elif app.cursor >= modes.DICE:
+        label = ("Re-roll picked", "Lucky re-roll", "", "", "Finalize")[app.cursor - modes.DICE]
     else:
         label = "Die %d: %s" % (app.cursor + 1, SYMBOLS[faces[app.cursor]])
     canvas.line(4, label[:COLUMNS], invert=True)
-    advice = app.advice
+    advice = turn.advice
     if advice is None:
-        if app.thinking():  # the dice are shown at once; their chance follows when worked out
+        if turn.thinking():  # the dice are shown at once; their chance follows when worked out
             canvas.line(5, aim[:COLUMNS - 4] + " ...")
             _message(canvas, 6, app.message)
         else:

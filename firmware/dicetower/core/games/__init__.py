@@ -1,1 +1,28 @@
-"""The four games' score trackers, each a `Game` (see core/game.py)."""
+"""The games the box plays: one module each, named here, imported only when its game is played.
+
+A game's module is everything the box knows about it (a new game is a new
+module and one line below):
+  TRACKER          its score tracker, a `Game` (core/game.py) with KIND the module's name
+  PLAYERS          (fewest, most, default) players on the set-up screen; COUNTING what they are
+  new_game(count, options)  a new tracker for `count` players from the default roster (options:
+                   the device's heroes.json and dice.json, see device.py)
+  MENU             its actions as a menu (core/menu.py)
+  status(state, lines)  the game at a glance: up to `lines` lines of text for the OLED
+  gauge(state, out)  the LED ring's gauge into `out`, a list of 4 (filled, not made: it runs every
+                   frame): [value, full, lost, alarm], `value` of `full` lit, `lost` lit from the
+                   other end, `alarm` 1 when the gauge counts toward a loss
+  KEYS, WORDS      state keys and recurring words its saves write in short codes, beyond the
+                   shared tables (core/store.py); new names go at their end, never reordered
+"""
+
+# (start menu label, module name), in the start menu's order.
+GAMES = (("Battlerealm", "battlerealm"), ("Champions", "champions"), ("United", "united"),
+         ("Battleworld", "battleworld"))
+
+
+def game(kind):
+    """The module of the game called `kind` (its descriptor, above); KeyError if there is none."""
+    for _, name in GAMES:
+        if name == kind:
+            return __import__("dicetower.core.games." + name, None, None, [name])
+    raise KeyError(kind)

@@ -2,7 +2,7 @@
 
 Heroes are numbered in turn order from 0. The acting hero is `state["turn"]`.
 Rulebook lines are quoted where they decide something; gaps follow
-design.md "Rules decisions" and the choices below (also in README, "Rules").
+docs/rules.md and the choices below.
 
 - Damage within a turn from the acting hero to one target from the same
   location is one Attack, and from another location another, however many
@@ -34,6 +34,7 @@ from dicetower.core.triples import check_abilities, judge
 from dicetower.core.cards import LOCATIONS, WAREHOUSE, WAREHOUSE_BUYS
 from dicetower.core.dice import SYMBOLS
 from dicetower.core.game import Game, Refused, fields, number, text
+from dicetower.core.menu import CHOICE, NUMBER, OTHER, ROLL, SAME_OTHER
 
 WIN_PVP = 21
 FINAL_BLOW = 3
@@ -86,9 +87,6 @@ class Battlerealm(Game):
 
     # -- reading the state ------------------------------------------------
 
-    def hero(self, i):
-        return self.state["heroes"][i]
-
     def new_roll(self, dice):
         """The acting hero's `Roll` of the six dice, with their Lucky, Disorientated and Prison.
 
@@ -113,10 +111,6 @@ class Battlerealm(Game):
     @staticmethod
     def _has(state, hero, ability):
         return ability in hero["abilities"] and hero["negated_by"] < 0
-
-    @staticmethod
-    def _in_game(hero):
-        return not hero["out"]
 
     # -- changes of PVP -----------------------------------------------------
 
@@ -418,3 +412,54 @@ class Battlerealm(Game):
             if h["negated_by"] == i:
                 h["negated_by"] = -1
 
+
+# -- what the box shows and asks (see core/games/__init__.py) ----------------
+
+TRACKER = Battlerealm
+PLAYERS = (2, 6, 4)
+COUNTING = None  # the set-up screen counts players
+KEYS = ()
+WORDS = ()
+
+
+def new_game(count, options):
+    from dicetower.core.roster import heroes
+
+    return Battlerealm.setup([dict(h) for h in heroes(options)[:count]])
+
+
+MENU = (
+    ("Roll the dice", "roll", ROLL),  # handled by the dice screen (core/turn.py)
+    ("Attack", "attack", (("Target", OTHER, None), ("Damage", NUMBER, (1, 12)), ("From", CHOICE, SAME_OTHER))),
+    ("Land on location", "land", (("Location PVP", NUMBER, (0, 3)),)),
+    ("Effect damage", "effect", (("Target", OTHER, None), ("Damage", NUMBER, (1, 12)))),
+    ("Gain PVP", "gain", (("Hero", OTHER, None), ("PVP", NUMBER, (1, 12)))),
+    ("Spend PVP", "spend", (("PVP", NUMBER, (1, 12)),)),
+    ("Block", "block", (("Hero", OTHER, None), ("Block", NUMBER, (1, 5)))),
+    ("Negate", "negate", (("Target", OTHER, None),)),
+    ("Disorientate", "disorientate", (("Target", OTHER, None),)),
+    ("Escape", "escape", ()),
+    ("End turn", "end_turn", ()),
+    # Results bought for anything but a power card (the dice screen charges a card's purchase itself).
+    ("Buy results (Warehouse)", "buy", (("Results", NUMBER, (1, 3)),)),
+)
+
+
+def status(state, lines):
+    heroes = state["heroes"]
+    rows = ["R%d %s's turn" % (state["round"], heroes[state["turn"]]["name"])]
+    cells = []
+    for i, h in enumerate(heroes):
+        mark = "x" if h["out"] else ("P" if h["prison"] else ("*" if i == state["turn"] else " "))
+        cells.append("%s%-6s%2d" % (mark, h["name"][:6], h["pvp"]))
+    for i in range(0, len(cells), 2):
+        rows.append(" ".join(cells[i:i + 2]))
+    return rows
+
+
+def gauge(state, out):
+    """The acting hero's PVP toward the win."""
+    out[0] = state["heroes"][state["turn"]]["pvp"]
+    out[1] = WIN_PVP
+    out[2] = 0
+    out[3] = 0

@@ -17,6 +17,7 @@ Rules from the Battleworld rulebook:
 
 from dicetower.core.dice import ATTACK, COIN_FACES, attack_hits, check_attack_faces
 from dicetower.core.game import Game, Refused, number, text
+from dicetower.core.menu import CHOICE, FLIP_COIN, NAMED, NUMBER, PICK, ROLL_ATTACK
 
 # starting heroes: (Thanostones, Thanostone Battle Cards, other Battle Cards, Battle wins to win)
 CHART = {1: (1, 1, 4, 3), 2: (2, 2, 7, 5), 3: (3, 3, 10, 7), 4: (4, 4, 13, 9), 5: (5, 5, 16, 11)}
@@ -109,3 +110,53 @@ class Battleworld(Game):
             if not battle["result"] and battle["symbol"] == face and not state["over"]:
                 parts.append("%s:%s" % (battle["name"], self._danger(state, battle)))
         return " ".join(parts)
+
+
+# -- what the box shows and asks (see core/games/__init__.py) ----------------
+
+TRACKER = Battleworld
+PLAYERS = (1, 5, 1)
+COUNTING = "Starting heroes:"  # the chart's row, not players at the table
+KEYS = ()
+WORDS = ()
+
+
+def new_game(count, options):
+    return Battleworld.setup(count, options.get("attack_faces"))
+
+
+def _open_battles(state, values):
+    battles = state["battles"]
+    return [(battles[i]["name"], i) for i in range(len(battles)) if not battles[i]["result"]] or \
+        [("(no open battle)", -1)]
+
+
+def _next_battle(state):
+    return "Battle %d" % (len(state["battles"]) + 1)
+
+
+MENU = (
+    ("Attack a battle", "attack", (("Battle", PICK, _open_battles), ("Face", ROLL_ATTACK, None),
+                                   ("Bonus", NUMBER, (0, 9)))),
+    ("Flip Danger Coin", "danger", (("Coin", FLIP_COIN, None),)),
+    ("New battle", "battle", (("Name", NAMED, _next_battle), ("Hits to win", NUMBER, (1, 3)),
+                              ("Target", NUMBER, (2, 15)), ("Danger", CHOICE, (("Energy", "Energy"),
+                                                                               ("Moon", "Moon"))))),
+)
+
+
+def status(state, lines):
+    rows = ["Won %d/%d  Lost %d/3" % (state["won"], state["wins_needed"], state["lost"])]
+    for b in state["battles"]:
+        if not b["result"] and len(rows) < lines:
+            rows.append("%s h%d/%d d%d/3 %s" % (b["name"][-9:], b["hits"], b["hits_needed"], b["danger"],
+                                                 b["symbol"][0]))
+    return rows
+
+
+def gauge(state, out):
+    """Battles won toward the win; battles lost from the ring's other end."""
+    out[0] = state["won"]
+    out[1] = state["wins_needed"]
+    out[2] = state["lost"]
+    out[3] = 0

@@ -32,6 +32,7 @@ players (stage 2B's central area); its scheme stays in play.
 """
 
 from dicetower.core.game import Game, Refused, fields, number, text
+from dicetower.core.menu import CHOICE, FIXED, HERO, NAMED, NUMBER, PICK
 
 PHASES = ("player", "villain")
 MAX_SIDES = 8  # in play at once, over all game areas; keeps a save under 2 KB
@@ -326,3 +327,86 @@ class Champions(Game):
         target["sides"].extend(source["sides"])
         state["areas"].pop(a)
         return "Game area %d joins game area %d (%d side schemes come along)." % (a + 1, b + 1, len(source["sides"]))
+
+
+# -- what the box shows and asks (see core/games/__init__.py) ----------------
+
+TRACKER = Champions
+PLAYERS = (1, 4, 2)
+COUNTING = None
+KEYS = ()
+WORDS = ()
+# ASSUMPTIONS: the default scheme and villain figures, to be set to the cards in play.
+HEROES = [{"name": n, "hp": 10} for n in ("P1", "P2", "P3", "P4")]  # named on the table as seated
+SCHEME = {"name": "Main Scheme", "stages": [[10, 1, 3], [12, 1, 0]]}
+VILLAIN = {"name": "Villain", "stages": [14, 15]}
+KANG_AREA_SCHEME = {"name": "Stage 3A", "stages": [[8, 1, 1]]}
+KANG_II = {"name": "Kang (II)", "stages": [12]}
+
+
+def new_game(count, options):
+    return Champions.setup([dict(h) for h in HEROES[:count]], SCHEME, VILLAIN)
+
+
+def _areas(state, values):
+    return [("Area %d" % (i + 1), i) for i in range(len(state["areas"]))]
+
+
+def _sides(state, values):
+    """The side schemes of the game area chosen for this action (its first value)."""
+    area = values[0] if values and values[0] is not None else 0
+    if not 0 <= area < len(state["areas"]):
+        area = 0
+    sides = [(s["name"], i) for i, s in enumerate(state["areas"][area]["sides"])]
+    return sides or [("(no side scheme)", -2)]
+
+
+def _next_side(state):
+    return "Side %d" % (sum(len(a["sides"]) for a in state["areas"]) + 1)
+
+
+AREA = ("Area", PICK, _areas)
+MENU = (
+    ("Thwart main scheme", "thwart", (AREA, ("Scheme", FIXED, -1), ("Threat", NUMBER, (1, 12)))),
+    ("Thwart side scheme", "thwart", (AREA, ("Side scheme", PICK, _sides), ("Threat", NUMBER, (1, 12)))),
+    ("Hit villain", "hit", (AREA, ("Damage", NUMBER, (1, 20)))),
+    ("Villain attacks", "villain_attack", (("Hero", HERO, None), ("ATK", NUMBER, (0, 9)),
+                                           ("Boost icons", NUMBER, (0, 5)), ("Defense", NUMBER, (0, 9)))),
+    ("Damage hero", "damage", (("Hero", HERO, None), ("Damage", NUMBER, (1, 20)))),
+    ("Heal hero", "heal", (("Hero", HERO, None), ("Hit points", NUMBER, (1, 20)))),
+    ("Threat on main", "threat", (AREA, ("Threat", NUMBER, (1, 12)))),
+    ("Incite X", "incite", (AREA, ("X", NUMBER, (1, 9)))),
+    ("Side scheme in play", "side", (AREA, ("Name", NAMED, _next_side), ("Threat", NUMBER, (1, 12)),
+                                     ("Crisis", CHOICE, (("no", 0), ("yes", 1))), ("Acceleration", NUMBER, (0, 3)),
+                                     ("Hazard", NUMBER, (0, 3)))),
+    ("Threat on side", "side_threat", (AREA, ("Side scheme", PICK, _sides), ("Threat", NUMBER, (1, 12)))),
+    ("End phase", "end_phase", ()),
+    ("Kang: own area", "separate", (("Player", HERO, None), ("Scheme", FIXED, KANG_AREA_SCHEME),
+                                    ("Villain", FIXED, KANG_II))),
+    ("Kang: join area", "join", (("From area", PICK, _areas), ("To area", PICK, _areas))),
+    ("New villain", "villain", (AREA, ("Name", FIXED, "Kang (III)"), ("Hit points", CHOICE,
+                                tuple(("%d per player" % n, [n]) for n in (10, 12, 14, 16, 18, 20))))),
+)
+
+
+def status(state, lines):
+    area = state["areas"][0]
+    scheme = area["scheme"]
+    target = scheme["stages"][scheme["stage"]][0]
+    rows = ["R%d %s  1st:%s" % (state["round"], state["phase"], state["heroes"][state["first"]]["name"][:8]),
+            "Threat %d/%d st%d%s" % (scheme["threat"], target, scheme["stage"] + 1,
+                                     " +%d side" % len(area["sides"]) if area["sides"] else ""),
+            "%s %d hp" % (area["villain"]["name"][:14], area["villain"]["hp"]),
+            " ".join("%s:%d" % (h["name"][:3], h["hp"]) for h in state["heroes"])]
+    if len(state["areas"]) > 1:
+        rows[1] += " (%d areas)" % len(state["areas"])
+    return rows
+
+
+def gauge(state, out):
+    """Threat toward the main scheme's target in the first game area: an alarm."""
+    scheme = state["areas"][0]["scheme"]
+    out[0] = scheme["threat"]
+    out[1] = scheme["stages"][scheme["stage"]][0]
+    out[2] = 0
+    out[3] = 1

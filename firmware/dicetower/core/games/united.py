@@ -12,6 +12,7 @@ Rules from the War of Kings rulebook:
 """
 
 from dicetower.core.game import Game, Refused, fields, number, text
+from dicetower.core.menu import CHOICE, HERO
 
 MIST = 6
 WATER = 3
@@ -84,3 +85,52 @@ class United(Game):
             raise Refused("No %s tokens are left." % ("Terrigen Mist" if kind == "mist" else "Water"))
         state[kind] -= 1
         return "%s token used (%d left)." % ("Terrigen Mist" if kind == "mist" else "Water", state[kind])
+
+
+# -- what the box shows and asks (see core/games/__init__.py) ----------------
+
+TRACKER = United
+PLAYERS = (1, 6, 4)
+COUNTING = None
+KEYS = ()
+WORDS = ()
+HEROES = ("Black Bolt", "Medusa", "Crystal", "Karnak", "Gorgon", "Triton")
+
+
+def new_game(count, options):
+    teams = 2 if count >= 2 and options.get("teams") == 2 else 1
+    return United.setup([{"name": name, "team": (i % 2 if teams == 2 else 0)}
+                         for i, name in enumerate(HEROES[:count])], teams=teams)
+
+
+MENU = (
+    ("KO token", "ko", (("Hero", HERO, None),)),
+    ("Remove KO token", "remove_ko", (("Hero", HERO, None),)),
+    ("Duel won by", "duel", (("Winner", CHOICE, (("Gladiator", "gladiator"), ("the hero", "hero"))),)),
+    ("Use a token", "token", (("Token", CHOICE, (("Terrigen Mist", "mist"), ("Water", "water"))),)),
+)
+
+
+def status(state, lines):
+    total = 0
+    for h in state["heroes"]:
+        total += h["ko"]
+    rows = ["KO %d/%d" % (total, state["threshold"])]
+    cells = ["%s %d" % (h["name"][:4], h["ko"]) for h in state["heroes"]]
+    rows.append("  ".join(cells[:3]))
+    if len(cells) > 3:
+        rows.append("  ".join(cells[3:]))
+    rows.append("Duel G%d H%d" % (state["gladiator"], state["heroes_duel"]))
+    rows.append("Mist %d Water %d" % (state["mist"], state["water"]))
+    return rows
+
+
+def gauge(state, out):
+    """KO tokens of every team toward the loss: an alarm."""
+    value = 0
+    for hero in state["heroes"]:
+        value += hero["ko"]
+    out[0] = value
+    out[1] = state["threshold"]
+    out[2] = 0
+    out[3] = 1

@@ -1,0 +1,62 @@
+"""A game's actions as a menu, as data: what the player picks for each, and what the box fills in.
+
+A game module (core/games/) lists its actions as MENU: (label, action name,
+args); each arg is (label, kind, detail), with kind one of:
+  ("Target", HERO, None)        a hero still in the game, by name
+  ("Target", OTHER, None)       the same, another than the acting hero first
+  ("Damage", NUMBER, (1, 12))   a number with A/B, confirmed with C
+  ("Where", CHOICE, (("same", True), ("other", False)))
+  ("Area", PICK, areas)         one of the (label, value) pairs `areas(state, values)` gives, from
+                                the game's state and the values picked before it
+  ("Name", FIXED, value)        a value the player does not pick
+  ("Name", NAMED, next_name)    a value the game makes from its state: `next_name(state)`
+  ("Face", ROLL_ATTACK, None) / ("Coin", FLIP_COIN, None): the box rolls it, after the player's picks
+With three buttons this reaches every action of every game. `choices` and
+`first_choice` are what the ui's picker shows; it only draws and picks.
+"""
+
+HERO = "hero"
+OTHER = "other hero"
+NUMBER = "number"
+CHOICE = "choice"
+PICK = "pick"
+FIXED = "fixed"
+NAMED = "named"
+ROLL_ATTACK = "attack die"
+FLIP_COIN = "danger coin"
+ROLL = "roll"  # the action the dice screen handles (Battlerealm's six dice), not the picker
+
+SAME_OTHER = (("same location", True), ("other location", False))
+
+
+def choices(state, arg, values):
+    """The (label, value) pairs an argument offers, from the game's state and the values picked so far."""
+    label, kind, detail = arg
+    if kind == NUMBER:
+        return [(str(n), n) for n in range(detail[0], detail[1] + 1)]
+    if kind == CHOICE:
+        return list(detail)
+    if kind == HERO or kind == OTHER:
+        heroes = state["heroes"]
+        return [(heroes[i]["name"], i) for i in range(len(heroes)) if not heroes[i].get("out")]
+    if kind == PICK:
+        return detail(state, values)
+    return [("?", None)]
+
+
+def first_choice(state, arg, options):
+    """Where the picker starts among `options` (see `choices`)."""
+    kind = arg[1]
+    if kind == NUMBER:
+        return min(max(0, 1 - arg[2][0]), arg[2][1] - arg[2][0])  # start at 1 where it can
+    if kind == OTHER:
+        turn = state["turn"]
+        for n in range(len(options)):
+            if options[n][1] != turn:
+                return n
+    return 0
+
+
+def asks(kind):
+    """Whether the player picks an argument of this kind (the others the game or the box fill in)."""
+    return kind not in (FIXED, NAMED, ROLL_ATTACK, FLIP_COIN)

@@ -1,0 +1,300 @@
+"""The acting Battlerealm hero's dice, from the roll to the result recorded in the game.
+
+A `Turn` drives one hero's turn of the six custom dice over a Battlerealm
+tracker: roll (an undone roll's faces come back), pick dice and re-roll,
+Lucky's re-roll, aim the advice at a power card, move where the hero stands
+for paying cards, finalize (heroes marked at the roller's location take an
+Explosion), then record the roll and what it pays, charging the Warehouse's
+results the paid cards use. The ui draws it and turns presses into its
+calls; it touches no hardware and draws nothing.
+
+Each call that the rules refuse raises `Refused` or `RollRefused` and
+changes nothing. Each action it records in the game is passed to `acted(name,
+values, line)`, so the ui saves and reports it as any other action; `changed()`
+says the game changed without a new action. `message` is what the last call
+has to say, for the screen.
+"""
+
+from dicetower.core import cards
+from dicetower.core.game import Refused
+from dicetower.core.games.battlerealm import letters_from_symbols
+
+# The re-roll advisor's modules in the order they import one another (see Turn._planned).
+ADVISOR_MODULES = ("dicetower.core.ranks", "dicetower.core.keeps", "dicetower.core.lucky", "dicetower.core.advisor")
+
+
+def _nothing(*args):
+    pass
+
+
+class Turn:
+    def __init__(self, acted=None, changed=None):
+        self.acted = acted or _nothing
+        self.changed = changed or _nothing
+        self.game = None
+        self.heroes = ()  # the roster in play (core/roster.py): the acting hero's power cards are there
+        self.message = ""
+        self.roll = None
+        self.outcome = None
+        self.picked = 0  # dice chosen for a re-roll, as bits
+        self.marked = 0  # heroes marked at the roller's location, as bits
+        self.target = 0  # the advisor's aim: 0 any of the hero's cards, n the hero's n-th card to pay
+        self.advice = None
+        self.advised = 0  # dice the advice re-rolls (or gives Lucky's re-roll), as bits, for the ring
+        self.replay = None  # ((round, turn), letters) of a roll undone: rolling again that turn brings them back
+        self._plan = None  # the advisor's work in progress (a generator), while it lasts
+        self._advisor = None  # core/advisor.py's plan, once a roll needed it (see _planned)
+
+    # -- reading ----------------------------------------------------------------
+
+    def acting(self):
+        """The acting hero's state."""
+        state = self.game.state
+        return state["heroes"][state["turn"]]
+
+    def active_name(self):
+        return self.acting()["name"]
+
+    def hero_cards(self):
+        """The acting hero's power cards whose dice are known, from the roster (heroes.json)."""
+        from dicetower.core.roster import cards_of
+
+        return [c for c in cards_of(self.heroes, self.active_name()) if c.get("dice") is not None]
+
+    def target_name(self):
+        known = self.hero_cards()
+        if not known:
+            return "No cards"
+        return "Any card" if self.target % (len(known) + 1) == 0 else known[self.target % (len(known) + 1) - 1]["name"]
+
+    def place(self):
+        """Where the acting hero stands for paying cards: in the game's state, so saves keep it."""
+        return cards.LOCATIONS[self.acting()["place"]]
+
+    def mark_items(self):
+        """The heroes who can be marked as sharing the roller's location: the others still in the game."""
+        heroes = self.game.state["heroes"]
+        turn = self.game.state["turn"]
+        return [i for i in range(len(heroes)) if i != turn and not heroes[i]["out"]]
+
+    # -- the dice ------------------------------------------------------------------
+
+    def start(self, dice):
+        """The acting hero rolls the six dice (`dice`: the face source); returns the `Roll`."""
+        if self.game.state["rolled"]:
+            raise Refused("%s has rolled this turn already." % self.active_name())
+        roll = self.game.new_roll(self.replay_dice() or dice)
+        roll.roll()  # if the dice fail, nothing changes and the message says why
+        if self.replay is not None:
+            roll.rerolls_left = 0  # the undone roll's finalized faces come back, not new chances
+            roll.lucky_left = 0
+            self.replay = None
+        self.roll = roll
+        self.outcome = None
+        self.picked = 0
+        self.message = "Pick dice to re-roll, or finalize."
+        self.advise()
+        return roll
+
+    def replay_dice(self):
+        """The faces of a roll undone this same turn: rolling again brings them back."""
+        state = self.game.state
+        if self.replay is not None and self.replay[0] == (state["round"], state["turn"]):
+            from dicetower.core.entropy import ScriptedFaces
+            from dicetower.core.games.battlerealm import symbols_from_letters
+
+            return ScriptedFaces(symbols_from_letters(self.replay[1]))
+        self.replay = None
+        return None
+
+    def undone(self, action):
+        """The game's last action was undone: an undone roll keeps its faces for this turn."""
+        if action is not None and action[0] == "roll":
+            state = self.game.state
+            self.replay = ((state["round"], state["turn"]), action[1])
+
+    def pick(self, die):
+        """Pick die `die` (0-5) for a re-roll, or leave it; a locked die only with Lucky's re-roll left.
+        Returns False (and says why) if it cannot be picked."""
+        if self.roll.locked[die] and not self.roll.lucky_left:
+            self.message = "Die %d is locked." % (die + 1)
+            return False
+        self.picked ^= 1 << die
+        return True
+
+    def picked_dice(self):
+        return [d for d in range(len(self.roll.faces)) if self.picked & (1 << d)]
+
+    def reroll(self):
+        """Re-roll the dice picked; returns them."""
+        roll = self.roll
+        dice = self.picked_dice()
+        roll.reroll(dice)
+        self.picked = 0
+        self.message = "Re-rolled %d; %d re-roll%s left." % (len(dice), roll.rerolls_left,
+                                                            "" if roll.rerolls_left == 1 else "s")
+        self.advise()
+        return dice
+
+    def lucky(self):
+        """Lucky's re-roll of the one die picked; returns it."""
+        from dicetower.core.roll import RollRefused
+
+        dice = self.picked_dice()
+        if len(dice) != 1:
+            raise RollRefused("Pick exactly one die for Lucky's re-roll.")
+        self.roll.lucky_reroll(dice[0])
+        self.picked = 0
+        self.message = "Lucky re-roll of die %d." % (dice[0] + 1)
+        self.advise()
+        return dice[0]
+
+    def aim(self):
+        """The advice's aim to the next of the hero's cards (then any card again)."""
+        self.target = (self.target + 1) % (len(self.hero_cards()) + 1)
+        self.advise()
+
+    def move(self):
+        """The acting hero to the next location, as a tracked move so a power cut keeps it.
+
+        Cycling through the locations leaves one move in the history, not one per press.
+        """
+        game = self.game
+        target = (cards.LOCATIONS.index(self.place()) + 1) % len(cards.LOCATIONS)
+        if game.actions and game.actions[-1][0] == "move":
+            game.take_back()
+            if self.place() == cards.LOCATIONS[target]:
+                self.changed()
+                self.message = "At: %s, as before." % cards.SHORT_NAMES[target]
+                self.advise()
+                return
+        self._do("move", [target])
+        self.advise()
+
+    def needs_marks(self):
+        """Judge the dice as they stand: True if the heroes at the roller's location must be marked
+        before the roll is recorded (an Explosion, with other heroes in the game)."""
+        outcome = self.roll.judged()
+        self.outcome = outcome
+        if outcome.explosion and len(self.game.state["heroes"]) > 1:
+            self.marked = 0
+            self.message = "Explosion %d: mark the heroes at your location." % outcome.explosion
+            return True
+        return False
+
+    def mark(self, hero):
+        """Mark hero `hero` as at the roller's location, or unmark them."""
+        self.marked ^= 1 << hero
+
+    def finalize(self):
+        """End the rolling: the dice's `Outcome` (record it with `record`)."""
+        outcome = self.roll.finalize()
+        self.advice = None
+        self._plan = None
+        self.advised = 0
+        return outcome
+
+    def record(self, outcome):
+        """Record the finalized roll, the Explosion's damage to the heroes marked, and the Warehouse's
+        results the paid cards use. True if the game took the roll; `message` is the whole result."""
+        hero = self.acting()
+        # Sent to the Prison, the hero pays cards before going (the roll ends the turn), so the
+        # Warehouse is paid first, and never with the last point: the roll must still be recorded.
+        pvp = hero["pvp"] - 1 if outcome.prison else hero["pvp"]
+        known = self.hero_cards()
+        plan = cards.pay(outcome.symbols, outcome.spent, known, self.place(), pvp)
+        paid = cards.describe(*plan) if known else ""
+        bought = sum(len(card[2]) for card in plan[0])
+        sharing = [i for i in range(len(self.game.state["heroes"])) if self.marked & (1 << i)]
+        self.marked = 0
+        letters = letters_from_symbols(self.roll.symbols())
+        charge = ""
+        first = bought and outcome.prison
+        if first:
+            charge, first = self._buy(bought)
+        if not self._do("roll", [letters, sharing]):
+            if first:
+                self.game.undo()  # the roll was refused: nothing bought for it either
+                self.changed()
+            return False
+        if bought and not outcome.prison:
+            charge = self._buy(bought)[0]
+        self.message = " ".join(outcome.lines) or "Nothing happens."
+        if paid:
+            self.message += " " + paid
+        if charge:
+            self.message += " " + charge
+        return True
+
+    def _do(self, name, values):
+        try:
+            line = self.game.do(name, *values)
+        except Refused as e:
+            self.message = str(e)
+            return False
+        self.message = line
+        self.acted(name, values, line)
+        return True
+
+    def _buy(self, results):
+        """Charge the Warehouse's results the paid cards use: (the line or why it was refused, done)."""
+        done = self._do("buy", [results])
+        return self.message, done
+
+    # -- the advice ----------------------------------------------------------------
+
+    def advise(self):
+        """Start the advisor on the current dice (core/advisor.py): `think` works it out a slice at a
+        time, so the dice show at once and every press is served meanwhile. A new roll, a re-roll or
+        a new aim starts again, and the stale work is dropped."""
+        self.advice = None
+        self.advised = 0
+        self._plan = None
+        known = self.hero_cards()
+        if not known or self.roll is None or self.roll.finalized:
+            return
+        choice = self.target % (len(known) + 1)
+        chosen = known if choice == 0 else [known[choice - 1]]
+        roll = self.roll
+        goal = cards.Goal([cards.need(c["dice"]) for c in chosen], roll.abilities, roll.in_prison, self.place(),
+                          self.acting()["pvp"])
+        self._plan = self._planned(roll.faces, roll.locked, roll.rerolls_left, roll.lucky_left, goal)
+
+    def _planned(self, faces, locked, rerolls_left, lucky_left, goal):
+        """advisor.plan, with the advisor's import in slices of its own the first time: the roll's
+        dice are on the screen before it. Its four modules are imported one a slice, each importing
+        only what the ones before brought in (from .mpy on a Pico the whole took 51 ms; frozen, 10)."""
+        if self._advisor is None:
+            # Imported when first needed, not at boot: games without the custom dice keep its heap.
+            # (Not ahead of the first roll either: on a Pico with .mpy files the import then found the
+            # heap too fragmented for the work arrays the first plan makes.)
+            for part in ADVISOR_MODULES:
+                __import__(part)
+                yield None
+            from dicetower.core.advisor import plan
+
+            self._advisor = plan
+        yield from self._advisor(faces, locked, rerolls_left, lucky_left, goal)
+
+    def think(self):
+        """One slice of the advisor's work; True while more remains. The advice, once found, is kept."""
+        work = self._plan
+        if work is None:
+            return False
+        try:
+            advice = next(work)
+        except BaseException:
+            self._plan = None
+            raise
+        if advice is None:
+            return True
+        self._plan = None
+        self.advice = advice
+        for die in advice.reroll:
+            self.advised |= 1 << die
+        if advice.lucky >= 0:
+            self.advised |= 1 << advice.lucky
+        return False
+
+    def thinking(self):
+        return self._plan is not None

@@ -1,0 +1,143 @@
+"""The menus before a game: start, set-up, settings, the heroes' editor, a notice, the phones' screen.
+
+`Menus(app)` takes the presses of those modes (`on_<mode>`) and changes the
+app's shared state (mode, cursor, message); `screens.py` draws them from
+the items below.
+"""
+
+from dicetower.core import games
+from dicetower.ui.modes import HERO, HEROES, OVER, PHONES, PLAY, SETTINGS, SETUP, START
+
+
+class Menus:
+    def __init__(self, app):
+        self.app = app
+        self.roster = []  # the Battlerealm heroes being edited
+        self.hero = 0  # the one open in the editor
+
+    def back(self):
+        """Hold C: out of the heroes' editor one level, else to the start menu (a game kept to resume)."""
+        app = self.app
+        mode = app.mode
+        if mode == HERO:
+            app.mode = HEROES
+            app.cursor = self.hero
+        elif mode == HEROES:
+            app.mode = SETTINGS  # without saving: Done saves
+            app.cursor = 2
+        elif mode in (PLAY, OVER, SETUP, SETTINGS, PHONES):
+            if mode == SETTINGS:
+                app.emit({"event": "settings", "settings": app.settings})
+            if app.game is not None:
+                app.resume = app.game
+            app.mode = START
+            app.cursor = 0
+
+    def start_items(self):
+        app = self.app
+        items = [("New " + label, key) for label, key in games.GAMES]
+        if app.resume is not None:
+            items.insert(0, ("Resume " + app.resume.KIND, "resume"))
+        if app.phones is not None:
+            items.append(("Phones: scoreboard", "phones"))
+        items.append(("Settings", "settings"))
+        return items
+
+    def on_start(self, button, kind):
+        app = self.app
+        items = self.start_items()
+        if button != "c":
+            return app.step(button, len(items))
+        choice = items[app.cursor % len(items)][1]
+        app.cursor = 0
+        if choice == "resume":
+            app.begin(app.resume)
+        elif choice == "settings":
+            app.mode = SETTINGS
+        elif choice == "phones":
+            app.mode = PHONES
+        else:
+            app.choose_game(choice)
+
+    def on_phones(self, button, kind):
+        self.app.mode = START  # any button: back to the menu
+
+    def on_notice(self, button, kind):
+        app = self.app
+        if not app.turn_page(button):
+            app.mode = START
+            app.page = 0
+            app.message = ""
+
+    def on_setup(self, button, kind):
+        app = self.app
+        low, high, _ = app.rules.PLAYERS
+        if button == "a":
+            app.count = max(low, app.count - 1)
+        elif button == "b":
+            app.count = min(high, app.count + 1)
+        else:
+            app.begin(app.rules.new_game(app.count, app.options), new=True)
+
+    def settings_items(self):
+        settings = self.app.settings
+        return ["Brightness %d%%" % settings["brightness"],
+                "Sounds %s" % ("on" if settings["sounds"] else "off"), "Heroes and abilities"]
+
+    def on_settings(self, button, kind):
+        app = self.app
+        if button != "c":
+            return app.step(button, 3)
+        if app.cursor == 0:
+            app.settings["brightness"] = app.settings["brightness"] % 100 + 10
+        elif app.cursor == 1:
+            app.settings["sounds"] = not app.settings["sounds"]
+        else:
+            from dicetower.core.roster import heroes
+
+            self.roster = [dict(h, abilities=list(h["abilities"])) for h in heroes(app.options)]
+            app.mode = HEROES
+            app.cursor = 0
+
+    def on_heroes(self, button, kind):
+        app = self.app
+        if button != "c":
+            return app.step(button, len(self.roster) + 1)
+        if app.cursor == len(self.roster):
+            app.options["heroes"] = self.roster
+            app.emit({"event": "heroes", "heroes": self.roster})
+            app.message = "Heroes saved."
+            app.mode = SETTINGS
+            app.cursor = 2
+        else:
+            self.hero = app.cursor
+            app.mode = HERO
+            app.cursor = 0
+
+    def hero_items(self):
+        from dicetower.core.triples import ABILITIES
+
+        hero = self.roster[self.hero]
+        items = ["Starting PVP %d" % hero["pvp"]]
+        items += ["[%s] %s" % ("x" if a in hero["abilities"] else " ", a) for a in ABILITIES]
+        return items + ["Done"]
+
+    def on_hero(self, button, kind):
+        from dicetower.core.triples import ABILITIES
+
+        app = self.app
+        count = len(ABILITIES) + 2
+        if button != "c":
+            return app.step(button, count)
+        hero = self.roster[self.hero]
+        if app.cursor == 0:
+            hero["pvp"] = hero["pvp"] % 20 + 1
+        elif app.cursor <= len(ABILITIES):
+            ability = ABILITIES[app.cursor - 1]
+            if ability in hero["abilities"]:
+                hero["abilities"].remove(ability)
+            else:
+                hero["abilities"].append(ability)
+        else:
+            app.mode = HEROES
+            app.cursor = self.hero

@@ -1,0 +1,24 @@
+"""The app's modes (which screen is up) and the dice screen's cursor stops, shared by the ui's classes."""
+
+from dicetower.core.roll import DICE
+
+START = "start"
+SETUP = "setup"
+PLAY = "play"
+ARGS = "args"
+DICE_MODE = "dice"
+MARK = "mark"
+OVER = "over"
+RESULT = "result"
+SETTINGS = "settings"
+PHONES = "phones"
+HEROES = "heroes"
+HERO = "hero"
+NOTICE = "notice"
+
+# The dice screen's cursor: dice 0-5, then these (Finalize last: A from die 1 reaches it).
+REROLL = DICE
+LUCKY = DICE + 1
+TARGET = DICE + 2
+PLACE = DICE + 3
+FINALIZE = DICE + 4

@@ -1,0 +1,75 @@
+"""The values an action needs, picked one at a time with A/B and C (the game's menu: core/menu.py).
+
+`Picker(app).start(action)` asks for the first value the player picks, fills
+in what the game and the box give, and does the action once every value is
+known; `on_args` takes the presses meanwhile. The choices come from
+core/menu.py; this only steps through them.
+"""
+
+from dicetower.core import menu
+from dicetower.core.dice import ATTACK, DANGER_COIN, Die
+from dicetower.core.game import Refused
+from dicetower.ui.modes import ARGS, PLAY
+
+
+class Picker:
+    def __init__(self, app):
+        self.app = app
+        self.action = None  # (label, name, args) being filled in
+        self.values = []
+        self.asking = 0  # the arg being picked
+        self.choice = 0  # its option under the cursor
+
+    def start(self, action):
+        self.action = action
+        self.values = [None] * len(action[2])
+        self._next(0)
+
+    def choices(self, arg):
+        """The (label, value) pairs an argument offers, from the game's state."""
+        return menu.choices(self.app.game.state, arg, self.values)
+
+    def _next(self, start):
+        """Ask for the next value the player picks; roll what the box rolls; then do it."""
+        app = self.app
+        label, name, args = self.action
+        state = app.game.state
+        for i in range(start, len(args)):
+            kind = args[i][1]
+            if kind == menu.FIXED:
+                self.values[i] = args[i][2]
+            elif kind == menu.NAMED:
+                self.values[i] = args[i][2](state)
+            elif menu.asks(kind):
+                options = self.choices(args[i])
+                if not options:
+                    app.mode = PLAY
+                    raise Refused("Nobody to choose for %s." % args[i][0])
+                self.asking = i
+                self.choice = menu.first_choice(state, args[i], options)
+                app.mode = ARGS
+                return
+        for i in range(len(args)):  # the box's own throws come last
+            kind = args[i][1]
+            if kind == menu.ROLL_ATTACK:
+                faces = state.get("faces") or ATTACK.faces
+                self.values[i] = faces[app.dice.draw(Die(ATTACK.name, faces))]  # a Die: set faces can name its faces
+            elif kind == menu.FLIP_COIN:
+                self.values[i] = DANGER_COIN.faces[app.dice.draw(DANGER_COIN)]
+        app.mode = PLAY
+        app.do(name, self.values)
+
+    def on_args(self, button, kind):
+        app = self.app
+        arg = self.action[2][self.asking]
+        options = self.choices(arg)
+        if not options:
+            app.mode = PLAY
+            raise Refused("Nobody to choose for %s." % arg[0])
+        if button == "a":
+            self.choice = (self.choice - 1) % len(options)
+        elif button == "b":
+            self.choice = (self.choice + 1) % len(options)
+        else:
+            self.values[self.asking] = options[self.choice % len(options)][1]
+            self._next(self.asking + 1)

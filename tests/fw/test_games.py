@@ -1,0 +1,57 @@
+"""Every game's module (core/games/) is complete: its tracker, set-up, menu, status line, gauge and save
+codes agree with one another. Runs on CPython and the MicroPython VM."""
+
+import unittest
+
+from dicetower.core import menu
+from dicetower.core.games import GAMES, game
+from dicetower.core.store import decode, encode
+
+KINDS = (menu.HERO, menu.OTHER, menu.NUMBER, menu.CHOICE, menu.PICK, menu.FIXED, menu.NAMED, menu.ROLL_ATTACK,
+         menu.FLIP_COIN)
+
+
+class Descriptors(unittest.TestCase):
+    def test_each_game_sets_up_its_whole_player_range(self):
+        for label, kind in GAMES:
+            rules = game(kind)
+            self.assertEqual(rules.TRACKER.KIND, kind)
+            low, high, default = rules.PLAYERS
+            self.assertTrue(low <= default <= high, kind)
+            for count in (low, default, high):
+                tracker = rules.new_game(count, {})
+                self.assertEqual(decode(encode(tracker)).state, tracker.state)  # and it saves
+
+    def test_every_menu_entry_is_an_action_of_the_tracker_with_known_arg_kinds(self):
+        for label, kind in GAMES:
+            rules = game(kind)
+            state = rules.new_game(rules.PLAYERS[2], {}).state
+            for entry, name, args in rules.MENU:
+                self.assertTrue(hasattr(rules.TRACKER, "act_" + name), (kind, name))
+                if args == menu.ROLL:
+                    continue
+                values = []
+                for arg in args:
+                    self.assertIn(arg[1], KINDS, (kind, entry))
+                    if menu.asks(arg[1]):
+                        self.assertTrue(menu.choices(state, arg, values), (kind, entry, arg[0]))
+                    values.append(None)
+
+    def test_the_status_is_text_and_the_gauge_fills_its_four(self):
+        for label, kind in GAMES:
+            rules = game(kind)
+            state = rules.new_game(rules.PLAYERS[1], {}).state
+            rows = rules.status(state, 4)
+            self.assertTrue(rows and all(isinstance(row, str) and row for row in rows), (kind, rows))
+            out = [None] * 4
+            rules.gauge(state, out)
+            self.assertTrue(all(isinstance(n, int) for n in out), (kind, out))
+            self.assertTrue(0 <= out[0] and out[1] > 0 and out[3] in (0, 1), (kind, out))
+
+    def test_an_unknown_game_is_none_of_them(self):
+        with self.assertRaises(KeyError):
+            game("monopoly")
+
+
+if __name__ == "__main__":
+    unittest.main()

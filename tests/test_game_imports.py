@@ -1,0 +1,45 @@
+"""The device imports only the game being played: a fresh interpreter boots the bench's tower, plays
+one game, and lists the firmware modules it loaded."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+PLAY = r"""
+import json, sys
+from table import Table
+t = Table()
+t.presses(%r)
+assert t.app.mode == "play", (t.app.mode, t.screen())
+%s
+print(json.dumps(sorted(m for m in sys.modules if m.startswith("dicetower."))))
+"""
+BATTLEREALM_ONLY = {"dicetower.core.games.battlerealm", "dicetower.core.games.battlerealm_heroes",
+                    "dicetower.core.turn", "dicetower.ui.dice_screen", "dicetower.core.roster",
+                    "dicetower.core.cards", "dicetower.core.advisor"}
+GAMES = ("battlerealm", "champions", "united", "battleworld")
+
+
+def loaded(presses, then=""):
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    done = subprocess.run([sys.executable, "-c", PLAY % (presses, then)], capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+@pytest.mark.parametrize("kind", GAMES[1:])
+def test_a_game_without_the_custom_dice_loads_neither_them_nor_the_other_games(kind):
+    modules = loaded("b" * GAMES.index(kind) + "c c")  # New <kind>, start
+    assert "dicetower.core.games." + kind in modules
+    assert not modules & BATTLEREALM_ONLY
+    assert not modules & {"dicetower.core.games." + other for other in GAMES if other != kind}
+
+
+def test_battlerealm_loads_its_heroes_and_its_turn_when_played():
+    modules = loaded("c c", "t.presses('c'); t.wait(300)")  # New Battlerealm, four heroes, roll; the advice
+    assert BATTLEREALM_ONLY <= modules
+    assert not modules & {"dicetower.core.games." + other for other in GAMES[1:]}
