@@ -20,11 +20,12 @@ settings.register_profile("fast", max_examples=50, deadline=None)
 settings.load_profile("ci")
 
 # Tests that must run in one process under pytest-xdist: they share a module-scoped fixture that is
-# too dear to build once per worker (one VM run of every firmware module), a tally checked once
-# the whole module ran, or a build cache on disk that two workers would write at once.
+# too dear to build once per worker (one VM run of every firmware module, a flashed emulated RP2040),
+# a tally checked once the whole module ran, or a build cache on disk that two workers would write at once.
 ONE_WORKER = {
     "test_on_micropython.py": "micropython_vm",
     "test_advisor_bruteforce.py": "advisor_bruteforce",
+    "test_rp2040.py": "rp2040",
     "test_uf2.py": "uf2",
 }
 
