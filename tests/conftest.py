@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import settings
 
 from dicetower_host import paths, virtual_parts
 
@@ -16,6 +17,35 @@ virtual_parts.install()
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 BIN = os.path.dirname(sys.executable)
+
+# Hypothesis profiles; tasks.py picks one with --hypothesis-profile. A property test that leaves
+# max_examples to the profile runs a thousand examples in the full suite ("ci", also plain pytest's)
+# and a sample in `tasks.py test --fast`; one that names its own count runs that count in both.
+settings.register_profile("ci", max_examples=1000, deadline=None, print_blob=True)
+settings.register_profile("fast", max_examples=50, deadline=None)
+settings.load_profile("ci")
+
+# Tests that must run in one process under pytest-xdist: they share a module-scoped fixture that is
+# too dear to build once per worker (one VM run of every firmware module, a flashed emulated RP2040),
+# a tally checked once the whole module ran, or a build cache on disk that two workers would write at once.
+ONE_WORKER = {
+    "test_on_micropython.py": "micropython_vm",
+    "test_advisor_bruteforce.py": "advisor_bruteforce",
+    "test_rp2040.py": "rp2040",
+    "test_uf2.py": "uf2",
+}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        group = ONE_WORKER.get(item.path.name)
+        if group:
+            item.add_marker(pytest.mark.xdist_group(group))
+    if hasattr(config, "workerinput"):
+        # Under xdist every worker collects this same order and the controller deals tests out in it:
+        # the slow ones first, so no long test starts last while the other worker sits idle.
+        items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 def tool(name):

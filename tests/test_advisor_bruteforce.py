@@ -90,6 +90,7 @@ def value_of_advice(brute, faces, locked, rerolls, lucky_left, advice):
     return brute.final(tuple(faces))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("goal", GOALS, ids=lambda g: g[0])
 def test_the_advisor_agrees_with_brute_force(goal, tally):
     label, needs, location, abilities, in_prison, lucky = goal

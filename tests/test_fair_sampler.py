@@ -78,7 +78,7 @@ def test_every_face_exactly_equally_likely(one_byte_pool, sides):
     assert undecided < Fraction(1, 10 ** 6)
 
 
-@pytest.mark.parametrize("sides", [[6, 6], [2, 6], [6, 20]])
+@pytest.mark.parametrize("sides", [pytest.param([6, 6], marks=pytest.mark.slow), [2, 6], [6, 20]])
 def test_two_draws_are_independent_and_uniform(one_byte_pool, sides):
     masses, undecided = exact_distribution(sides, max_bytes=3)
     assert len(masses) == sides[0] * sides[1]

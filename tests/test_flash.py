@@ -104,6 +104,7 @@ def pico(tmp_path):
         yield board
 
 
+@pytest.mark.slow
 def test_flash_boot_play_monitor_stats_reflash_repair(pico, tmp_path, monkeypatch):
     # 1. A fresh board: everything is copied, the manifest is written, the firmware says it is ready.
     code, out = run_cli("flash", "--port", pico.url, "--board", "pico")
@@ -181,6 +182,7 @@ def test_flash_boot_play_monitor_stats_reflash_repair(pico, tmp_path, monkeypatc
     assert on_flash(pico, "game.sav") == saved
 
 
+@pytest.mark.slow
 def test_twenty_quick_taps_while_the_advisor_and_the_animation_run(pico):
     """On the MicroPython VM; tests/quick_taps.py says what is pressed and why."""
     code, out = run_cli("flash", "--port", pico.url, "--board", "pico")
@@ -192,6 +194,7 @@ def test_twenty_quick_taps_while_the_advisor_and_the_animation_run(pico):
     twenty_taps_after_a_roll(pico, pico.pause)
 
 
+@pytest.mark.slow
 def test_an_interrupted_copy_is_refused_at_boot_and_completed_by_a_rerun(pico):
     def pull_the_cable(path, done, total):
         if path == "dicetower/ui/leds.mpy":  # the display's modules are in; the game's screens are not
@@ -210,6 +213,7 @@ def test_an_interrupted_copy_is_refused_at_boot_and_completed_by_a_rerun(pico):
     assert sent["ready"]["event"] == "ready"
 
 
+@pytest.mark.slow
 def test_the_players_files_are_kept_and_stale_firmware_removed(pico):
     os.makedirs(os.path.join(pico.files, "dicetower"))
     mine = {"heroes.json": b'{"heroes": [{"name": "Storm"}, {"name": "Rogue"}]}', "notes.txt": b"my notes",
@@ -248,6 +252,7 @@ def test_dry_run_writes_nothing(pico):
     assert os.listdir(pico.files) == []
 
 
+@pytest.mark.slow
 def test_a_dry_run_leaves_the_game_running(pico):
     run_cli("flash", "--port", pico.url, "--board", "pico")
     before = {path: on_flash(pico, path) for path in ("main.py", "dicetower/device.mpy", flash.MANIFEST)}
@@ -320,6 +325,7 @@ def test_a_full_board_is_refused_before_anything_is_written(tmp_path):
     assert os.listdir(tmp_path / "flash") == []
 
 
+@pytest.mark.slow
 def test_stats_rolls_on_the_board_with_its_own_dice(pico):
     run_cli("flash", "--port", pico.url, "--board", "pico")
     code, out = run_cli("stats", "--port", pico.url, "--rolls", "600")
@@ -375,6 +381,7 @@ def test_this_mpy_cross_writes_what_the_boards_load():
     assert flash.emitted_version() == 6
 
 
+@pytest.mark.slow
 def test_a_board_that_fills_up_midway_says_so_and_keeps_the_game(tmp_path, monkeypatch):
     files = tmp_path / "flash"
     files.mkdir()
@@ -388,6 +395,7 @@ def test_a_board_that_fills_up_midway_says_so_and_keeps_the_game(tmp_path, monke
     assert (files / "game.sav").read_bytes() == b"DICETOWER 2 0 0\n"
 
 
+@pytest.mark.slow
 def test_a_board_with_wifi_gets_microdot_for_its_scoreboard(pico):
     code, out = run_cli("flash", "--port", pico.url, "--board", "pico_w")
     assert code == 0

@@ -1,5 +1,8 @@
 """Thousands of random action sequences per game: the trackers' invariants hold.
 
+A thousand per test in the full suite: the count is the hypothesis profile's (tests/conftest.py), so
+`tasks.py test --fast` runs a sample of each instead.
+
 For every game: no count goes negative, a refused action changes nothing,
 undo then redo gives back the same state and history, a finished game
 refuses every new action, and save then load is the identity.
@@ -15,7 +18,6 @@ from dicetower.core.games.champions import Champions
 from dicetower.core.games.united import United
 from dicetower.core.store import decode, encode
 
-SEQUENCES = 1000
 # Mostly values the rules accept, sometimes ones they refuse.
 small = st.one_of(st.integers(0, 3), st.integers(0, 3), st.integers(0, 3), st.sampled_from([-1, 7]))
 amount = st.one_of(st.integers(1, 6), st.integers(1, 6), st.integers(1, 6), st.sampled_from([-1, 0, 40]))
@@ -137,7 +139,7 @@ def play(game, actions):
     assert again.to_dict() == game.to_dict()
 
 
-SETTINGS = settings(max_examples=SEQUENCES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 GAMES = ((new_realm, REALM_ACTIONS), (new_champions, CHAMPIONS_ACTIONS), (new_united, UNITED_ACTIONS),
@@ -173,7 +175,7 @@ def fuzzed_game(draw):
     return game, presses
 
 
-@settings(max_examples=SEQUENCES, deadline=None)
+@settings(deadline=None)
 @given(fuzzed_game())
 def test_any_input_is_done_or_refused_never_a_crash(fuzzed):
     """Malformed buttons or serial lines: every request is carried out or refused with a reason."""

@@ -202,6 +202,7 @@ def test_committed_tower_is_what_openscad_makes(name, tmp_path):
     assert canonical(kept) == canonical(enclosure.read_stl(stl)), "run: dicetower hardware enclosure"
 
 
+@pytest.mark.slow
 @needs_openscad
 def test_enclosure_command_draws_a_preview(tmp_path):
     done = subprocess.run([tool("dicetower"), "hardware", "enclosure", "--board", "pico", "--out", str(tmp_path)],

@@ -16,9 +16,18 @@ FW_TESTS = os.path.join(ROOT, "tests", "fw")
 MODULES = sorted(n[:-3] for n in os.listdir(FW_TESTS) if n.startswith("test_") and n.endswith(".py"))
 
 
+# Modules that took over a second on the VM (the "ms" of their report, on a 2-core machine): they still
+# run on CPython in `tasks.py test --fast`, and on the VM in the full suite only.
+SLOW_ON_VM = {"test_advisor", "test_canvas", "test_cards", "test_device", "test_device_cards", "test_device_faults",
+              "test_entropy", "test_full_games", "test_hw_entropy", "test_store"}
+
+
 @pytest.fixture(scope="module")
-def vm_reports():
-    done = run_on_vm(os.path.join(FW_TESTS, "vm_unittest.py"), *MODULES)
+def vm_reports(request):
+    """One VM run for the modules this session selected (every one unless -m or -k left some out)."""
+    chosen = sorted(item.callspec.params["module"] for item in request.session.items
+                    if item.module is request.module and item.originalname == "test_module_passes_on_micropython")
+    done = run_on_vm(os.path.join(FW_TESTS, "vm_unittest.py"), *(chosen or MODULES))
     reports = {}
     for line in done.stdout.splitlines():
         if line.startswith("VMRESULT "):
@@ -32,7 +41,7 @@ def test_there_are_firmware_tests():
     assert len(MODULES) >= 4, MODULES
 
 
-@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("module", [pytest.param(m, marks=pytest.mark.slow) if m in SLOW_ON_VM else m for m in MODULES])
 def test_module_passes_on_micropython(vm_reports, module):
     report = vm_reports.get(module)
     assert report is not None, "%s produced no result on the VM" % module
@@ -45,7 +54,7 @@ def test_vm_runs_the_same_tests_as_cpython(vm_reports):
     import importlib.util
     import unittest
 
-    for module in MODULES:
+    for module in sorted(vm_reports):
         spec = importlib.util.spec_from_file_location("cpython_" + module, os.path.join(FW_TESTS, module + ".py"))
         mod = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(mod)

@@ -143,6 +143,7 @@ def board_from(flashed, tmp_path, name="board.img"):
 
 # -- what the rp2 port asks of a board ------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_stock_board_has_flash_noise_an_id_and_its_i2c_bus(tmp_path):
     image = str(tmp_path / "stock.img")
     probe = ("import os, machine, binascii\n"
@@ -172,6 +173,7 @@ def test_a_stock_board_has_flash_noise_an_id_and_its_i2c_bus(tmp_path):
 
 # -- the drivers against the real machine module -----------------------------------------------------
 
+@pytest.mark.slow
 def test_the_drivers_reach_the_parts_through_the_real_machine_module(flashed, tmp_path):
     with EmulatedPico(board_from(flashed, tmp_path)) as pico:
         until_screen(pico, "DICETOWER")
@@ -191,6 +193,7 @@ def test_the_drivers_reach_the_parts_through_the_real_machine_module(flashed, tm
         assert stats["flash"]["programs"] == 0  # booting writes nothing to flash
 
 
+@pytest.mark.slow
 def test_the_buzzer_beeps_on_its_pwm_pin(flashed, tmp_path):
     image = board_from(flashed, tmp_path)
     with EmulatedPico(image, settle_ms=QUICK) as pico:
@@ -275,6 +278,7 @@ def simulate(keys, faces, settled, tmp_path):
     return steps
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", EXAMPLES, ids=os.path.basename)
 def test_a_game_on_the_chip_shows_what_the_sim_shows(flashed, tmp_path, path):
     sim.use_virtual_parts()
@@ -318,6 +322,7 @@ def test_a_game_on_the_chip_shows_what_the_sim_shows(flashed, tmp_path, path):
 
 # -- no press lost while the chip is busy -------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_twenty_quick_taps_while_the_advisor_and_the_animation_run(flashed, tmp_path):
     with EmulatedPico(board_from(flashed, tmp_path), seed=5) as pico:
         pico.put("heroes.json", HEROES)
@@ -347,6 +352,7 @@ def resume(pico):
     return pico.screen()
 
 
+@pytest.mark.slow
 def test_a_power_cut_during_a_save_leaves_the_old_or_the_new_game(flashed, tmp_path):
     before = board_from(flashed, tmp_path, "before.img")
     with EmulatedPico(before, settle_ms=QUICK) as pico:

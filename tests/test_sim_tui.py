@@ -2,6 +2,8 @@
 
 import asyncio
 
+import pytest
+
 from dicetower_host import sim, tui
 
 
@@ -72,6 +74,7 @@ def test_clicks_and_long_presses_reach_the_same_functions():
     assert seen["log"] >= 2  # ready, game: the event log pane has them
 
 
+@pytest.mark.slow
 def test_the_ring_animates_after_a_roll():
     seen = {}
 

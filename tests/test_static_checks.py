@@ -54,6 +54,7 @@ def mypy(*paths, stubs=(STUBS,), packages=None):
                           capture_output=True, text=True, cwd=ROOT, env=env)
 
 
+@pytest.mark.slow
 def test_hw_layer_type_checks_against_pico_stubs():
     assert os.path.isdir(os.path.join(STUBS, "rp2")), "run `python3 tasks.py test` to install the Pico stubs"
     done = mypy(*sorted(os.path.join(HW, n) for n in os.listdir(HW)
@@ -61,6 +62,7 @@ def test_hw_layer_type_checks_against_pico_stubs():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.slow
 def test_circuitpython_backend_type_checks_against_circuitpython_stubs():
     """hw/circuitpy.py and boot.py (its power-up step: `storage`) against CircuitPython's own API
     (circuitpython-stubs) and Adafruit's neopixel."""
@@ -69,6 +71,7 @@ def test_circuitpython_backend_type_checks_against_circuitpython_stubs():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.slow
 def test_mypy_catches_a_wrong_use_of_the_circuitpython_api(tmp_path):
     bad = tmp_path / "bad_cp.py"
     bad.write_text("import busio\nimport neopixel\n\ndef go(pin):\n    busio.I2C(pin, pin).writevto(60, ())\n"
@@ -79,6 +82,7 @@ def test_mypy_catches_a_wrong_use_of_the_circuitpython_api(tmp_path):
     assert 'Unexpected keyword argument "colour_order"' in done.stdout
 
 
+@pytest.mark.slow
 def test_mypy_catches_a_wrong_use_of_the_pico_api(tmp_path):
     """The check above can fail: a misuse of machine.Pin is reported."""
     bad = tmp_path / "bad_hw.py"

@@ -96,6 +96,7 @@ def test_a_missing_cross_compiler_says_what_to_install(tmp_path, monkeypatch):
 
 # -- the Pico's UF2 on the emulated RP2040 ------------------------------------------------------------------
 
+@pytest.mark.slow
 @needs_tools
 def test_the_pico_uf2_boots_from_an_empty_flash_into_the_game_and_plays(tmp_path):
     path = built("pico")
@@ -114,6 +115,7 @@ def test_the_pico_uf2_boots_from_an_empty_flash_into_the_game_and_plays(tmp_path
     assert sorted(files) == ["game.sav", "heroes.json"]  # the firmware is in the UF2, not on the flash
 
 
+@pytest.mark.slow
 @needs_tools
 def test_the_players_files_survive_a_new_uf2(tmp_path):
     path = built("pico")
@@ -133,6 +135,7 @@ def test_the_players_files_survive_a_new_uf2(tmp_path):
         assert after[name] == before[name], name
 
 
+@pytest.mark.slow
 @needs_tools
 def test_a_uf2_runs_its_own_firmware_over_an_older_flashed_copy(tmp_path):
     from dicetower_host import flash
@@ -147,6 +150,7 @@ def test_a_uf2_runs_its_own_firmware_over_an_older_flashed_copy(tmp_path):
     assert found.split() == ["True", "pico"]
 
 
+@pytest.mark.slow
 @needs_tools
 def test_the_rp2040_zero_boots_the_picos_build_with_its_own_pins(tmp_path):
     with EmulatedPico(str(tmp_path / "flash.img"), board="rp2040_zero", uf2=built("rp2040_zero")) as pico:
@@ -156,6 +160,7 @@ def test_the_rp2040_zero_boots_the_picos_build_with_its_own_pins(tmp_path):
         assert pico.until_screen("New champions") is not None, pico.screen()
 
 
+@pytest.mark.slow
 @needs_tools
 @pytest.mark.parametrize("board", ["pico_w", "pico2", "pico2_w"])
 def test_the_other_boards_build_and_carry_the_firmware(board):
@@ -182,6 +187,7 @@ def test_package_json_lists_what_a_board_needs():
     assert ["main.py", "firmware/main.py"] in urls and ["boards/pico.json", "boards/pico.json"] in urls
 
 
+@pytest.mark.slow
 def test_mip_installs_the_firmware_from_the_repository_onto_a_virtual_pico(tmp_path):
     import subprocess
 

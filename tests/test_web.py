@@ -214,6 +214,7 @@ def test_malformed_requests_get_an_error_and_a_closed_socket(served):
     assert settled(served) == 0
 
 
+@pytest.mark.slow
 def test_a_client_that_stalls_mid_request_is_dropped(served):
     sock = socket.create_connection(("127.0.0.1", served.port), timeout=30)
     sock.sendall(b"GET /state HTTP/1.1\r\nHost: tow")  # and nothing more
@@ -277,6 +278,7 @@ def test_a_flood_of_requests_leaves_the_game_and_the_buttons_as_they_were(served
     assert settled(served) == 0
 
 
+@pytest.mark.slow
 def test_phones_that_vanish_mid_stream_free_their_place(served):
     for _ in range(3 * server.MAX_CLIENTS):
         phone = Stream(served)

@@ -56,6 +56,7 @@ def snap(page, name):
         page.screenshot(path=os.path.join(ROOT, "docs", "web", name + ".png"), full_page=True)
 
 
+@pytest.mark.slow
 def test_a_press_on_the_tower_changes_every_page(browser, served):
     first = phone(browser, served)
     expect(first.locator("#live")).to_have_text("live")
@@ -80,6 +81,7 @@ def test_a_press_on_the_tower_changes_every_page(browser, served):
     snap(first, "roll")
 
 
+@pytest.mark.slow
 def test_a_tenth_page_beyond_the_live_streams_still_follows_the_game(browser, served):
     pages = [phone(browser, served) for _ in range(10)]
     live = sum(1 for page in pages if page.locator("#live").inner_text() == "live")

@@ -2,12 +2,13 @@
 
 Used by tests/test_on_micropython.py as
     node vm/run.mjs --mount firmware:/fw --mount tests/fw:/tests tests/fw/vm_unittest.py MODULE...
-Each line: {"module", "run", "failed", "errors", "skipped", "details"}; the
+Each line: {"module", "run", "failed", "errors", "skipped", "details", "ms"}; the
 pytest side fails on any failure, error, or a module that ran nothing.
 """
 
 import json
 import sys
+import time
 
 import unittest
 
@@ -36,10 +37,12 @@ def run_module(name):
 
 
 for name in sys.argv[1:]:
+    start = time.ticks_ms()
     try:
         report = run_module(name)
     except Exception as e:  # an import error is a failure of the whole module
         sys.print_exception(e)
         report = {"module": name, "run": 0, "failed": 0, "errors": 1, "skipped": 0,
                   "details": ["ERROR importing %s: %r" % (name, e)]}
+    report["ms"] = time.ticks_diff(time.ticks_ms(), start)  # which modules are slow on the VM (--fast)
     print("VMRESULT " + json.dumps(report))
