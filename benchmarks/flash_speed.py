@@ -16,7 +16,8 @@ hashes asked for and mpremote's escaping of binary data included) and back,
 and the wall time. `dicetower flash` also compiles (.mpy), checks and plans,
 writes the manifest, soft-resets and waits for the firmware's ready line;
 the baseline does none of that. The VM is not a Pico: times are the
-bridge's and the VM's, not USB's.
+bridge's and the VM's, not USB's: over real USB the copy takes longer per
+byte; the proportions are what carry over.
 """
 
 import io

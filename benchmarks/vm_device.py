@@ -69,7 +69,8 @@ def main():
     print()
     print("MicroPython VM: a game of each mode through the device's buttons")
     print("main.py's modules and the test bench imported (before any game): %s bytes of heap" % lines[0].split()[1])
-    print("modules kept: what the game's first play imported and keeps (its tracker, screens, the advisor)")
+    print("modules kept: what the game's first play imported from source on the VM and keeps (its tracker, "
+          "screens, the advisor, the caches they hold)")
     print("game's peak: the game's own largest live heap, played again with those modules already imported")
     print("%-12s %8s %18s %16s %16s %12s %11s %16s %6s" % (
         "game", "presses", "modules kept (B)", "game's peak (B)", "alloc/frame (B)", "I2C median", "I2C worst",
