@@ -137,7 +137,6 @@ def bench(python, names):
     if names and not chosen:
         sys.exit("tasks.py: no benchmark named %s; there are: %s" % (
             " ".join(names), ", ".join(sorted({entry[0][:-3] for entry in BENCHMARKS}))))
-    sections = read_sections()
     for entry in chosen:
         command = " ".join((".venv/bin/python", "benchmarks/" + entry[0]) + entry[1:])
         say(command)
@@ -148,6 +147,7 @@ def bench(python, names):
         if done.returncode != 0:
             say("%s failed (exit %d); its section is left as it was" % (command, done.returncode))
             continue
+        sections = read_sections()  # read again: another run may have written its own section meanwhile
         sections[command] = section(entry, command, done.stdout, time.monotonic() - started)
         write_performance(sections)
     say("wrote " + os.path.relpath(PERFORMANCE, ROOT))
