@@ -96,3 +96,47 @@ def test_the_readme_starts_with_the_two_commands_and_stays_one_page():
     first = FENCE.search(text).group(0).splitlines()
     assert first[1].startswith("python3 tasks.py sim") and first[2].startswith("python3 tasks.py test"), first
     assert len(text.splitlines()) <= 200
+
+
+def bench_tasks():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("tasks", os.path.join(ROOT, "tasks.py"))
+    tasks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tasks)
+    return tasks
+
+
+def command_of(tasks, entry):
+    return " ".join((".venv/bin/python", "benchmarks/" + entry[0]) + entry[1:])
+
+
+def test_performance_md_is_the_benchmarks_output_with_how_to_reproduce_it():
+    tasks = bench_tasks()
+    text = read(tasks.PERFORMANCE)
+    commands = {command_of(tasks, entry) for entry in tasks.BENCHMARKS}
+    sections = tasks.read_sections()
+    assert sections, "docs/performance.md has no benchmark's section: run `python3 tasks.py bench`"
+    for command, body in sections.items():
+        assert command in commands, "a section for %s, which tasks.py's BENCHMARKS does not run" % command
+        assert "```sh\n%s\n```" % command in body and re.search(r"Run \d{4}-\d\d-\d\d .* at commit \w+", body), command
+        assert "```text\n" in body, command
+    for command in commands - set(sections):  # not run yet: said so
+        assert "- `%s`" % command in text
+
+
+def test_a_bench_run_of_one_benchmark_keeps_the_sections_of_the_others(tmp_path, monkeypatch):
+    tasks = bench_tasks()
+    monkeypatch.setattr(tasks, "PERFORMANCE", str(tmp_path / "performance.md"))
+    first, second = tasks.BENCHMARKS[0], tasks.BENCHMARKS[1]
+    monkeypatch.setattr(tasks, "machine", lambda: "a test machine")
+    sections = {command_of(tasks, first): tasks.section(first, command_of(tasks, first), "figures 1\n", 1.0)}
+    tasks.write_performance(sections)
+    sections = tasks.read_sections()
+    sections[command_of(tasks, second)] = tasks.section(second, command_of(tasks, second), "figures 2\n", 2.0)
+    tasks.write_performance(sections)
+    text = (tmp_path / "performance.md").read_text()
+    assert "```text\nfigures 1\n```" in text and "```text\nfigures 2\n```" in text
+    assert text.index("figures 1") < text.index("figures 2")  # in BENCHMARKS' order
+    assert "- `%s`" % command_of(tasks, first) not in text and "- `%s`" % command_of(tasks, tasks.BENCHMARKS[2]) in text
+    assert "## " + tasks.about(first[0])[0].rstrip(".") + "\n" in text  # the benchmark's own title
