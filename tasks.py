@@ -4,7 +4,8 @@
   python3 tasks.py sim [ARGS]    the simulator: the firmware on this laptop (dicetower sim)
   python3 tasks.py test [ARGS]   every test: CPython, the MicroPython VM, mpy-cross, mypy
   python3 tasks.py test --fast   the same minus the tests marked slow, property tests sampled
-  python3 tasks.py bench         the benchmarks, printing their figures
+  python3 tasks.py bench [NAME...]  the benchmarks (all, or those named, e.g. vm_device), their
+                                 figures written into docs/performance.md
 
 Each task first makes `.venv` (the host package with its pinned test and
 MicroPython tools), `.venv/pico-stubs` and `.venv/circuitpython-stubs` (the two runtimes' APIs for mypy), `.venv/circuitpython-lib` (the
@@ -22,6 +23,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
 VENV = os.path.join(ROOT, ".venv")
@@ -31,8 +33,14 @@ CIRCUITPY_LIB = os.path.join(VENV, "circuitpython-lib")
 PICO_STUBS = "micropython-rp2-rpi-pico-stubs==1.27.0.post1"
 CIRCUITPY_STUBS = os.path.join(VENV, "circuitpython-stubs")
 CIRCUITPYTHON_STUBS = "circuitpython-stubs==10.3.1"
-BENCHMARKS = ("dice_fairness.py", "health.py", "vm_memory.py", "vm_trackers.py", "vm_device.py", "vm_advisor.py",
-              "vm_loop.py", "sim_speed.py", "flash_speed.py", "rp2040_pico.py", "rp2040_uf2.py")
+# Each benchmark with its arguments, quickest first (the emulated RP2040's take many minutes each).
+BENCHMARKS = (("dice_fairness.py",), ("health.py",), ("vm_memory.py",), ("vm_trackers.py",), ("vm_device.py",),
+              ("vm_advisor.py",), ("vm_loop.py",), ("vm_web.py",), ("sim_speed.py",), ("web_scoreboard.py",),
+              ("flash_speed.py",), ("vm_advisor.py", "--rp2040", "--runs", "3"), ("rp2040_pico.py",),
+              ("rp2040_pico.py", "--uf2"), ("rp2040_uf2.py",))
+PERFORMANCE = os.path.join(ROOT, "docs", "performance.md")
+MEASURED = ("firmware", "host_tools", "benchmarks", "vm", "rp2040", "boards", "examples", "tasks.py",
+            "pyproject.toml", "package-lock.json")  # what the figures depend on (a changed doc does not count)
 
 
 def say(text):
@@ -130,10 +138,111 @@ def main(argv):
         os.execv(os.path.join(BIN, "dicetower"), ["dicetower", "sim"] + rest)
     ensure_node()
     if task == "test":
-        os.execv(python, [python, "-m", "pytest"] + pytest_arguments(rest))
-    for name in BENCHMARKS:
-        say("benchmarks/" + name)
-        run(python, os.path.join("benchmarks", name), *rest)
+        os.execv(python, [python, "-m", "pytest"] + rest)
+    bench(python, rest)
+
+
+def bench(python, names):
+    """Run the benchmarks (all, or those whose script is named) and write each one's output into its own
+    section of docs/performance.md, with the command, the date, the commit and the machine; the sections
+    of benchmarks not run are kept as they were."""
+    chosen = [entry for entry in BENCHMARKS if not names or entry[0][:-3] in names or entry[0] in names]
+    if names and not chosen:
+        sys.exit("tasks.py: no benchmark named %s; there are: %s" % (
+            " ".join(names), ", ".join(sorted({entry[0][:-3] for entry in BENCHMARKS}))))
+    for entry in chosen:
+        command = " ".join((".venv/bin/python", "benchmarks/" + entry[0]) + entry[1:])
+        say(command)
+        started = time.monotonic()
+        done = subprocess.run([python, os.path.join("benchmarks", entry[0])] + list(entry[1:]), cwd=ROOT,
+                              stdout=subprocess.PIPE, text=True)
+        print(done.stdout, end="", flush=True)
+        if done.returncode != 0:
+            say("%s failed (exit %d); its section is left as it was" % (command, done.returncode))
+            continue
+        sections = read_sections()  # read again: another run may have written its own section meanwhile
+        sections[command] = section(entry, command, done.stdout, time.monotonic() - started)
+        write_performance(sections)
+    say("wrote " + os.path.relpath(PERFORMANCE, ROOT))
+
+
+BEGIN, END = "<!-- bench: ", " -->"
+
+
+def read_sections():
+    """The sections of docs/performance.md, by command: {command: text}."""
+    sections = {}
+    try:
+        with open(PERFORMANCE) as f:
+            text = f.read()
+    except OSError:
+        return sections
+    for chunk in text.split(BEGIN)[1:]:
+        command, body = chunk.split(END, 1)
+        sections[command] = BEGIN + command + END + body.split("<!-- end -->")[0] + "<!-- end -->\n"
+    return sections
+
+
+def about(script):
+    """A benchmark's docstring: its title line and what its figures measure (the usage line left out)."""
+    import ast
+
+    with open(os.path.join(ROOT, "benchmarks", script)) as f:
+        doc = ast.get_docstring(ast.parse(f.read())) or script
+    title, _, rest = doc.partition("\n")
+    paragraphs = [p for p in rest.strip().split("\n\n") if p.strip() and not p.lstrip().startswith(".venv/")]
+    return title.strip(), "\n\n".join(paragraphs)
+
+
+def machine():
+    import platform
+
+    node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    return "%s, %d cores, %s, Python %s, Node.js %s" % (cpu, os.cpu_count() or 0, platform.platform(),
+                                                         platform.python_version(), node)
+
+
+def commit():
+    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                          text=True).stdout.strip() or "unknown"
+    changed = subprocess.run(["git", "status", "--porcelain", "--"] + list(MEASURED), cwd=ROOT,
+                             capture_output=True, text=True).stdout.strip()
+    return head + (" with uncommitted changes" if changed else "")
+
+
+def section(entry, command, stdout, seconds):
+    title, text = about(entry[0])
+    lines = [BEGIN + command + END, "## " + title.rstrip("."), "", "```sh", command, "```", "",
+             "Run %s at commit %s on %s; it took %.0f s." % (time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+                                                              commit(), machine(), seconds), ""]
+    if text:
+        lines += [text, ""]
+    lines += ["```text", stdout.rstrip("\n"), "```", "<!-- end -->", ""]
+    return "\n".join(lines)
+
+
+def write_performance(sections):
+    order = [" ".join((".venv/bin/python", "benchmarks/" + entry[0]) + entry[1:]) for entry in BENCHMARKS]
+    missing = [command for command in order if command not in sections]
+    head = ["# Performance", "",
+            "Written by `python3 tasks.py bench` (`python3 tasks.py bench NAME` reruns one benchmark and",
+            "rewrites its section); not edited by hand. Each section is one benchmark's output as printed, with",
+            "the command that reproduces it, when, at which commit and on which machine it ran. Figures \"on a",
+            "Pico\" come from MicroPython's rp2 firmware on an emulated RP2040 (see [rp2040/](../rp2040/README.md))",
+            "until a board measures them; the MicroPython VM's times are this machine's CPU, not a Pico's.", ""]
+    if missing:
+        head += ["Not measured yet:", ""] + ["- `%s`" % command for command in missing] + [""]
+    body = [sections[command] for command in order if command in sections]
+    tmp = PERFORMANCE + ".tmp"
+    with open(tmp, "w") as f:
+        f.write("\n".join(head) + "\n" + "\n".join(body))
+    os.replace(tmp, PERFORMANCE)
 
 
 if __name__ == "__main__":

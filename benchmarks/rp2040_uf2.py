@@ -6,7 +6,12 @@ measured on the emulated RP2040 (MicroPython 1.27.0's rp2 port at 125 MHz) in on
 It prints, for each way of installing: power-on to the start menu (emulated ms), the heap free at boot,
 with the device booted, and at the lowest point of a full four-player game of each mode (after a
 collection following each action); then the size of each UF2 (the stock one, and `dicetower uf2`'s
-for the boards asked for, built from rp2040/sources/ or taken from the cache).
+for the boards asked for, built from rp2040/sources/ or taken from the cache; a UF2 carries 256 bytes
+of image per 512-byte block).
+
+Its heap figures are higher than rp2040_pico.py's: there the games are played on the device the probe
+has just used for a roll and its advice (the advisor's work arrays kept, the canvas's caches full),
+here on a device just booted.
 """
 
 import argparse

@@ -6,6 +6,8 @@ Runs benchmarks/vm/memory_probe.py on the MicroPython 1.27 VM (WebAssembly,
 Node.js) and prints, per operation, the heap bytes allocated (gc.mem_alloc
 deltas with the GC off, averaged) and the VM's time. The VM runs on this
 laptop's CPU, so the times are not a Pico's; the bytes are the same code's.
+Fractions of a byte per face are the source's 32-byte refills; a whole turn's
+bytes are nearly all the Outcome and its sentences, made once per turn.
 """
 
 import argparse

@@ -8,7 +8,8 @@ at its largest between actions (gc.mem_alloc after gc.collect, beyond what
 was allocated before the game), and the bytes one save writes after each
 action (the device rewrites the whole save file each time), with the total
 for the game. Times include encoding the save after every action and are
-the VM's on this machine, not a Pico's.
+the VM's on this machine, not a Pico's. Bytes written count the save files
+only; the flash also writes LittleFS metadata, which these figures leave out.
 """
 
 import os
