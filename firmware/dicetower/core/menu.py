@@ -11,6 +11,7 @@ args); each arg is (label, kind, detail), with kind one of:
   ("Name", FIXED, value)        a value the player does not pick
   ("Name", NAMED, next_name)    a value the game makes from its state: `next_name(state)`
   ("Face", ROLL_ATTACK, None) / ("Coin", FLIP_COIN, None): the box rolls it, after the player's picks
+  ("Dice", SIX_DICE, None)      the six Battlerealm dice: the dice screen takes the action over (core/turn.py)
 With three buttons this reaches every action of every game. `choices` and
 `first_choice` are what the ui's picker shows; it only draws and picks.
 """
@@ -24,7 +25,7 @@ FIXED = "fixed"
 NAMED = "named"
 ROLL_ATTACK = "attack die"
 FLIP_COIN = "danger coin"
-ROLL = "roll"  # the action the dice screen handles (Battlerealm's six dice), not the picker
+SIX_DICE = "six dice"
 
 SAME_OTHER = (("same location", True), ("other location", False))
 
@@ -59,4 +60,4 @@ def first_choice(state, arg, options):
 
 def asks(kind):
     """Whether the player picks an argument of this kind (the others the game or the box fill in)."""
-    return kind not in (FIXED, NAMED, ROLL_ATTACK, FLIP_COIN)
+    return kind not in (FIXED, NAMED, ROLL_ATTACK, FLIP_COIN, SIX_DICE)

@@ -19,7 +19,7 @@ core/games/.
 
 from dicetower.core.entropy import EntropyFailure
 from dicetower.core.game import Refused
-from dicetower.core.menu import ROLL
+from dicetower.core.menu import SIX_DICE
 from dicetower.core.roll import DICE, RollRefused
 from dicetower.ui.menus import Menus
 from dicetower.ui.modes import ARGS, DICE_MODE, FINALIZE, MARK, NOTICE, OVER, PLAY, RESULT, SETUP, START
@@ -198,7 +198,7 @@ class App:
         if button != "c":
             return self.step(button, len(menu))
         action = menu[self.cursor % len(menu)]
-        if action[2] == ROLL:
+        if action[2] and action[2][0][1] == SIX_DICE:
             return self.dice_screen.start()
         self.picker.start(action)
 

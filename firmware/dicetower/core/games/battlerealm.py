@@ -34,7 +34,7 @@ from dicetower.core.triples import check_abilities, judge
 from dicetower.core.cards import LOCATIONS, WAREHOUSE, WAREHOUSE_BUYS
 from dicetower.core.dice import SYMBOLS
 from dicetower.core.game import Game, Refused, fields, number, text
-from dicetower.core.menu import CHOICE, NUMBER, OTHER, ROLL, SAME_OTHER
+from dicetower.core.menu import CHOICE, NUMBER, OTHER, SAME_OTHER, SIX_DICE
 
 WIN_PVP = 21
 FINAL_BLOW = 3
@@ -429,7 +429,7 @@ def new_game(count, options):
 
 
 MENU = (
-    ("Roll the dice", "roll", ROLL),  # handled by the dice screen (core/turn.py)
+    ("Roll the dice", "roll", (("Dice", SIX_DICE, None),)),
     ("Attack", "attack", (("Target", OTHER, None), ("Damage", NUMBER, (1, 12)), ("From", CHOICE, SAME_OTHER))),
     ("Land on location", "land", (("Location PVP", NUMBER, (0, 3)),)),
     ("Effect damage", "effect", (("Target", OTHER, None), ("Damage", NUMBER, (1, 12)))),
