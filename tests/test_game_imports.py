@@ -10,6 +10,8 @@ import pytest
 
 PLAY = r"""
 import json, sys
+from dicetower_host import virtual_parts
+virtual_parts.install()  # the bench's parts (machine, devices, tower) by their top-level names
 from table import Table
 t = Table()
 t.presses(%r)
