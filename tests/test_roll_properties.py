@@ -1,5 +1,6 @@
 """Whatever a player presses, a Roll keeps the rules: property tests with hypothesis."""
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from dicetower.core.dice import BATTLEREALM
@@ -30,7 +31,8 @@ def is_legal(kind, arg, roll, lucky):
             and all(0 <= d < 6 and not roll.locked[d] for d in arg))
 
 
-@settings(deadline=None)  # the profile's count: a thousand in the full suite (tests/conftest.py)
+@pytest.mark.slow
+@settings(max_examples=400, deadline=None)
 @given(seed=st.integers(0, 2 ** 32), lucky=st.booleans(), disorientated=st.booleans(), presses=requests)
 def test_any_sequence_of_requests_keeps_the_rules(seed, lucky, disorientated, presses):
     roll = Roll(FairDice(SeededSource(seed)), abilities=("Lucky",) if lucky else (), disorientated=disorientated)
