@@ -81,7 +81,7 @@ def main(argv=None):
         import io
 
         if not args.uf2:
-            sent = flash.flash(pico.url, "pico", out=io.StringIO())
+            sent = flash.flash(pico.url, "pico", out=io.StringIO(), ready_seconds=pico.READY_SECONDS)
             flashed = time.time() - started
     rows.append(("heap free at boot, %s (gc.mem_free after gc.collect)"
                  % ("the dicetower UF2, nothing imported" if args.uf2 else "stock MicroPython"), "%d B" % stock))

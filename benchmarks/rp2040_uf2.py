@@ -82,7 +82,7 @@ def main(argv=None):
     ways["frozen in a UF2 (dicetower uf2)"] = measure(os.path.join(tmp, "frozen.img"), built["pico"])
     mpy = os.path.join(tmp, "mpy.img")
     with EmulatedPico(mpy) as pico:
-        flash.flash(pico.url, "pico", out=io.StringIO())
+        flash.flash(pico.url, "pico", out=io.StringIO(), ready_seconds=pico.READY_SECONDS)
     source = os.path.join(tmp, "py.img")
     shutil.copyfile(mpy, source)
     ways[".mpy files (dicetower flash)"] = measure(mpy)

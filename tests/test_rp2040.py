@@ -124,7 +124,8 @@ def flashed(tmp_path_factory):
     """A flash image with the firmware put on it by `dicetower flash`, as a maker's first flash does."""
     image = str(tmp_path_factory.mktemp("rp2040") / "flash.img")
     with EmulatedPico(image) as pico:
-        code, out = run_cli("flash", "--port", pico.url, "--board", "pico")
+        code, out = run_cli("flash", "--port", pico.url, "--board", "pico",
+                            "--ready-seconds", str(pico.READY_SECONDS))
         assert code == 0, out
         assert "MicroPython 1.27.0 on Raspberry Pi Pico with RP2040; -march=armv6m" in out
         assert "dicetower 0.1.0 ready on Raspberry Pi Pico (dice: RP2040 ROSC random bit)" in out

@@ -142,7 +142,7 @@ def test_a_uf2_runs_its_own_firmware_over_an_older_flashed_copy(tmp_path):
 
     image = str(tmp_path / "flash.img")
     with EmulatedPico(image) as pico:  # the stock MicroPython and `dicetower flash`: .mpy files on the flash
-        flash.flash(pico.url, "pico", out=io.StringIO())
+        flash.flash(pico.url, "pico", out=io.StringIO(), ready_seconds=pico.READY_SECONDS)
     assert "dicetower/ui/flow.mpy" in read_littlefs(image)
     with EmulatedPico(image, uf2=built("pico")) as pico:
         assert pico.until_screen("DICETOWER") is not None, pico.screen()

@@ -40,7 +40,7 @@ RASPBERRY_PI_VID = 0x2E8A  # MicroPython's rp2 port enumerates with Raspberry Pi
 ARCHES = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
           "xtensa", "xtensawin", "rv32imc", "rv64imc")
 BLOCK = 4096  # LittleFS on rp2 allocates whole 4 KB blocks
-READY_SECONDS = 20
+READY_SECONDS = 20  # a Pico boots in about 2 s; an emulated one on a busy laptop may need --ready-seconds
 FIRMWARE = paths.FIRMWARE  # what is flashed (a test may point it at a changed copy)
 # The firmware files only some boards need (a folder's name ends in /), each with what it needs: the
 # runtime, or a radio the firmware uses (MicroPython's `network` on a profile with "wifi"). Every other
@@ -411,11 +411,12 @@ def read_text(transport, path):
         return ""
 
 
-def flash(port, board=None, dry_run=False, out=sys.stdout, progress=None, wait_ready=True):
+def flash(port, board=None, dry_run=False, out=sys.stdout, progress=None, wait_ready=True,
+          ready_seconds=READY_SECONDS):
     """Flash the firmware; returns a dict of what was sent. FlashError says what went wrong."""
     started = time.monotonic()
     with Session(port) as on_board:
-        result = _flash(on_board.transport, board, dry_run, out, progress, wait_ready, started)
+        result = _flash(on_board.transport, board, dry_run, out, progress, wait_ready, started, ready_seconds)
         on_board.restarted = "ready" in result
         return result
 
@@ -473,7 +474,7 @@ def close(transport):
         pass
 
 
-def _flash(transport, asked, dry_run, out, progress, wait_ready, started):
+def _flash(transport, asked, dry_run, out, progress, wait_ready, started, ready_seconds=READY_SECONDS):
     from mpremote.transport import TransportError
 
     board = Board(_run(transport, board_code("probe", "probe")))
@@ -511,7 +512,7 @@ def _flash(transport, asked, dry_run, out, progress, wait_ready, started):
     out.write(plan.summary(sent) + "\n")
     sent.update(plan=plan, seconds=time.monotonic() - started)
     if wait_ready:
-        sent["ready"] = restart(transport, out)
+        sent["ready"] = restart(transport, out, ready_seconds)
     return sent
 
 
@@ -618,5 +619,5 @@ def restart(transport, out, seconds=READY_SECONDS):
                 return event
             if event.get("event") == "error":
                 raise FlashError("the firmware started but reports: %s" % event.get("error"))
-    raise FlashError("the board did not say it was ready within %d s after the reset; "
-                     "watch it with dicetower monitor --port" % seconds)
+    raise FlashError("the board did not say it was ready within %g s after the reset (--ready-seconds waits "
+                     "longer); watch it with dicetower monitor --port" % seconds)

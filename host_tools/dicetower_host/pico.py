@@ -230,6 +230,9 @@ class EmulatedPico(_Board):
     """
 
     CONTROL_TIMEOUT = 600  # a request is answered in the chip's time, which compute slows down
+    # The firmware's boot after a flash, which compute slows down too (about 20x a Pico's, more on a busy
+    # machine): what `dicetower flash --ready-seconds` should wait for an emulated board.
+    READY_SECONDS = 600
 
     def __init__(self, image, board="pico", seed=None, uf2=None, settle_ms=CHIP_SETTLE_MS, boot_timeout=60):
         self.image = image

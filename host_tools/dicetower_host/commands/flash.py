@@ -6,6 +6,7 @@ to a CIRCUITPY drive instead."""
 import sys
 
 from dicetower_host.commands import Progress
+from dicetower_host.flash import READY_SECONDS
 
 HELP = "put the firmware on a board (only what changed; saves kept)"
 
@@ -20,6 +21,21 @@ def add_arguments(parser):
                              "through its CIRCUITPY drive")
     parser.add_argument("--drive", help="with --runtime circuitpython: the CIRCUITPY drive's folder (found by its "
                                         "name if only one)")
+    parser.add_argument("--ready-seconds", type=_seconds, default=None,
+                        help="how long to wait for the firmware's ready line after the reset (default %d; an "
+                             "emulated board on a busy computer may need more)" % READY_SECONDS)
+
+
+def _seconds(text):
+    import argparse
+
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = 0
+    if not 0 < seconds <= 3600:
+        raise argparse.ArgumentTypeError("must be a number of seconds above 0 and at most 3600, not %r" % text)
+    return seconds
 
 
 def run(args, out=None):
@@ -40,7 +56,8 @@ def run(args, out=None):
             raise flash.FlashError("--drive is for CircuitPython's CIRCUITPY drive: add --runtime circuitpython")
         port = args.port or flash.find_port()
         with Progress(out) as progress:
-            flash.flash(port, args.board, args.dry_run, out, progress)
+            flash.flash(port, args.board, args.dry_run, out, progress,
+                        ready_seconds=args.ready_seconds or READY_SECONDS)
     except flash.FlashError as e:
         raise ValueError(str(e))
     return 0
