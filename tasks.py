@@ -176,9 +176,9 @@ def about(script):
 
     with open(os.path.join(ROOT, "benchmarks", script)) as f:
         doc = ast.get_docstring(ast.parse(f.read())) or script
-    title, _, rest = doc.partition("\n")
+    title, _, rest = doc.partition("\n\n")
     paragraphs = [p for p in rest.strip().split("\n\n") if p.strip() and not p.lstrip().startswith(".venv/")]
-    return title.strip(), "\n\n".join(paragraphs)
+    return " ".join(title.split()), "\n\n".join(paragraphs)
 
 
 def machine():
@@ -205,6 +205,8 @@ def commit():
 
 def section(entry, command, stdout, seconds):
     title, text = about(entry[0])
+    if entry[1:]:
+        title = "%s (%s)" % (title.rstrip("."), " ".join(entry[1:]))
     lines = [BEGIN + command + END, "## " + title.rstrip("."), "", "```sh", command, "```", "",
              "Run %s at commit %s on %s; it took %.0f s." % (time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                                                               commit(), machine(), seconds), ""]
