@@ -4,8 +4,8 @@
   python3 tasks.py sim [ARGS]    the simulator: the firmware on this laptop (dicetower sim)
   python3 tasks.py test [ARGS]   every test: CPython, the MicroPython VM, mpy-cross, mypy
   python3 tasks.py test --fast   the same minus the tests marked slow, property tests sampled
-  python3 tasks.py bench [NAME...]  the benchmarks (all, or those named, e.g. vm_device), their
-                                 figures written into docs/performance.md
+  python3 tasks.py bench [NAME...]  the benchmarks (all, or those named, e.g. vm_device or
+                                 "rp2040_pico --uf2"), their figures written into docs/performance.md
 
 Each task first makes `.venv` (the host package with its pinned test and
 MicroPython tools), `.venv/pico-stubs` and `.venv/circuitpython-stubs` (the two runtimes' APIs for mypy), `.venv/circuitpython-lib` (the
@@ -146,7 +146,9 @@ def bench(python, names):
     """Run the benchmarks (all, or those whose script is named) and write each one's output into its own
     section of docs/performance.md, with the command, the date, the commit and the machine; the sections
     of benchmarks not run are kept as they were."""
-    chosen = [entry for entry in BENCHMARKS if not names or entry[0][:-3] in names or entry[0] in names]
+    # A name picks every run of that script; "NAME --ARG..." (one argument, quoted) picks that run alone.
+    chosen = [entry for entry in BENCHMARKS if not names or entry[0][:-3] in names or entry[0] in names
+              or " ".join((entry[0][:-3],) + entry[1:]) in names]
     if names and not chosen:
         sys.exit("tasks.py: no benchmark named %s; there are: %s" % (
             " ".join(names), ", ".join(sorted({entry[0][:-3] for entry in BENCHMARKS}))))
@@ -189,9 +191,9 @@ def about(script):
 
     with open(os.path.join(ROOT, "benchmarks", script)) as f:
         doc = ast.get_docstring(ast.parse(f.read())) or script
-    title, _, rest = doc.partition("\n")
+    title, _, rest = doc.partition("\n\n")
     paragraphs = [p for p in rest.strip().split("\n\n") if p.strip() and not p.lstrip().startswith(".venv/")]
-    return title.strip(), "\n\n".join(paragraphs)
+    return " ".join(title.split()), "\n\n".join(paragraphs)
 
 
 def machine():
@@ -218,6 +220,8 @@ def commit():
 
 def section(entry, command, stdout, seconds):
     title, text = about(entry[0])
+    if entry[1:]:
+        title = "%s (%s)" % (title.rstrip("."), " ".join(entry[1:]))
     lines = [BEGIN + command + END, "## " + title.rstrip("."), "", "```sh", command, "```", "",
              "Run %s at commit %s on %s; it took %.0f s." % (time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                                                               commit(), machine(), seconds), ""]

@@ -10,7 +10,7 @@ without reflashing code, with a `dice.json` file on the device (see
 `load_overrides`).
 """
 
-# Battlerealm: each of the six symbols once (design.md, "Rules decisions").
+# Battlerealm: each of the six symbols once (docs/rules.md, "The dice").
 MUTANT = "Mutant"
 SCIENCE = "Science"
 SKILL = "Skill"

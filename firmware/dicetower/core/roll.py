@@ -11,7 +11,7 @@ request the rules forbid raises `RollRefused` with the reason and changes
 nothing; so does a failed entropy source (`EntropyFailure`), because every
 face of a request is drawn before any die changes.
 
-Rules choices (design.md, "Rules decisions"): a die that shows Mutant or
+Rules choices (docs/rules.md, "Locks and re-rolls"): a die that shows Mutant or
 Science after any roll is locked for the rest of the turn, even if Lucky
 re-rolls it to another face. Lucky's re-roll is one die, once per turn, at
 any time before finalizing, locked or not, and uses no regular re-roll.
