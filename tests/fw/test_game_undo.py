@@ -27,6 +27,18 @@ class Undo(unittest.TestCase):
         with self.assertRaises(Refused):
             g.redo()
 
+    def test_a_refused_press_says_why_and_changes_nothing(self):
+        g = realm()
+        before = clone(g.state)
+        self.assertEqual(g.attempt("remove_hero", [0]), (False, "battlerealm has no action 'remove_hero'."))
+        self.assertEqual(g.attempt("land", [9]), (False, "A location's PVP must be 0 to 3, not 9."))
+        self.assertEqual(g.state, before)
+        self.assertEqual(g.actions, [])
+        done, line = g.attempt("land", [2])
+        self.assertTrue(done)
+        self.assertEqual(line, g.lines[-1])
+        self.assertEqual(len(g.actions), 1)
+
     def test_a_new_action_clears_redo(self):
         g = realm()
         g.do("land", 1)

@@ -96,6 +96,13 @@ class Game:
             self.lines.pop(0)
         return line
 
+    def attempt(self, name, values):
+        """`do`, for a player's press: (True, its history line), or (False, why it was refused)."""
+        try:
+            return True, self.do(name, *values)
+        except Refused as e:
+            return False, str(e)
+
     def _rebuild(self):
         state = clone(self.base)
         self.lines = []

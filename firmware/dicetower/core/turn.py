@@ -227,14 +227,10 @@ class Turn:
         return True
 
     def _do(self, name, values):
-        try:
-            line = self.game.do(name, *values)
-        except Refused as e:
-            self.message = str(e)
-            return False
-        self.message = line
-        self.acted(name, values, line)
-        return True
+        done, self.message = self.game.attempt(name, values)
+        if done:
+            self.acted(name, values, self.message)
+        return done
 
     def _buy(self, results):
         """Charge the Warehouse's results the paid cards use: (the line or why it was refused, done)."""

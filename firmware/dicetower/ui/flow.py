@@ -203,14 +203,10 @@ class App:
         self.picker.start(action)
 
     def do(self, name, values):
-        try:
-            line = self.game.do(name, *values)
-        except Refused as e:
-            self.message = str(e)
-            return False
-        self.message = line
-        self.acted(name, values, line)
-        return True
+        done, self.message = self.game.attempt(name, values)
+        if done:
+            self.acted(name, values, self.message)
+        return done
 
     def acted(self, name, values, line):
         """After each action done: saved, told, and the game over shown if it ended."""
