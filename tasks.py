@@ -138,7 +138,7 @@ def main(argv):
         os.execv(os.path.join(BIN, "dicetower"), ["dicetower", "sim"] + rest)
     ensure_node()
     if task == "test":
-        os.execv(python, [python, "-m", "pytest"] + rest)
+        os.execv(python, [python, "-m", "pytest"] + pytest_arguments(rest))
     bench(python, rest)
 
 
