@@ -45,3 +45,19 @@ def test_battlerealm_loads_its_heroes_and_its_turn_when_played():
     modules = loaded("c c", "t.presses('c'); t.wait(300)")  # New Battlerealm, four heroes, roll; the advice
     assert BATTLEREALM_ONLY <= modules
     assert not modules & {"dicetower.core.games." + other for other in GAMES[1:]}
+
+
+def test_the_press_that_starts_a_battlerealm_game_imports_nothing():
+    """Its modules (the heroes, the roster, the turn, the dice screen) are imported while the set-up screen
+    waits, one a loop pass: on a Pico, importing them at the press kept the buttons waiting 27 ms."""
+    script = ("t.wait(1000)\n"  # the set-up screen, idle
+              "before = set(sys.modules)\n"
+              "t.presses('c')\n"  # start: four heroes
+              "assert t.app.mode == 'play', t.screen()\n"
+              "print(json.dumps(sorted(m for m in set(sys.modules) - before if m.startswith('dicetower.'))))\n"
+              "sys.exit(0)")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    done = subprocess.run([sys.executable, "-c", PLAY.split("t.presses(%r)")[0] + "t.presses('c')\n" + script],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout.splitlines()[-1]) == []

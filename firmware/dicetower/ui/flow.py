@@ -51,6 +51,7 @@ class App:
         self.menus = Menus(self)
         self.picker = Picker(self)
         self.turn = None  # core/turn.py's Turn, once a Battlerealm game is played
+        self._ahead = []  # modules the chosen game will need, imported at idle (see choose_game)
         self.dice_screen = None  # its screens (ui/dice_screen.py)
         if store is not None:
             game, message = store.load()
@@ -160,6 +161,11 @@ class App:
         self.rules = self._rules(kind)
         self.count = self.rules.PLAYERS[2]
         self.mode = SETUP
+        # What the game's start will import, imported meanwhile at idle, one module a loop pass: in one
+        # pass, at the press that starts it, they kept the buttons waiting 27 ms on a Pico (the UF2).
+        self._ahead = list(getattr(self.rules, "AHEAD", ()))
+        if _rolls_six_dice(self.rules.MENU):
+            self._ahead.append("dicetower.ui.dice_screen")
 
     @staticmethod
     def _rules(kind):
@@ -175,7 +181,7 @@ class App:
         self.mode = OVER if game.over() else PLAY
         self.cursor = 0
         self.menu = self.rules.MENU
-        if self.kind == "battlerealm":
+        if _rolls_six_dice(self.menu):
             self._dice_screen().begin(game)
         self.message = "New game." if new else "Resumed."
         self.save()
@@ -244,7 +250,11 @@ class App:
     # -- the advice, a slice at a time (the device's loop calls these) ----------
 
     def think(self):
-        """One slice of the advisor's work; True while more remains. The advice, once found, is shown."""
+        """One slice of the work left at idle: a module the chosen game will need, else the advisor's
+        work; True while more remains. The advice, once found, is shown."""
+        if self._ahead:
+            __import__(self._ahead.pop(0))
+            return True
         turn = self.turn
         if turn is None or not turn.thinking():
             return False
@@ -254,4 +264,12 @@ class App:
         return more
 
     def thinking(self):
-        return self.turn is not None and self.turn.thinking()
+        return bool(self._ahead) or (self.turn is not None and self.turn.thinking())
+
+
+def _rolls_six_dice(menu):
+    """Whether a game's menu rolls Battlerealm's six dice (its turn is then the dice screen's)."""
+    for action in menu:
+        if action[2] and action[2][0][1] == SIX_DICE:
+            return True
+    return False
