@@ -247,7 +247,7 @@ def flash(drive_path=None, board=None, dry_run=False, out=sys.stdout, progress=N
     plan = Plan(files, remote, drive.tree(PACKAGE), old, config_text, name, entry=ENTRY, block=SECTOR)
     # A code.py or boot.py the player wrote is not dicetower's: it is kept beside ours.
     keep = [p for p in (ENTRY, "boot.py") if p in plan.copy and remote.get(p) is not None and p not in old_files]
-    out.write("%s on %s; the firmware as source (see README: CircuitPython)\n" % (found.describe(), drive.path))
+    out.write("%s on %s; the firmware as source (see docs/circuitpython.md)\n" % (found.describe(), drive.path))
     if dry_run:
         lines = [plan.describe()] + ["keep   %s as %s.bak (not dicetower's)" % (p, p) for p in keep]
         out.write("\n".join(lines) + "\n(dry run: nothing written)\n")

@@ -1,6 +1,6 @@
 """`dicetower monitor`: follow the JSON event lines a device writes to its USB console.
 
-Each line is one event (see README, "On a Pico"). The monitor prints a row
+Each line is one event (see docs/playing.md, "Files on the device"). The monitor prints a row
 per roll, action and game end, keeps the lines in `--save FILE` as JSON
 lines (the format `dicetower stats` reads), shows a malformed line as such
 and goes on, and when the board is unplugged waits for it and reconnects.
