@@ -258,9 +258,13 @@ def settle(pico, console, seen):
 def simulate(keys, faces, settled, tmp_path):
     """The same presses in `dicetower sim`'s tower with the board's faces set, each followed by the time
     the chip was given (QUICK + settled[n]): per step, the OLED memory and the ring in both phases of
-    the advice's blink (8 frames on, 8 off)."""
+    the advice's blink (BLINK frames on, BLINK off: the second look is exactly BLINK frames later, so it
+    falls in the other phase wherever the first did; 240 ms apart, of a phase's 264, both looks fell in
+    one phase when it had begun less than 24 ms before the first, and a chip in the other failed)."""
     sim.use_virtual_parts()
     from dicetower.core.entropy import FairDice, SeededSource
+    from dicetower.device import FRAME_MS
+    from dicetower.ui.leds import BLINK
     from dicetower_host.pico import HOLD_MS, TAP_MS
     from dicetower_host.virtual_parts.tower import Tower
 
@@ -274,7 +278,7 @@ def simulate(keys, faces, settled, tmp_path):
         tower.bench.release(pin)
         tower.wait(QUICK + more)
         oled, screen, phase = tower.oled(), tower.screen(), [list(tower.strip.rgb(i)) for i in range(12)]
-        tower.wait(240)
+        tower.wait(BLINK * FRAME_MS)
         steps.append((oled, screen, (phase, [list(tower.strip.rgb(i)) for i in range(12)])))
     return steps
 
