@@ -10,6 +10,21 @@ from dicetower.ui.leds import BLINK, FACE_COLOURS
 from table import Table
 
 
+
+def _allocated_by_frames(t):
+    """Heap bytes 20 LED frames allocate, after one frame to warm up (MicroPython's gc.mem_alloc)."""
+    import gc
+
+    t.device.frame()
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    for i in range(20):
+        t.device.frame()
+    used = gc.mem_alloc() - before
+    gc.enable()
+    return used
+
 class Boot(unittest.TestCase):
     def test_boots_to_the_start_menu_and_says_ready(self):
         t = Table()
@@ -200,15 +215,7 @@ class Frames(unittest.TestCase):
         t.device.ring._bitstream = _no_strip  # the virtual strip keeps a copy; the real bitstream does not
         for playing in ("roll", "prison", "explosion", "over", None):
             t.app.animation = playing
-            t.device.frame()
-            gc.collect()
-            gc.disable()
-            before = gc.mem_alloc()
-            for i in range(20):
-                t.device.frame()
-            used = gc.mem_alloc() - before
-            gc.enable()
-            self.assertEqual(used, 0, playing)
+            self.assertEqual(_allocated_by_frames(t), 0, playing)
 
     def test_gauge_frames_allocate_nothing_in_any_game(self):
         import gc
@@ -220,15 +227,7 @@ class Frames(unittest.TestCase):
             t.presses("b" * game + "c c")  # New <game>, start: its gauge on the ring
             t.device.ring._bitstream = _no_strip
             t.app.animation = None
-            t.device.frame()
-            gc.collect()
-            gc.disable()
-            before = gc.mem_alloc()
-            for i in range(20):
-                t.device.frame()
-            used = gc.mem_alloc() - before
-            gc.enable()
-            self.assertEqual(used, 0, t.app.kind)
+            self.assertEqual(_allocated_by_frames(t), 0, t.app.kind)
 
 
 def _no_strip(pin, encoding, timing, buf):
