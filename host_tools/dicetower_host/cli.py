@@ -30,13 +30,18 @@ def main(argv=None):
     from dicetower.core.entropy import EntropyFailure
     from dicetower.core.roll import RollRefused
 
+    from dicetower_host.errors import UserError
+
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         return args.run(args)
-    except (ValueError, RollRefused, EntropyFailure) as e:
+    except (UserError, ValueError, RollRefused, EntropyFailure) as e:
         sys.stderr.write("dicetower: %s\n" % e)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C: one line, the shell's usual status for SIGINT
+        sys.stderr.write("dicetower: interrupted\n")
+        return 130
     except BrokenPipeError:  # e.g. `dicetower roll | head`: the reader left
         sys.stdout = open(os.devnull, "w")
         return 0
