@@ -395,3 +395,42 @@ def test_flash_then_play_from_the_screen_while_monitor_follows_and_stats_counts(
     assert report.returncode == 0, report.stderr
     for face in set(events[1]["faces"]):
         assert face in report.stdout
+
+
+def _firmware_on(flash):
+    """The firmware as source on the board's flash, as a hand copy with mpremote cp puts it."""
+    import shutil as sh
+
+    sh.copytree(os.path.join(ROOT, "firmware"), flash, ignore=sh.ignore_patterns("__pycache__"))
+    sh.copytree(paths.BOARDS, flash / "boards")
+    (flash / "config.json").write_text('{"board": "pico"}')
+
+
+def test_a_script_plays_on_the_board_once_its_firmware_runs(tmp_path):
+    """`dicetower pico --script` presses as `dicetower sim --script` does, and its OLED shows what the
+    simulator's shows after the same presses; then it runs on until Ctrl-C, said in one line."""
+    import json
+
+    _firmware_on(tmp_path / "flash")
+    script = tmp_path / "start.sim"
+    script.write_text("keys c\nmark setup\nkeys a\n")
+    command = subprocess.Popen([tool("dicetower"), "pico", "--script", str(script), "--files", str(tmp_path / "flash")],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines = []
+    while not lines or not lines[-1].startswith("-- the script is done"):
+        line = command.stdout.readline()
+        assert line, "".join(lines) + command.stderr.read()
+        lines.append(line.rstrip("\n"))
+    screen = [command.stdout.readline().rstrip("\n") for _ in range(8)]  # the OLED's 8 lines, each indented
+    assert all(line.startswith("   ") for line in screen), screen
+    screen = [line[3:] for line in screen]
+    command.send_signal(signal.SIGINT)
+    out, err = command.communicate(timeout=60)
+    assert err == "" and out.strip().splitlines()[-1].startswith("dicetower pico: stopped (Ctrl-C)")
+
+    sim = subprocess.run([tool("dicetower"), "sim", "--script", str(script)], capture_output=True, text=True,
+                         timeout=120)
+    played = json.loads(sim.stdout)
+    assert [line for line in played["screen"] if line] == [line for line in screen if line]
+    mark = lines.index("-- mark setup")
+    assert lines[mark + 1].strip() != ""  # the OLED's text at the mark

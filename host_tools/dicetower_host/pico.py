@@ -129,8 +129,17 @@ class _Board:
         """A moment of the board's time between two looks at it: 50 ms."""
         time.sleep(0.05)
 
+    def wait(self, ms):
+        """Let `ms` pass on the board (its clock is this computer's)."""
+        time.sleep(ms / 1000)
+
     def press(self, button, kind="short"):
-        """Press and release a button; answered once the firmware's loop has come back to it."""
+        """Press and release a button ("short", "long" or "double"); answered once the firmware's loop
+        has come back to it."""
+        if kind == "double":  # two 60 ms taps, the second well within the firmware's DOUBLE_MS
+            self.ask({"press": button, "ms": 60, "then": 60, "polls": 1})
+            self.ask(dict(self._press(button, "short"), ms=60))
+            return
         self.ask(self._press(button, kind))
 
     def until_screen(self, first_line, checks=200):

@@ -15,6 +15,7 @@ import queue
 import threading
 
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.widgets import Footer, Static
 
 from dicetower_host import sim, tui
@@ -35,7 +36,7 @@ class BoardFace(App):
     #ring { width: 128; height: 1; margin: 1 0 0 0; }
     #status { height: auto; margin: 1 0 0 0; }
     """
-    BINDINGS = [("q", "quit", "Quit"), ("ctrl+c", "quit", "Quit")]
+    BINDINGS = [Binding("q", "quit", "Quit"), Binding("ctrl+c", "quit", "Quit", show=False)]
 
     def __init__(self, board, about):
         super().__init__()

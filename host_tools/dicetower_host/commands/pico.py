@@ -4,7 +4,9 @@ serial port (socket://, and a pty where there are pseudo-terminals), its flash a
 and ring are the parts the board profile names.
 
 On a terminal it shows the board's OLED and ring and takes its buttons from the keyboard, as
-the simulator does (a, b, c tap; A, B, C hold; q quits); --headless only prints its ports.
+the simulator does (a, b, c tap; A, B, C hold; q quits); --headless only prints its ports;
+--script plays a simulator script's presses on it once its firmware runs, printing the OLED at
+each mark and at the end, and runs on.
 Flash it from another terminal, follow it with `dicetower monitor`, and play. Ctrl-C (or q, or
 any signal) stops it and its board together; its flash is kept for the next run."""
 
@@ -31,6 +33,9 @@ def add_arguments(parser):
     parser.add_argument("--headless", action="store_true",
                         help="print its ports and run until stopped, without showing its OLED (the default when "
                              "the output is not a terminal)")
+    parser.add_argument("--script", help="once the firmware runs on it, play this file of presses and waits (as "
+                                         "`dicetower sim --script` does), print its OLED at each mark and at the end, "
+                                         "and run on (headless)")
 
 
 class Stopped(Exception):
@@ -43,7 +48,8 @@ class Stopped(Exception):
 
 class _Signals:
     """SIGTERM and SIGHUP stop the command as Ctrl-C does: its `with` blocks close, so the board's
-    node process ends with it (were this process killed outright, the board's lifeline ends it)."""
+    node process ends with it (were this process killed outright, the board's lifeline ends it).
+    While the screen runs, any of the three asks it to exit instead of breaking into its drawing."""
 
     def __init__(self):
         self.app = None  # the screen, while it runs: told to exit rather than interrupted mid-draw
@@ -51,7 +57,7 @@ class _Signals:
 
     def __enter__(self):
         if threading.current_thread() is threading.main_thread():  # signal handlers live there only
-            for name in ("SIGTERM", "SIGHUP"):
+            for name in ("SIGINT", "SIGTERM", "SIGHUP"):
                 if hasattr(signal, name):
                     number = getattr(signal, name)
                     self.before[number] = signal.signal(number, self._handle)
@@ -63,11 +69,20 @@ class _Signals:
             app.stopped_by = signum
             app.loop.call_soon_threadsafe(app.exit)
             return
+        if signum == signal.SIGINT:
+            raise KeyboardInterrupt
         raise Stopped(signum)
 
     def __exit__(self, *exc):
         for number, handler in self.before.items():
             signal.signal(number, handler)
+
+
+def flash_of(args):
+    """Where the board's flash is kept: a folder, or the emulated chip's image."""
+    if args.emulator == "rp2040":
+        return args.image or os.path.join(os.path.expanduser("~"), ".dicetower", "rp2040-flash.img")
+    return args.files
 
 
 def start(args):
@@ -77,12 +92,11 @@ def start(args):
     profile_path(args.board)  # an unknown board is said before any folder is made
     try:
         if args.emulator == "rp2040":
-            image = args.image or os.path.join(os.path.expanduser("~"), ".dicetower", "rp2040-flash.img")
-            os.makedirs(os.path.dirname(os.path.abspath(image)), exist_ok=True)
-            return (EmulatedPico(image, args.board), "an emulated RP2040 running MicroPython 1.27 with a %s's parts"
-                    % args.board, image)
+            os.makedirs(os.path.dirname(os.path.abspath(flash_of(args))), exist_ok=True)
+            return EmulatedPico(flash_of(args), args.board), ("an emulated RP2040 running MicroPython 1.27 with a "
+                                                              "%s's parts" % args.board)
         os.makedirs(args.files, exist_ok=True)
-        return VirtualPico(args.files, args.board), "a virtual %s" % args.board, args.files
+        return VirtualPico(args.files, args.board), "a virtual %s" % args.board
     except RuntimeError as e:  # no Node.js, no npm, a board that did not start: said in one line
         raise UserError("the virtual Pico did not start: %s" % e) from None
     except OSError as e:  # a flash folder or image that cannot be made
@@ -91,12 +105,13 @@ def start(args):
 
 def run(args, out=None):
     out = out or sys.stdout
-    face = not args.headless and out is sys.stdout and out.isatty() and sys.stdin.isatty()
+    steps = _script(args.script) if args.script else None
+    face = steps is None and not args.headless and out is sys.stdout and out.isatty() and sys.stdin.isatty()
     signals = _Signals()
-    flash_is = args.image or args.files
+    flash_is = flash_of(args)
     try:
         with signals:
-            pico, what, flash_is = start(args)
+            pico, what = start(args)
             with pico:
                 about = ["%s on %s (its flash: %s)" % (what, pico.url, flash_is)]
                 if hasattr(os, "openpty"):
@@ -107,15 +122,62 @@ def run(args, out=None):
                     return _show(pico, about, signals, out, flash_is)
                 out.write("\n".join(about) + "\nCtrl-C stops it\n")
                 out.flush()
+                if steps is not None:
+                    _play(pico, steps, out)
                 pico.process.wait()
                 _say(out, "dicetower pico: the board stopped: %s" % (pico.reason() or "exit %d" % pico.process.returncode))
                 return 1
     except KeyboardInterrupt:
-        _say(out, "dicetower pico: stopped (Ctrl-C); its flash is kept in %s" % flash_is)
-        return 0
+        return _stopped(out, signal.SIGINT, flash_is)
     except Stopped as e:
-        _say(out, "dicetower pico: stopped by %s; its flash is kept in %s" % (e, flash_is))
-        return 128 + e.signum
+        return _stopped(out, e.signum, flash_is)
+
+
+def _script(path):
+    """The script's steps (virtual_parts/script.py's language), or a UserError naming the line."""
+    from dicetower_host.sim import use_virtual_parts
+
+    use_virtual_parts()
+    from dicetower_host.virtual_parts.script import ScriptError, parse
+
+    try:
+        with open(path) as f:
+            return parse(f.read())
+    except (OSError, UnicodeDecodeError) as e:
+        raise UserError("cannot read the script %s: %s" % (path, getattr(e, "strerror", None) or e)) from None
+    except ScriptError as e:
+        raise UserError("%s: %s" % (path, e)) from None
+
+
+def _play(pico, steps, out):
+    """Once the firmware has lit the OLED, the script's presses and waits on the board; its OLED's
+    lines at each mark and at the end."""
+    if not pico.ask({"oled": True}).get("on"):
+        out.write("waiting for the firmware to light the OLED: dicetower flash --port %s --board %s\n"
+                  % (pico.url, pico.board))
+        out.flush()
+        while not pico.ask({"oled": True}).get("on"):
+            pico.pause()
+
+    def show(title):
+        out.write("-- %s\n%s\n" % (title, "\n".join("   " + line for line in pico.screen())))  # its 8 lines
+        out.flush()
+
+    for n, command, args in steps:
+        try:
+            if command == "press":
+                pico.press(args[0], args[1])
+            elif command == "keys":
+                pico.presses(args[0])
+            elif command == "wait":
+                pico.wait(args[0])
+            elif command == "mark":
+                show("mark %s" % args[0])
+        except RuntimeError as e:
+            if pico.process.poll() is not None:
+                raise
+            raise UserError("line %d: the board did not take it: %s" % (n, e)) from None
+    show("the script is done; the board runs on (Ctrl-C stops it)")
 
 
 def _show(pico, about, signals, out, flash_is):
@@ -129,14 +191,21 @@ def _show(pico, about, signals, out, flash_is):
     finally:
         signals.app = None
     if app.stopped_by is not None:
-        _say(out, "dicetower pico: stopped by %s; its flash is kept in %s" % (signal.Signals(app.stopped_by).name,
-                                                                            flash_is))
-        return 128 + app.stopped_by
+        return _stopped(out, app.stopped_by, flash_is)
     if app.stopped is not None:
         _say(out, "dicetower pico: the board stopped: %s" % app.stopped)
         return 1
     _say(out, "dicetower pico: stopped; its flash is kept in %s" % flash_is)
     return 0
+
+
+def _stopped(out, signum, flash_is):
+    """The one line a stop by Ctrl-C (status 0: the way to stop it) or a signal (128 + its number) gets."""
+    if signum == signal.SIGINT:
+        _say(out, "dicetower pico: stopped (Ctrl-C); its flash is kept in %s" % flash_is)
+        return 0
+    _say(out, "dicetower pico: stopped by %s; its flash is kept in %s" % (signal.Signals(signum).name, flash_is))
+    return 128 + signum
 
 
 def _say(out, line):
