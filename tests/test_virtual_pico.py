@@ -296,7 +296,7 @@ def test_the_emulated_rp2040_powers_off_when_its_lifeline_closes(tmp_path):
 
 # ---- dicetower pico's screen: the board's OLED and ring, its buttons on the keyboard
 
-async def _until(pilot, check, seconds=120):
+async def _until_app(pilot, check, seconds=120):
     """Let the app run until check() holds (bounded): a state, not a length of time."""
     for _ in range(int(seconds / 0.05)):
         if check():
@@ -319,9 +319,9 @@ def test_a_fresh_board_says_how_to_flash_it(tmp_path):
 
         async def main():
             async with app.run_test(size=(130, 42)) as pilot:
-                seen["dark"] = await _until(pilot, lambda: app.status == DARK % (board.url, "pico"))
+                seen["dark"] = await _until_app(pilot, lambda: app.status == DARK % (board.url, "pico"))
                 await pilot.press("c")
-                seen["answered"] = await _until(pilot, lambda: app.settled() and app.note is not None)
+                seen["answered"] = await _until_app(pilot, lambda: app.settled() and app.note is not None)
                 seen["note"] = app.status
 
         asyncio.run(main())
@@ -362,7 +362,7 @@ def test_flash_then_play_from_the_screen_while_monitor_follows_and_stats_counts(
             for key in typed:
                 before = app.lines()
                 await pilot.press(key)
-                assert await _until(pilot, app.settled), "the board did not take %r" % key
+                assert await _until_app(pilot, app.settled), "the board did not take %r" % key
                 assert app.note is None, app.note
                 seen.setdefault("changed", []).append(app.lines() != before)
 
@@ -370,7 +370,7 @@ def test_flash_then_play_from_the_screen_while_monitor_follows_and_stats_counts(
             async with app.run_test(size=(130, 42)) as pilot:
                 flashed = await asyncio.to_thread(cli.main, ["flash", "--port", board.url, "--board", "pico"])
                 assert flashed == 0
-                assert await _until(pilot, lambda: app.lines()[0] == "DICETOWER"), app.lines()
+                assert await _until_app(pilot, lambda: app.lines()[0] == "DICETOWER"), app.lines()
                 seen["keys"] = app.status
                 watcher.start()
                 assert await asyncio.to_thread(connected.wait, 30)  # the monitor has the port first

@@ -105,7 +105,8 @@ class BoardFace(App):
                 if self.board.process.poll() is not None:
                     self.stopped = str(e) or type(e).__name__
                     return
-                self.note = "The board did not take that: %s" % (str(e) or type(e).__name__)
+                if press is not None:  # a look that failed (the board rebooting) is simply taken again
+                    self.note = "The board did not take that: %s" % (str(e) or type(e).__name__)
                 continue
             finally:
                 if press is not None:
