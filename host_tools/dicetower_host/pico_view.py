@@ -32,10 +32,12 @@ KEYS = "a b c: tap a button · A B C (Shift): hold it, a long press · q: quit (
 class BoardFace(App):
     CSS = """
     #about { height: auto; color: $text-muted; }
-    #oled { width: 128; height: 32; margin: 1 0 0 0; }
-    #ring { width: 128; height: 1; margin: 1 0 0 0; }
-    #status { height: auto; margin: 1 0 0 0; }
+    #oled { width: 128; height: 32; }
+    #ring { width: 128; height: 1; }
+    #status { height: auto; }
     """
+    # The OLED's 128 pixels are 128 columns; its 64 rows are 32, two pixels a cell (tui.oled_text).
+    FITS = (128, 40)
     BINDINGS = [Binding("q", "quit", "Quit"), Binding("ctrl+c", "quit", "Quit", show=False)]
 
     def __init__(self, board, about):
@@ -124,8 +126,12 @@ class BoardFace(App):
                 self.query_one("#oled", Static).update(tui.oled_text(self.panel))
                 self.query_one("#ring", Static).update(tui.ring_text(self.strip))
             self.shown = seen
+        width, height = self.size
         if self.stopped is not None:
             status = "The board stopped: %s" % self.stopped
+        elif width < self.FITS[0] or height < self.FITS[1]:
+            status = ("This terminal is %dx%d; the board's screen needs %dx%d (the OLED is cut): make it larger, or "
+                      "use --headless" % (width, height, self.FITS[0], self.FITS[1]))
         elif self.note is not None:
             status = self.note
         elif seen is not None and not seen[1]:
