@@ -196,8 +196,11 @@ class _Board:
 
         conn = socket.create_connection(("127.0.0.1", self.port))
         os.set_blocking(master, False)  # with no program reading, the board's output is dropped, as over USB
-        while self.process.poll() is None:
-            ready, _, _ = select.select([master, conn], [], [], 0.5)
+        while self.process.poll() is None and not self._closing:
+            try:
+                ready, _, _ = select.select([master, conn], [], [], 0.5)
+            except (OSError, ValueError):  # the pty was closed under it: the board is closing
+                return
             try:
                 if conn in ready:
                     data = conn.recv(4096)
@@ -209,7 +212,10 @@ class _Board:
             except OSError:
                 time.sleep(0.05)  # no one has the terminal open (EIO): wait for the next program
 
+    _closing = False
+
     def close(self):
+        self._closing = True  # the pty's relay stops rather than read a closed descriptor
         try:
             self._control.close()
         except OSError:
