@@ -116,8 +116,7 @@ def run(args, out=None):
                 about = ["%s on %s (its flash: %s)" % (what, pico.url, flash_is)]
                 if hasattr(os, "openpty"):
                     about.append("its serial port: %s (the same REPL, as over USB)" % pico.open_pty())
-                about.append("try: dicetower flash --port %s --board %s, then dicetower monitor --port %s"
-                             % (pico.url, args.board, pico.url))
+                about.append("try: dicetower flash --port %s --board %s" % (pico.url, args.board))
                 if face:
                     return _show(pico, about, signals, out, flash_is)
                 out.write("\n".join(about) + "\nCtrl-C stops it\n")
