@@ -435,3 +435,78 @@ def test_a_script_plays_on_the_board_once_its_firmware_runs(tmp_path):
     assert [line for line in played["screen"] if line] == [line for line in screen if line]
     mark = lines.index("-- mark setup")
     assert lines[mark + 1].strip() != ""  # the OLED's text at the mark
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="this platform has no pseudo-terminals")
+@pytest.mark.parametrize("stop", ["q", "SIGINT", "SIGTERM"])
+def test_on_a_terminal_the_screen_shows_and_any_stop_is_one_line(tmp_path, stop):
+    """`dicetower pico` on a terminal draws the board's screen; q, Ctrl-C (SIGINT) or SIGTERM end it, the
+    terminal is given back, the last line says so, and the board's node process ends with it."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 42, 130, 0, 0))
+    env = dict(os.environ, COLUMNS="130", LINES="42")  # as the terminal says (pytest's own may be in the environment)
+    command = subprocess.Popen([tool("dicetower"), "pico", "--files", str(tmp_path / "flash")], stdin=slave,
+                               stdout=slave, stderr=slave, close_fds=True, env=env)
+    os.close(slave)
+    seen = b""
+
+    def read_until(done, seconds=60):
+        nonlocal seen
+        deadline = time.monotonic() + seconds
+        while not done() and time.monotonic() < deadline:
+            if select.select([master], [], [], 0.2)[0]:
+                try:
+                    seen += os.read(master, 65536)
+                except OSError:  # the command has ended and closed the terminal
+                    return
+
+    try:
+        read_until(lambda: b"OLED is dark" in seen)  # the screen is up, and says what to run
+        assert b"OLED is dark" in seen, seen
+        node = _children(command.pid)
+        if stop == "q":
+            os.write(master, b"q")
+        else:
+            command.send_signal(getattr(signal, stop))
+        read_until(lambda: command.poll() is not None)
+        command.wait(timeout=60)
+    finally:
+        os.close(master)
+        if command.poll() is None:
+            command.kill()
+            command.wait()
+    last = seen.decode("utf-8", "replace").rstrip().splitlines()[-1]
+    flash = tmp_path / "flash"
+    said = {"q": "stopped; its flash is kept in %s" % flash, "SIGINT": "stopped (Ctrl-C); its flash is kept in %s" % flash,
+            "SIGTERM": "stopped by SIGTERM; its flash is kept in %s" % flash}[stop]
+    assert last.endswith("dicetower pico: " + said), last
+    assert command.returncode == (143 if stop == "SIGTERM" else 0)
+    if node is not None:
+        assert _until(lambda: _gone(node[0]))
+
+
+def test_a_terminal_too_small_for_the_oled_is_told_the_size_it_needs(tmp_path):
+    import asyncio
+
+    from dicetower_host.pico import VirtualPico
+    from dicetower_host.pico_view import BoardFace
+
+    seen = {}
+    with VirtualPico(str(tmp_path / "flash")) as board:
+        app = BoardFace(board, ["a virtual pico on %s" % board.url])
+
+        async def main():
+            async with app.run_test(size=(80, 24)) as pilot:
+                seen["told"] = await _until_app(pilot, lambda: (app.status or "").startswith("This terminal"))
+                seen["status"] = app.status
+
+        asyncio.run(main())
+    assert seen["told"], seen
+    assert seen["status"] == ("This terminal is 80x24; the board's screen needs 128x40 (the OLED is cut): make it "
+                              "larger, or use --headless")
