@@ -66,11 +66,13 @@ class BoardFace(App):
     def on_mount(self):
         self.title = "dicetower pico: a virtual %s" % self.board.board
         self.loop = asyncio.get_running_loop()
-        threading.Thread(target=self._hands, daemon=True).start()
+        self._talker = threading.Thread(target=self._hands, daemon=True)
+        self._talker.start()
         self.set_interval(1 / 30, self._draw)
 
     def on_unmount(self):
         self._quit.set()
+        self._talker.join(timeout=2)  # its last look done before the board is closed under it
 
     def on_key(self, event):
         key = event.character or ""
@@ -103,7 +105,9 @@ class BoardFace(App):
                 self.seen = (bytes.fromhex(look["ram"]), look.get("on", True), self.board.leds())
                 if press is not None:
                     self.note = None
-            except (RuntimeError, OSError) as e:
+            except (RuntimeError, OSError, ValueError) as e:  # the board stopped, refused, or answered nonsense
+                if self._quit.is_set():  # the screen is closing, and the board with it
+                    return
                 if self.board.process.poll() is not None:
                     self.stopped = str(e) or type(e).__name__
                     return
