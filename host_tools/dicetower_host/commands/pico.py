@@ -7,7 +7,8 @@ On a terminal it shows the board's OLED and ring and takes its buttons from the 
 the simulator does (a, b, c tap; A, B, C hold; q quits); --headless only prints its ports;
 --script plays a simulator script's presses on it once its firmware runs, printing the OLED at
 each mark and at the end, and runs on.
-Flash it from another terminal, follow it with `dicetower monitor`, and play. Ctrl-C (or q, or
+
+Flash it from another terminal, follow it with dicetower monitor, and play. Ctrl-C (or q, or
 any signal) stops it and its board together; its flash is kept for the next run."""
 
 import os
@@ -34,7 +35,7 @@ def add_arguments(parser):
                         help="print its ports and run until stopped, without showing its OLED (the default when "
                              "the output is not a terminal)")
     parser.add_argument("--script", help="once the firmware runs on it, play this file of presses and waits (as "
-                                         "`dicetower sim --script` does), print its OLED at each mark and at the end, "
+                                         "dicetower sim --script does), print its OLED at each mark and at the end, "
                                          "and run on (headless)")
 
 
