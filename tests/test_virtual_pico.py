@@ -510,3 +510,16 @@ def test_a_terminal_too_small_for_the_oled_is_told_the_size_it_needs(tmp_path):
     assert seen["told"], seen
     assert seen["status"] == ("This terminal is 80x24; the board's screen needs 128x40 (the OLED is cut): make it "
                               "larger, or use --headless")
+
+
+def test_a_bad_script_is_one_line_before_any_board_starts(tmp_path):
+    script = tmp_path / "bad.sim"
+    script.write_text("keys c\nroll the dice\n")
+    done = _dicetower("pico", "--script", str(script), "--files", str(tmp_path / "flash"))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip().splitlines() == [
+        "dicetower: %s: line 2: unknown command 'roll' (seed, board, press, keys, wait, mark)" % script]
+    done = _dicetower("pico", "--script", str(tmp_path / "missing.sim"), "--files", str(tmp_path / "flash"))
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "dicetower: cannot read the script %s: No such file or directory" % (tmp_path / "missing.sim")]
