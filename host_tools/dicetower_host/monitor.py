@@ -83,8 +83,16 @@ def check(event):
     return None
 
 
+def _json(value):
+    """`value` as JSON to show, or "?" for what JSON cannot show (nested too deep, not JSON's types)."""
+    try:
+        return json.dumps(value)
+    except (RecursionError, TypeError, ValueError):
+        return "?"
+
+
 def _text(value):
-    return printable(value if isinstance(value, str) else json.dumps(value), SHOWN)
+    return printable(value if isinstance(value, str) else _json(value), SHOWN)
 
 
 def describe(event):
@@ -116,11 +124,7 @@ def describe(event):
         return "%8s  GAME OVER %s" % (t, field("result"))
     if kind in ("ready", "game", "error", "entropy"):
         rest = {k: v for k, v in event.items() if k not in ("event", "t")}
-        try:
-            shown = json.dumps(rest)
-        except (RecursionError, ValueError):  # nested too deep to show
-            shown = "{...}"
-        return "%8s  %-9s %s" % (t, kind, printable(shown, 4 * SHOWN))
+        return "%8s  %-9s %s" % (t, kind, printable(_json(rest), 4 * SHOWN))
     return None
 
 
