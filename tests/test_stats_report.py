@@ -148,7 +148,7 @@ def test_the_histogram_labels_face_and_count_apart_with_an_axis_and_a_legend():
             # the count stands over its bar (in the same panel), the face under it
             above = [i for i in shown if i[2][0] == x and i[3] == str(count) and 0 < y - i[2][1] < 200]
             assert above, (face, count)
-    assert sum(1 for i in items if i[1] == "legend" and i[3].startswith("expected of fair dice")) == 3
+    assert sum(1 for i in items if i[:2] == ("text", "legend") and i[3].startswith("expected of fair dice")) == 3
     ticks = [i[3] for i in items if i[0] == "text" and i[1] == "tick"]
     assert ticks and all(t.isdigit() for t in ticks) and "0" in ticks
     assert sum(1 for i in items if i[1] == "axis title" and i[3] == "dice") == 3
