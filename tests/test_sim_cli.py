@@ -147,7 +147,7 @@ def test_ordinary_mistakes_are_one_line_each(tmp_path):
         (("--state-dir", str(a_file)), "is a file, not a folder"),  # interactive: refused before the UI starts
         (script + ("--state-dir", str(unwritable)), "cannot keep the device's files there"),
         (script + ("--state-dir", str(bad_profile)), "pico.json: machine must be text, not 7; fix it, or delete it"),
-        (script + ("--state-dir", str(deep_profile)), "pico2.json: it is nested too deeply to read"),
+        (script + ("--state-dir", str(deep_profile)), "pico2.json: nested too deeply to read; fix it or delete it"),
         (("--speed", "0"), "--speed must be above 0 and at most 100"),
         (("--speed", "-1"), "--speed must be above 0"),  # it used to hang
         (("--speed", "nan"), "--speed must be above 0"),

@@ -48,6 +48,8 @@ def prepare_root(state_dir=None, notices=None):
                             % state_dir)
     try:
         os.makedirs(os.path.join(root, "boards"), exist_ok=True)
+        with tempfile.TemporaryFile(dir=root):  # the device saves its game there: it must be writable
+            pass
         kept = _write_profiles(root)
     except OSError as e:
         raise UserError("--state-dir %s: cannot keep the device's files there (%s)" % (state_dir, e.strerror or e))
@@ -99,6 +101,9 @@ def _sha256(data):
     return hashlib.sha256(data).hexdigest()
 
 
+DEEP = "nested too deeply to read"
+
+
 def _read_json(path):
     """(the JSON value, None) or (None, why it cannot be read); (None, None) for a missing file."""
     try:
@@ -109,11 +114,11 @@ def _read_json(path):
     try:
         return json.loads(data.decode("utf-8")), None
     except UnicodeError:
-        return None, "it is not UTF-8 text"
+        return None, "not UTF-8 text"
     except RecursionError:
-        return None, "it is nested too deeply"
-    except ValueError as e:
-        return None, "it is not valid JSON (%s)" % e
+        return None, DEEP
+    except json.JSONDecodeError as e:
+        return None, "not valid JSON at line %d, column %d" % (e.lineno, e.colno)
 
 
 def check_profile(root, board):
@@ -135,8 +140,8 @@ def check_profile(root, board):
     # a JSON reader can follow stops it, so it is named here.
     for name in sorted(os.listdir(os.path.join(root, "boards"))):
         other = os.path.join(root, "boards", name)
-        if name.endswith(".json") and _read_json(other)[1] == "it is nested too deeply":
-            raise UserError("%s: it is nested too deeply to read; fix it or delete it" % other)
+        if name.endswith(".json") and _read_json(other)[1] == DEEP:
+            raise UserError("%s: %s; fix it or delete it" % (other, DEEP))
 
 
 class TeachingFaces:
@@ -195,14 +200,13 @@ def _set_config(root, board, notices):
     """config.json names the board; one that cannot be read is kept aside (never lost) for a new one."""
     path = os.path.join(root, "config.json")
     config, why = _read_json(path)
-    if config is not None and not isinstance(config, dict):
-        why = "it is not an object like {\"board\": \"pico\"}"
+    if why is None and os.path.exists(path) and not isinstance(config, dict):
+        why = "not an object like {\"board\": \"pico\"}"
     if why is not None:
         aside = _aside(path)
         os.replace(path, aside)
-        notices.append("%s could not be read (%s); it is kept as %s and a new one names board %s"
+        notices.append("%s could not be read (%s); it is kept as %s, and a new one names board %s"
                        % (path, why, os.path.basename(aside), board))
-        config = None
     config = config or {}
     if config.get("board") == board:
         return

@@ -204,7 +204,10 @@ class SimApp(App):
                         % (url, self.web), timeout=10)
 
     def on_resize(self, event):
-        self.fit(event.size)
+        try:
+            self.fit(event.size)
+        except NoMatches:  # not composed yet (on_mount fits it then), or closing
+            pass
 
     def tick(self):
         # Move the device's clock as far as real time (times the speed) has gone.
