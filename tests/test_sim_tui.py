@@ -216,6 +216,48 @@ def braille_pixels(rows):
     return out
 
 
+def quadrant_pixels(rows):
+    """Rows of quadrant blocks back into pixel rows: each cell is 2 x 2 pixels."""
+    blocks = {" ": (0, 0, 0, 0), "▘": (1, 0, 0, 0), "▝": (0, 1, 0, 0), "▀": (1, 1, 0, 0), "▖": (0, 0, 1, 0),
+              "▌": (1, 0, 1, 0), "▞": (0, 1, 1, 0), "▛": (1, 1, 1, 0), "▗": (0, 0, 0, 1), "▚": (1, 0, 0, 1),
+              "▐": (0, 1, 0, 1), "▜": (1, 1, 0, 1), "▄": (0, 0, 1, 1), "▙": (1, 0, 1, 1), "▟": (0, 1, 1, 1),
+              "█": (1, 1, 1, 1)}
+    out = []
+    for row in rows:
+        top = bottom = ""
+        for char in row:
+            tl, tr, bl, br = blocks[char]
+            top += ".#"[tl] + ".#"[tr]
+            bottom += ".#"[bl] + ".#"[br]
+        out += [top, bottom]
+    return out
+
+
+def half_block_pixels(app, widget):
+    """The full-size picture on screen back into pixel rows: '▀' is the top pixel in its colour and the
+    bottom one in its background."""
+    inner = widget.content_region
+    lit = tui.ON.replace("rgb(", "").rstrip(")")
+    out = []
+    for strip in app.screen._compositor.render_strips()[inner.y:inner.bottom]:
+        cells = []
+        for segment in strip:
+            for char in segment.text:
+                colours = [c.triplet if c is not None else None for c in (segment.style.color, segment.style.bgcolor)]
+                cells.append(["#" if colour is not None and "%d,%d,%d" % colour == lit else "." for colour in colours])
+        cells = cells[inner.x:inner.right]
+        out += ["".join(cell[0] for cell in cells), "".join(cell[1] for cell in cells)]
+    return out
+
+
+def shown_pixels(app):
+    """The OLED as the terminal shows it, in whichever layout, as pixel rows."""
+    oled = app.query_one("#oled")
+    if app.fitted == "full":
+        return half_block_pixels(app, oled)
+    return (quadrant_pixels if app.fitted == "narrow" else braille_pixels)(text_in(app, oled))
+
+
 def whole(app):
     """What of the OLED, ring, buttons and log is not whole on screen: [] when all of it is."""
     problems = [cut_or_hidden(app, app.query_one(part)) for part in ("#oled", "#ring", "#log")]
@@ -238,9 +280,8 @@ def test_at_120x40_the_six_dice_the_ring_the_buttons_and_the_log_are_all_on_scre
 
     async def steps(pilot, app):
         await to_the_dice(pilot, app)
-        oled = app.query_one("#oled")
         # Every pixel of the panel, as the terminal shows it: a state reached once the picture is drawn.
-        assert await until(pilot, lambda: braille_pixels(text_in(app, oled)) == app.tower.panel.rows()), \
+        assert await until(pilot, lambda: shown_pixels(app) == app.tower.panel.rows()), \
             "the OLED on screen is not the panel's picture"
         seen["faces"] = app.tower.events("roll")[-1]["faces"]
         seen["screen"] = app.tower.screen()
@@ -253,7 +294,7 @@ def test_at_120x40_the_six_dice_the_ring_the_buttons_and_the_log_are_all_on_scre
         seen["keys"] = on_screen(app)[-1]
 
     play(steps, size=(120, 40))
-    assert seen["layout"] == "compact"
+    assert seen["layout"] == "narrow"  # the OLED at half width: 2 x 2 pixels a cell
     assert seen["missing"] == []
     assert len(seen["faces"]) == 6  # six dice rolled, and the panel that shows them is whole on screen
     assert seen["ring"].count("●") == 12
@@ -278,13 +319,15 @@ def test_at_80x24_a_message_says_the_size_needed_and_that_size_shows_it_all():
         need = (int(need.group(1)), int(need.group(2)))
         full = (int(full.group(1)), int(full.group(2)))
         for size, layout in ((need, "compact"), (full, "full"), ((need[0] - 1, need[1]), "small"),
-                             ((need[0], need[1] - 1), "small"), ((full[0] - 1, full[1]), "compact")):
+                             ((need[0], need[1] - 1), "small"), ((full[0] - 1, full[1]), "narrow")):
             await pilot.resize_terminal(*size)
             assert await until(pilot, lambda: app.fitted == layout and tuple(app.size) == size), (size, app.fitted)
-            await pilot.pause()
             if layout == "small":
-                seen[size] = "This terminal is %d x %d" % size in " ".join(on_screen(app))
+                assert await until(pilot, lambda: "This terminal is %d x %d" % size in " ".join(on_screen(app)))
+                seen[size] = True
             else:
+                # The whole panel on screen, at this layout's scale, and every part whole.
+                assert await until(pilot, lambda: shown_pixels(app) == app.tower.panel.rows()), (size, layout)
                 seen[size] = whole(app)
 
     play(steps, size=(80, 24))

@@ -7,11 +7,12 @@ it shows exactly the bytes the firmware's driver sent.
 
 The layout follows the terminal's size (SimApp.needs says the sizes): the
 OLED at full size (a cell per pixel across, half blocks for two rows down,
-130 x 43 for the pico) with the ring, buttons and log below it; in a smaller
-terminal (a 120 x 40 one), the OLED at half size in braille (2 x 4 pixels a
-cell: every pixel is still a dot) with the ring and buttons beside it and the
-log below; in one smaller still, a message that says the size needed. The
-device runs on, whatever is shown.
+130 x 43 for the pico) with the ring, buttons and log below it; in a narrower
+terminal (a 120 x 40 one), the OLED at half width in quadrant blocks (2 x 2
+pixels a cell) with the ring and buttons beside it and the log below; in a
+lower one, at half size in braille (2 x 4 pixels a cell); every pixel is
+shown in all three. Below that, a message says the size needed. The device
+runs on, whatever is shown.
 
 Keys: a, b, c short presses; Shift+A, B, C long presses; q quits. The
 buttons on screen do the same with the mouse.
@@ -59,6 +60,21 @@ def oled_text(panel):
     return text
 
 
+QUADRANTS = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"  # by bits: 1 top left, 2 top right, 4 bottom left, 8 bottom right
+
+
+def oled_quadrants(panel):
+    """The panel at half width: 32 rows of quadrant blocks, each cell 2 x 2 pixels."""
+    rows = []
+    for top in range(0, panel.pages * 8, 2):
+        cells = []
+        for left in range(0, panel.width, 2):
+            cells.append(QUADRANTS[panel.pixel(left, top) | panel.pixel(left + 1, top) << 1
+                                   | panel.pixel(left, top + 1) << 2 | panel.pixel(left + 1, top + 1) << 3])
+        rows.append("".join(cells))
+    return Text("\n".join(rows), style="%s on %s" % (ON, OFF))
+
+
 def oled_braille(panel):
     """The panel at half size: 16 rows of braille, each cell 2 x 4 pixels, every pixel a dot."""
     rows = []
@@ -72,6 +88,10 @@ def oled_braille(panel):
             cells.append(chr(0x2800 + bits))
         rows.append("".join(cells))
     return Text("\n".join(rows), style="%s on %s" % (ON, OFF))
+
+
+# The OLED's picture in each layout ("small" draws it for when the terminal grows again).
+DRAW = {"full": oled_text, "narrow": oled_quadrants, "compact": oled_braille, "small": oled_text}
 
 
 def ring_text(strip):
@@ -102,9 +122,11 @@ class SimApp(App):
     #body.full #side { layout: horizontal; }
     #body.full #buttons { layout: horizontal; }
 
-    #body.compact #top { layout: horizontal; }
-    #body.compact #side { layout: vertical; width: 1fr; }
-    #body.compact #buttons { layout: grid; grid-size: 2; grid-rows: 1; grid-columns: 12; width: 24; }
+    #body.narrow #top, #body.compact #top { layout: horizontal; }
+    #body.narrow #side, #body.compact #side { layout: vertical; width: 1fr; }
+    #body.narrow #buttons, #body.compact #buttons {
+        layout: grid; grid-size: 2; grid-rows: 1; grid-columns: 12; width: 24;
+    }
 
     #body.small { display: none; }
     Screen.small #small { display: block; }
@@ -145,8 +167,8 @@ class SimApp(App):
         yield Static(KEYS, id="keys")
 
     def needs(self):
-        """The terminal sizes (columns, rows) the full and the compact layouts need, from this board's
-        ring and buttons: (full, compact)."""
+        """The terminal sizes (columns, rows) the full, narrow and compact layouts need, from this
+        board's ring and buttons."""
         leds = len(self.tower.strip.data) // len(self.tower.strip.order)
         buttons = len(self.tower.profile["buttons"])
         panel = self.tower.panel
@@ -155,18 +177,18 @@ class SimApp(App):
         log = LOG_LINES + 2
         full = (max(panel.width + 2, ring + row_of_buttons), panel.pages * 4 + 2 + 3 + log + 1)
         side = max(ring, 2 * 12)
+        narrow = (panel.width // 2 + 2 + side, max(panel.pages * 4 + 2, 3 + buttons) + log + 1)
         compact = (panel.width // 2 + 2 + side, max(panel.pages * 2 + 2, 3 + buttons) + log + 1)
-        return full, compact
+        return full, narrow, compact
 
     def fit(self, size):
         """Choose the layout that the terminal's size (columns, rows) shows whole."""
-        full, compact = self.needs()
-        if size[0] >= full[0] and size[1] >= full[1]:
-            layout = "full"
-        elif size[0] >= compact[0] and size[1] >= compact[1]:
-            layout = "compact"
-        else:
-            layout = "small"
+        full, narrow, compact = self.needs()
+        layout = "small"
+        for name, need in (("full", full), ("narrow", narrow), ("compact", compact)):
+            if size[0] >= need[0] and size[1] >= need[1]:
+                layout = name
+                break
         if layout == "small":
             self.query_one("#small", Static).update(
                 "This terminal is %d x %d: the simulator needs %d x %d\n"
@@ -178,11 +200,11 @@ class SimApp(App):
             return
         self.fitted = layout
         body = self.query_one("#body")
-        for name in ("full", "compact", "small"):
+        for name in DRAW:
             body.set_class(name == layout, name)
         self.screen.set_class(layout == "small", "small")
         for button in self.query(Button):
-            button.compact = layout == "compact"
+            button.compact = layout != "full"
         self.shown_ram = None  # the picture again, at this layout's scale
         self.refresh_widgets()
 
@@ -245,8 +267,7 @@ class SimApp(App):
     def _refresh_widgets(self):
         ram = self.tower.oled()
         if ram != self.shown_ram:
-            draw = oled_braille if self.fitted == "compact" else oled_text
-            self.picture = draw(self.tower.panel)
+            self.picture = DRAW[self.fitted](self.tower.panel)
             self.query_one("#oled", Static).update(self.picture)
             self.shown_ram = ram
             self.oled_frames += 1
