@@ -207,6 +207,7 @@ def _set_config(root, board, notices):
         os.replace(path, aside)
         notices.append("%s could not be read (%s); it is kept as %s, and a new one names board %s"
                        % (path, why, os.path.basename(aside), board))
+        config = None
     config = config or {}
     if config.get("board") == board:
         return
