@@ -148,7 +148,7 @@ class SimApp(App):
         self.started = time.monotonic()
         self.sim_ms = 0
         self.picture = None
-        self.fitted = None  # "full", "compact" or "small": what the terminal's size allows
+        self.fitted = None  # "full", "narrow", "compact" or "small": what the terminal's size shows whole
         self.held = []  # (pin, the device's time to release it at): buttons held down
 
     def compose(self) -> ComposeResult:
