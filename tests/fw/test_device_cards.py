@@ -45,7 +45,7 @@ class Advice(unittest.TestCase):
         t = Scripted(ROLL)
         start_rolling(t)
         # Keep Mutant, Skill, Science for Thunderclap (one Skill short); re-roll the other three.
-        self.assertEqual(t.screen()[5], "Any card 51% P/E 27%")
+        self.assertEqual(t.screen()[5:7], ["Any card 51%", "Prison or Explosion 27%"])
         self.assertEqual(t.app.advised, 0b111000)
         t.wait(1200)  # the roll's animation is over: the ring shows the dice
         seen = {}
