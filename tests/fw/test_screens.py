@@ -180,7 +180,7 @@ class PlayMenu(unittest.TestCase):
         self.assertEqual(t.screen()[7], HINT)
         t.presses("C")  # hold C: as the hint says, back (the action is dropped)
         self.assertEqual((t.app.mode, t.screen()[7]), ("play", HINT))
-        t.presses("c c c")  # Attack Thor for 1 from the same location
+        t.presses("c c c c")  # Attack: Thor, 1 damage, from the same location
         self.assertIn("Thor -1 PVP", " ".join(t.screen()))
         t.presses("A")  # hold A: undo, as the hint says
         self.assertIn("Undone: Thor -1 PVP", " ".join(t.screen()))
