@@ -103,7 +103,7 @@ class DiceScreen(unittest.TestCase):
         self.assertEqual(screen[5], "Any card 51%")
         self.assertEqual(screen[6], "Prison or Explosion 27%")
         self.assertEqual(screen[7], "Pick dice to re-roll.")
-        self.assertNotIn("P/E", " ".join(screen))
+        self.assertFalse("P/E" in " ".join(screen))
 
     def test_lucky_re_roll_is_offered_to_a_lucky_hero_only(self):
         t = Scripted(ROLL)
@@ -164,7 +164,7 @@ class UndoneRoll(unittest.TestCase):
         self.assertEqual(screen[0], "Hulk  re-rolls 0")
         said = " ".join(screen[5:])
         self.assertIn("Re-rolls used: finalize.", said)
-        self.assertNotIn("Pick dice", said)
+        self.assertFalse("Pick dice" in said)
         t.presses("bbb c")  # die 4 cannot be re-rolled now: picking it is allowed, re-rolling is not
         t.presses("bbb c")
         self.assertIn("No re-rolls left", " ".join(t.screen()[5:]))
@@ -196,7 +196,7 @@ class PlayMenu(unittest.TestCase):
         t.presses("A")  # undo: a three-line message fills the lines the hint would take
         message = " ".join(t.screen()[5:])
         self.assertTrue(message.startswith("Undone: P1 -10 hit points (0). P1 is eliminated."), message)
-        self.assertNotIn(HINT, t.screen())
+        self.assertFalse(HINT in t.screen())
 
     def test_after_end_turn_the_next_heros_menu_starts_at_the_top(self):
         t = Table(seed=3)
@@ -236,7 +236,7 @@ class Words(unittest.TestCase):
         screen = t.screen()
         self.assertEqual(screen[1], "*Vision   10  Thor     10")
         self.assertEqual(screen[2], "Hulk     10  Panther  10")
-        self.assertNotIn("Vision10", " ".join(screen))
+        self.assertFalse("Vision10" in " ".join(screen))
 
     def test_one_hit_one_ko_token_one_hit_point(self):
         t = Table()
