@@ -12,8 +12,8 @@ from dicetower.ui import icons, modes
 from dicetower.ui.canvas import COLUMNS, MARGIN, WIDTH, wrap
 
 LINES = 8
-# Under each die: L locked, ^ picked to re-roll, * the advice re-rolls it (! with Lucky). Made once: a
-# string made per redraw costs a qstr lookup each on MicroPython.
+# Under each die: L locked, ^ picked to re-roll (the die boxed too, see _picked), * the advice re-rolls
+# it (! with Lucky). Made once: a string made per redraw costs a qstr lookup each on MicroPython.
 _MARKS = tuple(("L" if m & 1 else " ") + ("^" if m & 2 else " ") + ("!" if m & 8 else "*" if m & 4 else " ")
                for m in range(12))
 # The long presses in a game, on the last line whenever the last message leaves it free.
