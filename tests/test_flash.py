@@ -262,7 +262,7 @@ def test_a_dry_run_leaves_the_game_running(pico):
     # The soft reset gives the board back to main.py (a minute at most: a loaded machine's VM boots slowly).
     assert pico.until_screen("DICETOWER", checks=1200) is not None, pico.screen()
     pico.presses("c")  # the buttons answer: New Battlerealm
-    assert pico.screen()[0] == "New battlerealm"
+    assert pico.screen()[0] == "New Battlerealm"
 
 
 def test_stats_on_a_board_without_the_firmware_says_so(pico):

@@ -74,7 +74,7 @@ def test_quit_mid_game_and_resume_like_a_power_cut(tmp_path):
     first = json.loads(sim("--script", "-", "--seed", "1", "--state-dir", state,
                            stdin="keys caac\nkeys bbbbc c bbbb c\n").stdout)
     again = json.loads(sim("--script", "-", "--state-dir", state, stdin="wait 100\n").stdout)
-    assert again["screen"][1] == "Resume battlerealm"
+    assert again["screen"][1] == "Resume Battlerealm"
     resumed = json.loads(sim("--script", "-", "--state-dir", state, stdin="keys c\n").stdout)
     assert resumed["state"] == first["state"]
     assert resumed["history"] == first["history"]

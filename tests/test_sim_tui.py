@@ -53,7 +53,7 @@ def test_keys_drive_the_device_and_the_picture_follows():
     assert seen["mode"] == "setup"
     assert seen["setup"] != seen["start"]
     assert "▀" in seen["start"][0]
-    assert app.tower.screen()[0] == "New battlerealm"
+    assert app.tower.screen()[0] == "New Battlerealm"
 
 
 def test_clicks_and_long_presses_reach_the_same_functions():
@@ -122,7 +122,7 @@ def test_quit_mid_game_and_start_again_offers_to_resume(tmp_path):
 
     play(first, state_dir=state)
     play(second, state_dir=state)
-    assert seen["menu"] == "Resume battlerealm"
+    assert seen["menu"] == "Resume Battlerealm"
     assert seen["resumed"] == seen["game"]
 
 
