@@ -110,9 +110,8 @@ def battlerealm(t):
             yield "c"  # past the roll's result
         for key in "bccbcc":  # Attack the other hero for 2 from the same location
             yield key
-        for key in "b" * 9 + "c":  # End turn
+        for key in "b" * 9 + "c":  # End turn: the next hero's menu starts at the top
             yield key
-        yield "b"  # back to the first item
     for _ in range(2):
         if t.app.game.over():
             return

@@ -16,7 +16,7 @@ Rules from the Battleworld rulebook:
 """
 
 from dicetower.core.dice import ATTACK, COIN_FACES, attack_hits, check_attack_faces
-from dicetower.core.game import Game, Refused, number, text
+from dicetower.core.game import Game, Refused, number, plural, text
 from dicetower.core.menu import CHOICE, FLIP_COIN, NAMED, NUMBER, PICK, ROLL_ATTACK
 
 # starting heroes: (Thanostones, Thanostone Battle Cards, other Battle Cards, Battle wins to win)
@@ -64,7 +64,7 @@ class Battleworld(Game):
             raise Refused("The deck has %d Thanostone Battle Cards." % state["thanostones"])
         state["battles"].append({"name": name, "hits_needed": hits, "target": target, "symbol": danger_symbol,
                                  "thanostone": 1 if thanostone else 0, "hits": 0, "danger": 0, "result": ""})
-        return "%s enters Battleworld (%d hits, target %d, %s)." % (name, hits, target, danger_symbol)
+        return "%s enters Battleworld (%s, target %d, %s)." % (name, plural(hits, "hit"), target, danger_symbol)
 
     def act_attack(self, state, b, face, bonus):
         """A hero attacks Battle `b`: the Attack Die's face plus the hero's bonus."""

@@ -31,7 +31,7 @@ other game area with players is still fighting. An area may be left with no
 players (stage 2B's central area); its scheme stays in play.
 """
 
-from dicetower.core.game import Game, Refused, fields, number, text
+from dicetower.core.game import Game, Refused, fields, number, plural, text
 from dicetower.core.menu import CHOICE, FIXED, HERO, NAMED, NUMBER, PICK
 
 PHASES = ("player", "villain")
@@ -191,12 +191,12 @@ class Champions(Game):
         villain = area["villain"]
         dealt = min(amount, villain["hp"])
         villain["hp"] -= dealt
-        line = "%s -%d hit points (%d left)." % (villain["name"], dealt, villain["hp"])
+        line = "%s -%s (%d left)." % (villain["name"], plural(dealt, "hit point"), villain["hp"])
         if villain["hp"] == 0:
             if villain["stage"] + 1 < len(villain["stages"]):
                 villain["stage"] += 1
                 villain["hp"] = villain["stages"][villain["stage"]] * self._players_here(state, area)
-                line += " Stage %d: %d hit points." % (villain["stage"] + 1, villain["hp"])
+                line += " Stage %d: %s." % (villain["stage"] + 1, plural(villain["hp"], "hit point"))
             else:
                 area["done"] = 1
                 fighting = [x for x in state["areas"] if not x["done"] and x["players"]]
@@ -218,7 +218,7 @@ class Champions(Game):
         area["villain"] = fresh["villain"]
         area["done"] = 0
         area["interim"] = fresh["interim"]
-        return "%s enters play with %d hit points." % (name, area["villain"]["hp"])
+        return "%s enters play with %s." % (name, plural(area["villain"]["hp"], "hit point"))
 
     def act_villain_attack(self, state, target, attack, boost, defense):
         """The villain attacks `target`: ATK plus boost icons, minus the defender's DEF."""
@@ -242,7 +242,7 @@ class Champions(Game):
         number(amount, 1, 99, "Hit points")
         healed = min(amount, hero["max"] - hero["hp"])
         hero["hp"] += healed
-        return "%s +%d hit points (%d)." % (hero["name"], healed, hero["hp"])
+        return "%s +%s (%d)." % (hero["name"], plural(healed, "hit point"), hero["hp"])
 
     def _hero(self, state, i):
         number(i, 0, len(state["heroes"]) - 1, "Hero")
@@ -255,7 +255,7 @@ class Champions(Game):
         hero = state["heroes"][i]
         taken = min(damage, hero["hp"])
         hero["hp"] -= taken
-        line = "%s -%d hit points (%d)." % (hero["name"], taken, hero["hp"])
+        line = "%s -%s (%d)." % (hero["name"], plural(taken, "hit point"), hero["hp"])
         if hero["hp"] == 0:
             hero["out"] = 1
             line += " %s is eliminated." % hero["name"]
@@ -326,7 +326,8 @@ class Champions(Game):
         target["players"].extend(source["players"])
         target["sides"].extend(source["sides"])
         state["areas"].pop(a)
-        return "Game area %d joins game area %d (%d side schemes come along)." % (a + 1, b + 1, len(source["sides"]))
+        sides = plural(len(source["sides"]), "side scheme")
+        return "Game area %d joins game area %d, bringing %s." % (a + 1, b + 1, sides)
 
 
 # -- what the box shows and asks (see core/games/__init__.py) ----------------
