@@ -28,9 +28,9 @@ class ChampionsAllies(unittest.TestCase):
         self.assertEqual(t.screen()[3].strip(), "P1:10(2,2,1)")
         t.presses("c c c")  # a fourth: the device asks which of the three goes
         self.assertEqual(t.app.mode, "args")
-        self.assertEqual(t.screen()[4].strip(), "Discard: Ally 1 (P1) 2 hp")
+        self.assertEqual(t.screen()[4].strip(), "Discard: Ally 1 2hp P1")
         t.presses("b")
-        self.assertEqual(t.screen()[4].strip(), "Discard: Ally 2 (P1) 2 hp")
+        self.assertEqual(t.screen()[4].strip(), "Discard: Ally 2 2hp P1")
         t.presses("c")
         self.assertEqual(message(t), "P1 plays Ally 4 (1 hit point). Ally 2 is discarded.")
         self.assertEqual(t.screen()[3].strip(), "P1:10(2,1,1)")
@@ -62,7 +62,7 @@ class ChampionsAllies(unittest.TestCase):
         self.assertEqual(message(t), "Minion 1 enters play engaged with P1 (4 hit points).")
         self.assertEqual(t.screen()[2].strip(), "Villain 14 hp M:4")
         t.presses("b c")
-        self.assertEqual(t.screen()[4].strip(), "Minion: Minion 1 (P1) 4 hp")
+        self.assertEqual(t.screen()[4].strip(), "Minion: Minion 1 4hp P1")
         t.presses("c bbb c")  # 4 damage
         self.assertEqual(message(t), "Minion 1 -4 hit points: defeated.")
         self.assertEqual(t.screen()[2].strip(), "Villain 14 hp")

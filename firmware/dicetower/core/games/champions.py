@@ -313,7 +313,7 @@ class Champions(Game):
     def act_ally_damage(self, state, ally, amount):
         """Damage to an ally: the consequential damage printed under the value it used, or an attack
         it defended ("a defending ally takes all of it")."""
-        return self._wound(state, "allies", ally, amount)
+        return self._wound(state, "allies", "Ally", ally, amount)
 
     def act_minion(self, state, player, name, hp):
         """A minion enters play engaged with `player`."""
@@ -329,15 +329,14 @@ class Champions(Game):
 
     def act_hit_minion(self, state, minion, amount):
         """Damage to a minion."""
-        return self._wound(state, "minions", minion, amount)
+        return self._wound(state, "minions", "Minion", minion, amount)
 
-    def _wound(self, state, key, i, amount):
+    def _wound(self, state, key, what, i, amount):
         """Damage on an ally or a minion; "defeats them at zero hit points" (it leaves play)."""
         cards = state.get(key)
-        what = "ally" if key == "allies" else "minion"
         if not cards:
-            raise Refused("No %s in play." % what)
-        number(i, 0, len(cards) - 1, what.capitalize())
+            raise Refused("No %s in play." % what.lower())
+        number(i, 0, len(cards) - 1, what)
         number(amount, 1, 99, "Damage")
         card = cards[i]
         taken = min(amount, card[HP])
@@ -468,7 +467,8 @@ def _next_minion(state):
 
 
 def _label(state, card):
-    return "%s (%s) %d hp" % (card[NAME], state["heroes"][card[OWNER]]["name"][:3], card[HP])
+    """"Ally 1 2hp P1": the name, the hit points and the player, short enough for the picker's line."""
+    return "%s %dhp %s" % (card[NAME], card[HP], state["heroes"][card[OWNER]]["name"][:3])
 
 
 def _allies(state, values):
