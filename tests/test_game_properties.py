@@ -70,14 +70,14 @@ UNITED_ACTIONS = st.one_of(
 )
 BATTLEWORLD_ACTIONS = st.one_of(
     st.tuples(st.just("battle"), st.sampled_from(["A", "B", ""]), st.integers(0, 4), st.integers(0, 12),
-              st.sampled_from(["Energy", "Moon", "Sun"])),
+              st.sampled_from(["Energy", "Moon", "Sun"]), st.sampled_from([0, 1, 2])),
     st.tuples(st.just("battle"), st.just("C"), st.integers(1, 3), st.integers(4, 10),
-              st.sampled_from(["Energy", "Moon"])),
+              st.sampled_from(["Energy", "Moon"]), st.just(0)),
     st.tuples(st.just("attack"), small, st.sampled_from(["Star", "Blank", "2", "3", "4", "5", "9"]),
               st.integers(-1, 6)),
     st.tuples(st.just("danger"), st.sampled_from(["Energy", "Moon"])),
     st.tuples(st.just("battle"), st.just("T"), st.integers(1, 3), st.integers(4, 10),
-              st.sampled_from(["Energy", "Moon"]), st.sampled_from([0, 1, 1])),
+              st.sampled_from(["Energy", "Moon"]), st.just(1)),
 )
 
 

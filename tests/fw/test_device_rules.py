@@ -103,6 +103,7 @@ class BattleworldCards(unittest.TestCase):
         for n in range(4):
             t.presses("c c c c")
         self.assertEqual(len(t.app.game.state["battles"]), 5)
+        self.assertEqual(t.events("action")[-1]["args"], ["Battle 5", 1, 2, "Energy", 0])  # an other card
         t.presses("c")
         self.assertEqual(message(t), "The deck has 5 Battle Cards and all are drawn.")
 

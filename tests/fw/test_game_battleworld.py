@@ -4,6 +4,7 @@ import unittest
 
 from dicetower.core.game import Refused
 from dicetower.core.games.battleworld import Battleworld
+from dicetower.core.store import decode, encode
 
 
 class Chart(unittest.TestCase):
@@ -72,9 +73,9 @@ class Battles(unittest.TestCase):
         """Rulebook: "Example: To play a game with 3 Starting Heroes, you will need a deck of 13 Battle Cards that has 3 Thanostone Battle Cards and 10 other Battle Cards." """
         g = Battleworld.setup(3)
         for n in range(10):
-            g.do("battle", "B%d" % n, 1, 5, "Moon")
+            g.do("battle", "B%d" % n, 1, 5, "Moon", 0)
         with self.assertRaises(Refused) as why:
-            g.do("battle", "B10", 1, 5, "Moon")  # an 11th other Battle Card
+            g.do("battle", "B10", 1, 5, "Moon", 0)  # an 11th other Battle Card
         self.assertEqual(str(why.exception), "No other Battle Card is left: all 10 are drawn. Thanostone ones left: 3.")
         for n in range(3):
             g.do("battle", "T%d" % n, 1, 5, "Energy", 1)
@@ -92,15 +93,28 @@ class Battles(unittest.TestCase):
                 g.do("battle", "T", 1, 5, "Moon", 1)  # one Thanostone Battle Card too many
             self.assertEqual(str(why.exception), "No Thanostone Battle Card is left: the deck has %d." % stones)
             for n in range(others):
-                g.do("battle", "B%d" % n, 1, 5, "Moon")
+                g.do("battle", "B%d" % n, 1, 5, "Moon", 0)
             self.assertEqual(len(g.state["battles"]), g.state["deck"])
+
+    def test_a_game_saved_before_the_two_counts_were_kept_still_plays(self):
+        # Then the device could not say which cards were Thanostone ones: its battles count against the total.
+        g = Battleworld.setup(1)
+        for n in range(5):
+            g.do("battle", "B%d" % n, 1, 5, "Moon")
+        with self.assertRaises(Refused) as why:
+            g.do("battle", "B5", 1, 5, "Moon")
+        self.assertEqual(str(why.exception), "The deck has 5 Battle Cards and all are drawn.")
+        self.assertEqual(decode(encode(g)).state, g.state)
 
     def test_deck_runs_out_and_bad_faces(self):
         g = Battleworld.setup(1)
         for n in range(4):
-            g.do("battle", "B%d" % n, 1, 5, "Moon")
+            g.do("battle", "B%d" % n, 1, 5, "Moon", 0)
         with self.assertRaises(Refused):
-            g.do("battle", "B4", 1, 5, "Moon")  # the fifth card is the Thanostone one
+            g.do("battle", "B4", 1, 5, "Moon", 0)  # the fifth card is the Thanostone one
+        for bad in (True, 2, "yes"):
+            with self.assertRaises(Refused):
+                g.do("battle", "B4", 1, 5, "Moon", bad)
         g.do("battle", "B4", 1, 5, "Moon", 1)
         with self.assertRaises(Refused):
             g.do("battle", "B5", 1, 5, "Moon", 1)

@@ -12,7 +12,9 @@ args); each arg is (label, kind, detail), with kind one of:
   ("Discard", PICK_IF, allies)  the same, asked only when `allies(state, values)` offers any pair;
                                 else the value is None (a fourth ally makes its player discard one)
   ("Name", FIXED, value)        a value the player does not pick
-  ("Name", NAMED, next_name)    a value the game makes from its state: `next_name(state)`
+  ("Name", NAMED, next_name)    a value the game makes from its state: `next_name(state)`, which may
+                                raise Refused when the action cannot be taken now ("No other
+                                Battle Card is left"), before anything is asked
   ("Face", ROLL_ATTACK, None) / ("Coin", FLIP_COIN, None): the box rolls it, after the player's picks
   ("Dice", SIX_DICE, None)      the six Battlerealm dice: the dice screen takes the action over (core/turn.py)
 With three buttons this reaches every action of every game. `choices` and

@@ -28,16 +28,18 @@ LOSSES = 3
 
 
 def card_left(state, thanostone):
-    """Refused unless the deck still holds a Battle Card of this kind: each of the chart's two counts
-    is a limit."""
+    """Refused unless the deck still holds a Battle Card of this kind (1 Thanostone, 0 other, None
+    not said): each of the chart's two counts is a limit."""
     battles = state["battles"]
     if len(battles) >= state["deck"]:
         raise Refused("The deck has %d Battle Cards and all are drawn." % state["deck"])
+    if thanostone is None:
+        return
     stone_cards, other_cards = CHART[state["starting"]][1:3]
     stones = sum(b["thanostone"] for b in battles)
     if thanostone and stones >= stone_cards:
         raise Refused("No Thanostone Battle Card is left: the deck has %d." % stone_cards)
-    if not thanostone and len(battles) - stones >= other_cards:
+    if thanostone == 0 and len(battles) - stones >= other_cards:
         raise Refused("No other Battle Card is left: all %d are drawn. Thanostone ones left: %d."
                       % (other_cards, stone_cards - stones))
 
@@ -67,13 +69,18 @@ class Battleworld(Game):
             raise Refused("%s is %s already." % (battle["name"], battle["result"]))
         return battle
 
-    def act_battle(self, state, name, hits, target, danger_symbol, thanostone=0):
-        """A Battle Card enters play: its Hit Track length, Attack Target Number, Danger symbol."""
+    def act_battle(self, state, name, hits, target, danger_symbol, thanostone=None):
+        """A Battle Card enters play: its Hit Track length, Attack Target Number, Danger symbol, and
+        whether it is a Thanostone Battle Card (1) or another (0). None, its kind not said (saved
+        before the device asked), counts as another card against the deck's total only, so that
+        game still loads."""
         text(name, "A battle's name", 24)
         number(hits, 1, 3, "Hit Track length")
         number(target, 1, 30, "Attack Target Number")
         if danger_symbol not in COIN_FACES:
             raise Refused("The Danger symbol is Energy or Moon.")
+        if thanostone is not None:
+            number(thanostone, 0, 1, "Thanostone Battle Card (1) or other (0)")
         card_left(state, thanostone)
         state["battles"].append({"name": name, "hits_needed": hits, "target": target, "symbol": danger_symbol,
                                  "thanostone": 1 if thanostone else 0, "hits": 0, "danger": 0, "result": ""})
@@ -162,7 +169,7 @@ MENU = (
     ("Attack a battle", "attack", (("Battle", PICK, _open_battles), ("Face", ROLL_ATTACK, None),
                                    ("Bonus", NUMBER, (0, 9)))),
     ("Flip Danger Coin", "danger", (("Coin", FLIP_COIN, None),)),
-    ("New battle", "battle", (("Name", NAMED, _next_battle),) + BATTLE_CARD),
+    ("New battle", "battle", (("Name", NAMED, _next_battle),) + BATTLE_CARD + (("Thanostone", FIXED, 0),)),
     ("Thanostone battle", "battle", (("Name", NAMED, _next_thanostone_battle),) + BATTLE_CARD
      + (("Thanostone", FIXED, 1),)),
 )
