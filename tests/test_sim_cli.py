@@ -82,7 +82,7 @@ def test_quit_mid_game_and_resume_like_a_power_cut(tmp_path):
 
 def test_forced_attack_die_faces_in_battleworld():
     # The box throws the Attack Die for an Attack; set faces name its faces too.
-    done = sim("--script", "-", "--faces", "Blank,Star", stdin="keys bbbc c\nkeys bbcccc b ccc\nkeys ccc\n")
+    done = sim("--script", "-", "--faces", "Blank,Star", stdin="keys bbbc c\nkeys bbcccc aa ccc\nkeys ccc\n")
     assert done.returncode == 0, done.stderr
     history = json.loads(done.stdout)["history"]
     assert history[1].startswith("Blank + 1 vs 2 at Battle 1: miss") and history[2].startswith("Star + 1")

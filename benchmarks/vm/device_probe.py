@@ -151,7 +151,7 @@ def battleworld(t):
         if not [b for b in t.app.game.state["battles"] if not b["result"]]:
             for key in "bbcccc":  # New battle: 1 hit, target 2, Energy
                 yield key
-            for key in "b":
+            for key in "aa":  # back to the top
                 yield key
         for key in "ccc":  # Attack the open battle with bonus 1; the box rolls the Attack Die
             yield key
