@@ -85,7 +85,7 @@ def boot(board="pico", seed=None, faces=None, state_dir=None):
 
     root = prepare_root(state_dir)
     if not os.path.exists(os.path.join(root, "boards", board + ".json")):
-        raise ValueError("unknown board %r; the boards are: %s" % (board, ", ".join(paths.board_names())))
+        raise paths.unknown_board(board)
     if board != "pico" or os.path.exists(os.path.join(root, "config.json")):
         _set_config(root, board)
     return Tower(root, board, make_dice(seed, faces))
