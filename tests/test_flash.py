@@ -20,7 +20,8 @@ import re
 import pytest
 
 from conftest import ROOT
-from dicetower_host import cli, flash
+from dicetower_host import cli, flash, paths
+from dicetower_host.flash_circuitpy import Drive
 from dicetower_host.pico import VirtualPico
 from quick_taps import HEROES, twenty_taps_after_a_roll
 
@@ -417,9 +418,6 @@ def test_a_board_with_wifi_gets_microdot_for_its_scoreboard(pico):
 # the flasher makes on a board (flash_circuitpy.Drive answers them), each call kept; a cut is the first
 # calls done and the next write half done (the worst a pulled cable or a power cut leaves: mpremote
 # writes a file in place, in chunks). The virtual Pico then powers up on that folder and its OLED is read.
-
-from dicetower_host import paths
-from dicetower_host.flash_circuitpy import Drive
 
 
 class Recording(Drive):
