@@ -70,7 +70,9 @@ def check(root="/"):
         found = hexlify(digest.digest()).decode()
         if found != files[path] and found != was.get(path):
             damaged.append(path)
-    if not complete:
+    # A flash replaces main.py (code.py) before anything else, the manifest next: a new main.py under the
+    # last flash's complete manifest is a flash cut right after it.
+    if not complete or "main.py" in damaged or "code.py" in damaged:
         return "the last flash did not finish", damaged  # damaged: neither the new file nor the one it replaces
     if damaged:
         return "%d file%s damaged: %s" % (len(damaged), "" if len(damaged) == 1 else "s", " ".join(damaged)), damaged

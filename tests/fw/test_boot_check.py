@@ -96,6 +96,15 @@ class Flashed(unittest.TestCase):
         self.manifest(new, was={"fwcheck/b.mpy": hex_of(self.files["fwcheck/b.mpy"])})  # complete: no old file
         self.assertEqual(main.check(self.root), ("1 file damaged: fwcheck/b.mpy", ["fwcheck/b.mpy"]))
 
+    def test_a_new_main_py_under_the_last_flashs_manifest_is_a_flash_cut_short(self):
+        """A flash puts main.py in place first: cut right after it, the old manifest is still complete."""
+        self.manifest(dict([("main.py", hex_of(b"the old main.py"))] + [(p, hex_of(d)) for p, d in self.files.items()]))
+        write(self.root + "main.py", b"the new main.py")
+        try:
+            self.assertEqual(main.check(self.root), ("the last flash did not finish", ["main.py"]))
+        finally:
+            os.remove(self.root + "main.py")
+
     def test_a_garbled_manifest_is_not_trusted(self):
         write(self.root + main.MANIFEST, b'{"files": {"fwcheck/a.mpy": ')
         self.assertEqual(main.check(self.root)[0], "the manifest is damaged")
