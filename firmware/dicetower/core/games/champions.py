@@ -410,3 +410,26 @@ def gauge(state, out):
     out[1] = scheme["stages"][scheme["stage"]][0]
     out[2] = 0
     out[3] = 1
+
+
+def check(state):
+    """Refused unless a loaded state (its shape already a game's: core/store.py) can be played:
+    players, first player, stages and side schemes all within their lists."""
+    heroes = state["heroes"]
+    number(len(heroes), 1, 4, "Players")
+    number(state["first"], 0, len(heroes) - 1, "First player")
+    if state["phase"] not in PHASES or not state["areas"]:
+        raise Refused("The phase or the game areas are damaged.")
+    for area in state["areas"]:
+        for p in area["players"]:
+            number(p, 0, len(heroes) - 1, "A player")
+        for part in (area["scheme"], area["villain"]):
+            number(part["stage"], 0, len(part["stages"]) - 1, "A stage")
+        for stage in area["scheme"]["stages"]:
+            if not isinstance(stage, list) or len(stage) != 3:
+                raise Refused("A scheme's stage is damaged.")
+        for side in area["sides"]:
+            fields(side, "A side scheme")
+            for key in ("threat", "crisis", "accel", "hazard"):
+                number(side.get(key), 0, 99, "A side scheme's " + key)
+            text(side.get("name"), "A side scheme's name", 24)
