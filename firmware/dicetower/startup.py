@@ -66,7 +66,10 @@ def config(root, log, damaged=None):
         settings["brightness"] = 100
     settings["sounds"] = settings.get("sounds") is not False
     settings["watchdog"] = settings.get("watchdog") is True
-    if settings.get("board") is not None and not isinstance(settings["board"], str):
+    name = settings.get("board")
+    if name is not None and not (isinstance(name, str) and name and
+                                 all(c.isalpha() or c.isdigit() or c in "_-" for c in name)):
+        # A profile's file name (boards/NAME.json): no folders, nothing a path could not hold.
         log("config.json: board must be a profile's name")
         settings["board"] = None
     return settings
