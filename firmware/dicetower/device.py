@@ -23,6 +23,7 @@ from dicetower.core.dice import load_overrides
 from dicetower.core.entropy import FairDice
 from dicetower.hw.buttons import POLL_MS, Buttons, Encoder
 from dicetower.hw.storage import OsFiles, TooBig, append_bounded, keep_aside, replace
+from dicetower.core.store import SaveError
 from dicetower.saves import SaveStore
 from dicetower.startup import read as _read
 from dicetower.ui import screens
@@ -194,7 +195,7 @@ class Device:
         return game, message
 
     def kept(self):
-        """The game the start menu can bring back (saves.SaveStore.find_kept), or None."""
+        """The kind of game the start menu can bring back (saves.SaveStore.find_kept), or None."""
         return self.store.kept[1] if self.store.kept else None
 
     def keep_replaced(self):
@@ -208,7 +209,12 @@ class Device:
     def bring_back(self):
         """The kept game, back as the saved one (the one saved until now is kept instead)."""
         self._finish_saving()
-        return self.store.bring_back()
+        try:
+            return self.store.bring_back()
+        except (SaveError, OSError) as e:  # changed or removed over USB since the start menu offered it
+            self._log_line("the kept game could not be brought back (%s)" % e)
+            self.store.find_kept()
+            return None
 
     def _finish_saving(self):
         """Write the save under way now: the files are about to change names."""

@@ -30,7 +30,7 @@ class SaveStore:
         self.temp = path + ".tmp"  # what hw/storage.writing writes first
         self.swap = path + ".swap"  # a kept game on its way back (bring_back)
         self.fs = fs or OsFiles()
-        self.kept = None  # (file name, game) the start menu can bring back: see find_kept
+        self.kept = None  # (file name, game kind) the start menu can bring back: see find_kept
 
     def save(self, game):
         """Write the game; returns the bytes written. Raises OSError if flash fails."""
@@ -94,12 +94,13 @@ class SaveStore:
 
     def find_kept(self):
         """The game the start menu can bring back: the newest kept from a newer firmware that this one
-        now reads, else the newest one a new game replaced. Sets and returns `kept` (or None)."""
+        now reads, else the newest one a new game replaced. Sets and returns `kept`, (its file, its
+        kind), or None; the game itself is not kept in memory (the Pico's heap) but read again."""
         self.kept = None
         for tag in (NEWER, REPLACED):
             for name in kept(self.fs, self.path, tag):
                 try:
-                    self.kept = (name, self._decode(name))
+                    self.kept = (name, self._decode(name).KIND)
                     return self.kept
                 except (SaveError, OSError):
                     continue
@@ -114,7 +115,8 @@ class SaveStore:
     def bring_back(self):
         """The kept game, back as the saved one; the game saved until now takes its name (so the
         start menu offers it in turn). Three renames, each whole: see `load` for a power cut between."""
-        name, game = self.kept
+        name = self.kept[0]
+        game = self._decode(name)
         if not self.fs.exists(self.path):
             self.fs.rename(name, self.path)
         elif name.startswith(self.path + "." + REPLACED):

@@ -93,6 +93,9 @@ class Format(unittest.TestCase):
         game = small_game()
         content = game.to_dict()
         del content["redo"]
+        for hero in content["base"]["heroes"]:
+            del hero["place"]  # schema 1 kept no place and no Warehouse purchases (schema 3 added them)
+        del content["base"]["bought"]
         body = json.dumps(content).encode()
         old = ("DICETOWER 1 %08x %d\n" % (checksum(body), len(body))).encode() + body
         self.assertEqual(decode(old).state, game.state)
@@ -337,9 +340,9 @@ def coded(content):
     from dicetower.core.store import _KEY_CODES, _WORD_CODES, _rename
 
     out = dict(content)
-    out["base"] = _rename(content["base"], _KEY_CODES, _WORD_CODES)
-    out["actions"] = _rename(content["actions"], {}, _WORD_CODES)
-    out["redo"] = _rename(content["redo"], {}, _WORD_CODES)
+    for key, names in (("base", _KEY_CODES), ("actions", {}), ("redo", {})):
+        if key in content:  # a test may have taken it out
+            out[key] = _rename(content[key], names, _WORD_CODES)
     return json.dumps(out).encode()
 
 
@@ -398,8 +401,9 @@ class DamagedBodies(unittest.TestCase):
         yield "game a number", changed(lambda c: c.update(game=5))
         yield "game a list", changed(lambda c: c.update(game=["battlerealm"]))
         yield "game missing", changed(lambda c: c.pop("game"))
-        yield "actions nested 600 deep", coded(dict(good, actions=[])).replace(b'"actions": []',
-                                                                                b'"actions": ' + deep)
+        no_actions = good_content()
+        no_actions["actions"] = []
+        yield "actions nested 600 deep", coded(no_actions).replace(b'"actions": []', b'"actions": ' + deep)
         yield "base nested 600 deep", coded(good).replace(b'"~o": []', b'"~o": ' + deep)
         yield "heroes not a list", changed(lambda c: c["base"].update(heroes="Hulk"))
         yield "a hero not fields", changed(lambda c: c["base"]["heroes"].append(7))
@@ -447,8 +451,11 @@ class DamagedBodies(unittest.TestCase):
             ("a battle of text", bad(Battleworld.setup(2), lambda b: b.update(battles=["Battle 1"]))),
         )
         for what, data in cases:
-            with self.assertRaises(SaveError, msg=what):
+            try:
                 decode(data)
+            except SaveError:
+                continue
+            self.fail("%s was loaded" % what)
 
     def test_a_too_big_save_is_refused_before_it_is_read(self):
         from dicetower.core.store import LARGEST
@@ -516,11 +523,10 @@ class KeptGames(unittest.TestCase):
             resumed, message = again.load()
             self.assertIsNone(message)
             self.assertEqual(resumed.KIND, "united")
-            name, kept = again.kept
-            self.assertEqual((name, kept.to_dict()), (PATH + ".newer1", game.to_dict()))
+            self.assertEqual(again.kept, (PATH + ".newer1", "battlerealm"))
             self.assertEqual(again.bring_back().to_dict(), game.to_dict())
             self.assertEqual(SaveStore(PATH, flash).load()[0].to_dict(), game.to_dict())
-            self.assertEqual(again.kept[1].KIND, "united")  # the game it replaced is kept in turn
+            self.assertEqual(again.kept, (PATH + ".old1", "united"))  # the game it replaced is kept in turn
         finally:
             store.SCHEMA, store.MIGRATIONS = schema, migrations
 
@@ -531,7 +537,7 @@ class KeptGames(unittest.TestCase):
         store.keep_replaced()
         self.assertFalse(flash.exists(PATH))
         self.assertEqual(bytes(flash.files[PATH + ".old1"]), encode(first))
-        self.assertEqual(store.kept[1].to_dict(), first.to_dict())
+        self.assertEqual(store.kept, (PATH + ".old1", "battlerealm"))
         second = United.setup([{"name": "Medusa"}])
         store.save(second)
         self.assertEqual(store.bring_back().to_dict(), first.to_dict())
@@ -551,11 +557,12 @@ class KeptGames(unittest.TestCase):
         self.assertEqual(sorted(k for k in flash.files), [PATH + ".old1", PATH + ".old2", PATH + ".old3"])
         for n in range(3):
             self.assertEqual(bytes(flash.files[PATH + ".old%d" % (n + 1)]), encode(games[n + 2]))
-        self.assertEqual(store.kept[1].to_dict(), games[4].to_dict())  # the newest is offered
+        self.assertEqual(store.kept[0], PATH + ".old3")  # the newest is offered
         store.save(United.setup([{"name": "Now"}]))
         self.assertEqual(store.bring_back().to_dict(), games[4].to_dict())
         self.assertEqual(len([k for k in flash.files if k.startswith(PATH + ".old")]), 3)
-        self.assertEqual(store.kept[1].state["heroes"][0]["name"], "Now")  # swapped: offered in turn
+        self.assertEqual(store.kept[0], PATH + ".old3")  # swapped: "Now" is offered in turn
+        self.assertEqual(bytes(flash.files[PATH + ".old3"]), encode(United.setup([{"name": "Now"}])))
 
     def test_a_power_cut_while_a_game_comes_back_loses_neither(self):
         first, second = small_game(), United.setup([{"name": "Medusa"}])
@@ -577,6 +584,6 @@ class KeptGames(unittest.TestCase):
             trial.renames_left = None
             loaded, message = SaveStore(PATH, trial).load()
             self.assertIsNone(message)
-            games = [loaded.to_dict(), SaveStore(PATH, trial).kept[1].to_dict()]
-            self.assertEqual(sorted(g["game"] for g in games), ["battlerealm", "united"], renames)
+            kinds = [loaded.KIND, SaveStore(PATH, trial).find_kept()[1]]
+            self.assertEqual(sorted(kinds), ["battlerealm", "united"], renames)
             self.assertEqual(sorted(trial.files), [PATH, PATH + ".old1"])

@@ -193,8 +193,8 @@ def decode(data):
         schema, crc, length = int(parts[0]), int(parts[1], 16), int(parts[2])
     except (ValueError, IndexError, UnicodeError):
         raise SaveError("the header is damaged")
-    if len(parts) != 3 or len(parts[1]) != 8:
-        raise SaveError("the header is damaged")
+    if len(parts) != 3 or parts[1] != "%08x" % crc or parts[2] != "%d" % length:
+        raise SaveError("the header is damaged")  # written otherwise than encode writes it
     if schema > SCHEMA:
         raise NewerSave("saved by a newer firmware (save format %d; this one reads 1 to %d)" % (schema, SCHEMA))
     if schema < 1:

@@ -45,7 +45,7 @@ class Menus:
             items.insert(0, ("Resume " + app.resume.KIND, "resume"))
         kept = app.store.kept() if app.store is not None and hasattr(app.store, "kept") else None
         if kept is not None:
-            items.append(("Bring back " + kept.KIND, "bring_back"))
+            items.append(("Bring back " + kept, "bring_back"))
         if app.phones is not None:
             items.append(("Phones: scoreboard", "phones"))
         items.append(("Settings", "settings"))
@@ -61,8 +61,12 @@ class Menus:
         if choice == "resume":
             app.begin(app.resume)
         elif choice == "bring_back":
-            app.begin(app.store.bring_back())
-            app.message = "Brought back; the game it replaces is kept."
+            game = app.store.bring_back()
+            if game is None:
+                app.message = "That game could not be brought back."
+            else:
+                app.begin(game)
+                app.message = "Brought back; the game it replaces is kept."
         elif choice == "settings":
             app.mode = SETTINGS
         elif choice == "phones":
