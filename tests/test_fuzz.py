@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 
 from fuzz_targets import HARDENED_ELSEWHERE, REGRESSIONS, TARGETS
 
-SHORT = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+SHORT = settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 def _marks(name):

@@ -142,7 +142,8 @@ class Config(unittest.TestCase):
         """The Zero runs the Pico's MicroPython: without config.json's "board", its pins were the
         Pico's (button C acted as B). The last flash's manifest names the board."""
         t = Table()
-        write(t.root + "config.json", '{"board": "rp2040_zero", "sounds": false,}')
+        # A comma after the object: MicroPython's parser skips commas inside one, not this.
+        write(t.root + "config.json", '{"board": "rp2040_zero", "sounds": false},')
         write(t.root + "dicetower.manifest", json.dumps({"board": "rp2040_zero", "complete": True, "files": {}}))
         try:
             zero = Table(board="rp2040_zero", root=t.root, keep_files=True)
@@ -151,7 +152,7 @@ class Config(unittest.TestCase):
             self.assertIn("config.json is not valid JSON. It is kept as config.json.bad1; the default settings "
                           "are used.", said)
             self.assertIn("config.json.bad1", read(t.root + "errors.log").decode())
-            self.assertEqual(read(t.root + "config.json.bad1"), b'{"board": "rp2040_zero", "sounds": false,}')
+            self.assertEqual(read(t.root + "config.json.bad1"), b'{"board": "rp2040_zero", "sounds": false},')
             zero.presses("c b c")  # the Zero's own C: past the notice, to New Champions
             self.assertEqual((zero.app.mode, zero.app.kind), ("setup", "champions"))
         finally:
