@@ -80,12 +80,10 @@ def keep_aside(fs, path, tag, most=None, source=None):
 
 def kept(fs, path, tag, most=20):
     """The names `keep_aside` gave under `tag`, newest first (at most `most` looked for)."""
-    names = []
     n = 1
     while n <= most and fs.exists(aside_name(path, tag, n)):
-        names.insert(0, aside_name(path, tag, n))
         n += 1
-    return names
+    return [aside_name(path, tag, k) for k in range(n - 1, 0, -1)]
 
 
 def append_bounded(fs, path, text, limit):
