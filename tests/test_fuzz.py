@@ -33,7 +33,7 @@ def test_short_run(name):
     _short_run(name)
 
 
-@pytest.mark.parametrize("name,case", [pytest.param(n, c, marks=_marks(n)) for n in sorted(REGRESSIONS)
-                                       for c in REGRESSIONS[n]])
+@pytest.mark.parametrize("name,case", [pytest.param(n, c, marks=_marks(n), id="%s-%d" % (n, i))
+                                       for n in sorted(REGRESSIONS) for i, c in enumerate(REGRESSIONS[n])])
 def test_what_once_broke_it(name, case):
     TARGETS[name][1](case)
