@@ -23,6 +23,7 @@ MANIFEST = "dicetower.manifest"
 # these is damaged the notice goes to the console only.
 BOOT_NEEDS = ("dicetower/__init__", "dicetower/startup", "dicetower/core/__init__", "dicetower/core/board",
               "dicetower/hw/__init__", "dicetower/hw/oled", "dicetower/hw/platform", "dicetower/hw/circuitpy",
+              "dicetower/hw/storage",
               "dicetower/hw/pixels", "dicetower/ui/__init__", "dicetower/ui/canvas", "dicetower/ui/font")
 
 
