@@ -19,6 +19,7 @@ that is neither (damaged) keeps the notice off the OLED.
 """
 
 MANIFEST = "dicetower.manifest"
+MANIFEST_MOST = 32768  # bytes: a release's manifest is about 10 KB, twice that while a flash is cut
 # What showing "reflash needed" on the OLED imports (dicetower/startup.py's room); if any of
 # these is damaged the notice goes to the console only.
 BOOT_NEEDS = ("dicetower/__init__", "dicetower/startup", "dicetower/core/__init__", "dicetower/core/board",
@@ -33,17 +34,19 @@ def check(root="/"):
 
     try:
         with open(root + MANIFEST) as f:
-            text = f.read()
+            text = f.read(MANIFEST_MOST + 1)  # bounded: a huge file must not take the heap at boot
     except OSError:
         return None
-    except UnicodeError:
+    except (UnicodeError, MemoryError):
+        return "the manifest is damaged", ()
+    if len(text) > MANIFEST_MOST:
         return "the manifest is damaged", ()
     try:
         manifest = json.loads(text)
         files = manifest["files"]
         complete = manifest["complete"] is True
         was = {} if complete else manifest.get("was", {})
-    except (ValueError, KeyError, TypeError, AttributeError):
+    except Exception:  # noqa: whatever the text is (nested past the parser's depth too), boot goes on
         return "the manifest is damaged", ()
     if not isinstance(files, dict) or not all(isinstance(d, str) for d in files.values()) or not isinstance(was, dict):
         return "the manifest is damaged", ()

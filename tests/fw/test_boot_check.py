@@ -116,6 +116,13 @@ class Flashed(unittest.TestCase):
             write(self.root + main.MANIFEST, text)
             self.assertEqual(main.check(self.root), ("the manifest is damaged", ()))
 
+    def test_a_huge_or_deeply_nested_manifest_is_not_read_whole_and_not_trusted(self):
+        """Bounded before it is parsed: a file of hundreds of KB would take a Pico's heap at boot."""
+        huge = b'{"complete": true, "files": {' + b" " * (main.MANIFEST_MOST + 10) + b"}}"
+        for text in (huge, b'{"complete": true, "files": ' + b"[" * 5000 + b"]" * 5000 + b"}"):
+            write(self.root + main.MANIFEST, text)
+            self.assertEqual(main.check(self.root), ("the manifest is damaged", ()))
+
 
 class Notice(unittest.TestCase):
     def test_reflash_needed_is_shown_on_the_oled_and_the_console(self):
