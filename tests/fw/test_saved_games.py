@@ -122,6 +122,23 @@ class NewGame(unittest.TestCase):
         self.assertEqual(again.screen()[1], "Resume Battlerealm")
         self.assertIn("Bring back Battleworld", again.screen())
 
+    def test_a_kept_game_damaged_after_the_menu_offered_it_is_said_on_the_start_menu(self):
+        t = Table()
+        t.presses("c a a c")  # Battlerealm, two heroes
+        t.wait(200)
+        t.presses("C bbbb c")  # New Battleworld: "Replace the saved game?"
+        self.assertIn("saved Battlerealm game", " ".join(t.screen()[4:]))
+        t.presses("b c c")  # Yes, one starting hero
+        t.wait(200)
+        t.presses("C aa")  # the start menu, on "Bring back Battlerealm"
+        self.assertEqual(t.app.menus.start_items()[t.app.cursor][0], "Bring back Battlerealm")
+        write(t.root + "game.sav.old1", b"damaged over USB")
+        t.presses("c")
+        self.assertEqual((t.app.mode, t.screen()[-1].strip()), ("start", "Could not bring it back."))
+        self.assertEqual(t.app.kind, "battleworld")  # the saved game is still the one played last
+        t.presses("a")
+        self.assertEqual(t.screen()[-1].strip(), "Could not bring it back.")  # until the next choice
+
     def test_no_question_after_a_finished_game_but_it_is_kept(self):
         t = Table()
         t.presses("bb c c")  # United

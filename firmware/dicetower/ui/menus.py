@@ -58,12 +58,13 @@ class Menus:
             return app.step(button, len(items))
         choice = items[app.cursor % len(items)][1]
         app.cursor = 0
+        app.saved_message = None
         if choice == "resume":
             app.begin(app.resume)
         elif choice == "bring_back":
             game = app.store.bring_back()
-            if game is None:
-                app.message = "That game could not be brought back."
+            if game is None:  # changed or removed since the menu offered it; the console says why
+                app.saved_message = "Could not bring it back."
             else:
                 app.begin(game)
                 app.message = "Brought back; the game it replaces is kept."

@@ -58,7 +58,7 @@ def draw(app, canvas):
         canvas.line(0, "Replace the saved game?", invert=True, centre=True)
         _list(canvas, 1, app.menus.REPLACE_ITEMS, app.cursor, 3)
         _message(canvas, 4, "A new game replaces the saved %s game. It is kept: the start menu can bring it "
-                 "back." % (app.game or app.resume).KIND)
+                 "back." % label((app.game or app.resume).KIND))
     elif mode == modes.SETUP:
         low, high, _ = app.rules.PLAYERS
         canvas.line(0, "New " + label(app.kind), invert=True, centre=True)
