@@ -12,7 +12,6 @@ import json
 import os
 import shutil
 import socket
-import threading
 import time
 
 import re
@@ -23,6 +22,7 @@ from conftest import ROOT
 from dicetower_host import cli, flash, paths
 from dicetower_host.flash_circuitpy import Drive
 from dicetower_host.pico import VirtualPico
+from monitoring import monitor_thread
 from quick_taps import HEROES, twenty_taps_after_a_roll
 
 
@@ -124,17 +124,7 @@ def test_flash_boot_play_monitor_stats_reflash_repair(pico, tmp_path, monkeypatc
 
     # 2. Play: a new Battlerealm game and a roll, followed by dicetower monitor --save.
     log = tmp_path / "events.jsonl"
-    connected = threading.Event()
-
-    class Watching(io.StringIO):
-        def write(self, text):
-            if text.startswith("-- connected"):
-                connected.set()
-            return io.StringIO.write(self, text)
-
-    parsed = cli.build_parser().parse_args(["monitor", "--port", pico.url, "--save", str(log), "--count", "3",
-                                            "--seconds", "40"])
-    watcher = threading.Thread(target=parsed.run, args=(parsed,), kwargs={"out": Watching()})
+    watcher, connected = monitor_thread(pico.url, log, 3, 40)
     watcher.start()
     assert connected.wait(30)  # the monitor has the port before the first press
     pico.presses("caac")  # New Battlerealm, two heroes, start
