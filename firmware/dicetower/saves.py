@@ -15,7 +15,7 @@ The filesystem is injected (`fs`: open, rename, remove, exists, size) so
 tests can cut the power at any byte; by default it is the device's own.
 """
 
-from dicetower.core.store import LARGEST, NewerSave, SaveError, decode, encode
+from dicetower.core.store import LARGEST, NewerSave, SaveError, decode, encode, kind_of
 from dicetower.hw.storage import OsFiles, TooBig, keep_aside, kept, read_at_most, writing
 
 DAMAGED = "bad"
@@ -95,14 +95,15 @@ class SaveStore:
     def find_kept(self):
         """The game the start menu can bring back: the newest kept from a newer firmware that this one
         now reads, else the newest one a new game replaced. Sets and returns `kept`, (its file, its
-        kind), or None; the game itself is not kept in memory (the Pico's heap) but read again."""
+        kind), or None; the game itself is not kept in memory (the Pico's heap) but read again, and
+        replayed only when it is brought back."""
         self.kept = None
         for tag in (NEWER, REPLACED):
             for name in kept(self.fs, self.path, tag):
-                try:
-                    self.kept = (name, self._decode(name).KIND)
+                try:  # its kind only: replayed, it would import that game's modules into this game's heap
+                    self.kept = (name, kind_of(read_at_most(self.fs, name, LARGEST)))
                     return self.kept
-                except (SaveError, OSError):
+                except (TooBig, SaveError, OSError):
                     continue
         return None
 

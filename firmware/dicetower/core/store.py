@@ -182,6 +182,30 @@ MIGRATIONS = {1: _migrate_1, 2: _migrate_2, 3: _migrate_3}  # schema N -> N + 1
 
 def decode(data):
     """A Game from saved bytes, or SaveError (and nothing else: whatever the bytes)."""
+    schema, body = _verified(data)
+    try:
+        return _game_of(schema, body)
+    except SaveError:
+        raise
+    except Exception as e:  # noqa: past the checksum, anything wrong means a damaged save, never a crash
+        raise SaveError("its game is damaged (%s)" % (type(e).__name__,))
+
+
+def kind_of(data):
+    """The kind of game saved bytes hold, checked whole (header and checksum) but not replayed: what the
+    start menu names without importing that game's modules (a Pico's heap). SaveError otherwise."""
+    schema, body = _verified(data)
+    try:
+        kind = json.loads(body).get("game")
+    except Exception:  # noqa: past the checksum, anything wrong means a damaged save
+        raise SaveError("the body is not a saved game")
+    if kind not in [key for _, key in games.GAMES]:
+        raise SaveError("unknown game %r" % (kind,))
+    return kind
+
+
+def _verified(data):
+    """(schema, body) of saved bytes whose header and checksum hold, or SaveError."""
     if len(data) > LARGEST:
         raise SaveError("it is %d bytes; a save is at most %d" % (len(data), LARGEST))
     if not data.startswith(MAGIC):
@@ -210,12 +234,7 @@ def decode(data):
         whole = checksum(body)
     if whole != crc:
         raise SaveError("the checksum does not match")
-    try:
-        return _game_of(schema, body)
-    except SaveError:
-        raise
-    except Exception as e:  # noqa: past the checksum, anything wrong means a damaged save, never a crash
-        raise SaveError("its game is damaged (%s)" % (type(e).__name__,))
+    return schema, body
 
 
 def _game_of(schema, body):
