@@ -6,9 +6,10 @@ to spare (web/server.py's MAX_STREAMS), it reads /state every 2 s and asks again
 gauges from the game's state as the tower saves it (scoreboard.py): Battlerealm's PVP
 Points towards 21, Marvel United's KO tokens towards the threshold, Marvel Champions'
 threat by scheme stage and hit points, each hero with their allies and the minions engaged
-with them, Battleworld's battles won and lost; the roll as dice with their locks and the
-advisor's chance. Large type, one column: a phone held at arm's length. The buttons at the
-foot press the tower's own, with the PIN on its OLED.
+with them (the state's [player, name, hit points] lists, absent until one is played),
+Battleworld's battles won and lost; the roll as dice with their locks and the advisor's
+chance. Large type, one column: a phone held at arm's length. The buttons at the foot
+press the tower's own, with the PIN on its OLED.
 """
 
 HTML = """<!doctype html>
@@ -86,7 +87,6 @@ function scores(d){
    a.sides.forEach(x=>box.appendChild(gauge(x.name,x.threat,Math.max(x.threat,1),x.threat+" threat","bad",false,x.crisis?["crisis"]:[])));
    const v=a.villain,vt=v.stages[v.stage]*Math.max(1,a.players.length);
    box.appendChild(gauge(v.name,v.hp,vt,v.hp+" hp","bad"))});
-  // [player, name, hit points]; a game with none played (or saved before) has neither list
   const cards=(key,i)=>(s[key]||[]).filter(c=>c[0]===i).map(c=>c[1]+" ("+c[2]+" hp)").join(", ");
   s.heroes.forEach((h,i)=>{box.appendChild(gauge(h.name,h.hp,h.max,h.hp+" / "+h.max+" hp",h.out?"bad":"good",false,h.out?["out"]:[]));
    const a=cards("allies",i),m=cards("minions",i);

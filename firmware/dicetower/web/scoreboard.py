@@ -8,9 +8,8 @@ hardware; it runs on CPython, the MicroPython VM and the Pico alike.
 
 The document: `version` (one more each change), `mode` (the device's screen), `message`
 (its last words), and with a game: `kind`, the game's own `state` (scores, turn, places:
-each game's state as it saves it, so Marvel Champions' `allies` and `minions`, lists of
-[player, name, hit points] made at the first one played, come with it and cost nothing when
-absent; for Battlerealm also `places`, the locations' names, and `goal`, the PVP Points that win), `over` (the game over line, naming the winner, or ""),
+each game's state as it saves it; for Battlerealm also `places`, the locations' names, and
+`goal`, the PVP Points that win), `over` (the game over line, naming the winner, or ""),
 `moves` (how many history lines; the lines themselves are `history(app)`, fetched when
 `moves` grows), `results` (the last few lines), and `roll` while Battlerealm's dice are
 out: the faces, the locked dice, re-rolls and Lucky left, and the advisor's chance and
