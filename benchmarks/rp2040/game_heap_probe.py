@@ -19,18 +19,8 @@ while dev._prime is not None and dev._prime():
 gc.collect()
 import scripted_games  # noqa: E402
 
-lowest = [1 << 30]
-
-
-def after(game):
-    gc.collect()
-    free = gc.mem_free()
-    if free < lowest[0]:
-        lowest[0] = free
-
-
 gc.collect()
 start = gc.mem_free()
-game, ending, done = scripted_games.play(getattr(scripted_games, GAME), after)  # noqa: F821 (set before)
+game, done, lowest = scripted_games.lowest_free(getattr(scripted_games, GAME))  # noqa: F821 (set before)
 print(json.dumps({"game": GAME, "actions": done, "over": bool(game.over()), "free_before": start,  # noqa: F821
-                  "lowest_free": lowest[0]}))
+                  "lowest_free": lowest}))

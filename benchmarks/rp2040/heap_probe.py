@@ -25,15 +25,7 @@ except MemoryError as e:  # the firmware does not fit this way (as .py source, c
     fits = False
 
 for name in ("battlerealm", "champions", "united", "battleworld") if fits else ():
-    lowest = [1 << 30]
-
-    def after(game):
-        gc.collect()
-        free = gc.mem_free()
-        if free < lowest[0]:
-            lowest[0] = free
-
-    game, ending, done = scripted_games.play(getattr(scripted_games, name), after)
+    game, done, lowest = scripted_games.lowest_free(getattr(scripted_games, name))
     del game
     gc.collect()
-    print(json.dumps({"game": name, "actions": done, "lowest_free": lowest[0]}))
+    print(json.dumps({"game": name, "actions": done, "lowest_free": lowest}))

@@ -116,3 +116,20 @@ def play(maker, after_each=None):
         if after_each:
             after_each(game)
     return game, ending, done
+
+
+def lowest_free(maker):
+    """Play a scripted game to its end on MicroPython, collecting after each action; returns (game,
+    actions done, the lowest gc.mem_free() seen). The heap benchmarks' measure on the emulated RP2040."""
+    import gc
+
+    lowest = [1 << 30]
+
+    def after(game):
+        gc.collect()
+        free = gc.mem_free()
+        if free < lowest[0]:
+            lowest[0] = free
+
+    game, ending, done = play(maker, after)
+    return game, done, lowest[0]
