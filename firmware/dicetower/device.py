@@ -102,7 +102,8 @@ class Device:
         self._tidy = False  # work since the last garbage collection that left garbage behind
         self._collect = getattr(platform, "collect", None)
         self.dice = platform.dice or FairDice(*platform.entropy_sources())
-        self._prime = getattr(self.dice, "prime", None)  # entropy made ahead, at idle (core/entropy.py)
+        # Entropy made ahead at idle, and paused dice retried with back-off (core/entropy.py).
+        self._prime = getattr(self.dice, "prime", None)
         options = {}
         heroes = _read(self.root + "heroes.json")
         if heroes is not None:
@@ -244,8 +245,8 @@ class Device:
         elif app.thinking():
             self._tidy = True
             app.think()  # a slice of the advice; once it is ready, its redraw is the next pass's work
-        elif self._prime is not None and self._prime():
-            pass
+        elif self._prime is not None and self._prime(now):
+            app.dice_checked()  # paused dice that roll again: the screen says so
         elif self._tidy and self._collect is not None:
             # At idle: a collection of a few ms here is not one inside a press's pass later.
             self._tidy = False

@@ -9,32 +9,53 @@ Rp2350Trng; SeededSource here, deterministic, for tests and replays):
     binary       True if each sample is one bit, False if a whole byte
     min_entropy  the min-entropy it claims per sample, in bits: it sets the health tests' cutoffs
     fill(buf)    write raw samples into the bytearray `buf`; OSError if the hardware fails
+A source that replays set bytes says so with `replay = True` (SeededSource): its bytes, health-tested,
+become faces as they are, so that a seeded game gives the same faces everywhere.
 
 Dice give faces (FairDice and ScriptedFaces here; the simulator's TeachingFaces):
     name         where the faces come from, for the events and the screen
     failure      None while the dice can roll, else the sentence that says why they will not
     draw(die)    a face index of `die` (core/dice.py), or EntropyFailure with nothing changed
     recover()    try again after a failure; True if the dice can roll now
-The device also calls `below(n)` (a uniform integer in [0, n)) and `prime()`
-(gather noise at idle) where the dice have them, as FairDice does.
+The device also calls `below(n)` (a uniform integer in [0, n)) and `prime(now)`
+(work at idle: noise gathered ahead, failed dice retried) where the dice have them, as FairDice does.
 
-`FairDice` turns a source into faces:
-  1. every raw sample passes NIST SP 800-90B's two health tests (4.4.1
-     repetition count, 4.4.2 adaptive proportion), at start-up over 1024
-     samples and on every sample after; a failure puts the dice into a failed
-     state that refuses to roll and says why, until `recover()` passes the
-     start-up test again;
-  2. binary samples are debiased pairwise (von Neumann) and packed to bytes;
-  3. faces are drawn by rejection sampling from a uniform integer pool that
-     keeps the unused part of every byte, so a d6 costs about log2(6)/8 =
-     0.32 bytes, and no face is ever favoured (no bare modulo).
+`FairDice` turns a noise source into faces, in the shape of NIST SP 800-90C: an entropy source
+(SP 800-90B) feeding a DRBG (SP 800-90A).
+  1. Health tests: every raw sample passes SP 800-90B's repetition count (4.4.1) and adaptive
+     proportion (4.4.2) tests.
+  2. A start-up test (4.3) over STARTUP_TEST_SAMPLES = 2**16 + 128 samples before the first face:
+     the health tests, a period test (the first samples must not come round again, as they do from
+     a counter, a byte cycle or a short LFSR within 2**16 samples) and a linear complexity test
+     (Berlekamp-Massey over the first 512 bits: an LFSR of up to 207 bits is caught whatever its
+     period). The first 1024 samples are tested as the dice are made, the rest at idle (prime) or,
+     if a roll comes first, before it.
+  3. Conditioning: SHA-256 over raw samples that carry at least SEED_BITS = 512 bits of claimed
+     entropy, twice the 256 bits its output is taken to hold.
+  4. HMAC_DRBG with SHA-256 (SP 800-90A 10.1.2): instantiated from two conditioned blocks, reseeded
+     from one before every RESEED_INTERVAL-th request of 32 bytes. The faces come from its output,
+     so a noise source that fails quietly (predictable, yet passing every test) still cannot make
+     predictable faces.
+  5. Faces by rejection sampling from a uniform integer pool that keeps the unused part of every
+     byte: a d6 costs about log2(6)/8 = 0.32 bytes, and no face is ever favoured (no bare modulo).
+A failure makes the dice refuse to roll and say why, after the second source (if one was given)
+has been tried. `prime(now)` then runs the whole start-up test again, a slice a call, 1 s after the
+failure, then 2 s, 4 s ... up to 64 s after each failed try; the dice roll again once one passes.
+A replay source skips 2 to 4: 1024 start-up samples, then its bytes straight into the pool.
 
 `ScriptedFaces` gives set faces instead, for tests and tutorials; it is never
 the default on a device.
 
-Everything here is allocation-free per face: the pool stays below 2**30 so
-MicroPython keeps it in small ints.
+Drawing a face allocates nothing: the pool stays below 2**30 so MicroPython keeps it in small ints,
+and the DRBG's state, its HMAC key blocks and its output are preallocated bytearrays. Each SHA-256
+is a new hash object (MicroPython's cannot be copied, nor updated after its digest), made where a
+block of output is: at idle, by prime.
 """
+
+try:
+    from hashlib import sha256
+except ImportError:  # a build without it (some CircuitPython boards): byte sources feed the pool raw
+    sha256 = None
 
 # NIST SP 800-90B health tests with a false-alarm rate alpha = 2**-30 per
 # sample (the standard allows 2**-20 to 2**-40; at 2**-20 a healthy source
@@ -52,20 +73,43 @@ APT_CUTOFFS = {
     (512, 7): 22,
     (512, 8): 16,
 }
-STARTUP_SAMPLES = 1024
+STARTUP_SAMPLES = 1024  # SP 800-90B's start-up minimum: tested as the dice are made
+STARTUP_TEST_SAMPLES = (1 << 16) + 128  # the whole start-up test: a cycle of up to 2**16 samples comes round in it
+SEED_BITS = 512  # claimed entropy conditioned into each 256-bit seed block
+RESEED_INTERVAL = 4  # DRBG requests (32 bytes, about 100 d6 faces each) between reseeds
+PERSONALIZATION = b"dicetower dice"
+PAUSED = "Dice paused, retrying: restart if it persists. Noise failed its test."  # 3 lines of 25
+RETRY_FIRST_MS = 1000
+RETRY_LONGEST_MS = 64000
 
 _POOL_FLOOR = 1 << 22  # refill below this; pool * 256 stays under 2**30
 _BUF_SIZE = 32
-_MAX_EQUAL_PAIRS = 256  # a fair bit source does this once in 2**256 tries
-_STARTUP_BYTES = 64  # debiased bytes checked at start-up (binary sources)
-_READY = 8  # tested bytes made ahead at idle (prime): about four rolls of six dice
+_BLOCK = 32  # bytes of DRBG output per request
+_READY = 8  # replay bytes made ahead at idle (prime): about four rolls of six dice
+_SLICE = 256  # start-up samples a prime() call tests: a few ms on a Pico
+# The period test: a window of this many first samples (76 bits of claimed entropy for the ROSC's
+# bits, 112 for bytes) found again later means the source is repeating itself.
+_PERIOD_WINDOW_BITS = 96
+_PERIOD_WINDOW_BYTES = 16
+_HASH_BASE = 257
+_HASH_PRIME = 4177969  # the largest prime with prime * 257 + 255 < 2**30: small ints on MicroPython
+# The linear complexity test: Berlekamp-Massey over the first _LC_BITS bits. A random sequence's
+# linear complexity is within a few bits of half its length (below n/2 - k with probability about
+# 2**-2k), so one under _LC_FLOOR is an LFSR of that length (a false alarm once in 2**96).
+_LC_BITS = 512
+_LC_FLOOR = 208
 
 
 class EntropyFailure(Exception):
     """The entropy source failed a health test or could not be read.
 
-    `str(e)` is a sentence the UI can show as it is.
+    `str(e)` is the whole reason, for the console; `e.screen` what the OLED says (PAUSED for FairDice,
+    whose dice retry by themselves).
     """
+
+    def __init__(self, reason, screen=None):
+        Exception.__init__(self, reason)
+        self.screen = screen or reason
 
 
 def rct_cutoff(min_entropy):
@@ -120,8 +164,199 @@ class HealthTests:
         return None
 
 
+def _parity(x):
+    """The parity of the low 512 bits of x (MicroPython's ints have no bit_count)."""
+    shift = 256
+    while shift:
+        x ^= x >> shift
+        shift >>= 1
+    return x & 1
+
+
+class StartupTest:
+    """The start-up test's own two checks, on every sample of it: period and linear complexity."""
+
+    def __init__(self, binary):
+        self.binary = binary
+        window = _PERIOD_WINDOW_BITS if binary else _PERIOD_WINDOW_BYTES
+        self.window = window
+        self._first = bytearray(window)  # the first samples, which must not come round again
+        self._last = bytearray(window)  # the latest samples, a ring
+        # A rolling hash of the latest window finds the candidates; the samples themselves decide.
+        power = 1
+        for _ in range(window - 1):
+            power = power * _HASH_BASE % _HASH_PRIME
+        self._drop = [v * power % _HASH_PRIME for v in range(256 if not binary else 2)]
+        self._first_hash = 0
+        self._hash = 0
+        self.seen = 0
+        # Berlekamp-Massey over GF(2): connection polynomial c, the previous one b, bits as ints.
+        self._bits = 0
+        self._s = 0  # the latest bits, the newest at bit 0
+        self._c = 1
+        self._b = 1
+        self._l = 0
+        self._m = 1
+
+    def check(self, sample):
+        """Take one raw sample (as the health tests saw it); None, or the reason the source failed."""
+        n = self.seen
+        self.seen = n + 1
+        window = self.window
+        if n < window:
+            self._first[n] = sample
+            self._last[n] = sample
+            self._first_hash = (self._first_hash * _HASH_BASE + sample) % _HASH_PRIME
+            self._hash = self._first_hash
+        else:
+            at = n % window  # the oldest sample's place, now the newest's
+            h = self._hash - self._drop[self._last[at]]
+            if h < 0:
+                h += _HASH_PRIME
+            self._last[at] = sample
+            h = (h * _HASH_BASE + sample) % _HASH_PRIME
+            self._hash = h
+            if h == self._first_hash and self._came_round((at + 1) % window):
+                return ("period test: the first %d samples came round again after %d"
+                        % (window, n + 1 - window))
+        if self._bits < _LC_BITS:
+            if self.binary:
+                return self._complexity(sample & 1)
+            for shift in (7, 6, 5, 4, 3, 2, 1, 0):
+                reason = self._complexity((sample >> shift) & 1)
+                if reason is not None:
+                    return reason
+        return None
+
+    def _came_round(self, oldest):
+        first = self._first
+        last = self._last
+        window = self.window
+        for i in range(window):
+            if last[(oldest + i) % window] != first[i]:
+                return False
+        return True
+
+    def _complexity(self, bit):
+        n = self._bits
+        if n == _LC_BITS:
+            return None
+        s = (self._s << 1) | bit
+        self._s = s
+        if _parity(self._c & s):  # the discrepancy: c does not predict this bit
+            c = self._c
+            self._c = c ^ (self._b << self._m)
+            if 2 * self._l <= n:
+                self._l = n + 1 - self._l
+                self._b = c
+                self._m = 1
+            else:
+                self._m += 1
+        else:
+            self._m += 1
+        self._bits = n + 1
+        if self._bits == _LC_BITS and self._l < _LC_FLOOR:
+            return ("linear complexity test: the first %d bits follow an LFSR of %d bits"
+                    % (_LC_BITS, self._l))
+        return None
+
+    @property
+    def linear_complexity(self):
+        return self._l
+
+
+class HmacDrbg:
+    """HMAC_DRBG with SHA-256, as NIST SP 800-90A Rev. 1, 10.1.2 writes it.
+
+    `instantiate(entropy, nonce, personalization)`, `reseed(entropy, additional)` and
+    `generate(out, additional)` (fills the bytearray `out`); `reseed_counter` counts the requests
+    since the last (re)seed, plus one, as the standard's does. The caller keeps the reseed interval.
+    Key, V and the two HMAC key blocks are preallocated and changed in place.
+    """
+
+    def __init__(self):
+        self.key = bytearray(32)
+        self.value = bytearray(32)
+        self._inner = bytearray(b"\x36" * 64)  # HMAC's key XOR ipad, the key padded to a block
+        self._outer = bytearray(b"\x5c" * 64)  # and XOR opad
+        self.reseed_counter = 0
+
+    def _keyed(self):
+        key = self.key
+        inner = self._inner
+        outer = self._outer
+        for i in range(32):
+            inner[i] = key[i] ^ 0x36
+            outer[i] = key[i] ^ 0x5C
+
+    def _hmac(self, out, a, b=None, c=None, d=None, e=None):
+        """out = HMAC(Key, a || b || c || d || e), the parts that are given."""
+        inner = sha256(self._inner)
+        inner.update(a)
+        for part in (b, c, d, e):
+            if part:
+                inner.update(part)
+        outer = sha256(self._outer)
+        outer.update(inner.digest())
+        out[:] = outer.digest()
+
+    def _update(self, a=None, b=None, c=None):
+        """HMAC_DRBG_Update (10.1.2.2) with provided_data = a || b || c."""
+        self._hmac(self.key, self.value, b"\x00", a, b, c)
+        self._keyed()
+        self._hmac(self.value, self.value)
+        if not (a or b or c):
+            return
+        self._hmac(self.key, self.value, b"\x01", a, b, c)
+        self._keyed()
+        self._hmac(self.value, self.value)
+
+    def instantiate(self, entropy, nonce, personalization=None):
+        """10.1.2.3: Key = 0x00..., V = 0x01..., then Update(entropy || nonce || personalization)."""
+        key = self.key
+        value = self.value
+        for i in range(32):
+            key[i] = 0
+            value[i] = 1
+        self._keyed()
+        self._update(entropy, nonce, personalization)
+        self.reseed_counter = 1
+
+    def reseed(self, entropy, additional=None):
+        """10.1.2.4."""
+        self._update(entropy, additional)
+        self.reseed_counter = 1
+
+    def generate(self, out, additional=None):
+        """10.1.2.5: len(out) bytes into `out`."""
+        if additional:
+            self._update(additional)
+        value = self.value
+        n = len(out)
+        at = 0
+        while at < n:
+            self._hmac(value, value)
+            if n - at >= 32:
+                out[at:at + 32] = value
+                at += 32
+            else:
+                for i in range(n - at):
+                    out[at + i] = value[i]
+                at = n
+        self._update(additional)
+        self.reseed_counter += 1
+
+
+def _samples_for(bits, min_entropy):
+    """Raw samples carrying `bits` of claimed entropy, in whole buffers."""
+    n = int(bits / min_entropy)
+    if n * min_entropy < bits:
+        n += 1
+    return (n + _BUF_SIZE - 1) // _BUF_SIZE * _BUF_SIZE
+
+
 class FairDice:
-    """Unbiased faces from a health-tested entropy source.
+    """Unbiased faces from a health-tested entropy source, through a conditioner and a DRBG.
 
     `draw(die)` returns a face index of `die`, or raises EntropyFailure and
     leaves the caller's state alone. `failure` is None while the dice can
@@ -134,15 +369,20 @@ class FairDice:
 
     def __init__(self, source, fallback=None):
         self._buf = bytearray(_BUF_SIZE)
-        self._ready = bytearray(_READY)  # a queue: the bytes come out in the order they were made
+        self._packed = bytearray(_BUF_SIZE // 8)  # a buffer of bits, eight to a byte, for SHA-256
+        self._ready = bytearray(2 * _BLOCK)  # a queue: the bytes come out in the order they were made
         self._ready_at = 0
         self._ready_n = 0
-        # Debiased bits must come out as full-entropy bytes: a periodic bit
-        # source (0101...) passes the raw tests but would give stuck bytes.
-        self.output_health = HealthTests(False, 7)
-        self.bytes_used = 0
+        self._out = bytearray(_BLOCK)
+        self._drbg = None
+        self.bytes_used = 0  # bytes of DRBG output (of replayed bytes, for a replay) taken by faces
+        self.samples_used = 0  # raw samples read from the sources, start-up tests included
         self.switched = None
+        self.retries = 0  # tries of the start-up test after a failure
         self._fallback = fallback
+        self._retrying = False
+        self._retry_from = None
+        self._backoff = RETRY_FIRST_MS
         self._use(source)
         if self.failure is not None:
             self._switch()
@@ -151,8 +391,69 @@ class FairDice:
         self.source = source
         self.name = source.name
         self.binary = bool(source.binary)
+        self.replay = bool(getattr(source, "replay", False)) or sha256 is None
+        if self.replay and self.binary:
+            raise ValueError("%s: single bits need the DRBG, and it needs hashlib's SHA-256" % source.name)
         self.health = HealthTests(self.binary, source.min_entropy)
-        self.recover()
+        self._seed_samples = _samples_for(SEED_BITS, source.min_entropy)
+        if not self.replay and self._drbg is None:
+            self._drbg = HmacDrbg()
+        self._begin()
+
+    def _restart(self):
+        """Ready a start-up test from its first sample; a failure already said stands until it passes."""
+        self.health.reset()
+        self._value = 0
+        self._range = 1
+        self._ready_at = 0
+        self._ready_n = 0
+        self._pos = _BUF_SIZE
+        self._seeded = self.replay
+        self._testing = STARTUP_SAMPLES if self.replay else STARTUP_TEST_SAMPLES
+        self._test = None if self.replay else StartupTest(self.binary)
+
+    def _begin(self):
+        """A start-up test: its first STARTUP_SAMPLES now, the rest at idle or before the first face."""
+        self._restart()
+        self.failure = None
+        try:
+            self._startup(STARTUP_SAMPLES)
+        except EntropyFailure:
+            return False
+        return True
+
+    def _startup(self, n):
+        """Test up to `n` more samples of the start-up test; once all pass, seed the DRBG."""
+        test = self._test
+        while n > 0 and self._testing > 0:
+            self._refill()
+            if test is not None:
+                buf = self._buf
+                check = test.check
+                for i in range(_BUF_SIZE):
+                    reason = check(buf[i])
+                    if reason is not None:
+                        self._fail("failed its start-up test: " + reason)
+            self._testing -= _BUF_SIZE
+            n -= _BUF_SIZE
+        self._pos = _BUF_SIZE  # start-up samples are tested, then discarded
+        if self._testing <= 0 and not self._seeded:
+            self._test = None
+            self._drbg.instantiate(self._conditioned(), self._conditioned(), PERSONALIZATION)
+            self._seeded = True
+
+    def recover(self):
+        """Run the whole start-up test again, now; True if the source is healthy."""
+        if self._begin():
+            try:
+                self._startup(STARTUP_TEST_SAMPLES)
+            except EntropyFailure:
+                return False
+            self._retrying = False
+            self._retry_from = None
+            self._backoff = RETRY_FIRST_MS
+            return True
+        return False
 
     def _switch(self):
         """Move to the fallback source; True if it passes its start-up test."""
@@ -164,34 +465,13 @@ class FairDice:
         self._use(fallback)
         return self.failure is None
 
-    def recover(self):
-        """Run the start-up test again; True if the source is healthy now."""
-        self.health.reset()
-        self.output_health.reset()
-        self.failure = None
-        self._value = 0
-        self._range = 1
-        self._ready_n = 0
-        try:
-            for _ in range(STARTUP_SAMPLES // _BUF_SIZE):
-                self._refill()
-            if self.binary:
-                # Debias and check a first run of bytes too, so a periodic
-                # source is caught before any face comes from it.
-                self._pos = _BUF_SIZE
-                for _ in range(_STARTUP_BYTES):
-                    self._fresh()
-        except EntropyFailure:
-            return False
-        self._pos = _BUF_SIZE  # start-up samples are tested, then discarded
-        return True
-
     def _refill(self):
         buf = self._buf
         try:
             self.source.fill(buf)
         except Exception as e:  # a driver error must not crash the game
             self._fail("could not be read (%s)" % e)
+        self.samples_used += _BUF_SIZE
         check = self.health.check
         for i in range(_BUF_SIZE):
             reason = check(buf[i])
@@ -200,9 +480,45 @@ class FairDice:
         self._pos = 0
 
     def _fail(self, what):
-        self.failure = "Dice off: %s %s." % (self.name, what)
+        self.failure = "Dice paused: %s %s." % (self.name, what)
         self._pos = _BUF_SIZE
-        raise EntropyFailure(self.failure)
+        raise EntropyFailure(self.failure, PAUSED)
+
+    def _conditioned(self):
+        """SHA-256 of fresh raw samples that carry at least SEED_BITS of claimed entropy (32 bytes)."""
+        digest = sha256()
+        buf = self._buf
+        for _ in range(self._seed_samples // _BUF_SIZE):
+            self._refill()
+            if self.binary:
+                packed = self._packed
+                for j in range(_BUF_SIZE // 8):
+                    byte = 0
+                    for i in range(8 * j, 8 * j + 8):
+                        byte = (byte << 1) | buf[i]
+                    packed[j] = byte
+                digest.update(packed)
+            else:
+                digest.update(buf)
+        self._pos = _BUF_SIZE
+        return digest.digest()
+
+    def _block(self):
+        """The DRBG's next 32 bytes into the queue (the start-up test finished first, if it is not)."""
+        if not self._seeded:
+            self._startup(STARTUP_TEST_SAMPLES)
+        drbg = self._drbg
+        if drbg.reseed_counter > RESEED_INTERVAL:
+            drbg.reseed(self._conditioned())
+        out = self._out
+        drbg.generate(out)
+        for i in range(_BLOCK):
+            self._push(out[i])
+
+    def _push(self, byte):
+        ready = self._ready
+        ready[(self._ready_at + self._ready_n) % len(ready)] = byte
+        self._ready_n += 1
 
     def _raw(self):
         if self._pos >= _BUF_SIZE:
@@ -211,56 +527,71 @@ class FairDice:
         self._pos += 1
         return sample
 
-    def prime(self):
-        """Make one byte for the rolls to come. The device's loop calls this at idle, so that a roll
-        finds its noise gathered and tested (on a Pico, gathering a roll's worth takes about 20 ms).
-        True if there was work; False once _READY bytes wait or the dice are off."""
-        if self._ready_n == _READY or self.failure is not None:
-            return False
+    def prime(self, now=None):
+        """One piece of work at idle; True if there was one. The device's loop calls it with the time
+        in ms: it finishes the start-up test a slice at a time, keeps a block of DRBG output ready (so
+        a roll finds its bytes made) and, while the dice are paused, tries the start-up test again."""
+        if self.failure is not None:
+            return self._retry(now)
         try:
-            byte = self._fresh()
+            if self.replay:
+                if self._ready_n == _READY:
+                    return False
+                self._push(self._raw())
+            elif not self._seeded:
+                self._startup(_SLICE)
+            elif self._ready_n <= len(self._ready) - _BLOCK:
+                self._block()
+            else:
+                return False
         except EntropyFailure:
-            self._switch()  # as a draw would: the fallback from now on, or the dice stay off
+            self._switch()  # as a draw would: the fallback from now on, or the dice pause
+        return True
+
+    def _retry(self, now):
+        """The paused dice's back-off: wait, then the whole start-up test again, a slice a call."""
+        if now is None:
+            return False
+        if not self._retrying:
+            if self._retry_from is None:
+                self._retry_from = now
+                return False
+            waited = now - self._retry_from
+            if 0 <= waited < self._backoff:  # (a clock that wrapped round: try at once)
+                return False
+            self._retrying = True
+            self.retries += 1
+            self._restart()
             return True
-        self._ready[(self._ready_at + self._ready_n) % _READY] = byte
-        self._ready_n += 1
+        try:
+            self._startup(_SLICE)
+        except EntropyFailure:
+            self._retrying = False
+            self._retry_from = now
+            self._backoff = min(2 * self._backoff, RETRY_LONGEST_MS)
+            return True
+        if self._seeded:
+            self.failure = None
+            self._retrying = False
+            self._retry_from = None
+            self._backoff = RETRY_FIRST_MS
         return True
 
     def _byte(self):
-        if self._ready_n:
-            byte = self._ready[self._ready_at]
-            self._ready_at = (self._ready_at + 1) % _READY
-            self._ready_n -= 1
-            return byte
-        return self._fresh()
-
-    def _fresh(self):
-        if not self.binary:
-            return self._raw()
-        # von Neumann: of each pair of raw bits keep the first when they differ.
-        byte = 0
-        bits = 0
-        equal_pairs = 0
-        while bits < 8:
-            a = self._raw() & 1
-            if a != self._raw() & 1:
-                byte = (byte << 1) | a
-                bits += 1
-                equal_pairs = 0
-            else:
-                equal_pairs += 1
-                if equal_pairs == _MAX_EQUAL_PAIRS:  # 0011 0011...: never an output bit
-                    self._fail("failed its health check: %d bit pairs in a row gave no output" % equal_pairs)
-        reason = self.output_health.check(byte)
-        if reason is not None:
-            self._fail("failed its health check after debiasing: " + reason)
+        if self._ready_n == 0:
+            if self.replay:
+                return self._raw()
+            self._block()
+        byte = self._ready[self._ready_at]
+        self._ready_at = (self._ready_at + 1) % len(self._ready)
+        self._ready_n -= 1
         return byte
 
     def below(self, n):
         """A uniform integer in [0, n), for 2 <= n <= 2**22."""
         while True:
             if self.failure is not None:
-                raise EntropyFailure(self.failure)
+                raise EntropyFailure(self.failure, PAUSED)
             try:
                 return self._below(n)
             except EntropyFailure:
@@ -325,6 +656,7 @@ class SeededSource:
     name = "seeded"
     binary = False
     min_entropy = 7
+    replay = True  # its bytes become faces as they are (no DRBG): the same game everywhere
 
     def __init__(self, seed):
         # PractRand's seeding: the 64-bit seed fills a, b, c and the counter,
