@@ -1,0 +1,115 @@
+"""Runs on the MicroPython VM: what the dice's entropy path costs, step by step.
+
+Started by benchmarks/vm_entropy.py; prints one `name value unit` line each.
+"""
+
+import gc
+import time
+
+from dicetower.core.dice import D6
+from dicetower.core.entropy import STARTUP_TEST_SAMPLES, FairDice, HmacDrbg, SeededSource
+from dicetower.hw.entropy import RoscBits, Urandom
+
+
+class Bits:
+    """machine.mem32 for the ROSC's register: sfc16's low bits (the Pico's own read costs more)."""
+
+    def __init__(self):
+        self.source = SeededSource(3)
+        self.byte = bytearray(1)
+
+    def __getitem__(self, address):
+        self.source.fill(self.byte)
+        return self.byte[0]
+
+
+seeded = SeededSource(2)
+
+
+def urandom_like(n):
+    buf = bytearray(n)
+    seeded.fill(buf)
+    return bytes(buf)
+
+
+def say(name, value, unit):
+    print("%s %s %s" % (name, value, unit))
+
+
+def us_since(start):
+    return time.ticks_diff(time.ticks_us(), start)
+
+
+for label, make in (("bytes", lambda: Urandom(urandom_like)),
+                    ("rosc_bits", lambda: RoscBits("RP2040", mem32=Bits(), sleep_us=lambda us: None))):
+    source = make()
+    gc.collect()
+    before = gc.mem_free()
+    dice = FairDice(source)
+    gc.collect()
+    say("dice_heap_" + label, before - gc.mem_free(), "bytes")  # the dice object, its buffers and DRBG state
+    # The whole start-up test, as recover() runs it (the loop runs it a slice a pass): per sample.
+    start = time.ticks_us()
+    dice.recover()
+    took = us_since(start)
+    say("startup_" + label, took, "us")
+    say("startup_sample_" + label, "%.2f" % (took / (STARTUP_TEST_SAMPLES + 1024)), "us")
+    # Conditioning one seed block (the samples for 512 claimed bits, health-tested, through SHA-256).
+    start = time.ticks_us()
+    for _ in range(10):
+        dice._conditioned()
+    say("condition_" + label, us_since(start) // 10, "us")
+    # The longest prime() pass: a start-up slice, a block of output, or a reseed with its block.
+    longest = 0
+    fresh = FairDice(make())
+    while True:
+        start = time.ticks_us()
+        if not fresh.prime(0):
+            break
+        longest = max(longest, us_since(start))
+    for _ in range(40):
+        for _ in range(30):
+            fresh.draw(D6)
+        start = time.ticks_us()
+        fresh.prime(0)
+        longest = max(longest, us_since(start))
+    say("longest_prime_" + label, longest, "us")
+
+drbg = HmacDrbg()
+drbg.instantiate(b"\x01" * 32, b"\x02" * 32, b"dicetower dice")
+out = bytearray(32)
+gc.collect()
+gc.disable()
+before = gc.mem_alloc()
+start = time.ticks_us()
+for _ in range(100):
+    drbg.generate(out)
+took = us_since(start)
+say("drbg_block", took // 100, "us")
+say("drbg_block_heap", (gc.mem_alloc() - before) // 100, "bytes")
+gc.enable()
+
+# Faces: DRBG output bytes per face, and heap per face with the bytes made ahead at idle (as the loop
+# does) and without.
+for primed in (True, False):
+    dice = FairDice(Urandom(urandom_like))
+    dice.draw(D6)
+    faces = 3000
+    used = dice.bytes_used
+    samples = dice.samples_used
+    allocated = 0
+    for _ in range(faces // 6):
+        if primed:
+            while dice.prime(0):
+                pass
+        gc.collect()
+        gc.disable()
+        before = gc.mem_alloc()
+        for _ in range(6):
+            dice.draw(D6)
+        allocated += gc.mem_alloc() - before
+        gc.enable()
+    tag = "primed" if primed else "unprimed"
+    say("face_heap_" + tag, "%.1f" % (allocated / faces), "bytes")
+    say("bytes_per_face_" + tag, "%.4f" % ((dice.bytes_used - used) / faces), "bytes")
+    say("noise_per_face_" + tag, "%.2f" % ((dice.samples_used - samples) / faces), "samples")

@@ -1,0 +1,83 @@
+"""What the dice's entropy path costs on the MicroPython VM: the start-up test, the conditioner, the DRBG, a face.
+
+    .venv/bin/python benchmarks/vm_entropy.py
+
+Runs benchmarks/vm/entropy_probe.py on the MicroPython 1.27 VM (WebAssembly, Node.js) over two
+stand-in sources (bytes as os.urandom gives them; bits as the RP2040's ROSC register gives them, read
+through RoscBits) and prints: the heap the dice hold (their buffers and the DRBG's state, made once);
+the whole start-up test (2**16 + 128 samples) and its cost per sample; one conditioned seed block
+(samples carrying 512 claimed bits through the health tests and SHA-256); the longest prime() pass
+(what the loop's buttons wait for: a start-up slice, a block, a reseed); one 32-byte HMAC_DRBG block
+and the heap it allocates; and, per face, the DRBG's bytes, the raw samples and the heap, with the
+bytes made ahead at idle as the loop does (primed) and without.
+
+The VM runs on this machine's CPU. The column "125 MHz est." scales the VM's times by the ratio of
+the emulated RP2040's to the VM's medians for the same advisor cases in docs/performance.md
+(benchmarks/vm_advisor.py and its --rp2040 run): an estimate, not a measurement. On a Pico the ROSC
+is read 1 us apart (time.sleep_us(1)), which the VM's stand-in does not wait, so its start-up test
+is longer by at least 1 us a sample.
+"""
+
+import os
+import re
+
+from vmprobe import ROOT, run_probe
+
+
+def advisor_ratio():
+    """Median time on the emulated RP2040 / on the VM, over the advisor cases both ran (None if absent)."""
+    try:
+        with open(os.path.join(ROOT, "docs", "performance.md")) as f:
+            text = f.read()
+    except OSError:
+        return None
+    tables = {}
+    for chunk in text.split("<!-- bench: ")[1:]:
+        command = chunk.split(" -->", 1)[0]
+        if "vm_advisor.py" not in command:
+            continue
+        rows = {}
+        for line in chunk.split("<!-- end -->")[0].splitlines():
+            found = re.match(r"^(\S+)\s+[\d.]+ ms\s+([\d.]+) ms", line)
+            if found:
+                rows[found.group(1)] = float(found.group(2))
+        tables["rp2040" if "--rp2040" in command else "vm"] = rows
+    vm, chip = tables.get("vm", {}), tables.get("rp2040", {})
+    ratios = [chip[case] / vm[case] for case in vm if case in chip and vm[case] >= 10]
+    return sum(ratios) / len(ratios) if ratios else None
+
+
+def main():
+    figures = {}
+    for line in run_probe("entropy_probe.py").splitlines():
+        name, value, unit = line.split()
+        figures[name] = (value, unit)
+    ratio = advisor_ratio()
+    print("MicroPython VM: the dice's entropy path (sources: os.urandom-like bytes; ROSC-like bits)")
+    print("125 MHz est.: the VM's time x %s (the advisor's emulated-RP2040/VM ratio)" % (
+        "%.1f" % ratio if ratio else "?"))
+    print("%-34s %14s %14s" % ("", "VM", "125 MHz est."))
+    for name, label in (("dice_heap_%s", "dice held on the heap"), ("startup_%s", "whole start-up test"),
+                        ("startup_sample_%s", "  per sample"), ("condition_%s", "one conditioned seed block"),
+                        ("longest_prime_%s", "longest prime() pass")):
+        for source in ("bytes", "rosc_bits"):
+            value, unit = figures[name % source]
+            est = ""
+            if unit == "us" and ratio:
+                ms = float(value) * ratio / 1000
+                est = "%.1f ms" % ms if ms < 1000 else "%.2f s" % (ms / 1000)
+            shown = "%s %s" % (value, unit) if unit != "us" or float(value) < 10000 else "%.0f ms" % (float(value) / 1000)
+            print("%-34s %14s %14s" % ("%s (%s)" % (label, source), shown, est))
+    value, _ = figures["drbg_block"]
+    print("%-34s %14s %14s" % ("HMAC_DRBG, one 32-byte block", value + " us",
+                               "%.1f ms" % (float(value) * ratio / 1000) if ratio else ""))
+    print("%-34s %14s" % ("  heap it allocates", figures["drbg_block_heap"][0] + " bytes"))
+    for tag in ("primed", "unprimed"):
+        print("%-34s %14s" % ("per face (%s): DRBG bytes" % tag, figures["bytes_per_face_" + tag][0]))
+        print("%-34s %14s" % ("  raw noise samples", figures["noise_per_face_" + tag][0]))
+        print("%-34s %14s" % ("  heap bytes", figures["face_heap_" + tag][0]))
+    print("target: at most 0.40 bytes of DRBG output per face; log2(6)/8 = 0.3231")
+
+
+if __name__ == "__main__":
+    main()
