@@ -377,11 +377,11 @@ class StartUp(unittest.TestCase):
         bit = bytearray(1)
         for _ in range(512):
             noise.fill(bit)
-            self.assertIsNone(test.check(bit[0]))
+            self.assertIsNone(test.check(bit))
         self.assertTrue(240 <= test.linear_complexity <= 272, test.linear_complexity)
         test = StartupTest(True)
         lfsr = LfsrBits(127)  # its period is 2**127 - 1: only its linear complexity gives it away
-        reasons = [test.check(lfsr(0)) for _ in range(512)]
+        reasons = [test.check(bytes([lfsr(0)])) for _ in range(512)]
         self.assertEqual(reasons[:511], [None] * 511)
         self.assertEqual(reasons[511], "linear complexity test: the first 512 bits follow an LFSR of 127 bits")
 

@@ -190,6 +190,7 @@ class StartupTest:
         self._first_hash = 0
         self._hash = 0
         self.seen = 0
+        self._at = 0
         # Berlekamp-Massey over GF(2): connection polynomial c, the previous one b, bits as ints.
         self._bits = 0
         self._s = 0  # the latest bits, the newest at bit 0
@@ -198,37 +199,56 @@ class StartupTest:
         self._l = 0
         self._m = 1
 
-    def check(self, sample):
-        """Take one raw sample (as the health tests saw it); None, or the reason the source failed."""
-        n = self.seen
-        self.seen = n + 1
+    def check(self, buf):
+        """Take a buffer of raw samples (as the health tests saw them); None, or the reason the source
+        failed. Its loop keeps what it needs in locals: it runs for each of 2**16 samples."""
         window = self.window
-        if n < window:
-            self._first[n] = sample
-            self._last[n] = sample
-            self._first_hash = (self._first_hash * _HASH_BASE + sample) % _HASH_PRIME
-            self._hash = self._first_hash
-        else:
-            at = n % window  # the oldest sample's place, now the newest's
-            h = self._hash - self._drop[self._last[at]]
-            if h < 0:
-                h += _HASH_PRIME
-            self._last[at] = sample
-            h = (h * _HASH_BASE + sample) % _HASH_PRIME
-            self._hash = h
-            if h == self._first_hash and self._came_round((at + 1) % window):
-                return ("period test: the first %d samples came round again after %d"
-                        % (window, n + 1 - window))
+        first = self._first
+        last = self._last
+        drop = self._drop
+        h = self._hash
+        target = self._first_hash
+        n = self.seen
+        at = self._at  # n % window: where the oldest of the latest samples is
+        for sample in buf:
+            if n < window:
+                first[n] = sample
+                last[n] = sample
+                target = (target * _HASH_BASE + sample) % _HASH_PRIME
+                h = target
+            else:
+                h -= drop[last[at]]
+                if h < 0:
+                    h += _HASH_PRIME
+                last[at] = sample
+                h = (h * _HASH_BASE + sample) % _HASH_PRIME
+                if h == target and self._came_round(at + 1):
+                    self.seen = n + 1
+                    return ("period test: the first %d samples came round again after %d"
+                            % (window, n + 1 - window))
+            n += 1
+            at += 1
+            if at == window:
+                at = 0
+        self._hash = h
+        self._first_hash = target
+        self.seen = n
+        self._at = at
         if self._bits < _LC_BITS:
-            if self.binary:
-                return self._complexity(sample & 1)
-            for shift in (7, 6, 5, 4, 3, 2, 1, 0):
-                reason = self._complexity((sample >> shift) & 1)
+            for sample in buf:
+                if self.binary:
+                    reason = self._complexity(sample & 1)
+                else:
+                    for shift in (7, 6, 5, 4, 3, 2, 1, 0):
+                        reason = self._complexity((sample >> shift) & 1)
+                        if reason is not None:
+                            break
                 if reason is not None:
                     return reason
         return None
 
     def _came_round(self, oldest):
+        """Whether the latest samples, the oldest at `oldest` (mod the window), are the first ones."""
         first = self._first
         last = self._last
         window = self.window
@@ -428,12 +448,9 @@ class FairDice:
         while n > 0 and self._testing > 0:
             self._refill()
             if test is not None:
-                buf = self._buf
-                check = test.check
-                for i in range(_BUF_SIZE):
-                    reason = check(buf[i])
-                    if reason is not None:
-                        self._fail("failed its start-up test: " + reason)
+                reason = test.check(self._buf)
+                if reason is not None:
+                    self._fail("failed its start-up test: " + reason)
             self._testing -= _BUF_SIZE
             n -= _BUF_SIZE
         self._pos = _BUF_SIZE  # start-up samples are tested, then discarded

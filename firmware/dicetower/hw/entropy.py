@@ -79,9 +79,12 @@ class RoscBits:
         self.name = "%s ROSC random bit" % chip
 
     def fill(self, buf):
+        mem32 = self._mem32  # locals: the dice's start-up test reads 2**16 bits through here
+        address = self._address
+        sleep_us = self._sleep_us
         for i in range(len(buf)):
-            buf[i] = self._mem32[self._address] & 1
-            self._sleep_us(1)
+            buf[i] = mem32[address] & 1
+            sleep_us(1)
 
 
 class Rp2350Trng:
