@@ -22,30 +22,24 @@ class Pattern:
             self.at += 1
 
 
-class Lcg:
-    """A small deterministic generator, independent of sfc16, for shaping test sources."""
-
-    def __init__(self, seed):
-        self.state = seed & 0xFFFF
-
-    def bit(self, ones_in_4):
-        self.state = (self.state * 25173 + 13849) & 0xFFFF
-        return 1 if (self.state >> 8) % 4 < ones_in_4 else 0
-
-
 class BiasedBits:
-    """Raw binary samples with P(1) = 3/4 (a badly biased ring oscillator)."""
+    """Raw binary samples with P(1) = 3/4 (a badly biased ring oscillator), from sfc16's bytes.
+
+    (A 16-bit LCG's low bits made these once: they repeat every 1024 samples, which the start-up
+    test's period test rightly caught.)"""
 
     binary = True
     name = "biased bits"
 
     def __init__(self, min_entropy, seed=1):
         self.min_entropy = min_entropy
-        self.lcg = Lcg(seed)
+        self.source = SeededSource(seed)
+        self.byte = bytearray(1)
 
     def fill(self, buf):
         for i in range(len(buf)):
-            buf[i] = self.lcg.bit(3)
+            self.source.fill(self.byte)
+            buf[i] = 1 if self.byte[0] & 3 else 0
 
 
 class FairBits:

@@ -362,7 +362,9 @@ class StartUp(unittest.TestCase):
     def test_counters_are_caught(self):
         self.assertIn("start-up test: period test", FairDice(Counter()).failure)
         self.assertIn("adaptive proportion", FairDice(Counter(width=16)).failure)
-        self.assertIn("start-up test", FairDice(Counter(binary=True)).failure)
+        bits = FairDice(Counter(binary=True))  # a byte counter's bits: 2048 before they repeat
+        self.assertFalse(bits.recover())
+        self.assertIn("start-up test: period test: the first 96 samples came round again after 2048", bits.failure)
 
     def test_healthy_noise_passes_the_whole_test(self):
         for source in (Noise(9), FairBits(9)):
