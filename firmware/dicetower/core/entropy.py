@@ -108,7 +108,7 @@ class EntropyFailure(Exception):
     """
 
     def __init__(self, reason, screen=None):
-        Exception.__init__(self, reason)
+        super().__init__(reason)
         self.screen = screen or reason
 
 
