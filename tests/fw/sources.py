@@ -95,15 +95,20 @@ class Cycle:
         self.seed = seed
         self.source = SeededSource(seed)
         self.left = period
-        self.byte = bytearray(1)
+        self.chunk = bytearray(32)
+        self.used = 32
 
     def fill(self, buf):
         for i in range(len(buf)):
             if self.left == 0:
                 self.source = SeededSource(self.seed)
                 self.left = self.period
-            self.source.fill(self.byte)
-            buf[i] = self.byte[0]
+                self.used = 32
+            if self.used == 32:
+                self.source.fill(self.chunk)
+                self.used = 0
+            buf[i] = self.chunk[self.used]
+            self.used += 1
             self.left -= 1
 
 

@@ -197,10 +197,11 @@ class Health(unittest.TestCase):
 
 class Primed(unittest.TestCase):
     # The device's loop makes entropy ahead at idle (prime), so that a roll does not gather it inside
-    # the press. Made ahead or made at the draw, the bytes come in the same order: the same faces.
+    # the press. For a replay, made ahead or made at the draw, the bytes come in the same order: the
+    # same faces, so a seeded game is the same in the simulator, the tests and on the VM. (Noise is
+    # also read at idle for the start-up test, so a noise source's later reseeds differ.)
     def test_faces_are_the_same_made_ahead_or_at_the_draw(self):
-        for plain, primed in ((FairDice(FairBits(3)), FairDice(FairBits(3))),
-                              (FairDice(SeededSource(3)), FairDice(SeededSource(3)))):
+        for plain, primed in ((FairDice(SeededSource(3)), FairDice(SeededSource(3))),):
             made = 0
             while primed.prime():
                 made += 1
@@ -300,14 +301,14 @@ def h(text):
 
 
 class Conditioned(unittest.TestCase):
-    def test_the_drbg_is_seeded_from_sha256_of_the_noise_after_the_start_up_test(self):
-        # After the 2**16 + 128 start-up samples: SHA-256 of 96 bytes (672 claimed bits, at least 512)
-        # is the entropy input, SHA-256 of the next 96 the nonce; the first block of faces' bytes is
-        # that HMAC_DRBG's first output. Worked out here from the same noise, independently.
+    def test_the_drbg_is_seeded_from_sha256_of_the_noise_after_the_first_start_up_samples(self):
+        # After the start-up test's first 1024 samples: SHA-256 of 96 bytes (672 claimed bits, at least
+        # 512) is the entropy input, SHA-256 of the next 96 the nonce; the first block of faces' bytes
+        # is that HMAC_DRBG's first output. Worked out here from the same noise, independently.
         dice = FairDice(Noise(4))
         dice.draw(D6)
         noise = Noise(4)
-        skip = bytearray(STARTUP_TEST_SAMPLES)
+        skip = bytearray(STARTUP_SAMPLES)
         noise.fill(skip)
         blocks = []
         for _ in range(2):
@@ -318,7 +319,7 @@ class Conditioned(unittest.TestCase):
         drbg.instantiate(blocks[0], blocks[1], PERSONALIZATION)
         first = bytearray(32)
         drbg.generate(first)
-        self.assertEqual(dice.samples_used, STARTUP_TEST_SAMPLES + 2 * 96)
+        self.assertEqual(dice.samples_used, STARTUP_SAMPLES + 2 * 96)
         self.assertEqual(dice._ready[:32], first)
 
     def test_reseeded_from_fresh_noise_every_few_requests(self):
@@ -337,19 +338,21 @@ class Conditioned(unittest.TestCase):
         dice = FairDice(FairBits(6))
         dice.draw(D6)
         # 0.5 claimed bits a sample: 1024 bits, 128 bytes, for each block of 512 claimed bits.
-        self.assertEqual(dice.samples_used, STARTUP_TEST_SAMPLES + 2 * 1024)
+        self.assertEqual(dice.samples_used, STARTUP_SAMPLES + 2 * 1024)
 
 
 class StartUp(unittest.TestCase):
     """SP 800-90B 4.3: the start-up test runs before any face, over 2**16 + 128 samples."""
 
-    def test_a_long_byte_cycle_is_caught_before_the_first_face(self):
+    def test_a_long_byte_cycle_is_caught_at_idle_and_the_dice_pause(self):
         dice = FairDice(Cycle(40000))
-        self.assertIsNone(dice.failure)  # its first 1024 samples look fine
-        with self.assertRaises(EntropyFailure):
-            dice.draw(D6)  # the rest of the start-up test comes first, and fails
+        self.assertIsNone(dice.failure)  # its first 1024 samples look fine: the DRBG is seeded
+        dice.draw(D6)  # a roll does not wait for the rest of the start-up test
+        while dice.prime(0):
+            pass  # the rest, a slice a pass
         self.assertIn("period test: the first 16 samples came round again after 40000", dice.failure)
-        self.assertEqual(dice.bytes_used, 0)
+        with self.assertRaises(EntropyFailure):
+            dice.draw(D6)
 
     def test_cycles_up_to_2_16_samples_are_caught_at_idle(self):
         for period in (256, 3000, 1 << 16):
@@ -371,7 +374,8 @@ class StartUp(unittest.TestCase):
             dice = FairDice(source)
             self.assertTrue(dice.recover())
             seed = 1024 if source.binary else 96  # samples for 512 claimed bits, at 0.5 or 7 a sample
-            self.assertEqual(dice.samples_used, STARTUP_SAMPLES + STARTUP_TEST_SAMPLES + 2 * seed)
+            # Made: 1024 samples, then two seed blocks; recovered: the whole test, then two more.
+            self.assertEqual(dice.samples_used, STARTUP_SAMPLES + STARTUP_TEST_SAMPLES + 4 * seed)
 
     def test_linear_complexity_of_noise_and_of_an_lfsr(self):
         test = StartupTest(True)
@@ -390,9 +394,17 @@ class StartUp(unittest.TestCase):
     def test_each_prime_call_does_a_slice(self):
         # A press never waits behind the start-up test: the loop runs it a slice a pass.
         dice = FairDice(Noise(3))
-        before = dice.samples_used
-        self.assertTrue(dice.prime())
-        self.assertTrue(0 < dice.samples_used - before <= 256)
+        reads = []
+        for _ in range(3000):
+            before = dice.samples_used
+            if not dice.prime():
+                break
+            reads.append(dice.samples_used - before)
+            if len(reads) % 10 == 0:
+                for _ in range(60):
+                    dice.draw(D6)  # and blocks used up, reseeds among them
+        self.assertTrue(max(reads) <= 64, max(reads))
+        self.assertTrue(sum(reads) >= STARTUP_TEST_SAMPLES - STARTUP_SAMPLES - 192)
 
 
 class Paused(unittest.TestCase):
@@ -425,12 +437,12 @@ class Paused(unittest.TestCase):
         source.broken = None  # the noise recovers
         now = later + 2 * RETRY_FIRST_MS
         calls = 0
-        while dice.failure is not None and calls < 1000:
+        while dice.failure is not None and calls < 3000:
             self.assertTrue(dice.prime(now))
             calls += 1
         self.assertIsNone(dice.failure)
         self.assertEqual(dice.retries, 2)
-        self.assertTrue(calls > STARTUP_TEST_SAMPLES // 256)  # the whole test again, a slice a call
+        self.assertTrue(calls > STARTUP_TEST_SAMPLES // 64)  # the whole test again, a slice a call
         self.assertTrue(0 <= dice.draw(D6) < 6)
 
     def test_a_paused_dice_refuses_until_then(self):

@@ -24,12 +24,15 @@ The device also calls `below(n)` (a uniform integer in [0, n)) and `prime(now)`
 (SP 800-90B) feeding a DRBG (SP 800-90A).
   1. Health tests: every raw sample passes SP 800-90B's repetition count (4.4.1) and adaptive
      proportion (4.4.2) tests.
-  2. A start-up test (4.3) over STARTUP_TEST_SAMPLES = 2**16 + 128 samples before the first face:
-     the health tests, a period test (the first samples must not come round again, as they do from
-     a counter, a byte cycle or a short LFSR within 2**16 samples) and a linear complexity test
-     (Berlekamp-Massey over the first 512 bits: an LFSR of up to 207 bits is caught whatever its
-     period). The first 1024 samples are tested as the dice are made, the rest at idle (prime) or,
-     if a roll comes first, before it.
+  2. A start-up test (4.3) over STARTUP_TEST_SAMPLES = 2**16 + 128 samples: the health tests, a
+     period test (the first samples must not come round again, as they do from a counter, a byte
+     cycle or a short LFSR within 2**16 samples) and a linear complexity test (Berlekamp-Massey over
+     the first 512 bits: an LFSR of up to 207 bits is caught whatever its period). Its first 1024
+     samples (the standard's minimum, the linear complexity test among them) pass before the DRBG is
+     seeded, as the dice are made; the rest runs at idle, a slice a pass, over the first seconds
+     (a Pico needs several: benchmarks/vm_entropy.py), and a failure there pauses the dice. Rolls
+     do not wait for it: until then their faces come from the DRBG, so a cycle it finds late could
+     not have made them predictable either.
   3. Conditioning: SHA-256 over raw samples that carry at least SEED_BITS = 512 bits of claimed
      entropy, twice the 256 bits its output is taken to hold.
   4. HMAC_DRBG with SHA-256 (SP 800-90A 10.1.2): instantiated from two conditioned blocks, reseeded
@@ -86,7 +89,7 @@ _POOL_FLOOR = 1 << 22  # refill below this; pool * 256 stays under 2**30
 _BUF_SIZE = 32
 _BLOCK = 32  # bytes of DRBG output per request
 _READY = 8  # replay bytes made ahead at idle (prime): about four rolls of six dice
-_SLICE = 256  # start-up samples a prime() call tests: a few ms on a Pico
+_SLICE = 64  # samples a prime() call reads: a few ms on a Pico (benchmarks/vm_entropy.py)
 # The period test: a window of this many first samples (76 bits of claimed entropy for the ROSC's
 # bits, 112 for bytes) found again later means the source is repeating itself.
 _PERIOD_WINDOW_BITS = 96
@@ -140,6 +143,44 @@ class HealthTests:
         self._ref = -1
         self._seen = 0
         self._count = 0
+
+    def check_all(self, buf):
+        """check() over a buffer, its state in locals (it runs on every sample); None, or the reason."""
+        last = self._last
+        run = self._run
+        ref = self._ref
+        seen = self._seen
+        count = self._count
+        rct = self.rct_cutoff
+        apt = self.apt_cutoff
+        window = self.window
+        reason = None
+        for sample in buf:
+            if sample == last:
+                run += 1
+                if run >= rct:
+                    reason = "repetition count test: %d identical samples in a row" % run
+                    break
+            else:
+                last = sample
+                run = 1
+            if seen == 0:
+                ref = sample
+                count = 1
+            elif sample == ref:
+                count += 1
+                if count >= apt:
+                    reason = "adaptive proportion test: one value %d times in %d samples" % (count, window)
+                    break
+            seen += 1
+            if seen == window:
+                seen = 0
+        self._last = last
+        self._run = run
+        self._ref = ref
+        self._seen = seen
+        self._count = count
+        return reason
 
     def check(self, sample):
         """Take one raw sample; return None, or the reason the source failed."""
@@ -429,43 +470,37 @@ class FairDice:
         self._ready_n = 0
         self._pos = _BUF_SIZE
         self._seeded = self.replay
+        self._gathering = None  # a seed block being conditioned, a slice a pass: its SHA-256
         self._testing = STARTUP_SAMPLES if self.replay else STARTUP_TEST_SAMPLES
         self._test = None if self.replay else StartupTest(self.binary)
 
-    def _begin(self):
-        """A start-up test: its first STARTUP_SAMPLES now, the rest at idle or before the first face."""
+    def _begin(self, whole=False):
+        """A start-up test: its first STARTUP_SAMPLES (or all of it) now, then the DRBG seeded; the rest
+        at idle. True unless it failed."""
         self._restart()
         self.failure = None
         try:
-            self._startup(STARTUP_SAMPLES)
+            self._startup(STARTUP_TEST_SAMPLES if whole else STARTUP_SAMPLES)
+            self._seed()
         except EntropyFailure:
             return False
         return True
 
     def _startup(self, n):
-        """Test up to `n` more samples of the start-up test; once all pass, seed the DRBG."""
-        test = self._test
+        """Test up to `n` more samples of the start-up test."""
         while n > 0 and self._testing > 0:
-            self._refill()
-            if test is not None:
-                reason = test.check(self._buf)
-                if reason is not None:
-                    self._fail("failed its start-up test: " + reason)
-            self._testing -= _BUF_SIZE
+            self._refill()  # (it counts the samples and runs the start-up test's checks)
             n -= _BUF_SIZE
-        self._pos = _BUF_SIZE  # start-up samples are tested, then discarded
-        if self._testing <= 0 and not self._seeded:
-            self._test = None
+        self._pos = _BUF_SIZE  # samples read only for the start-up test are tested, then discarded
+
+    def _seed(self):
+        if not self._seeded:
             self._drbg.instantiate(self._conditioned(), self._conditioned(), PERSONALIZATION)
             self._seeded = True
 
     def recover(self):
         """Run the whole start-up test again, now; True if the source is healthy."""
-        if self._begin():
-            try:
-                self._startup(STARTUP_TEST_SAMPLES)
-            except EntropyFailure:
-                return False
+        if self._begin(whole=True):
             self._retrying = False
             self._retry_from = None
             self._backoff = RETRY_FIRST_MS
@@ -489,23 +524,36 @@ class FairDice:
         except Exception as e:  # a driver error must not crash the game
             self._fail("could not be read (%s)" % e)
         self.samples_used += _BUF_SIZE
-        check = self.health.check
-        for i in range(_BUF_SIZE):
-            reason = check(buf[i])
-            if reason is not None:
-                self._fail("failed its health check: " + reason)
+        reason = self.health.check_all(buf)
+        if reason is not None:
+            self._fail("failed its health check: " + reason)
+        if self._testing > 0:
+            # Every sample read while the start-up test runs is one of its samples, those conditioned
+            # for seeds among them: the test sees the source's stream unbroken.
+            if self._test is not None:
+                reason = self._test.check(buf)
+                if reason is not None:
+                    self._fail("failed its start-up test: " + reason)
+            self._testing -= _BUF_SIZE
+            if self._testing <= 0:
+                self._test = None
         self._pos = 0
 
     def _fail(self, what):
         self.failure = "Dice paused: %s %s." % (self.name, what)
         self._pos = _BUF_SIZE
+        self._gathering = None
         raise EntropyFailure(self.failure, PAUSED)
 
-    def _conditioned(self):
-        """SHA-256 of fresh raw samples that carry at least SEED_BITS of claimed entropy (32 bytes)."""
-        digest = sha256()
+    def _gather(self, n):
+        """Condition up to `n` more samples into the seed block under way (SHA-256 of samples carrying
+        SEED_BITS of claimed entropy); its 32 bytes once complete, else None."""
+        if self._gathering is None:
+            self._gathering = sha256()
+            self._left = self._seed_samples
+        digest = self._gathering
         buf = self._buf
-        for _ in range(self._seed_samples // _BUF_SIZE):
+        while n > 0 and self._left > 0:
             self._refill()
             if self.binary:
                 packed = self._packed
@@ -517,20 +565,34 @@ class FairDice:
                 digest.update(packed)
             else:
                 digest.update(buf)
+            self._left -= _BUF_SIZE
+            n -= _BUF_SIZE
         self._pos = _BUF_SIZE
+        if self._left > 0:
+            return None
+        self._gathering = None
         return digest.digest()
 
-    def _block(self):
-        """The DRBG's next 32 bytes into the queue (the start-up test finished first, if it is not)."""
-        if not self._seeded:
-            self._startup(STARTUP_TEST_SAMPLES)
+    def _conditioned(self):
+        """A whole seed block, now."""
+        return self._gather(self._seed_samples)
+
+    def _block(self, n=STARTUP_TEST_SAMPLES):
+        """The DRBG's next 32 bytes into the queue, reseeding first when it is due; with `n` set
+        (prime's slice), the reseed's samples are gathered `n` at a time and False said until done."""
         drbg = self._drbg
         if drbg.reseed_counter > RESEED_INTERVAL:
-            drbg.reseed(self._conditioned())
+            seed = self._gather(n)
+            if seed is None:
+                return False
+            drbg.reseed(seed)
+            if n < STARTUP_TEST_SAMPLES:
+                return True  # the block itself next pass
         out = self._out
         drbg.generate(out)
         for i in range(_BLOCK):
             self._push(out[i])
+        return True
 
     def _push(self, byte):
         ready = self._ready
@@ -546,8 +608,9 @@ class FairDice:
 
     def prime(self, now=None):
         """One piece of work at idle; True if there was one. The device's loop calls it with the time
-        in ms: it finishes the start-up test a slice at a time, keeps a block of DRBG output ready (so
-        a roll finds its bytes made) and, while the dice are paused, tries the start-up test again."""
+        in ms: it keeps a block of DRBG output ready (so that a roll finds its bytes made), runs the
+        rest of the start-up test a slice at a time and, while the dice are paused, tries the
+        start-up test again. Each piece reads at most _SLICE samples."""
         if self.failure is not None:
             return self._retry(now)
         try:
@@ -555,10 +618,10 @@ class FairDice:
                 if self._ready_n == _READY:
                     return False
                 self._push(self._raw())
-            elif not self._seeded:
-                self._startup(_SLICE)
             elif self._ready_n <= len(self._ready) - _BLOCK:
-                self._block()
+                self._block(_SLICE)
+            elif self._testing > 0:
+                self._startup(_SLICE)
             else:
                 return False
         except EntropyFailure:
@@ -581,17 +644,19 @@ class FairDice:
             self._restart()
             return True
         try:
-            self._startup(_SLICE)
+            if self._testing > 0:
+                self._startup(_SLICE)
+                return True
+            self._seed()
         except EntropyFailure:
             self._retrying = False
             self._retry_from = now
             self._backoff = min(2 * self._backoff, RETRY_LONGEST_MS)
             return True
-        if self._seeded:
-            self.failure = None
-            self._retrying = False
-            self._retry_from = None
-            self._backoff = RETRY_FIRST_MS
+        self.failure = None
+        self._retrying = False
+        self._retry_from = None
+        self._backoff = RETRY_FIRST_MS
         return True
 
     def _byte(self):
