@@ -4,10 +4,11 @@
 
 Runs benchmarks/vm/entropy_probe.py on the MicroPython 1.27 VM (WebAssembly, Node.js) over two
 stand-in sources (bytes as os.urandom gives them; bits as the RP2040's ROSC register gives them, read
-through RoscBits) and prints: the heap the dice hold (their buffers and the DRBG's state, made once);
-the whole start-up test (2**16 + 128 samples) and its cost per sample; one conditioned seed block
+through RoscBits, both made by sfc16 in Python, which a Pico's C reads do not cost) and prints: the
+whole start-up test (2**16 + 128 samples) and its cost per sample; one conditioned seed block
 (samples carrying 512 claimed bits through the health tests and SHA-256); the longest prime() pass
-(what the loop's buttons wait for: a start-up slice, a block, a reseed); one 32-byte HMAC_DRBG block
+(what the loop's buttons wait for: a start-up slice, a block, a reseed's slice; a garbage collection
+of the VM's large heap can fall in one); one 32-byte HMAC_DRBG block
 and the heap it allocates; and, per face, the DRBG's bytes, the raw samples and the heap, with the
 bytes made ahead at idle as the loop does (primed) and without.
 
@@ -57,8 +58,9 @@ def main():
     print("125 MHz est.: the VM's time x %s (the advisor's emulated-RP2040/VM ratio)" % (
         "%.1f" % ratio if ratio else "?"))
     print("%-34s %14s %14s" % ("", "VM", "125 MHz est."))
-    for name, label in (("dice_heap_%s", "dice held on the heap"), ("startup_%s", "whole start-up test"),
-                        ("startup_sample_%s", "  per sample"), ("condition_%s", "one conditioned seed block"),
+    for name, label in (("startup_%s", "whole start-up test"),
+                        ("startup_sample_%s", "  per sample"), ("health_sample_%s", "  health tests alone"),
+                        ("period_sample_%s", "  period test alone"), ("condition_%s", "one conditioned seed block"),
                         ("longest_prime_%s", "longest prime() pass")):
         for source in ("bytes", "rosc_bits"):
             value, unit = figures[name % source]
@@ -67,6 +69,8 @@ def main():
                 ms = float(value) * ratio / 1000
                 est = "%.1f ms" % ms if ms < 1000 else "%.2f s" % (ms / 1000)
             shown = "%s %s" % (value, unit) if unit != "us" or float(value) < 10000 else "%.0f ms" % (float(value) / 1000)
+            if unit == "us" and ratio and float(value) * ratio < 1000:
+                est = "%.0f us" % (float(value) * ratio)
             print("%-34s %14s %14s" % ("%s (%s)" % (label, source), shown, est))
     value, _ = figures["drbg_block"]
     print("%-34s %14s %14s" % ("HMAC_DRBG, one 32-byte block", value + " us",

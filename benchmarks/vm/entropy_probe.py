@@ -42,18 +42,35 @@ def us_since(start):
 
 for label, make in (("bytes", lambda: Urandom(urandom_like)),
                     ("rosc_bits", lambda: RoscBits("RP2040", mem32=Bits(), sleep_us=lambda us: None))):
-    source = make()
-    gc.collect()
-    before = gc.mem_free()
-    dice = FairDice(source)
-    gc.collect()
-    say("dice_heap_" + label, before - gc.mem_free(), "bytes")  # the dice object, its buffers and DRBG state
+    dice = FairDice(make())
     # The whole start-up test, as recover() runs it (the loop runs it a slice a pass): per sample.
     start = time.ticks_us()
     dice.recover()
     took = us_since(start)
     say("startup_" + label, took, "us")
     say("startup_sample_" + label, "%.2f" % (took / (STARTUP_TEST_SAMPLES + 1024)), "us")
+    # The tests alone, per sample (what the source's read costs is left out: a Pico's is C code).
+    probe = FairDice(make())
+    bufs = []
+    noise = SeededSource(9)
+    for _ in range(200):  # distinct samples, made beforehand
+        buf = bytearray(32)
+        noise.fill(buf)
+        if label == "rosc_bits":
+            for i in range(32):
+                buf[i] &= 1
+        bufs.append(buf)
+    start = time.ticks_us()
+    for buf in bufs:
+        probe.health.check_all(buf)
+    say("health_sample_" + label, "%.2f" % (us_since(start) / 6400), "us")
+    from dicetower.core.entropy import StartupTest
+    test = StartupTest(label == "rosc_bits")
+    test._bits = 512  # past the linear complexity test: the period test alone
+    start = time.ticks_us()
+    for buf in bufs:
+        test.check(buf)
+    say("period_sample_" + label, "%.2f" % (us_since(start) / 6400), "us")
     # Conditioning one seed block (the samples for 512 claimed bits, health-tested, through SHA-256).
     start = time.ticks_us()
     for _ in range(10):
