@@ -41,8 +41,8 @@ The device also calls `below(n)` (a uniform integer in [0, n)) and `prime(now)`
      predictable faces.
   5. Faces by rejection sampling from a uniform integer pool that keeps the unused part of every
      byte: a d6 costs about log2(6)/8 = 0.32 bytes, and no face is ever favoured (no bare modulo).
-A failure makes the dice refuse to roll and say why, after the second source (if one was given)
-has been tried. `prime(now)` then runs the whole start-up test again, a slice a call, 1 s after the
+A failure (of the health tests, the rest of the start-up test, or a read) makes the dice refuse to
+roll and say why, after the second source (if one was given) has been tried. `prime(now)` then runs the whole start-up test again, a slice a call, 1 s after the
 failure, then 2 s, 4 s ... up to 64 s after each failed try; the dice roll again once one passes.
 A replay source skips 2 to 4: 1024 start-up samples, then its bytes straight into the pool.
 
