@@ -113,8 +113,14 @@ def ensure_node():
     digest = fingerprint("package-lock.json")
     if up_to_date(stamp, digest):
         return
-    say("installing the MicroPython VM and the RP2040 emulator (npm ci)")
-    run(npm, "ci", "--no-audit", "--no-fund", "--loglevel=error")
+    # The same install the commands do on first use (dicetower_host/paths.py: only the standard library).
+    sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+    from dicetower_host import paths
+
+    try:
+        paths.npm_ci(ROOT, say=lambda line: say(line.split(": ", 1)[1].strip()))
+    except RuntimeError as e:
+        sys.exit("tasks.py: %s" % e)
     with open(stamp, "w") as f:
         f.write(digest)
 

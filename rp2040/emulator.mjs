@@ -51,7 +51,7 @@ import crypto from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { Simulator, USBCDC, ConsoleLogger, LogLevel, GPIOPinState } from "rp2040js";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
-import { serveControl } from "../vm/control.mjs";
+import { followParent, serveControl } from "../vm/control.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.dirname(HERE);
@@ -91,11 +91,12 @@ const opts = { uf2: path.join(HERE, "firmware", "RPI_PICO-v1.27.0.uf2"), bootrom
     else if (a === "--board") opts.board = path.resolve(next());
     else if (a === "--port") opts.port = whole(a, next(), 0, 65535);
     else if (a === "--control") opts.control = true;
+    else if (a === "--lifeline") opts.lifeline = true; // powers off when the process that started it ends
     else if (a === "--seed") opts.seed = whole(a, next(), 0, Number.MAX_SAFE_INTEGER);
     else if (a === "--boot-timeout") opts.bootTimeout = whole(a, next(), 1, 3600);
     else if (a === "--parts") opts.parts = path.resolve(next());
     else fail("usage: node rp2040/emulator.mjs --flash IMAGE [--uf2 FILE] [--bootrom FILE] [--board PROFILE.json] "
-      + "[--port N] [--control] [--seed N] [--boot-timeout S] [--parts DIR]");
+      + "[--port N] [--control] [--seed N] [--boot-timeout S] [--parts DIR] [--lifeline]");
   }
   if (!opts.flash) fail("--flash IMAGE is required (a 2 MiB flash image; created when missing)");
 }
@@ -726,3 +727,4 @@ const waitUsb = setInterval(() => {
 }, 20);
 process.on("SIGTERM", () => { fs.fsyncSync(flashFd); process.exit(0); });
 process.on("SIGINT", () => { fs.fsyncSync(flashFd); process.exit(0); });
+if (opts.lifeline) followParent(() => { fs.fsyncSync(flashFd); process.exit(0); });

@@ -2,6 +2,8 @@
 
 import subprocess
 
+import pytest
+
 from conftest import tool
 
 
@@ -75,3 +77,135 @@ def test_unknown_die_is_a_clear_error():
     assert "plain die has 2 to 100 sides" in done.stderr
     done = dicetower("throw", "banana")
     assert "unknown die 'banana'" in done.stderr
+
+
+# -- every ordinary mistake is one line -------------------------------------------------------------
+
+def one_line(capsys, *argv):
+    """(status, the stderr line) of `dicetower ARGV` run through cli.main, which must say exactly one line."""
+    from dicetower_host import cli
+
+    try:
+        status = cli.main(list(argv))
+    except SystemExit as e:  # argparse's own refusals
+        status = e.code
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("dicetower"), err
+    return status, err.strip()
+
+
+class SerialPort:
+    def __init__(self, device, vid, description="Board in FS mode"):
+        self.device, self.vid, self.description = device, vid, description
+
+
+@pytest.fixture
+def no_board(monkeypatch):
+    from serial.tools import list_ports
+
+    monkeypatch.setattr(list_ports, "comports", lambda: [SerialPort("/dev/ttyS0", None, "n/a")])
+
+
+def test_monitor_and_stats_find_the_board_like_flash(capsys, monkeypatch, no_board):
+    from serial.tools import list_ports
+
+    from dicetower_host import flash
+
+    status, said = one_line(capsys, "monitor", "--seconds", "1")
+    assert status == 2 and said.startswith("dicetower: no board found")
+    status, stats_said = one_line(capsys, "stats")
+    assert status == 2 and stats_said == said  # the same words as flash's own search
+    two = [SerialPort("/dev/ttyACM0", flash.RASPBERRY_PI_VID), SerialPort("/dev/ttyACM1", flash.RASPBERRY_PI_VID)]
+    monkeypatch.setattr(list_ports, "comports", lambda: two)
+    status, said = one_line(capsys, "monitor")
+    assert status == 2 and "several boards" in said and "/dev/ttyACM0, /dev/ttyACM1" in said and "--port" in said
+    # One board: the monitor opens it (here it is not there, so the monitor waits for it, then --seconds ends it).
+    monkeypatch.setattr(list_ports, "comports", lambda: two[:1])
+    opened = []
+    from dicetower_host import monitor
+
+    monkeypatch.setattr(monitor, "open_serial", lambda port: opened.append(port) or (lambda: Port()))
+    from dicetower_host import cli
+
+    assert cli.main(["monitor", "--seconds", "0.2"]) == 0
+    assert opened == ["/dev/ttyACM0"]
+
+
+class Port:
+    def read(self, size=1):
+        return b""
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["throw", "d1"], "a plain die has 2 to 100 sides"),
+    (["throw", "banana"], "unknown die 'banana'"),
+    (["throw", "d6", "0"], "throw 1 to 10000 dice at a time, not 0"),
+    (["throw", "d6", "--faces", "Mutant"], "--faces: 'Mutant' is not a face of the d6 die"),
+    (["throw", "attack", "--faces", "7"], "--faces: '7' is not a face of the Attack die (Star, 2, 3, 4, 5, Blank)"),
+    (["roll", "--faces", "Star"], "--faces: 'Star' is not a face of the Battlerealm die"),
+    (["throw", "d6", "many"], "argument count: invalid int value: 'many'"),
+    (["monitor", "--port", "socket://127.0.0.1:9", "--count", "0"], "argument --count: must be a number above 0"),
+    (["monitor", "--port", "socket://127.0.0.1:9", "--seconds", "nan"], "argument --seconds: must be a number above 0"),
+    (["monitor", "--port", "socket://127.0.0.1:9", "--save", "/no/such/folder/log.jsonl"],
+     "cannot write --save /no/such/folder/log.jsonl: No such file or directory"),
+    (["stats", "/no/such/log.jsonl"], "cannot read the log"),
+    (["stats", "/"], "cannot read the log"),
+    (["stats", "log.jsonl", "--port", "socket://127.0.0.1:9"], "give a log file or --port, not both"),
+    (["stats", "--rolls", "-5"], "argument --rolls: must be a number above 0"),
+    (["hardware", "bom", "--board", "picoo"], "unknown board 'picoo'; the boards are: pico,"),
+    (["hardware", "bom", "--out", "/proc/no"], "cannot write the bom into /proc/no"),
+    (["nonsense"], "argument COMMAND: invalid choice: 'nonsense'"),
+])
+def test_each_ordinary_mistake_is_one_line(capsys, argv, words):
+    status, said = one_line(capsys, *argv)
+    assert status == 2 and words in said, said
+
+
+def test_stats_png_into_a_missing_folder_is_one_line(capsys, tmp_path):
+    log = tmp_path / "log.jsonl"
+    log.write_text('{"event": "roll", "hero": "Hulk", "faces": ["Mutant", "Skill", "Tech", "Tech", "Tech", "Tech"]}\n')
+    status, said = one_line(capsys, "stats", str(log), "--png", str(tmp_path / "nope" / "h.png"))
+    assert status == 2 and said.startswith("dicetower: cannot write --png %s" % (tmp_path / "nope" / "h.png"))
+
+
+def test_a_bug_keeps_its_traceback(monkeypatch):
+    """A ValueError that is not a UserError is a fault in the code: cli lets it through, traceback and all."""
+    from dicetower_host import cli
+    from dicetower_host.commands import throw
+
+    def broken(args, out=None):
+        raise ValueError("a bug")
+
+    monkeypatch.setattr(throw, "run", broken)
+    with pytest.raises(ValueError, match="a bug"):
+        cli.main(["throw", "d6"])
+
+
+# -- the help a new user reads ----------------------------------------------------------------------
+
+def test_the_help_says_what_dicetower_is_and_what_each_command_does():
+    from dicetower_host import cli
+
+    done = dicetower("--help")
+    assert done.returncode == 0
+    text = done.stdout
+    first = text.split("\n\n")[1].replace("\n", " ")
+    assert first.startswith("dicetower: fair electronic dice") and "`" not in first
+    for name in cli.COMMANDS:
+        listed = [line for line in text.splitlines() if line.strip().startswith(name + " ")]
+        assert listed and len(listed[0].split(None, 1)) == 2, name  # the name, then what it does
+        sub = dicetower(name, "--help").stdout
+        assert sub.split("\n\n")[1].strip(), name  # its own description under the usage
+
+
+def test_throws_faces_example_uses_the_thrown_dice():
+    from dicetower.core import dice
+
+    text = " ".join(dicetower("throw", "--help").stdout.split())
+    example = text.split("--faces FACES")[-1].split("(teaching")[0]
+    assert "Mutant" not in example and "Star,3,Blank" in example and "Moon,Energy" in example
+    for faces in ("Star,3,Blank", "Moon,Energy"):
+        for face in faces.split(","):
+            assert face in list(dice.ATTACK.faces) + list(dice.DANGER_COIN.faces)
+    done = dicetower("throw", "attack", "3", "--faces", "Star,3,Blank")
+    assert done.returncode == 0 and done.stdout.split() == ["Star", "3", "Blank"]

@@ -150,9 +150,9 @@ def test_flash_boot_play_monitor_stats_reflash_repair(pico, tmp_path, monkeypatc
     # depends on the dice and on the moment; tests/test_rp2040.py compares every LED with the sim).
     assert any(any(rgb) for rgb in pico.leds())
     code, report = run_cli("stats", str(log))
-    assert "Battlerealm: 6 rolls" in report
+    assert "Battlerealm: 6 dice in 1 roll" in report
     for face in set(rolls[0]["faces"]):
-        assert "%s %d" % (face, rolls[0]["faces"].count(face)) in report
+        assert "%s: %d" % (face, rolls[0]["faces"].count(face)) in report
 
     # 3. One firmware file changes: only it is copied, and the saved game is still there.
     assert os.path.exists(os.path.join(pico.files, "game.sav"))
@@ -262,7 +262,7 @@ def test_a_dry_run_leaves_the_game_running(pico):
     # The soft reset gives the board back to main.py (a minute at most: a loaded machine's VM boots slowly).
     assert pico.until_screen("DICETOWER", checks=1200) is not None, pico.screen()
     pico.presses("c")  # the buttons answer: New Battlerealm
-    assert pico.screen()[0] == "New battlerealm"
+    assert pico.screen()[0] == "New Battlerealm"
 
 
 def test_stats_on_a_board_without_the_firmware_says_so(pico):

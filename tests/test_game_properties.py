@@ -3,9 +3,10 @@
 A thousand per test in the full suite: the count is the hypothesis profile's (tests/conftest.py), so
 `tasks.py test --fast` runs a sample of each instead.
 
-For every game: no count goes negative, a refused action changes nothing,
-undo then redo gives back the same state and history, a finished game
-refuses every new action, and save then load is the identity.
+For every game: no count goes negative, the rulebooks' caps hold (three allies
+per player, the Battleworld chart's two counts), a refused action changes
+nothing, undo then redo gives back the same state and history, a finished
+game refuses every new action, and save then load is the identity.
 """
 
 import pytest
@@ -55,6 +56,11 @@ CHAMPIONS_ACTIONS = st.one_of(
               st.just({"name": "Kang (II)", "stages": [6]})),
     st.tuples(st.just("join"), st.integers(-1, 2), st.integers(-1, 2)),
     st.tuples(st.just("villain"), st.integers(-1, 2), st.just("Kang (III)"), st.just([5])),
+    st.tuples(st.just("ally"), small, st.sampled_from(["Ally", ""]), amount),
+    st.tuples(st.just("ally"), small, st.just("Ally"), amount, st.integers(-1, 12)),
+    st.tuples(st.just("ally_damage"), st.integers(-1, 12), amount),
+    st.tuples(st.just("minion"), small, st.sampled_from(["Minion", ""]), amount),
+    st.tuples(st.just("hit_minion"), st.integers(-1, 8), amount),
 )
 UNITED_ACTIONS = st.one_of(
     st.tuples(st.just("ko"), small),
@@ -64,12 +70,14 @@ UNITED_ACTIONS = st.one_of(
 )
 BATTLEWORLD_ACTIONS = st.one_of(
     st.tuples(st.just("battle"), st.sampled_from(["A", "B", ""]), st.integers(0, 4), st.integers(0, 12),
-              st.sampled_from(["Energy", "Moon", "Sun"])),
+              st.sampled_from(["Energy", "Moon", "Sun"]), st.sampled_from([0, 1, 2])),
     st.tuples(st.just("battle"), st.just("C"), st.integers(1, 3), st.integers(4, 10),
-              st.sampled_from(["Energy", "Moon"])),
+              st.sampled_from(["Energy", "Moon"]), st.just(0)),
     st.tuples(st.just("attack"), small, st.sampled_from(["Star", "Blank", "2", "3", "4", "5", "9"]),
               st.integers(-1, 6)),
     st.tuples(st.just("danger"), st.sampled_from(["Energy", "Moon"])),
+    st.tuples(st.just("battle"), st.just("T"), st.integers(1, 3), st.integers(4, 10),
+              st.sampled_from(["Energy", "Moon"]), st.just(1)),
 )
 
 
@@ -109,6 +117,19 @@ def non_negative(value, where="state"):
         assert value >= 0, "%s is %d" % (where, value)
 
 
+def within_the_rulebooks_caps(state):
+    """At most three allies per player ("You may control at most three allies"); each of the Battleworld
+    chart's two counts ("3 Thanostone Battle Cards and 10 other Battle Cards")."""
+    from dicetower.core.games.battleworld import CHART
+
+    owners = [ally[0] for ally in state.get("allies", [])]
+    assert all(owners.count(p) <= 3 for p in owners), "more than three allies: %r" % (state["allies"],)
+    if "battles" in state:
+        stones = sum(b["thanostone"] for b in state["battles"])
+        assert stones <= CHART[state["starting"]][1], "%d Thanostone Battle Cards" % stones
+        assert len(state["battles"]) - stones <= CHART[state["starting"]][2], "too many other Battle Cards"
+
+
 def play(game, actions):
     accepted = 0
     for action in actions:
@@ -124,6 +145,7 @@ def play(game, actions):
         assert not was_over, "a finished game accepted %r" % (action,)
         accepted += 1
         non_negative(game.state)
+        within_the_rulebooks_caps(game.state)
         after, lines = clone(game.state), game.history()
         game.undo()
         assert game.state == before, "undo of %r did not restore the state" % (action,)

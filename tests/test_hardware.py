@@ -53,6 +53,16 @@ def test_the_drawing_shows_every_pin_the_profile_uses_once(name):
         assert re.search(r"\| GP%d \|" % pin, table), (pin, use)
 
 
+@pytest.mark.parametrize("name", PROFILES)
+def test_the_drawing_shows_each_of_the_rings_pads_once(name):
+    texts = ["".join(e.itertext()).strip() for e in
+             ET.fromstring(wiring.drawing(name, PARTS).get_imagedata("svg")).iter() if e.tag.endswith("}text")]
+    header = PARTS["headers"][PARTS["controllers"][name]["header"]]
+    # 5V: the ring's pad, plus the board's pin where the board calls it 5V too (not VBUS)
+    assert texts.count("5V") == 1 + (header["5V"] == "5V"), texts
+    assert texts.count("DIN") == 1 and texts.count("1000 uF") == 1
+
+
 def test_a_pin_given_two_jobs_shows_twice_in_the_drawing():
     # The firmware's parser refuses such a profile; drawn anyway, the check above would catch it.
     data = profile_data("pico")
@@ -145,15 +155,6 @@ def expected_sizes(name):
             "usb_width": usb["plug_mm"][0] + c}
 
 
-def canonical(triangles):
-    """The triangles in an order of their own: OpenSCAD writes the same mesh in varying orders."""
-    rows = []
-    for tri in triangles:
-        k = min(range(3), key=lambda i: tuple(tri[i]))
-        rows.append(tuple(numpy.roll(tri, -k, axis=0).ravel()))
-    return sorted(rows)
-
-
 def distinct_towers():
     """One profile for each different set of OpenSCAD parameters (the Picos share one tower)."""
     seen = {}
@@ -199,7 +200,7 @@ def test_rendered_tower_is_closed_and_its_openings_fit_the_parts(name, tmp_path)
 def test_committed_tower_is_what_openscad_makes(name, tmp_path):
     (stl,), _, _ = enclosure.render(name, str(tmp_path), PARTS, png=False)
     kept = enclosure.read_stl(os.path.join(HARDWARE, "enclosure", name + ".stl"))
-    assert canonical(kept) == canonical(enclosure.read_stl(stl)), "run: dicetower hardware enclosure"
+    assert enclosure.canonical(kept) == enclosure.canonical(enclosure.read_stl(stl)), "run: dicetower hardware enclosure"
 
 
 @pytest.mark.slow
@@ -214,10 +215,31 @@ def test_enclosure_command_draws_a_preview(tmp_path):
     kept = Image.open(os.path.join(HARDWARE, "enclosure", "pico.png"))
     # The same model and view; a software renderer of another build may shade a few edge pixels
     # differently, so the committed preview is the same picture, not necessarily the same bytes.
-    from PIL import ImageChops
+    assert enclosure.same_picture(str(tmp_path / "pico.png"), os.path.join(HARDWARE, "enclosure", "pico.png"))
+    # Run again over its own output: both files are the same, so neither is written.
+    again = subprocess.run([tool("dicetower"), "hardware", "enclosure", "--board", "pico", "--out", str(tmp_path)],
+                           capture_output=True, text=True, timeout=300)
+    assert "pico.stl (unchanged)" in again.stdout and "pico.png (unchanged)" in again.stdout, again.stdout
 
-    differ = ImageChops.difference(fresh.convert("L"), kept.convert("L")).point(lambda v: 255 if v > 40 else 0)
-    assert fresh.size == kept.size and differ.histogram()[255] < 0.01 * fresh.size[0] * fresh.size[1]
+
+@needs_openscad
+def test_rendering_leaves_a_file_with_the_same_mesh_untouched(tmp_path):
+    """A fresh clone stays clean: OpenSCAD writes the same triangles in another order, which is no change."""
+    committed = os.path.join(HARDWARE, "enclosure", "pico.stl")
+    with open(committed, "rb") as f:
+        data = f.read()
+    count = (len(data) - 84) // 50
+    rows = [data[84 + 50 * i:84 + 50 * (i + 1)] for i in range(count)]
+    shuffled = data[:84] + b"".join(reversed(rows))  # the same triangles, another order
+    stl = tmp_path / "pico.stl"
+    stl.write_bytes(shuffled)
+    kept = []
+    (path,), _, _ = enclosure.render("pico", str(tmp_path), PARTS, png=False, kept=kept)
+    assert kept == [path] and stl.read_bytes() == shuffled and os.listdir(tmp_path) == ["pico.stl"]
+    stl.write_bytes(data[:84 + 50 * (count - 1)])  # a triangle short: another mesh, rewritten
+    kept = []
+    enclosure.render("pico", str(tmp_path), PARTS, png=False, kept=kept)
+    assert kept == [] and enclosure.same_mesh(str(stl), committed)
 
 
 def test_without_openscad_the_command_says_how_to_install_it(tmp_path):

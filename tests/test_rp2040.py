@@ -352,7 +352,7 @@ def saved_game(image):
 
 def resume(pico):
     """Power-up with a saved game: the start menu offers it first; C resumes it."""
-    assert until_screen(pico, "DICETOWER")[1] == "Resume battlerealm"
+    assert until_screen(pico, "DICETOWER")[1] == "Resume Battlerealm"
     pico.presses("c")
     return pico.screen()
 

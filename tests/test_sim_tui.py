@@ -1,19 +1,23 @@
-"""The simulator's terminal UI, driven headless by Textual's pilot: keys and clicks change the picture."""
+"""The simulator's terminal UI, driven headless by Textual's pilot: keys and clicks change the picture,
+and the terminal's size decides what fits."""
 
 import asyncio
+import json
+import re
 
 import pytest
 
 from dicetower_host import sim, tui
 
 
-def play(pilot_steps, **boot):
-    """Run the app headless, do `pilot_steps(pilot, app)`, return the app."""
+def play(pilot_steps, size=(140, 50), **boot):
+    """Run the app headless in a terminal of `size` (columns, rows), do `pilot_steps(pilot, app)`,
+    return the app."""
     tower = sim.boot(seed=boot.get("seed", 2), state_dir=boot.get("state_dir"))
     app = tui.SimApp(tower, speed=boot.get("speed", 1.0))
 
     async def main():
-        async with app.run_test(size=(140, 50)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await pilot.pause(0.2)
             await pilot_steps(pilot, app)
 
@@ -49,7 +53,7 @@ def test_keys_drive_the_device_and_the_picture_follows():
     assert seen["mode"] == "setup"
     assert seen["setup"] != seen["start"]
     assert "▀" in seen["start"][0]
-    assert app.tower.screen()[0] == "New battlerealm"
+    assert app.tower.screen()[0] == "New Battlerealm"
 
 
 def test_clicks_and_long_presses_reach_the_same_functions():
@@ -118,7 +122,7 @@ def test_quit_mid_game_and_start_again_offers_to_resume(tmp_path):
 
     play(first, state_dir=state)
     play(second, state_dir=state)
-    assert seen["menu"] == "Resume battlerealm"
+    assert seen["menu"] == "Resume Battlerealm"
     assert seen["resumed"] == seen["game"]
 
 
@@ -160,3 +164,191 @@ def test_with_web_the_interactive_sim_serves_its_tower_to_phones():
     asyncio.run(main())
     assert b"<title>dicetower</title>" in seen["page"]
     assert seen["state"]["mode"] == "setup"
+
+
+# -- what the terminal shows --------------------------------------------------------------------------
+
+def on_screen(app):
+    """The terminal's characters, one string per row: what the user sees."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def shown_widgets(app):
+    """The widgets the user can see: those on top at some cell of the terminal."""
+    width, height = app.size
+    return {app.screen.get_widget_at(x, y)[0] for y in range(height) for x in range(width)}
+
+
+def cut_or_hidden(app, widget):
+    """Why `widget` is not whole on screen ("" when it is): each cell of it inside the terminal, on top."""
+    region = widget.region
+    width, height = app.size
+    if not region.area:
+        return "%s is not shown" % widget.id
+    if region.x < 0 or region.y < 0 or region.right > width or region.bottom > height:
+        return "%s at %s is cut by the %d x %d terminal" % (widget.id, region, width, height)
+    for y in range(region.y, region.bottom):
+        for x in range(region.x, region.right):
+            found = app.screen.get_widget_at(x, y)[0]
+            if found is not widget and widget not in found.ancestors:  # its own scrollbars are its
+                return "%s is covered at (%d, %d) by %s" % (widget.id, x, y, found)
+    return ""
+
+
+def text_in(app, widget):
+    """The characters on screen inside the widget's border."""
+    inner = widget.content_region
+    return [row[inner.x:inner.right] for row in on_screen(app)[inner.y:inner.bottom]]
+
+
+def braille_pixels(rows):
+    """Rows of braille cells back into pixel rows of '#' and '.': dot n of a cell is bit n - 1 of its
+    code above U+2800; dots 1, 2, 3, 7 are its left column downwards and 4, 5, 6, 8 its right."""
+    out = []
+    for row in rows:
+        lines = ["", "", "", ""]
+        for char in row:
+            bits = ord(char) - 0x2800
+            assert 0 <= bits < 256, "not braille: %r" % char
+            for y, (left, right) in enumerate(((0, 3), (1, 4), (2, 5), (6, 7))):
+                lines[y] += ("#" if bits >> left & 1 else ".") + ("#" if bits >> right & 1 else ".")
+        out += lines
+    return out
+
+
+def quadrant_pixels(rows):
+    """Rows of quadrant blocks back into pixel rows: each cell is 2 x 2 pixels."""
+    blocks = {" ": (0, 0, 0, 0), "▘": (1, 0, 0, 0), "▝": (0, 1, 0, 0), "▀": (1, 1, 0, 0), "▖": (0, 0, 1, 0),
+              "▌": (1, 0, 1, 0), "▞": (0, 1, 1, 0), "▛": (1, 1, 1, 0), "▗": (0, 0, 0, 1), "▚": (1, 0, 0, 1),
+              "▐": (0, 1, 0, 1), "▜": (1, 1, 0, 1), "▄": (0, 0, 1, 1), "▙": (1, 0, 1, 1), "▟": (0, 1, 1, 1),
+              "█": (1, 1, 1, 1)}
+    out = []
+    for row in rows:
+        top = bottom = ""
+        for char in row:
+            tl, tr, bl, br = blocks[char]
+            top += ".#"[tl] + ".#"[tr]
+            bottom += ".#"[bl] + ".#"[br]
+        out += [top, bottom]
+    return out
+
+
+def half_block_pixels(app, widget):
+    """The full-size picture on screen back into pixel rows: '▀' is the top pixel in its colour and the
+    bottom one in its background."""
+    inner = widget.content_region
+    lit = tui.ON.replace("rgb(", "").rstrip(")")
+    out = []
+    for strip in app.screen._compositor.render_strips()[inner.y:inner.bottom]:
+        cells = []
+        for segment in strip:
+            for char in segment.text:
+                colours = [c.triplet if c is not None else None for c in (segment.style.color, segment.style.bgcolor)]
+                cells.append(["#" if colour is not None and "%d,%d,%d" % colour == lit else "." for colour in colours])
+        cells = cells[inner.x:inner.right]
+        out += ["".join(cell[0] for cell in cells), "".join(cell[1] for cell in cells)]
+    return out
+
+
+def shown_pixels(app):
+    """The OLED as the terminal shows it, in whichever layout, as pixel rows."""
+    oled = app.query_one("#oled")
+    if app.fitted == "full":
+        return half_block_pixels(app, oled)
+    return (quadrant_pixels if app.fitted == "narrow" else braille_pixels)(text_in(app, oled))
+
+
+def whole(app):
+    """What of the OLED, ring, buttons and log is not whole on screen: [] when all of it is."""
+    problems = [cut_or_hidden(app, app.query_one(part)) for part in ("#oled", "#ring", "#log")]
+    problems += [cut_or_hidden(app, button) for button in app.query("Button")]
+    return [p for p in problems if p]
+
+
+async def to_the_dice(pilot, app):
+    """A Battlerealm game with two heroes, and the first hero's roll on the dice screen."""
+    device = app.tower.app
+    for key, done in (("c", lambda: device.mode == "setup"), ("a", lambda: device.count == 3),
+                      ("a", lambda: device.count == 2), ("c", lambda: device.mode == "play"),
+                      ("c", lambda: device.mode == "dice" and device.animation is None)):
+        await pilot.press(key)
+        assert await until(pilot, done), (key, device.mode)
+
+
+def test_at_120x40_the_six_dice_the_ring_the_buttons_and_the_log_are_all_on_screen():
+    seen = {}
+
+    async def steps(pilot, app):
+        await to_the_dice(pilot, app)
+        # Every pixel of the panel, as the terminal shows it: a state reached once the picture is drawn.
+        assert await until(pilot, lambda: shown_pixels(app) == app.tower.panel.rows()), \
+            "the OLED on screen is not the panel's picture"
+        seen["faces"] = app.tower.events("roll")[-1]["faces"]
+        seen["screen"] = app.tower.screen()
+        seen["layout"] = app.fitted
+        seen["missing"] = whole(app)
+        seen["ring"] = "".join(text_in(app, app.query_one("#ring")))
+        seen["buttons"] = {button.id: "".join(text_in(app, button)).strip() for button in app.query("Button")}
+        seen["log"] = "\n".join(text_in(app, app.query_one("#log")))
+        seen["last event"] = app.tower.platform.lines[-1]
+        seen["keys"] = on_screen(app)[-1]
+
+    play(steps, size=(120, 40))
+    assert seen["layout"] == "narrow"  # the OLED at half width: 2 x 2 pixels a cell
+    assert seen["missing"] == []
+    assert len(seen["faces"]) == 6  # six dice rolled, and the panel that shows them is whole on screen
+    assert seen["ring"].count("●") == 12
+    assert seen["buttons"] == {"press-a": "A", "hold-a": "A long", "press-b": "B", "hold-b": "B long",
+                               "press-c": "C", "hold-c": "C long"}
+    event = json.loads(seen["last event"])
+    assert json.dumps(event)[:40] in seen["log"]  # the log shows the latest event
+    assert "Shift+A B C: long press" in seen["keys"]
+
+
+def test_at_80x24_a_message_says_the_size_needed_and_that_size_shows_it_all():
+    seen = {}
+
+    async def steps(pilot, app):
+        text = " ".join(row.strip() for row in on_screen(app))
+        need = re.search(r"This terminal is 80 x 24: the simulator needs (\d+) x (\d+)", text)
+        full = re.search(r"\((\d+) x (\d+) for the OLED at full size\)", text)
+        assert need and full, text
+        seen["hidden"] = {"#oled", "#ring", "#log"} - {"#" + str(w.id) for w in shown_widgets(app)}
+        await pilot.press("c")  # the tower runs meanwhile: New Battlerealm
+        seen["pressed"] = await until(pilot, lambda: app.tower.app.mode == "setup")
+        need = (int(need.group(1)), int(need.group(2)))
+        full = (int(full.group(1)), int(full.group(2)))
+        for size, layout in ((need, "compact"), (full, "full"), ((need[0] - 1, need[1]), "small"),
+                             ((need[0], need[1] - 1), "small"), ((full[0] - 1, full[1]), "narrow")):
+            await pilot.resize_terminal(*size)
+            assert await until(pilot, lambda: app.fitted == layout and tuple(app.size) == size), (size, app.fitted)
+            if layout == "small":
+                assert await until(pilot, lambda: "This terminal is %d x %d" % size in " ".join(on_screen(app)))
+                seen[size] = True
+            else:
+                # The whole panel on screen, at this layout's scale, and every part whole.
+                assert await until(pilot, lambda: shown_pixels(app) == app.tower.panel.rows()), (size, layout)
+                seen[size] = whole(app)
+
+    play(steps, size=(80, 24))
+    assert seen.pop("hidden") == {"#oled", "#ring", "#log"}
+    assert seen.pop("pressed")
+    for size, result in seen.items():
+        assert result is True or result == [], (size, result)
+
+
+def test_the_footer_says_shift_is_a_long_press_and_shift_c_is_one():
+    seen = {}
+
+    async def steps(pilot, app):
+        seen["keys"] = on_screen(app)[-1]
+        device = app.tower.app
+        for key, done in (("c", lambda: device.mode == "setup"), ("c", lambda: device.mode == "play")):
+            await pilot.press(key)
+            assert await until(pilot, done)
+        await pilot.press("C")  # Shift+C: a long press of C, back to the start menu
+        seen["after"] = await until(pilot, lambda: device.mode == "start")
+
+    play(steps)
+    assert "a b c: press" in seen["keys"] and "Shift+A B C: long press (hold)" in seen["keys"]
+    assert seen["after"]

@@ -6,7 +6,8 @@ at random (pick, re-roll, Lucky, aim, move), marks heroes for an Explosion
 and records the roll. Whatever happens: a refused request changes nothing,
 the Warehouse charges only results the paid cards use (at most 3, in the
 Warehouse, never the last point before the Crystal Prison), a refused roll
-leaves nothing bought, and undoing the turn brings its finalized faces back.
+leaves nothing bought, and undoing the turn brings its finalized faces back, with the re-rolls
+and the locks they had.
 """
 
 from hypothesis import HealthCheck, assume, event, given, settings, strategies as st
@@ -82,6 +83,7 @@ def test_random_turns_pay_and_record_by_the_rules(data):
     pvp = state["heroes"][roller]["pvp"]
     actions = len(game.actions)
     done.clear()
+    left = (turn.roll.rerolls_left, turn.roll.lucky_left, bytes(turn.roll.locked))
     outcome = turn.finalize()
     recorded = turn.record(outcome)
     event("recorded" if recorded else "refused")
@@ -105,7 +107,8 @@ def test_random_turns_pay_and_record_by_the_rules(data):
     hero = game.state["heroes"][roller]
     if not any(h["out"] for h in game.state["heroes"]) and not game.over():
         assert hero["pvp"] == pvp + outcome.pvp - charged
-    # Undone, the turn's finalized faces come back when the hero rolls again.
+    # Undone, the turn's finalized faces come back when the hero rolls again, with the re-rolls they had
+    # not used ("up to two times" a turn) and their locks.
     faces = turn.roll.symbols()
     for _ in done:
         last = game.actions[-1]
@@ -114,7 +117,7 @@ def test_random_turns_pay_and_record_by_the_rules(data):
     assert game.state == state
     turn.start(ScriptedFaces([]))  # no fresh faces are drawn
     assert turn.roll.symbols() == faces
-    assert (turn.roll.rerolls_left, turn.roll.lucky_left) == (0, 0)
+    assert (turn.roll.rerolls_left, turn.roll.lucky_left, bytes(turn.roll.locked)) == left
 
 
 @settings(max_examples=100, deadline=None)

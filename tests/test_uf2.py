@@ -129,7 +129,7 @@ def test_the_players_files_survive_a_new_uf2(tmp_path):
     before = read_littlefs(image)
     with EmulatedPico(image, uf2=path) as pico:  # the UF2 dropped on the drive again
         screen = pico.until_screen("DICETOWER")
-        assert screen is not None and screen[1] == "Resume battlerealm", pico.screen()
+        assert screen is not None and screen[1] == "Resume Battlerealm", pico.screen()
     after = read_littlefs(image)
     for name in ("game.sav", "config.json"):
         assert after[name] == before[name], name

@@ -22,3 +22,13 @@ export function serveControl(answer) {
   server.listen(0, "127.0.0.1", () => process.stdout.write("control " + server.address().port + "\n"));
   return server;
 }
+
+// A board started by another process powers off with it (--lifeline): that process holds this one's
+// stdin open and never writes to it, so stdin reaches its end exactly when that process has ended,
+// however it ended (SIGKILL too, which it cannot handle), as a board goes dark when its USB cable
+// is pulled. `powerOff` does the program's last writes and exits.
+export function followParent(powerOff) {
+  process.stdin.on("end", powerOff);
+  process.stdin.on("error", powerOff);
+  process.stdin.resume();
+}

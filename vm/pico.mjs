@@ -1,7 +1,7 @@
 // A virtual Pico on a TCP port: its REPL is the real MicroPython VM, its flash a host folder.
 //
 //   node vm/pico.mjs --files DIR [--mount HOST_DIR:VM_DIR]... [--port N]
-//                    [--board PROFILE.json --control] [--capacity BYTES] [--no-raw-paste]
+//                    [--board PROFILE.json --control] [--capacity BYTES] [--no-raw-paste] [--lifeline]
 //
 // Prints "listening PORT" when ready; then `mpremote connect socket://127.0.0.1:PORT ...`
 // copies files, lists, runs code and soft-resets as on a board. What it does for mpremote:
@@ -20,20 +20,26 @@
 // --board wires the virtual parts that profile names (dicetower_host/virtual_parts must be mounted); with
 // --control a second port ("control PORT") takes JSON lines for dicetower_host/virtual_parts/hands.py:
 // press and release buttons, read the OLED's text and the ring's colours.
-// --capacity makes the flash that many bytes: os.statvfs says so and writes beyond it fail (ENOSPC).
+// --capacity makes the flash that many bytes (default a Pico's 1,408 KiB of littlefs; 0: no limit):
+// os.statvfs, and so `mpremote df`, says so and writes beyond it fail (ENOSPC). `os` lists the files
+// with their sizes and without the VM's own folders, as a Pico does (vm/board_os.py).
+// --lifeline: the process that started this one holds its stdin open; when that process ends, however
+// it ended (SIGKILL too), stdin reaches its end and this board powers off with it (control.mjs).
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { serveControl } from "./control.mjs";
+import { followParent, serveControl } from "./control.mjs";
 
 const args = process.argv.slice(2);
 let filesDir = null;
 let port = 0;
 let profile = null;
 let control = false;
-let capacity = 0;
+const PICO_FLASH = 1441792; // MicroPython's RPI_PICO: 1,408 KiB of littlefs
+let capacity = PICO_FLASH;
 let rawPaste = true;
+let lifeline = false;
 const mounts = [];
 for (let i = 0; i < args.length; i += 2) {
   if (args[i] === "--files") filesDir = path.resolve(args[i + 1]);
@@ -42,12 +48,13 @@ for (let i = 0; i < args.length; i += 2) {
   else if (args[i] === "--control") { control = true; i -= 1; }
   else if (args[i] === "--capacity") capacity = Number(args[i + 1]);
   else if (args[i] === "--no-raw-paste") { rawPaste = false; i -= 1; }
+  else if (args[i] === "--lifeline") { lifeline = true; i -= 1; }
   else if (args[i] === "--mount") {
     const cut = args[i + 1].lastIndexOf(":");
     mounts.push([args[i + 1].slice(0, cut), args[i + 1].slice(cut + 1)]);
   } else {
     process.stderr.write("usage: node vm/pico.mjs --files DIR [--mount HOST:VM]... [--port N] "
-      + "[--board PROFILE.json] [--control] [--capacity BYTES] [--no-raw-paste]\n");
+      + "[--board PROFILE.json] [--control] [--capacity BYTES] [--no-raw-paste] [--lifeline]\n");
     process.exit(2);
   }
 }
@@ -57,7 +64,10 @@ if (!filesDir) {
 }
 fs.mkdirSync(filesDir, { recursive: true });
 
-const SYSTEM = new Set(["tmp", "home", "dev", "proc", ...mounts.map(([, vm]) => vm.split("/").filter(Boolean)[0])]);
+// The VM's own folders at the root, not the device's: never listed, loaded or synced. ".vm" holds
+// board_os.py, the VM's `os` as a Pico lists its files.
+const BOARD_OS = fs.readFileSync(new URL("./board_os.py", import.meta.url));
+const SYSTEM = new Set(["tmp", "home", "dev", "proc", ".vm", ...mounts.map(([, vm]) => vm.split("/").filter(Boolean)[0])]);
 const decoder = new TextDecoder();
 let socket = null; // the newest open connection: the one the board's output goes to
 const clients = []; // every open connection, oldest first: when the newest closes, the one before it has the port again
@@ -69,6 +79,7 @@ let pasting = null; // the code of a raw-paste in progress (an array of bytes), 
 let pasted = 0; // bytes taken since the last window was granted
 let dropOk = ""; // the VM's "OK" to drop after a raw-paste
 const PASTE_WINDOW = 256;
+const SETTLE_LIMIT_MS = 8000; // within dicetower_host/pico.py's CONTROL_TIMEOUT (10 s)
 
 let quiet = false; // while the bridge itself talks to a fresh VM's REPL
 let held = ""; // output held back while an OSError line may be incomplete
@@ -213,7 +224,11 @@ async function boot() {
   load(filesDir, "/", (name) => !SYSTEM.has(name));
   deviceFiles = false;
   for (const [hostDir, vmDir] of mounts) load(hostDir, vmDir, null);
-  mp.runPython(["import sys", ...mounts.map(([, vm]) => `sys.path.append(${JSON.stringify(vm)})`)].join("\n"));
+  mkdirs("/.vm");
+  mp.FS.writeFile("/.vm/board_os.py", BOARD_OS);
+  mp.runPython(["import sys", "sys.path.insert(0, '/.vm')", "import board_os", "sys.path.pop(0)",
+    `board_os.HIDDEN = ${JSON.stringify([...SYSTEM])}`, "sys.modules['os'] = board_os",
+    ...mounts.map(([, vm]) => `sys.path.append(${JSON.stringify(vm)})`)].join("\n"));
   if (profile) mp.runPython(`import hands\nhands.wire(${JSON.stringify(profile)})`);
   if (capacity) limitFlash();
 }
@@ -369,6 +384,10 @@ if (control) {
           const settle = () => {
             if (Date.now() - released >= (request.then || 0) && reads() - before >= (request.polls || 0)) {
               reply(JSON.stringify({ ok: true }));
+            } else if (Date.now() - released > (request.then || 0) + SETTLE_LIMIT_MS) {
+              // No firmware reads its buttons (none flashed, stopped at the REPL, rebooted meanwhile):
+              // said, before the host's wait for an answer runs out and leaves the line out of step.
+              reply(JSON.stringify({ error: "the firmware did not read its buttons after the press (is it running?)" }));
             } else {
               setTimeout(settle, 10);
             }
@@ -383,4 +402,10 @@ if (control) {
     }
   });
 }
-process.on("SIGTERM", () => { sync(); process.exit(0); });
+// Whatever stops this board, its files reach the host folder first.
+function powerOff() {
+  try { sync(); } catch (e) { /* a VM not booted yet has nothing to write */ }
+  process.exit(0);
+}
+for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(signal, powerOff);
+if (lifeline) followParent(powerOff);

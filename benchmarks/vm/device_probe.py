@@ -110,9 +110,8 @@ def battlerealm(t):
             yield "c"  # past the roll's result
         for key in "bccbcc":  # Attack the other hero for 2 from the same location
             yield key
-        for key in "b" * 9 + "c":  # End turn
+        for key in "b" * 9 + "c":  # End turn: the next hero's menu starts at the top
             yield key
-        yield "b"  # back to the first item
     for _ in range(2):
         if t.app.game.over():
             return
@@ -152,7 +151,7 @@ def battleworld(t):
         if not [b for b in t.app.game.state["battles"] if not b["result"]]:
             for key in "bbcccc":  # New battle: 1 hit, target 2, Energy
                 yield key
-            for key in "b":
+            for key in "aa":  # back to the top
                 yield key
         for key in "ccc":  # Attack the open battle with bonus 1; the box rolls the Attack Die
             yield key

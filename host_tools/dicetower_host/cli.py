@@ -13,9 +13,17 @@ import sys
 COMMANDS = ("sim", "monitor", "stats", "flash", "uf2", "pico", "hardware", "roll", "throw")
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, but a mistake on the command line is one line, like every other mistake."""
+
+    def error(self, message):
+        sys.stderr.write("%s: %s (%s --help says more)\n" % (self.prog, message, self.prog))
+        sys.exit(2)
+
+
 def build_parser():
-    parser = argparse.ArgumentParser(prog="dicetower", description=__doc__.split("\n\n")[0].replace("\n", " "),
-                                     epilog="dicetower COMMAND --help describes a command.")
+    parser = Parser(prog="dicetower", description=__doc__.split("\n\n")[0].replace("\n", " "),
+                    epilog="dicetower COMMAND --help describes a command.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS:
         command = importlib.import_module("dicetower_host.commands." + name)
@@ -36,7 +44,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         return args.run(args)
-    except (UserError, ValueError, RollRefused, EntropyFailure) as e:
+    except (UserError, RollRefused, EntropyFailure) as e:  # a ValueError is a bug: it keeps its traceback
         sys.stderr.write("dicetower: %s\n" % e)
         return 2
     except KeyboardInterrupt:  # Ctrl-C: one line, the shell's usual status for SIGINT

@@ -6,6 +6,11 @@ profile, passed to OpenSCAD with -D, so the openings always fit the parts
 the BOM lists. The model reports where it put each opening on OpenSCAD's
 console (`echo`); `openings()` reads those lines. `read_stl` and
 `open_edges` check the result is a closed mesh.
+
+OpenSCAD writes the same mesh with its triangles in varying orders, and another
+build may shade a few edge pixels of the preview differently: a file whose mesh
+(or picture) is the same as the one already there is left untouched, so
+rendering a checkout leaves it clean.
 """
 
 import os
@@ -18,6 +23,7 @@ import time
 import numpy
 
 from dicetower_host import parts as parts_data
+from dicetower_host.errors import UserError
 
 SCAD = os.path.join(parts_data.HARDWARE, "enclosure", "tower.scad")
 INSTALL = ("OpenSCAD is not installed. On Debian or Ubuntu: sudo apt-get install openscad xvfb "
@@ -51,7 +57,7 @@ def openscad():
     """The command that runs OpenSCAD, or ValueError saying how to install it."""
     found = shutil.which("openscad")
     if not found:
-        raise ValueError(INSTALL)
+        raise UserError(INSTALL)
     return found
 
 
@@ -61,29 +67,78 @@ def run_openscad(args, display):
         # OpenSCAD draws PNGs with OpenGL, which needs a display: a virtual one when there is none.
         xvfb = shutil.which("xvfb-run")
         if not xvfb:
-            raise ValueError("OpenSCAD needs a display to draw the PNG: install xvfb (sudo apt-get install xvfb)")
+            raise UserError("OpenSCAD needs a display to draw the PNG: install xvfb (sudo apt-get install xvfb)")
         cmd = [xvfb, "-a"] + cmd
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     if done.returncode != 0:
-        raise ValueError("OpenSCAD failed (%s): %s" % (" ".join(args[:2]), done.stderr.strip()[-800:]))
+        said = " / ".join(line.strip() for line in done.stderr.strip().splitlines() if line.strip())
+        raise UserError("OpenSCAD failed (%s): %s" % (" ".join(args[:2]), said[-400:]))
     return done.stderr
 
 
-def render(name, out, parts=None, png=True):
-    """Render the profile's tower into `out`: NAME.stl (and NAME.png). Returns (paths, openings, seconds)."""
+def render(name, out, parts=None, png=True, kept=None):
+    """Render the profile's tower into `out`: NAME.stl (and NAME.png). Returns (paths, openings, seconds).
+
+    A file already there with the same mesh (the same picture) stays as it was; its path is
+    appended to the list `kept` when one is given."""
     defines = []
     for key, value in parameters(name, parts).items():
         defines += ["-D", "%s=%s" % (key, scad_value(value))]
     os.makedirs(out, exist_ok=True)
     stl = os.path.join(out, name + ".stl")
     began = time.monotonic()
-    console = run_openscad(["-o", stl, "--export-format", "binstl"] + defines + [SCAD], display=False)
+    fresh = stl + ".new"
+    console = run_openscad(["-o", fresh, "--export-format", "binstl"] + defines + [SCAD], display=False)
+    _replace_unless(fresh, stl, same_mesh, kept)
     paths = [stl]
     if png:
         paths.append(os.path.join(out, name + ".png"))
-        run_openscad(["-o", paths[1], "--render", "--imgsize=800,600", "--camera=" + CAMERA, "--viewall",
+        fresh = paths[1][:-4] + ".new.png"  # OpenSCAD picks the format by the name's ending
+        run_openscad(["-o", fresh, "--render", "--imgsize=800,600", "--camera=" + CAMERA, "--viewall",
                       "--colorscheme=Tomorrow", "-D", "with_plate=false"] + defines + [SCAD], display=True)
+        _replace_unless(fresh, paths[1], same_picture, kept)
     return paths, openings(console), time.monotonic() - began
+
+
+def _replace_unless(fresh, path, same, kept):
+    """Move `fresh` over `path`, unless `path` already holds the same (then `fresh` goes)."""
+    try:
+        if os.path.exists(path) and same(fresh, path):
+            os.remove(fresh)
+            if kept is not None:
+                kept.append(path)
+            return
+    except (OSError, ValueError):
+        pass  # an unreadable old file is replaced
+    os.replace(fresh, path)
+
+
+def canonical(triangles):
+    """The triangles in an order of their own, each from its smallest corner (its winding kept)."""
+    rows = []
+    for tri in triangles:
+        k = min(range(3), key=lambda i: tuple(tri[i]))
+        rows.append(tuple(numpy.roll(tri, -k, axis=0).ravel()))
+    return sorted(rows)
+
+
+def same_mesh(a, b):
+    """Do the STL files `a` and `b` hold the same triangles, in whatever order?"""
+    return canonical(read_stl(a)) == canonical(read_stl(b))
+
+
+def same_picture(a, b, level=40, share=0.01):
+    """Are the PNGs `a` and `b` the same picture: the same size, fewer than `share` of the pixels
+    differing by more than `level` in grey (a software renderer of another build may shade a few
+    edge pixels differently)?"""
+    from PIL import Image, ImageChops
+
+    with Image.open(a) as one, Image.open(b) as other:
+        if one.size != other.size:
+            return False
+        differ = ImageChops.difference(one.convert("L"), other.convert("L")).point(
+            lambda v: 255 if v > level else 0)
+        return differ.histogram()[255] < share * one.size[0] * one.size[1]
 
 
 ECHO = re.compile(r'ECHO: opening = "(\w+)", at = \[([^\]]*)\], size = \[([^\]]*)\]')

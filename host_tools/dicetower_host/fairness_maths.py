@@ -76,12 +76,18 @@ def runs_test(faces, sides):
         if is_low != previous:
             runs += 1
             previous = is_low
-    n = len(faces)
+    return runs_from_counts(runs, low, len(faces))
+
+
+def runs_from_counts(runs, low, n):
+    """runs_test from its counts alone (a stream's: runs, faces below the middle, all faces)."""
     high = n - low
     if low == 0 or high == 0:
         raise ValueError("every face fell on one side: no runs test possible")
     expected = 2 * low * high / n + 1
     variance = (expected - 1) * (expected - 2) / (n - 1)
+    if variance <= 0:
+        raise ValueError("too few faces for a runs test")
     z = (runs - expected) / math.sqrt(variance)
     return runs, expected, z, _two_sided_normal(z)
 

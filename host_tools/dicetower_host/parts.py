@@ -13,6 +13,7 @@ import os
 from dicetower.core import board as board_rules
 from dicetower.hw.pixels import Ring
 from dicetower_host import paths
+from dicetower_host.errors import UserError
 
 BOARDS = paths.BOARDS
 HARDWARE = paths.HARDWARE
@@ -34,18 +35,18 @@ def load_board(name):
     """The profile `boards/NAME.json` as the firmware reads it, or ValueError naming the field."""
     path = os.path.join(BOARDS, name + ".json")
     if not os.path.exists(path):
-        raise ValueError("unknown board %r; the boards are: %s" % (name, ", ".join(profile_names())))
+        raise UserError("unknown board %r; the boards are: %s" % (name, ", ".join(profile_names())))
     with open(path) as f:
         text = f.read()
     try:
         return board_rules.parse(text)
     except board_rules.BoardError as e:
-        raise ValueError("boards/%s.json: %s" % (name, e))
+        raise UserError("boards/%s.json: %s" % (name, e))
 
 
 def controller(parts, name):
     if name not in parts["controllers"]:
-        raise ValueError("hardware/parts.json has no controller for the profile %r (controllers.%s)" % (name, name))
+        raise UserError("hardware/parts.json has no controller for the profile %r (controllers.%s)" % (name, name))
     return parts["controllers"][name]
 
 
@@ -53,7 +54,7 @@ def ring(parts, count):
     sizes = parts["rings"].get(str(count))
     if sizes is None:
         known = ", ".join(k for k in sorted(parts["rings"], key=lambda k: (len(k), k)) if not k.startswith("_"))
-        raise ValueError("leds.count %d: hardware/parts.json knows rings of %s LEDs (rings.%d)" % (count, known, count))
+        raise UserError("leds.count %d: hardware/parts.json knows rings of %s LEDs (rings.%d)" % (count, known, count))
     return sizes
 
 

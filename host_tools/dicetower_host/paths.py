@@ -5,8 +5,9 @@ folders: firmware/, boards/, vm/, hardware/. A built wheel carries them as packa
 in dicetower_host/data/ (pyproject.toml's force-include). Every module asks here.
 
 The Node.js packages the MicroPython VM needs (node_modules) are not in the wheel: a
-checkout has them from `npm ci` (tasks.py); an installed `dicetower` installs them once
-into ~/.dicetower/node/ from the package-lock.json it carries (`node_harness`).
+checkout has them from `npm ci` (tasks.py, or the first command that needs them: `python3
+tasks.py sim` alone does not); an installed `dicetower` installs them once into
+~/.dicetower/node/ from the package-lock.json it carries (`node_harness`).
 """
 
 import hashlib
@@ -77,30 +78,45 @@ def node_harness(program, say=None):
     its vm/ and rp2040/ (and package.json, package-lock.json) into ~/.dicetower/node/<lock's digest>/
     and runs `npm ci` there once: Node.js finds an import from where the importing file is."""
     if not INSTALLED:
-        if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
-            raise RuntimeError("node_modules is missing: run python3 tasks.py test once (it runs npm ci)")
+        # tasks.py test and bench install them; after `tasks.py sim` alone they are not there yet.
+        if not all(os.path.isdir(os.path.join(ROOT, "node_modules", name)) for name in node_packages()):
+            npm_ci(ROOT, say)
         return os.path.join(ROOT, program)
     with open(os.path.join(ROOT, "package-lock.json"), "rb") as f:
         home = os.path.join(NODE_HOME, hashlib.sha256(f.read()).hexdigest()[:16])
     ready = os.path.join(home, ".dicetower-ready")
     if not os.path.exists(ready):
-        npm = shutil.which("npm")
-        if npm is None:
-            raise RuntimeError("the MicroPython VM needs Node.js 20 or newer with npm on PATH")
-        (say or sys.stderr.write)("dicetower: installing the MicroPython VM (npm ci, once) into %s\n" % home)
         os.makedirs(home, exist_ok=True)
         for name in ("package.json", "package-lock.json"):
             shutil.copyfile(os.path.join(ROOT, name), os.path.join(home, name))
-        done = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=home,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        if done.returncode != 0:
-            raise RuntimeError("npm ci failed in %s: %s" % (home, done.stderr.strip()[-500:]))
+        npm_ci(home, say)
         with open(ready, "w") as f:
             f.write("npm ci done\n")
     # The programs are copied every time: a newer dicetower with the same lock brings its own.
     for folder in HARNESS:
         shutil.copytree(os.path.join(ROOT, folder), os.path.join(home, folder), dirs_exist_ok=True)
     return os.path.join(home, program)
+
+
+def node_packages():
+    """The Node.js packages package.json names: the MicroPython VM and the RP2040 emulator."""
+    import json
+
+    with open(os.path.join(ROOT, "package.json")) as f:
+        return sorted(json.load(f)["dependencies"])
+
+
+def npm_ci(folder, say=None):
+    """Install the pinned Node.js packages into folder/node_modules, saying so on one line first."""
+    npm = shutil.which("npm")
+    if npm is None:
+        raise RuntimeError("the MicroPython VM needs Node.js 20 or newer with npm on PATH")
+    (say or sys.stderr.write)("dicetower: installing the MicroPython VM (npm ci, once) into %s\n"
+                              % os.path.join(folder, "node_modules"))
+    done = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=folder,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if done.returncode != 0:
+        raise RuntimeError("npm ci failed in %s (is this machine online?): %s" % (folder, " ".join(done.stderr.split())[:300]))
 
 
 def vm_command(*args, mounts=()):

@@ -10,6 +10,11 @@ platform has pseudo-terminals, `open_pty()` gives it a device path as a USB
 serial port has (/dev/pts/N), relayed to the same REPL; its OLED, ring and
 buttons are the parts the board profile names, read and pressed through the
 board's control port.
+
+The node process lives exactly as long as the Python object's process: `close()` ends it, and
+if this process ends without closing (a signal, SIGKILL included) the node process notices at
+once (its stdin, held open here, reaches its end: --lifeline) and powers off too, so no board is
+left holding its ports.
 """
 
 import json
@@ -17,9 +22,11 @@ import os
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 
 from dicetower_host import paths
+from dicetower_host.errors import UserError
 
 # A tap is held 100 ms, a long press 900 ms (long ones take 700), as a player's thumb does: the
 # firmware latches each edge with its time, so a busy loop loses nothing. A press is answered once
@@ -30,10 +37,10 @@ SETTLE_MS = 300
 
 
 def profile_path(board):
-    """boards/NAME.json, or a RuntimeError naming the boards there are."""
+    """boards/NAME.json, or a UserError naming the boards there are."""
     path = paths.board_profile(board)
     if not os.path.exists(path):
-        raise RuntimeError("no board profile %r (there are: %s)" % (board, ", ".join(paths.board_names())))
+        raise UserError("unknown board %r; the boards are: %s" % (board, ", ".join(paths.board_names())))
     return path
 
 
@@ -44,10 +51,21 @@ class _Board:
         """Run the Node.js `program` (vm/pico.mjs, rp2040/emulator.mjs) with `args`."""
         node = paths.node()
         program = paths.node_harness(program)
-        # Its stderr goes to a file: a pipe nobody reads would stop node once full.
+        # Its stderr goes to a file: a pipe nobody reads would stop node once full. Its stdin is a pipe
+        # never written to: its lifeline. Its own session: Ctrl-C at a terminal reaches this process
+        # alone, which closes the board in order (its files written) rather than node dying mid-write.
         self._stderr = tempfile.TemporaryFile()
-        self.process = subprocess.Popen([node, program] + args, stdout=subprocess.PIPE, stderr=self._stderr, text=True,
-                                        cwd=os.path.dirname(os.path.dirname(program)))
+        self.process = subprocess.Popen([node, program] + args + ["--lifeline"], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=self._stderr, text=True,
+                                        cwd=os.path.dirname(os.path.dirname(program)),
+                                        start_new_session=hasattr(os, "setsid"))
+        try:
+            self._connect()
+        except BaseException:  # a start cut short (Ctrl-C, a signal, no ports) leaves no node behind
+            self._end()
+            raise
+
+    def _connect(self):
         ports = {}
         while len(ports) < 2:
             line = self.process.stdout.readline()  # "listening PORT" and "control PORT", in either order
@@ -56,19 +74,20 @@ class _Board:
                 if line:
                     self.process.kill()
                 self.process.wait()
-                # Its own one-line reason, when it gave one.
-                raise RuntimeError(self.stderr() or "the virtual Pico did not start (it said %r)" % line)
+                raise RuntimeError(self.reason() or "the virtual Pico did not start (it said %r)" % line)
             ports[words[0]] = int(words[1])
         self.port = ports["listening"]
         self.url = "socket://127.0.0.1:%d" % self.port
         self._control = socket.create_connection(("127.0.0.1", ports["control"]), timeout=self.CONTROL_TIMEOUT)
         self._replies = self._control.makefile("r")
+        self._asking = threading.Lock()  # one request and its answer at a time (a screen's thread, a test's)
 
     CONTROL_TIMEOUT = 10
 
     def ask(self, request):
-        self._control.sendall((json.dumps(request) + "\n").encode())
-        line = self._replies.readline()
+        with self._asking:
+            self._control.sendall((json.dumps(request) + "\n").encode())
+            line = self._replies.readline()
         if not line:
             try:
                 self.process.wait(timeout=5)  # its last words are written once it has ended
@@ -81,11 +100,17 @@ class _Board:
         return answer
 
     def reason(self):
-        """Why the board's process stopped: its own last line (the rig's lines start "rp2040: "; the
-        emulator library's own warnings may come before), or else what it wrote to stderr."""
-        text = self.stderr()
-        own = [line for line in text.splitlines() if line.startswith("rp2040: ")]
-        return own[-1] if own else text
+        """Why the board's process stopped, in one line: its own last line (the rig's lines start
+        "rp2040: "; the emulator library's own warnings may come before), else the error of a node
+        stack trace (e.g. "Error [ERR_MODULE_NOT_FOUND]: Cannot find package ..."), else its last line."""
+        lines = [line.strip() for line in self.stderr().splitlines() if line.strip()]
+        own = [line for line in lines if line.startswith("rp2040: ")]
+        errors = [line for line in lines if line.split(":")[0].split(" ")[0].endswith("Error")]
+        if own:
+            return own[-1]
+        if errors:
+            return errors[0]
+        return lines[-1] if lines else ""
 
     def stderr(self):
         """What the board's process has written to stderr so far (its last 2,000 characters)."""
@@ -104,8 +129,17 @@ class _Board:
         """A moment of the board's time between two looks at it: 50 ms."""
         time.sleep(0.05)
 
+    def wait(self, ms):
+        """Let `ms` pass on the board (its clock is this computer's)."""
+        time.sleep(ms / 1000)
+
     def press(self, button, kind="short"):
-        """Press and release a button; answered once the firmware's loop has come back to it."""
+        """Press and release a button ("short", "long" or "double"); answered once the firmware's loop
+        has come back to it."""
+        if kind == "double":  # two 60 ms taps, the second well within the firmware's DOUBLE_MS
+            self.ask({"press": button, "ms": 60, "then": 60, "polls": 1})
+            self.ask(dict(self._press(button, "short"), ms=60))
+            return
         self.ask(self._press(button, kind))
 
     def until_screen(self, first_line, checks=200):
@@ -162,8 +196,11 @@ class _Board:
 
         conn = socket.create_connection(("127.0.0.1", self.port))
         os.set_blocking(master, False)  # with no program reading, the board's output is dropped, as over USB
-        while self.process.poll() is None:
-            ready, _, _ = select.select([master, conn], [], [], 0.5)
+        while self.process.poll() is None and not self._closing:
+            try:
+                ready, _, _ = select.select([master, conn], [], [], 0.5)
+            except (OSError, ValueError):  # the pty was closed under it: the board is closing
+                return
             try:
                 if conn in ready:
                     data = conn.recv(4096)
@@ -175,7 +212,10 @@ class _Board:
             except OSError:
                 time.sleep(0.05)  # no one has the terminal open (EIO): wait for the next program
 
+    _closing = False
+
     def close(self):
+        self._closing = True  # the pty's relay stops rather than read a closed descriptor
         try:
             self._control.close()
         except OSError:
@@ -185,13 +225,23 @@ class _Board:
                 os.close(fd)
             except OSError:
                 pass
-        self.process.terminate()
+        self._end()
+        self._stderr.close()
+
+    def _end(self):
+        """End the node process (its SIGTERM handler writes its files first) and close its lifeline."""
+        if self.process.poll() is None:
+            self.process.terminate()
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
-        self._stderr.close()
+        for pipe in (self.process.stdin, self.process.stdout):
+            try:
+                pipe.close()
+            except OSError:
+                pass
 
     def __enter__(self):
         return self

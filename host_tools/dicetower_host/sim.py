@@ -11,13 +11,14 @@ device does after a power cut. Interactive runs keep them in
 so that a script always plays the same way.
 """
 
+import hashlib
 import json
 import os
-import shutil
 import sys
 import tempfile
 
 from dicetower_host import paths, virtual_parts
+from dicetower_host.errors import UserError
 
 BOARDS = paths.BOARDS
 DEFAULT_STATE = os.path.join(os.path.expanduser("~"), ".dicetower", "sim")
@@ -32,14 +33,115 @@ def use_virtual_parts(runtime="micropython"):
     virtual_parts.install(runtime)
 
 
-def prepare_root(state_dir=None):
-    """The device's filesystem root, with every board profile in boards/."""
-    root = os.path.abspath(state_dir) if state_dir else tempfile.mkdtemp(prefix="dicetower-")
-    os.makedirs(os.path.join(root, "boards"), exist_ok=True)
-    for name in os.listdir(BOARDS):
-        if name.endswith(".json"):
-            shutil.copyfile(os.path.join(BOARDS, name), os.path.join(root, "boards", name))
+def prepare_root(state_dir=None, notices=None):
+    """The device's filesystem root, with every board profile in boards/.
+
+    A profile is written when it is missing, or when it is still what the simulator wrote there
+    last (a newer shipped profile replaces it); a profile a maker has edited in the folder is kept,
+    and `notices` (a list) gets one line saying which. UserError for a folder that cannot be one."""
+    if state_dir is None:
+        root = tempfile.mkdtemp(prefix="dicetower-")
+    else:
+        root = os.path.abspath(state_dir)
+        if os.path.exists(root) and not os.path.isdir(root):
+            raise UserError("--state-dir %s is a file, not a folder (a new folder is made if it is missing)"
+                            % state_dir)
+    try:
+        os.makedirs(os.path.join(root, "boards"), exist_ok=True)
+        with tempfile.TemporaryFile(dir=root):  # the device saves its game there: it must be writable
+            pass
+        kept = _write_profiles(root)
+    except OSError as e:
+        raise UserError("--state-dir %s: cannot keep the device's files there (%s)" % (state_dir, e.strerror or e))
+    if kept and notices is not None:
+        notices.append("kept the profile%s you edited in %s: %s (delete one to get the shipped one back)"
+                       % ("" if len(kept) == 1 else "s", os.path.join(root, "boards"), ", ".join(kept)))
     return root + os.sep
+
+
+# What the simulator last wrote into boards/, by name: the SHA-256 of each profile. A profile that
+# no longer matches it was edited there, and is the maker's to keep.
+WRITTEN = ".sim-profiles.json"
+
+
+def _write_profiles(root):
+    """Copy the shipped profiles into root/boards/ where that loses nothing; the names kept as edited."""
+    record_path = os.path.join(root, WRITTEN)
+    record = _read_json(record_path)[0]
+    if not isinstance(record, dict):
+        record = {}
+    written = {}
+    kept = []
+    for name in sorted(os.listdir(BOARDS)):
+        if not name.endswith(".json"):
+            continue
+        with open(os.path.join(BOARDS, name), "rb") as f:
+            shipped = f.read()
+        dest = os.path.join(root, "boards", name)
+        try:
+            with open(dest, "rb") as f:
+                present = _sha256(f.read())
+        except FileNotFoundError:
+            present = None
+        if present is not None and present != _sha256(shipped) and present != record.get(name):
+            kept.append(name)
+            written[name] = record.get(name)
+            continue
+        if present != _sha256(shipped):
+            with open(dest, "wb") as f:
+                f.write(shipped)
+        written[name] = _sha256(shipped)
+    if written != record:
+        with open(record_path, "w") as f:
+            json.dump(written, f, indent=1, sort_keys=True)
+    return kept
+
+
+def _sha256(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+DEEP = "nested too deeply to read"
+
+
+def _read_json(path):
+    """(the JSON value, None) or (None, why it cannot be read); (None, None) for a missing file."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        return None, None
+    try:
+        return json.loads(data.decode("utf-8")), None
+    except UnicodeError:
+        return None, "not UTF-8 text"
+    except RecursionError:
+        return None, DEEP
+    except json.JSONDecodeError as e:
+        return None, "not valid JSON at line %d, column %d" % (e.lineno, e.colno)
+
+
+def check_profile(root, board):
+    """The profile the simulator wires its virtual parts from, checked by the firmware's own rules."""
+    from dicetower.core.board import BoardError, parse
+    from dicetower_host.virtual_parts.script import is_name
+
+    path = os.path.join(root, "boards", board + ".json")
+    if not is_name(board) or not os.path.exists(path):
+        raise UserError("unknown board %r; the boards are: %s" % (board, ", ".join(paths.board_names())))
+    data, why = _read_json(path)
+    try:
+        if why is not None:
+            raise BoardError(why)
+        parse(json.dumps(data))
+    except BoardError as e:
+        raise UserError("%s: %s; fix it, or delete it and the simulator writes the shipped one again" % (path, e))
+    # The firmware reads every profile in boards/ when config.json names none: one nested past what
+    # a JSON reader can follow stops it, so it is named here.
+    for name in sorted(os.listdir(os.path.join(root, "boards"))):
+        other = os.path.join(root, "boards", name)
+        if name.endswith(".json") and _read_json(other)[1] == DEEP:
+            raise UserError("%s: %s; fix it or delete it" % (other, DEEP))
 
 
 class TeachingFaces:
@@ -74,7 +176,7 @@ def make_dice(seed=None, faces=None):
         known = set(BATTLEREALM.faces) | set(ATTACK.faces) | set(DANGER_COIN.faces)
         for name in names:
             if name not in known:
-                raise ValueError("--faces: %r is not a face (%s)" % (name, ", ".join(BATTLEREALM.faces)))
+                raise UserError("--faces: %r is not a face (%s)" % (name, ", ".join(BATTLEREALM.faces)))
         dice = TeachingFaces(names, dice)
     return dice
 
@@ -83,30 +185,50 @@ def boot(board="pico", seed=None, faces=None, state_dir=None):
     use_virtual_parts()
     from dicetower_host.virtual_parts.tower import Tower
 
-    root = prepare_root(state_dir)
-    if not os.path.exists(os.path.join(root, "boards", board + ".json")):
-        raise ValueError("unknown board %r; the boards are: %s" % (board, ", ".join(paths.board_names())))
+    notices = []
+    dice = make_dice(seed, faces)
+    root = prepare_root(state_dir, notices)
+    check_profile(root, board)
     if board != "pico" or os.path.exists(os.path.join(root, "config.json")):
-        _set_config(root, board)
-    return Tower(root, board, make_dice(seed, faces))
+        _set_config(root, board, notices)
+    tower = Tower(root, board, dice)
+    tower.notices = notices  # for the user: the caller prints them (and the terminal UI shows them)
+    return tower
 
 
-def _set_config(root, board):
+def _set_config(root, board, notices):
+    """config.json names the board; one that cannot be read is kept aside (never lost) for a new one."""
     path = os.path.join(root, "config.json")
-    config = {}
-    if os.path.exists(path):
-        try:
-            with open(path) as f:
-                config = json.load(f)
-        except ValueError:
-            config = {}
+    config, why = _read_json(path)
+    if why is None and os.path.exists(path) and not isinstance(config, dict):
+        why = "not an object like {\"board\": \"pico\"}"
+    if why is not None:
+        aside = _aside(path)
+        os.replace(path, aside)
+        notices.append("%s could not be read (%s); it is kept as %s, and a new one names board %s"
+                       % (path, why, os.path.basename(aside), board))
+        config = None
+    config = config or {}
+    if config.get("board") == board:
+        return
     config["board"] = board
     with open(path, "w") as f:
         json.dump(config, f)
 
 
+def _aside(path):
+    """A free name beside `path` for a file set aside: path.bad1, path.bad2... (as the device names a save)."""
+    n = 1
+    while os.path.exists("%s.bad%d" % (path, n)):
+        n += 1
+    return "%s.bad%d" % (path, n)
+
+
 def run_script(text, board=None, seed=None, faces=None, state_dir=None, png=None, out=sys.stdout):
-    """Play a script headless; print the final snapshot as JSON. Returns the exit status."""
+    """Play a script headless; print the final snapshot as JSON. Returns the exit status.
+
+    With `png`: the tower at the end is written to that very path, and the tower at each `mark`
+    beside it (x-MARK.png for x.png); stderr lists what was written, in one line."""
     use_virtual_parts()
     from dicetower_host.virtual_parts.script import ScriptError, parse, play, setting
 
@@ -115,34 +237,53 @@ def run_script(text, board=None, seed=None, faces=None, state_dir=None, png=None
     except ScriptError as e:
         sys.stderr.write("dicetower sim: %s\n" % e)
         return 2
+    if png:
+        check_png(png)
     board = board or setting(steps, "board", "pico")
     seed = seed if seed is not None else setting(steps, "seed")
     tower = boot(board, seed, faces, state_dir)
+    for line in tower.notices:
+        sys.stderr.write("dicetower sim: %s\n" % line)
     pictures = []
 
     def on_step(n, command, args):
         if command == "mark" and png:
-            path = _png_path(png, args[0])
-            from dicetower_host import picture
-
-            picture.save(tower, path)
-            pictures.append(path)
+            pictures.append(_picture(tower, _png_path(png, args[0])))
 
     try:
         play(tower, steps, on_step)
     except ScriptError as e:
         sys.stderr.write("dicetower sim: %s\n" % e)
         return 2
-    if png and not pictures:
-        from dicetower_host import picture
-
-        picture.save(tower, png)
-        pictures.append(png)
+    if png:
+        marks = list(pictures)
+        pictures.append(_picture(tower, png))
+        sys.stderr.write("dicetower sim: wrote %s (the end)%s\n"
+                         % (png, "; at each mark: " + ", ".join(marks) if marks else ""))
     result = tower.snapshot()
     result["pictures"] = pictures
     result["events"] = tower.events()
     out.write(json.dumps(result, indent=1) + "\n")
     return 0
+
+
+def check_png(png):
+    """Before a script plays: --png's folder must be there, and the path not a folder itself."""
+    folder = os.path.dirname(os.path.abspath(png))
+    if not os.path.isdir(folder):
+        raise UserError("--png %s: there is no folder %s (make it first)" % (png, folder))
+    if os.path.isdir(png):
+        raise UserError("--png %s is a folder; give a file name, e.g. %s" % (png, os.path.join(png, "tower.png")))
+
+
+def _picture(tower, path):
+    from dicetower_host import picture
+
+    try:
+        picture.render(tower).save(path, format="PNG")  # a PNG whatever the name ends with
+    except OSError as e:
+        raise UserError("--png: cannot write %s (%s)" % (path, e.strerror or e))
+    return path
 
 
 def _png_path(png, mark):

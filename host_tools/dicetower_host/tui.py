@@ -5,24 +5,39 @@ animations, takes keys and mouse clicks alike, and has a headless pilot
 that the tests drive. The picture is the virtual SSD1306's own memory, so
 it shows exactly the bytes the firmware's driver sent.
 
-Keys: a, b, c short presses; A, B, C (shift) long presses; q quits. The
+The layout follows the terminal's size (SimApp.needs says the sizes): the
+OLED at full size (a cell per pixel across, half blocks for two rows down,
+130 x 43 for the pico) with the ring, buttons and log below it; in a narrower
+terminal (a 120 x 40 one), the OLED at half width in quadrant blocks (2 x 2
+pixels a cell) with the ring and buttons beside it and the log below; in a
+lower one, at half size in braille (2 x 4 pixels a cell); every pixel is
+shown in all three. Below that, a message says the size needed. The device
+runs on, whatever is shown.
+
+Keys: a, b, c short presses; Shift+A, B, C long presses; q quits. The
 buttons on screen do the same with the mouse.
 """
 
 import json
+import sys
 import time
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Horizontal, Vertical
 from textual.css.query import NoMatches
-from textual.widgets import Button, Footer, RichLog, Static
+from textual.widgets import Button, RichLog, Static
 
 from dicetower_host import sim
 
 ON = "rgb(120,200,255)"
 OFF = "rgb(10,14,24)"
 HOLD_S = {"short": 0.06, "long": 0.8}
+KEYS = "a b c: press   Shift+A B C: long press (hold)   or click the buttons   q: quit"
+LOG_LINES = 3  # the fewest log lines a layout leaves room for
+# Braille dots: (column, row) in a 2 x 4 cell -> the bit of U+2800 + bits that raises it.
+DOTS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10), (1, 2, 0x20),
+        (0, 3, 0x40), (1, 3, 0x80))
 
 
 def oled_text(panel):
@@ -30,6 +45,8 @@ def oled_text(panel):
     text = Text()
     styles = ("%s on %s" % (OFF, OFF), "%s on %s" % (ON, OFF), "%s on %s" % (OFF, ON), "%s on %s" % (ON, ON))
     for row in range(panel.pages * 4):
+        if row:
+            text.append("\n")
         run_style = None
         run = 0
         for x in range(panel.width):
@@ -40,8 +57,41 @@ def oled_text(panel):
             run_style = style
             run += 1
         text.append("▀" * run, run_style)
-        text.append("\n")
     return text
+
+
+QUADRANTS = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"  # by bits: 1 top left, 2 top right, 4 bottom left, 8 bottom right
+
+
+def oled_quadrants(panel):
+    """The panel at half width: 32 rows of quadrant blocks, each cell 2 x 2 pixels."""
+    rows = []
+    for top in range(0, panel.pages * 8, 2):
+        cells = []
+        for left in range(0, panel.width, 2):
+            cells.append(QUADRANTS[panel.pixel(left, top) | panel.pixel(left + 1, top) << 1
+                                   | panel.pixel(left, top + 1) << 2 | panel.pixel(left + 1, top + 1) << 3])
+        rows.append("".join(cells))
+    return Text("\n".join(rows), style="%s on %s" % (ON, OFF))
+
+
+def oled_braille(panel):
+    """The panel at half size: 16 rows of braille, each cell 2 x 4 pixels, every pixel a dot."""
+    rows = []
+    for top in range(0, panel.pages * 8, 4):
+        cells = []
+        for left in range(0, panel.width, 2):
+            bits = 0
+            for dx, dy, bit in DOTS:
+                if panel.pixel(left + dx, top + dy):
+                    bits |= bit
+            cells.append(chr(0x2800 + bits))
+        rows.append("".join(cells))
+    return Text("\n".join(rows), style="%s on %s" % (ON, OFF))
+
+
+# The OLED's picture in each layout ("small" draws it for when the terminal grows again).
+DRAW = {"full": oled_text, "narrow": oled_quadrants, "compact": oled_braille, "small": oled_text}
 
 
 def ring_text(strip):
@@ -51,17 +101,35 @@ def ring_text(strip):
         r, g, b = strip.rgb(i)
         peak = max(r, g, b)
         colour = "rgb(%d,%d,%d)" % (r * 255 // peak, g * 255 // peak, b * 255 // peak) if peak else "rgb(40,40,40)"
-        text.append("● ", colour)
+        text.append("●" if i == count - 1 else "● ", colour)
     return text
 
 
 class SimApp(App):
     CSS = """
-    #oled { width: 130; height: 34; border: round $accent; }
-    #ring { height: 3; border: round $accent; width: 130; }
-    #buttons { height: 3; }
+    #body { height: 1fr; }
+    #top { height: auto; }
+    #oled { width: auto; height: auto; border: round $accent; }
+    #ring { width: auto; height: auto; border: round $accent; }
+    #side { height: auto; }
+    #buttons { width: auto; height: auto; }
     #log { height: 1fr; border: round $accent; }
+    #keys { dock: bottom; height: 1; background: $panel; }
+    #small { display: none; width: 1fr; height: 1fr; content-align: center middle; text-align: center; }
     Button { min-width: 10; margin: 0 1; }
+
+    #body.full #top { layout: vertical; }
+    #body.full #side { layout: horizontal; }
+    #body.full #buttons { layout: horizontal; }
+
+    #body.narrow #top, #body.compact #top { layout: horizontal; }
+    #body.narrow #side, #body.compact #side { layout: vertical; width: 1fr; }
+    #body.narrow #buttons, #body.compact #buttons {
+        layout: grid; grid-size: 2; grid-rows: 1; grid-columns: 12; width: 24;
+    }
+
+    #body.small { display: none; }
+    Screen.small #small { display: block; }
     """
     BINDINGS = [("q", "quit", "Quit")]
 
@@ -80,25 +148,73 @@ class SimApp(App):
         self.started = time.monotonic()
         self.sim_ms = 0
         self.picture = None
+        self.fitted = None  # "full", "narrow", "compact" or "small": what the terminal's size shows whole
         self.held = []  # (pin, the device's time to release it at): buttons held down
 
     def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(id="oled")
-            yield Static(id="ring")
-            with Horizontal(id="buttons"):
-                for name in sorted(self.tower.profile["buttons"]):
-                    label = name.upper()
-                    yield Button(label, id="press-" + name)
-                    yield Button(label + " long", id="hold-" + name)
+        with Container(id="body"):
+            with Container(id="top"):
+                yield Static(id="oled")
+                with Container(id="side"):
+                    yield Static(id="ring")
+                    with Container(id="buttons"):
+                        for name in sorted(self.tower.profile["buttons"]):
+                            label = name.upper()
+                            yield Button(label, id="press-" + name)
+                            yield Button(label + " long", id="hold-" + name)
             yield RichLog(id="log", max_lines=500)
-        yield Footer()
+        yield Static(id="small")
+        yield Static(KEYS, id="keys")
+
+    def needs(self):
+        """The terminal sizes (columns, rows) the full, narrow and compact layouts need, from this
+        board's ring and buttons."""
+        leds = len(self.tower.strip.data) // len(self.tower.strip.order)
+        buttons = len(self.tower.profile["buttons"])
+        panel = self.tower.panel
+        ring = 2 * leds - 1 + 2  # "● " each, the last without its space, and a border
+        row_of_buttons = 2 * buttons * 12  # "A" and "A long" each: min-width 10 and a margin each side
+        log = LOG_LINES + 2
+        full = (max(panel.width + 2, ring + row_of_buttons), panel.pages * 4 + 2 + 3 + log + 1)
+        side = max(ring, 2 * 12)
+        narrow = (panel.width // 2 + 2 + side, max(panel.pages * 4 + 2, 3 + buttons) + log + 1)
+        compact = (panel.width // 2 + 2 + side, max(panel.pages * 2 + 2, 3 + buttons) + log + 1)
+        return full, narrow, compact
+
+    def fit(self, size):
+        """Choose the layout that the terminal's size (columns, rows) shows whole."""
+        full, narrow, compact = self.needs()
+        layout = "small"
+        for name, need in (("full", full), ("narrow", narrow), ("compact", compact)):
+            if size[0] >= need[0] and size[1] >= need[1]:
+                layout = name
+                break
+        if layout == "small":
+            self.query_one("#small", Static).update(
+                "This terminal is %d x %d: the simulator needs %d x %d\n"
+                "(%d x %d for the OLED at full size).\n\n"
+                "Make the window larger or the font smaller.\n"
+                "The tower runs meanwhile: a b c press its buttons, q quits."
+                % (tuple(size) + compact + full))
+        if layout == self.fitted:
+            return
+        self.fitted = layout
+        body = self.query_one("#body")
+        for name in DRAW:
+            body.set_class(name == layout, name)
+        self.screen.set_class(layout == "small", "small")
+        for button in self.query(Button):
+            button.compact = layout != "full"
+        self.shown_ram = None  # the picture again, at this layout's scale
+        self.refresh_widgets()
 
     def on_mount(self):
         self.title = "dicetower sim: " + self.tower.profile["name"]
         self.last = time.monotonic()
-        self.refresh_widgets()
+        self.fit(self.size)
         self.set_interval(1 / 100, self.tick)
+        for line in getattr(self.tower, "notices", ()):
+            self.notify(line, timeout=15)
         if self.web is not None:
             # The firmware's own server, on this app's loop: only this loop touches the tower.
             from dicetower_host import web
@@ -108,6 +224,12 @@ class SimApp(App):
                             exclusive=False)
             self.notify("The scoreboard: %s (and http://localhost:%d/); the start menu's Phones screen shows it"
                         % (url, self.web), timeout=10)
+
+    def on_resize(self, event):
+        try:
+            self.fit(event.size)
+        except NoMatches:  # not composed yet (on_mount fits it then), or closing
+            pass
 
     def tick(self):
         # Move the device's clock as far as real time (times the speed) has gone.
@@ -145,7 +267,7 @@ class SimApp(App):
     def _refresh_widgets(self):
         ram = self.tower.oled()
         if ram != self.shown_ram:
-            self.picture = oled_text(self.tower.panel)
+            self.picture = DRAW[self.fitted](self.tower.panel)
             self.query_one("#oled", Static).update(self.picture)
             self.shown_ram = ram
             self.oled_frames += 1
@@ -181,6 +303,8 @@ class SimApp(App):
 
 def run(board="pico", seed=None, faces=None, state_dir=None, speed=1.0, web=None, pin=None):
     tower = sim.boot(board, seed, faces, state_dir or sim.DEFAULT_STATE)
+    for line in tower.notices:  # also shown in the app; printed so that they outlast it
+        sys.stderr.write("dicetower sim: %s\n" % line)
     if web is not None:
         from dicetower_host.web import check_port, free
 

@@ -11,6 +11,8 @@ import asyncio
 import threading
 import time
 
+from dicetower_host.errors import UserError
+
 TICK_S = 0.01  # how often the tower's clock follows real time
 
 
@@ -47,7 +49,7 @@ def lan_address():
 
 def check_port(port):
     if not isinstance(port, int) or not 0 <= port <= 65535:
-        raise ValueError("--web takes a port number from 1 to 65535 (0: any free one), not %r" % (port,))
+        raise UserError("--web takes a port number from 1 to 65535 (0: any free one), not %r" % (port,))
 
 
 def free(port, host="0.0.0.0"):
@@ -58,7 +60,7 @@ def free(port, host="0.0.0.0"):
     try:
         probe.bind((host, port))
     except OSError as e:
-        raise ValueError("cannot serve on port %d: %s" % (port, e.strerror or e))
+        raise UserError("cannot serve on port %d: %s" % (port, e.strerror or e))
     finally:
         probe.close()
 

@@ -11,6 +11,7 @@ for the PNG.
 import os
 
 from dicetower_host import parts as parts_data
+from dicetower_host.errors import UserError
 
 GAP = ""  # a blank row between the parts of the drawing
 BUTTON_NAMES = {"enc_a": "encoder A", "enc_b": "encoder B", "enc_push": "encoder push"}
@@ -45,8 +46,9 @@ def connections(board, name, parts):
                         ("SDA", gp(oled["sda"]), "OLED SDA"),
                         ("SCL", gp(oled["scl"]), "OLED SCL"),
                         ("GND", "GND", "OLED ground")]),
-              ("LED ring", [("5V", header["5V"], "LED ring power (5 V from USB)"),
-                            ("DIN", gp(leds["pin"]), "LED ring data, through the 330 ohm resistor"),
+              # DIN first: the drawing then has room under the 5V wire for the capacitor to ground
+              ("LED ring", [("DIN", gp(leds["pin"]), "LED ring data, through the 330 ohm resistor"),
+                            ("5V", header["5V"], "LED ring power (5 V from USB)"),
                             ("GND", "GND", "LED ring ground")])]
     for button in sorted(board.buttons):
         pull = board.buttons[button].get("pull", "up")
@@ -77,10 +79,12 @@ def pin_table(name, parts=None):
              "| part | its pin | goes to %s pin |%s what for |" % (board.name, " pin number |" if numbered else ""),
              "|---|---|---|%s---|" % ("---|" if numbered else "")]
     for part, wires in connections(board, name, parts):
-        near = header["numbers"].get(wires[0][1])
+        # A part's ground goes to the GND pin nearest its power wire (else its first wire): the pair runs together.
+        anchor = next((w for w in wires if w[0] in ("5V", "VCC")), wires[0])
+        near = header["numbers"].get(anchor[1])
         for part_pin, pin, what in wires:
             place = where(header, pin)
-            if pin == "GND" and near is not None:  # the ground pin nearest the part's first wire
+            if pin == "GND" and near is not None:
                 place = str(min(header["grounds"], key=lambda g: abs(g - near)))
             lines.append("| %s | %s | %s |%s %s |" % (part, part_pin or "(nothing to wire)", pin,
                                                     " %s |" % place if numbered else "", what))
@@ -109,7 +113,7 @@ def drawing(name, parts=None, backend="svg", board=None):
         import schemdraw
         from schemdraw import elements as elm
     except ImportError:
-        raise ValueError("drawing the wiring needs schemdraw and matplotlib: pip install 'dicetower[hardware]'")
+        raise UserError("drawing the wiring needs schemdraw and matplotlib: pip install 'dicetower[hardware]'")
 
     parts = parts or parts_data.load_parts()
     board = board or parts_data.load_board(name)
@@ -154,14 +158,17 @@ def drawing(name, parts=None, backend="svg", board=None):
             line((x1, y), (x1 + 0.6, y))
             d.add(elm.Ground().at((x1 + 0.6, y)))
         elif part == "LED ring":
-            x1 = part_box(row, 2, "LED ring (%d LEDs)" % board.leds["count"], ["5V", "DIN"], ["5V", "GND"])
-            d.add(elm.Resistor().at((BOX + 1.5, y - ROW)).right(2.5).label("330 ohm"))
-            line((BOX + 4, y - ROW), (BOX + REACH, y - ROW))
-            d.add(elm.Line().at((x1, y)).right(1.2))
-            d.add(elm.Capacitor(polar=True).down(ROW).label("1000 uF", loc="bottom"))
-            d.add(elm.Line().left(1.2))
-            line((x1 + 0.5, y - ROW), (x1 + 0.5, y - ROW - 0.3))
-            d.add(elm.Ground().at((x1 + 0.5, y - ROW - 0.3)))
+            # Each of the ring's pads once: DIN and 5V on the left, GND on the right; the capacitor
+            # hangs from the 5V wire to ground (across the 5V and GND pads, as the table says).
+            x1 = part_box(row, 2, "LED ring (%d LEDs)" % board.leds["count"], ["DIN", "5V"], ["GND"])
+            d.add(elm.Resistor().at((BOX + 1.5, y)).right(2.5).label("330 ohm"))
+            line((BOX + 4, y), (BOX + REACH, y))
+            line((x1, y), (x1 + 0.6, y))
+            d.add(elm.Ground().at((x1 + 0.6, y)))
+            tap = (BOX + REACH - 2.2, y - ROW)  # its label clear of the ring's box
+            d.add(elm.Dot().at(tap))
+            d.add(elm.Capacitor(polar=True).at(tap).down(0.8 * ROW).label("1000 uF", loc="bottom"))
+            d.add(elm.Ground())
         elif part == "buzzer":
             x1 = part_box(row, 1, "buzzer", ["+"], ["-"])
             line((x1, y), (x1 + 0.6, y))

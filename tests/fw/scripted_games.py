@@ -31,20 +31,29 @@ def champions():
                             {"name": "Iron Man", "hp": 9}, {"name": "Black Panther", "hp": 11}],
                            {"name": "The Break-In", "stages": [[12, 1, 3], [16, 2, 0]]},
                            {"name": "Rhino", "stages": [14, 15]})
-    actions = []
-    for rnd in range(12):
-        actions.append(["side", 0, "Breakout", 2, rnd % 3 == 0, rnd % 2, 0])
-        actions.append(["thwart", 0, 0, 2])
-        actions.append(["thwart", 0, -1, 2])
-        for player in range(4):
-            actions.append(["hit", 0, 3 + player])
-        actions.append(["end_phase"])
-        for player in range(4):
-            actions.append(["villain_attack", player, 2, rnd % 2, 1])
-            actions.append(["heal", player, 1])
-        actions.append(["incite", 0, 1])
-        actions.append(["end_phase"])
-    return game, "the players win", actions
+
+    def rounds():
+        for rnd in range(12):
+            yield ["side", 0, "Breakout", 2, rnd % 3 == 0, rnd % 2, 0]
+            # An ally a round, for the first two players in turn: their fourth discards their first.
+            allies = game.state.get("allies", [])
+            own = [i for i in range(len(allies)) if allies[i][0] == rnd % 2]
+            yield ["ally", rnd % 2, "Ally %d" % (rnd + 1), 3] + ([own[0]] if len(own) == 3 else [])
+            yield ["thwart", 0, 0, 2]
+            yield ["ally_damage", 0, 1]  # its consequential damage
+            yield ["thwart", 0, -1, 2]
+            yield ["minion", rnd % 4, "Minion %d" % (rnd + 1), 4]  # engaged, then hit twice: defeated
+            for player in range(4):
+                yield ["hit", 0, 3 + player]
+            yield ["hit_minion", 0, 2]
+            yield ["end_phase"]
+            for player in range(4):
+                yield ["villain_attack", player, 2, rnd % 2, 1]
+                yield ["heal", player, 1]
+            yield ["incite", 0, 1]
+            yield ["end_phase"]
+
+    return game, "the players win", rounds()
 
 
 def united():

@@ -48,8 +48,8 @@ class Reference:
 
     def line(self, page, string, invert=False, centre=False):
         self.fill_page(page, 0xFF if invert else 0)
-        x = (WIDTH - len(string) * CHAR) // 2 if centre else 0
-        self.text(max(0, x), page, string, invert)
+        x = (WIDTH - len(string) * CHAR) // 2 if centre else 1  # one column in: see test_inverted_lines...
+        self.text(max(1, x), page, string, invert)
 
     def big(self, x, page, string):
         buf = self.buf
@@ -240,6 +240,29 @@ class CanvasBytes(unittest.TestCase):
             canvas.icon(120, 6, icons.MYSTIC)  # half off the right edge
             canvas.text(-3, 0, "ab")
         self.assertEqual(fast.buf, slow.buf)
+
+
+class Margin(unittest.TestCase):
+    def test_an_inverted_line_shows_the_left_stroke_of_its_first_letter(self):
+        # At column 0 the stroke of "B", "R" or "D" was dark against the panel's dark edge: the player
+        # read "3: more", "koll", "Jie". One lit column before it shows the stroke.
+        canvas = Canvas()
+        for string in ("B: more  C: go on", "Roll the dice", "Die 1: Mutant", "x" * COLUMNS):
+            canvas.line(4, string, invert=True)
+            row = canvas.buf[4 * WIDTH:5 * WIDTH]
+            first = (ord(string[0]) - font.FIRST) * CHAR
+            stroke = font.GLYPHS[first]
+            self.assertEqual(row[0], 0xFF, string)  # lit before the letter
+            self.assertEqual(row[1], stroke ^ 0xFF, string)  # the stroke itself, dark on lit
+            self.assertNotEqual(stroke, 0, string)  # (a letter whose first column has pixels)
+
+    def test_plain_lines_start_in_the_same_column_so_a_moving_cursor_does_not_shift_the_text(self):
+        canvas = Canvas()
+        canvas.line(1, "Roll the dice")
+        canvas.line(2, "Roll the dice", invert=True)
+        plain = canvas.buf[WIDTH:2 * WIDTH]
+        inverted = canvas.buf[2 * WIDTH:3 * WIDTH]
+        self.assertEqual(bytes(b ^ 0xFF for b in inverted), bytes(plain))
 
 
 class Wrapping(unittest.TestCase):

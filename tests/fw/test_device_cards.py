@@ -45,7 +45,7 @@ class Advice(unittest.TestCase):
         t = Scripted(ROLL)
         start_rolling(t)
         # Keep Mutant, Skill, Science for Thunderclap (one Skill short); re-roll the other three.
-        self.assertEqual(t.screen()[5], "Any card 51% P/E 27%")
+        self.assertEqual(t.screen()[5:7], ["Any card 51%", "Prison or Explosion 27%"])
         self.assertEqual(t.app.advised, 0b111000)
         t.wait(1200)  # the roll's animation is over: the ring shows the dice
         seen = {}
@@ -140,7 +140,7 @@ class Paying(unittest.TestCase):
         t.presses("c a a c")  # New Battlerealm, two heroes, start
         t.app.game.do("move", 3)  # Hulk stands at the Warehouse (the dice screen's At: item does this)
         pvp = t.app.game.state["heroes"][0]["pvp"]
-        t.presses("a c")  # the menu's last item, Buy results (Warehouse)
+        t.presses("a c")  # the menu's last item, Buy Warehouse results
         self.assertEqual(t.screen()[4], "Results: 1")
         t.presses("b c")  # 2 results
         self.assertEqual(t.app.game.state["heroes"][0]["pvp"], pvp - 2)
@@ -151,7 +151,7 @@ class Paying(unittest.TestCase):
     def test_buying_away_from_the_warehouse_is_refused(self):
         t = Scripted(ROLL)
         t.presses("c a a c")  # New Battlerealm, two heroes, start: Hulk stands Elsewhere
-        t.presses("a c c")  # Buy results (Warehouse), 1 result
+        t.presses("a c c")  # Buy Warehouse results, 1 result
         self.assertIn("Hulk is not at the Collector's Cosmic Warehouse.", " ".join(t.screen()))
         self.assertEqual(t.app.game.history(), [])
 

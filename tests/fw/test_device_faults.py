@@ -98,7 +98,7 @@ class PowerCut(unittest.TestCase):
         t.presses("bbbb c a c" + "b" * 4 + "c")  # Gain PVP: Hulk +5
         state = t.app.game.to_dict()
         again = Table(seed=6, root=t.root, keep_files=True)  # power back on
-        self.assertEqual(again.screen()[1], "Resume battlerealm")
+        self.assertEqual(again.screen()[1], "Resume Battlerealm")
         again.presses("c")
         self.assertEqual(again.app.game.to_dict(), state)
         self.assertEqual(again.app.game.history(), t.app.game.history())
@@ -235,7 +235,7 @@ class PlayerMistakes(unittest.TestCase):
     def test_a_new_game_of_another_kind_after_leaving_one(self):
         t = Table()
         t.presses("cc C")  # Battlerealm, four heroes; back to the start menu
-        t.presses("bbbb c c")  # New Battleworld (below "Resume battlerealm"), one starting hero
+        t.presses("bbbb c c")  # New Battleworld (below "Resume Battlerealm"), one starting hero
         self.assertEqual((t.app.mode, t.app.kind), ("play", "battleworld"))
         self.assertEqual(t.events("error"), [])
         self.assertEqual(t.screen()[0], "Won 0/3  Lost 0/3")
@@ -258,9 +258,9 @@ class PlayerMistakes(unittest.TestCase):
         finalized = t.app.roll.symbols()
         t.presses("A")  # undo the roll
         self.assertEqual(t.app.game.state["rolled"], 0)
-        t.presses("c")  # roll again: the same finalized faces, no re-rolls to try for better
+        t.presses("c")  # roll again: the same finalized faces, and only the re-rolls they had left
         self.assertEqual(t.app.roll.symbols(), finalized)
-        self.assertEqual(t.app.roll.rerolls_left, 0)
+        self.assertEqual(t.app.roll.rerolls_left, 2)  # finalized at once: none used (tests/fw/test_screens.py)
         self.assertTrue(faces)
 
     def test_redo_on_game_over_stays_over(self):

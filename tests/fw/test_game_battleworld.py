@@ -4,6 +4,7 @@ import unittest
 
 from dicetower.core.game import Refused
 from dicetower.core.games.battleworld import Battleworld
+from dicetower.core.store import decode, encode
 
 
 class Chart(unittest.TestCase):
@@ -68,12 +69,55 @@ class Battles(unittest.TestCase):
             line = g.do("attack", b, "Star", 0)
         self.assertIn("defeat Thanos", line)
 
-    def test_deck_runs_out_and_bad_faces(self):
+    def test_each_of_the_charts_two_counts_is_kept(self):
+        """Rulebook: "Example: To play a game with 3 Starting Heroes, you will need a deck of 13 Battle Cards that has 3 Thanostone Battle Cards and 10 other Battle Cards." """
+        g = Battleworld.setup(3)
+        for n in range(10):
+            g.do("battle", "B%d" % n, 1, 5, "Moon", 0)
+        with self.assertRaises(Refused) as why:
+            g.do("battle", "B10", 1, 5, "Moon", 0)  # an 11th other Battle Card
+        self.assertEqual(str(why.exception), "No other Battle Card is left: all 10 are drawn. Thanostone ones left: 3.")
+        for n in range(3):
+            g.do("battle", "T%d" % n, 1, 5, "Energy", 1)
+        with self.assertRaises(Refused) as why:
+            g.do("battle", "T3", 1, 5, "Energy", 1)
+        self.assertEqual(str(why.exception), "The deck has 13 Battle Cards and all are drawn.")
+
+    def test_every_row_of_the_chart(self):
+        """Rulebook: "Starting Heroes Thanostones (or Heroes from collection) Thanostone Battle Cards Other Battle Cards Battle Wins to Win Game" """
+        for starting, stones, others in ((1, 1, 4), (2, 2, 7), (3, 3, 10), (4, 4, 13), (5, 5, 16)):
+            g = Battleworld.setup(starting)
+            for n in range(stones):
+                g.do("battle", "T%d" % n, 1, 5, "Moon", 1)
+            with self.assertRaises(Refused) as why:
+                g.do("battle", "T", 1, 5, "Moon", 1)  # one Thanostone Battle Card too many
+            self.assertEqual(str(why.exception), "No Thanostone Battle Card is left: the deck has %d." % stones)
+            for n in range(others):
+                g.do("battle", "B%d" % n, 1, 5, "Moon", 0)
+            self.assertEqual(len(g.state["battles"]), g.state["deck"])
+
+    def test_a_game_saved_before_the_two_counts_were_kept_still_plays(self):
+        # Then the device could not say which cards were Thanostone ones: its battles count against the total.
         g = Battleworld.setup(1)
         for n in range(5):
             g.do("battle", "B%d" % n, 1, 5, "Moon")
-        with self.assertRaises(Refused):
+        with self.assertRaises(Refused) as why:
             g.do("battle", "B5", 1, 5, "Moon")
+        self.assertEqual(str(why.exception), "The deck has 5 Battle Cards and all are drawn.")
+        self.assertEqual(decode(encode(g)).state, g.state)
+
+    def test_deck_runs_out_and_bad_faces(self):
+        g = Battleworld.setup(1)
+        for n in range(4):
+            g.do("battle", "B%d" % n, 1, 5, "Moon", 0)
+        with self.assertRaises(Refused):
+            g.do("battle", "B4", 1, 5, "Moon", 0)  # the fifth card is the Thanostone one
+        for bad in (True, 2, "yes"):
+            with self.assertRaises(Refused):
+                g.do("battle", "B4", 1, 5, "Moon", bad)
+        g.do("battle", "B4", 1, 5, "Moon", 1)
+        with self.assertRaises(Refused):
+            g.do("battle", "B5", 1, 5, "Moon", 1)
         for bad in (("attack", 0, "7", 1), ("attack", 9, "2", 1), ("battle", "X", 4, 5, "Moon")):
             with self.assertRaises(Refused):
                 g.do(*bad)

@@ -3,7 +3,7 @@
 import unittest
 
 from dicetower.core.game import Refused
-from dicetower.core.games.champions import Champions
+from dicetower.core.games.champions import Champions, status
 
 SCHEME = {"name": "The Break-In", "stages": [[10, 1, 7], [12, 2, 2]]}
 VILLAIN = {"name": "Rhino", "stages": [14, 15]}
@@ -26,19 +26,98 @@ class WorkedExample(unittest.TestCase):
         g.do("side", 0, "Crisis Scheme", 3, 1)  # "a side scheme with the crisis icon and 3 threat"
         with self.assertRaises(Refused):
             g.do("thwart", 0, -1, 2)  # "nothing comes off the main scheme until it is cleared"
-        self.assertEqual(g.do("thwart", 0, 0, 1), "Thwart 1: Crisis Scheme -1 threat.")  # the ally's THW 1: "dropping it to 2"
+        # "You play an ally costing 3 ... The ally enters ready." It has 2 hit points: 1 damage leaves 1.
+        self.assertEqual(g.do("ally", 0, "Ally 1", 2), "You plays Ally 1 (2 hit points).")
+        # "You exhaust it to thwart the side scheme with its THW of 1, dropping it to 2."
+        self.assertEqual(g.do("thwart", 0, 0, 1), "Thwart 1: Crisis Scheme -1 threat.")
         self.assertEqual(g.state["areas"][0]["sides"][0]["threat"], 2)
+        # "It then takes the 1 consequential damage printed under that value, leaving it on 1 hit point."
+        self.assertEqual(g.do("ally_damage", 0, 1), "Ally 1 -1 hit point (1 left).")
+        self.assertEqual(g.state["allies"], [[0, "Ally 1", 1]])
         line = g.do("thwart", 0, 0, 2)  # "a basic thwart of 2. The side scheme hits zero and is discarded."
         self.assertIn("discarded", line)
         self.assertEqual(g.state["areas"][0]["sides"], [])
         g.do("end_phase")  # "In the villain phase the main scheme climbs from 7 to 8."
         self.assertEqual(main(g)["threat"], 8)
+        # "Defending with your ally would put all 3 damage on it and defeat it."
+        self.assertEqual(g.do("ally_damage", 0, 3), "Ally 1 -1 hit point: defeated.")
+        self.assertEqual(g.state["allies"], [])
+        g.undo()  # "Instead you exhaust your hero, block 1"
         # "Its boost card shows 1 boost icon, so its ATK of 2 becomes 3 ... you exhaust your hero, block 1"
         line = g.do("villain_attack", 0, 2, 1, 1)
         self.assertEqual(g.state["heroes"][0]["hp"], 4)  # "your dial drops from 6 to 4"
         self.assertIn("You -2 hit points (4).", line)
+        self.assertEqual(g.state["allies"], [[0, "Ally 1", 1]])  # the ally stays, on 1 hit point
+        self.assertEqual(status(g.state, 4)[3], "You:4(1) Lef:10")
         g.do("thwart", 0, -1, 2)  # the crisis is gone: threat comes off the main scheme now
         self.assertEqual(main(g)["threat"], 6)
+
+
+class Allies(unittest.TestCase):
+    def test_a_fourth_ally_discards_one_of_the_previous_ones(self):
+        """Rulebook: "You may control at most three allies. If you already have three and play a fourth, you immediately discard one of the previous ones." """
+        g = two_players()
+        for n in (1, 2, 3):
+            g.do("ally", 0, "Ally %d" % n, n)
+        g.do("ally", 1, "Theirs", 4)  # the other player's allies are theirs to count
+        with self.assertRaises(Refused) as why:
+            g.do("ally", 0, "Ally 4", 2)
+        self.assertEqual(str(why.exception), "You controls 3 allies: pick the one to discard.")
+        with self.assertRaises(Refused):
+            g.do("ally", 0, "Ally 4", 2, 3)  # "Theirs" is not one of your previous ones
+        self.assertEqual(g.do("ally", 0, "Ally 4", 2, 1), "You plays Ally 4 (2 hit points). Ally 2 is discarded.")
+        self.assertEqual([a[1] for a in g.state["allies"] if a[0] == 0], ["Ally 1", "Ally 3", "Ally 4"])
+        with self.assertRaises(Refused):
+            g.do("ally", 1, "Again", 2, 0)  # with fewer than three there is nothing to discard
+        self.assertEqual(g.undo(), "Undone: You plays Ally 4 (2 hit points). Ally 2 is discarded.")
+        self.assertEqual([a[1] for a in g.state["allies"]], ["Ally 1", "Ally 2", "Ally 3", "Theirs"])
+
+    def test_allies_are_defeated_at_zero_hit_points(self):
+        """Rulebook: "Damage on allies and minions is tracked with tokens and defeats them at zero hit points." """
+        g = two_players()
+        with self.assertRaises(Refused) as why:
+            g.do("ally_damage", 0, 1)
+        self.assertEqual(str(why.exception), "No ally in play.")
+        g.do("ally", 1, "Ally 1", 3)
+        self.assertEqual(g.do("ally_damage", 0, 2), "Ally 1 -2 hit points (1 left).")
+        self.assertEqual(g.do("ally_damage", 0, 5), "Ally 1 -1 hit point: defeated.")
+        self.assertEqual(g.state["allies"], [])
+        for bad in (("ally", 0, "", 3), ("ally", 0, "A", 0), ("ally", 5, "A", 3), ("ally_damage", 0, 1)):
+            with self.assertRaises(Refused):
+                g.do(*bad)
+
+    def test_an_eliminated_players_allies_and_minions_leave_play(self):
+        g = two_players()
+        g.do("ally", 0, "Ally 1", 3)
+        g.do("minion", 0, "Minion 1", 4)
+        g.do("minion", 1, "Minion 2", 4)
+        self.assertIn("You is eliminated", g.do("damage", 0, 10))
+        self.assertEqual((g.state["allies"], g.state["minions"]), ([], [[1, "Minion 2", 4]]))
+
+
+class Minions(unittest.TestCase):
+    def test_minions_engage_a_player_and_fall_at_zero(self):
+        """Rulebook: "Minions enter play engaged with the player who revealed them." """
+        g = two_players()
+        self.assertEqual(g.do("minion", 1, "Minion 1", 5), "Minion 1 enters play engaged with Left (5 hit points).")
+        g.do("minion", 0, "Minion 2", 3)
+        self.assertEqual(g.state["minions"], [[1, "Minion 1", 5], [0, "Minion 2", 3]])
+        self.assertEqual(status(g.state, 4)[2], "Rhino 28 hp M:5,3")
+        self.assertEqual(g.do("hit_minion", 1, 2), "Minion 2 -2 hit points (1 left).")
+        self.assertEqual(g.do("hit_minion", 1, 3), "Minion 2 -1 hit point: defeated.")
+        self.assertEqual(status(g.state, 4)[2], "Rhino 28 hp M:5")
+        g.undo()
+        self.assertEqual(g.state["minions"][1], [0, "Minion 2", 1])
+        for bad in (("minion", 0, "M", 0), ("hit_minion", 2, 1), ("hit_minion", 0, 0)):
+            with self.assertRaises(Refused):
+                g.do(*bad)
+
+    def test_minions_are_capped(self):
+        g = two_players()
+        for n in range(8):
+            g.do("minion", n % 2, "M%d" % n, 1)
+        with self.assertRaises(Refused):
+            g.do("minion", 0, "M8", 1)
 
 
 class Threat(unittest.TestCase):

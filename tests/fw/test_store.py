@@ -148,6 +148,14 @@ OLD_SAVES = (
     b'["danger","=P"]],"redo":[]}',
 )
 
+# A Marvel Champions game with allies and minions in its state and its actions: the codes of their keys
+# ("~7", "~8") and actions ("=0" to "=3") are fixed from here on.
+ALLY_SAVE = (
+    b'DICETOWER 3 55492b9f 342\n{"game":"champions","base":{"~a":[{"~b":"You","~C":10,"~D":10,"~i":0}],"~q":0,'
+    b'"~m":1,"~r":"=N","~s":[{"~t":[0],"~u":{"~b":"S","~v":[[10,1,3]],"~w":0,"~x":3},"~y":{"~b":"V","~v":[14],'
+    b'"~w":0,"~C":14},"~z":[],"~A":0,"~B":0}],"~p":null,"~7":[[0,"Ally 1",2]],"~8":[[0,"Minion 1",3]]},'
+    b'"actions":[["=0",0,"Ally 2",1],["=1",0,1]],"redo":[["=3",0,2]]}')
+
 
 class SavesFromBefore(unittest.TestCase):
     def test_a_save_written_before_loads_and_is_written_back_in_the_same_codes(self):
@@ -162,6 +170,20 @@ class SavesFromBefore(unittest.TestCase):
         self.assertEqual(hulk.state["heroes"][0]["pvp"], 9)  # the result bought at the Warehouse
         self.assertEqual(hulk.redo(), "Thor Blocks 2 until their next turn.")
         self.assertEqual(decode(OLD_SAVES[1]).redo(), "Villain -5 hit points (23 left).")
+
+    def test_allies_and_minions_load_with_their_undo_and_keep_their_codes(self):
+        import json
+
+        game = decode(ALLY_SAVE)
+        self.assertEqual(game.state["allies"], [[0, "Ally 1", 1], [0, "Ally 2", 1]])
+        self.assertEqual(game.state["minions"], [[0, "Minion 1", 3]])
+        self.assertEqual(json.loads(encode(game).split(b"\n", 1)[1]), json.loads(ALLY_SAVE.split(b"\n", 1)[1]))
+        self.assertEqual(game.redo(), "Minion 1 -2 hit points (1 left).")
+        self.assertEqual(game.undo(), "Undone: Minion 1 -2 hit points (1 left).")
+        self.assertEqual(game.undo(), "Undone: Ally 1 -1 hit point (1 left).")
+        self.assertEqual(game.state["allies"], [[0, "Ally 1", 2], [0, "Ally 2", 1]])
+        game.undo()
+        self.assertEqual(game.state["allies"], [[0, "Ally 1", 2]])  # the state the save began from
 
     def test_a_games_own_new_names_are_coded_after_the_shared_tables(self):
         from dicetower.core import store

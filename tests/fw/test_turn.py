@@ -59,7 +59,8 @@ class Rolling(unittest.TestCase):
         self.assertEqual(t.roll.symbols()[0], Y)
         self.assertEqual((t.roll.lucky_left, t.roll.rerolls_left), (0, 2))
 
-    def test_an_undone_roll_comes_back_with_its_faces_and_no_rerolls(self):
+    def test_an_undone_roll_comes_back_with_its_faces_and_the_re_rolls_it_had_left(self):
+        """Rulebook: "The player may choose to re-roll any or all of the six dice up to two times." """
         t, _ = turn()
         roll(t, M, K, T, T, C, Y)
         t.pick(1)
@@ -71,7 +72,38 @@ class Rolling(unittest.TestCase):
         t.undone(last)
         t.start(ScriptedFaces([S, S, S, S, S, S]))  # fresh dice are not used
         self.assertEqual(t.roll.symbols(), (M, Y, T, T, C, Y))
-        self.assertEqual((t.roll.rerolls_left, t.roll.lucky_left), (0, 0))
+        self.assertEqual((t.roll.rerolls_left, t.roll.lucky_left), (1, 0))  # one used, one left
+        self.assertEqual(t.message, "The undone roll's dice. Pick dice to re-roll.")
+
+    def test_an_undone_roll_keeps_its_locks_and_lucky_used(self):
+        """Rulebook: "When a Mutant is rolled, that individual die is locked and cannot be re-rolled that turn." """
+        t, _ = turn([{"name": "Hulk", "abilities": ["Lucky"]}, {"name": "Thor"}])
+        roll(t, M, K, T, T, C, Y)
+        t.pick(0)
+        t.roll.dice = ScriptedFaces([K])
+        t.lucky()  # the locked Mutant becomes a Skill, still locked for the turn
+        t.record(t.finalize())
+        last = t.game.actions[-1]
+        t.game.undo()
+        t.undone(last)
+        t.start(ScriptedFaces([S] * 6))
+        self.assertEqual(t.roll.symbols(), (K, K, T, T, C, Y))
+        self.assertEqual((t.roll.rerolls_left, t.roll.lucky_left, t.roll.locked[0]), (2, 0, 1))
+        self.assertFalse(t.pick(0))  # no Lucky left to take it
+
+    def test_a_roll_undone_after_a_restart_comes_back_with_no_re_rolls(self):
+        # Its unused re-rolls were never saved: none are given rather than too many.
+        t, _ = turn()
+        roll(t, K, K, T, T, C, Y)
+        t.record(t.finalize())
+        last = t.game.actions[-1]
+        t2, _ = turn()
+        t2.game = t.game
+        t2.game.undo()
+        t2.undone(last)
+        t2.start(ScriptedFaces([S] * 6))
+        self.assertEqual(t2.roll.symbols(), (K, K, T, T, C, Y))
+        self.assertEqual((t2.roll.rerolls_left, t2.message), (0, "The undone roll's dice. Re-rolls used: finalize."))
 
     def test_an_undone_roll_is_not_replayed_in_another_turn(self):
         t, _ = turn()

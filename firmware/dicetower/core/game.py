@@ -52,6 +52,26 @@ def text(value, what, longest=16):
     return value
 
 
+def plural(count, word, words=None):
+    """`count` and the word for that many: "1 hit", "2 hits", "1 KO token", "3 dice" (plural(3, "die", "dice"))."""
+    if count == 1:
+        return "%d %s" % (count, word)
+    return "%d %s" % (count, words or word + "s")
+
+
+def short_name(name, width):
+    """A name in at most `width` characters that still names the hero: whole if it fits, else its last
+    words that fit ("Black Panther" in 8: "Panther"), else cut."""
+    if len(name) <= width:
+        return name
+    words = name.split()
+    for first in range(1, len(words)):
+        tail = " ".join(words[first:])
+        if len(tail) <= width:
+            return tail
+    return name[:width]
+
+
 class Game:
     """Base of the trackers. Subclasses set KIND and define act_* methods."""
 

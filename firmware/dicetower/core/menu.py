@@ -7,9 +7,14 @@ args); each arg is (label, kind, detail), with kind one of:
   ("Damage", NUMBER, (1, 12))   a number with A/B, confirmed with C
   ("Where", CHOICE, (("same", True), ("other", False)))
   ("Area", PICK, areas)         one of the (label, value) pairs `areas(state, values)` gives, from
-                                the game's state and the values picked before it
+                                the game's state and the values picked before it; where there is
+                                nothing to pick, `areas` raises Refused saying so ("No open battle.")
+  ("Discard", PICK_IF, allies)  the same, asked only when `allies(state, values)` offers any pair;
+                                else the value is None (a fourth ally makes its player discard one)
   ("Name", FIXED, value)        a value the player does not pick
-  ("Name", NAMED, next_name)    a value the game makes from its state: `next_name(state)`
+  ("Name", NAMED, next_name)    a value the game makes from its state: `next_name(state)`, which may
+                                raise Refused when the action cannot be taken now ("No other
+                                Battle Card is left"), before anything is asked
   ("Face", ROLL_ATTACK, None) / ("Coin", FLIP_COIN, None): the box rolls it, after the player's picks
   ("Dice", SIX_DICE, None)      the six Battlerealm dice: the dice screen takes the action over (core/turn.py)
 With three buttons this reaches every action of every game. `choices` and
@@ -21,6 +26,7 @@ OTHER = "other hero"
 NUMBER = "number"
 CHOICE = "choice"
 PICK = "pick"
+PICK_IF = "pick if any"
 FIXED = "fixed"
 NAMED = "named"
 ROLL_ATTACK = "attack die"
@@ -40,7 +46,7 @@ def choices(state, arg, values):
     if kind == HERO or kind == OTHER:
         heroes = state["heroes"]
         return [(heroes[i]["name"], i) for i in range(len(heroes)) if not heroes[i].get("out")]
-    if kind == PICK:
+    if kind == PICK or kind == PICK_IF:
         return detail(state, values)
     return [("?", None)]
 

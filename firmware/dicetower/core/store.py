@@ -37,7 +37,8 @@ KEYS = ("heroes", "name", "pvp", "abilities", "prison", "disorientated", "block"
         "players", "scheme", "stages", "stage", "threat", "villain", "sides", "done", "interim", "hp", "max",
         "crisis", "accel", "hazard", "team", "ko", "teams", "threshold", "gladiator", "heroes_duel", "mist",
         "water", "starting", "thanostones", "deck", "wins_needed", "battles", "won", "lost", "faces",
-        "hits_needed", "target", "symbol", "thanostone", "hits", "danger", "result", "own", "place", "bought")
+        "hits_needed", "target", "symbol", "thanostone", "hits", "danger", "result", "own", "place", "bought",
+        "allies", "minions")
 # Words that recur as values (abilities, action names) are written as "=a"...
 # the same way. Names a player gives can start with neither "~" nor "=".
 WORDS = ("Careful", "Cunning", "Elusive", "Flight", "Gifted", "Honest", "Lucky", "Peaceful", "Survivor", "Tough",
@@ -45,7 +46,7 @@ WORDS = ("Careful", "Cunning", "Elusive", "Flight", "Gifted", "Honest", "Lucky",
          "end_turn", "threat", "incite", "thwart", "side", "side_threat", "hit", "villain_attack", "damage",
          "heal", "end_phase", "separate", "join", "villain", "ko", "remove_ko", "duel", "token", "battle",
          "player", "Energy", "Moon", "Star", "Blank", "gladiator", "hero", "mist", "water", "won", "lost",
-         "move", "buy")
+         "move", "buy", "ally", "ally_damage", "minion", "hit_minion")
 _CODES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 

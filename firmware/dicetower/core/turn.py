@@ -16,7 +16,7 @@ has to say, for the screen.
 """
 
 from dicetower.core import cards
-from dicetower.core.game import Refused
+from dicetower.core.game import Refused, plural
 from dicetower.core.games.battlerealm import letters_from_symbols
 
 # The re-roll advisor's modules in the order they import one another (see Turn._planned).
@@ -41,7 +41,10 @@ class Turn:
         self.target = 0  # the advisor's aim: 0 any of the hero's cards, n the hero's n-th card to pay
         self.advice = None
         self.advised = 0  # dice the advice re-rolls (or gives Lucky's re-roll), as bits, for the ring
-        self.replay = None  # ((round, turn), letters) of a roll undone: rolling again that turn brings them back
+        # ((round, turn), letters, re-rolls left, Lucky left, locks) of a roll undone: rolling again that
+        # turn brings its faces back, with the re-rolls it had not used and its locks.
+        self.replay = None
+        self._finalized = None  # the same of the last roll recorded here
         self._plan = None  # the advisor's work in progress (a generator), while it lasts
         self._advisor = None  # core/advisor.py's plan, once a roll needed it (see _planned)
 
@@ -85,16 +88,29 @@ class Turn:
             raise Refused("%s has rolled this turn already." % self.active_name())
         roll = self.game.new_roll(self.replay_dice() or dice)
         roll.roll()  # if the dice fail, nothing changes and the message says why
+        self.message = ""
         if self.replay is not None:
-            roll.rerolls_left = 0  # the undone roll's finalized faces come back, not new chances
-            roll.lucky_left = 0
+            # The undone roll's finalized faces come back, not new chances: only the re-rolls it had
+            # left ("may choose to re-roll any or all of the six dice up to two times").
+            roll.rerolls_left = min(roll.rerolls_left, self.replay[2])
+            roll.lucky_left = min(roll.lucky_left, self.replay[3])
+            for die in range(len(roll.locked)):  # locked for the rest of the turn, as they were
+                roll.locked[die] |= self.replay[4][die]
             self.replay = None
+            self.message = "The undone roll's dice. "
         self.roll = roll
         self.outcome = None
         self.picked = 0
-        self.message = "Pick dice to re-roll, or finalize."
+        self.message += self.prompt()
         self.advise()
         return roll
+
+    def can_reroll(self):
+        return bool(self.roll.rerolls_left or self.roll.lucky_left)
+
+    def prompt(self):
+        """What the dice screen asks for next: dice to pick while a re-roll is left, else to finalize."""
+        return "Pick dice to re-roll." if self.can_reroll() else "Re-rolls used: finalize."
 
     def replay_dice(self):
         """The faces of a roll undone this same turn: rolling again brings them back."""
@@ -111,7 +127,13 @@ class Turn:
         """The game's last action was undone: an undone roll keeps its faces for this turn."""
         if action is not None and action[0] == "roll":
             state = self.game.state
-            self.replay = ((state["round"], state["turn"]), action[1])
+            when = (state["round"], state["turn"])
+            left = self._finalized
+            # A roll finalized before a restart: its unused re-rolls are not known, so none come back.
+            if left is not None and left[0] == when and left[1] == action[1]:
+                self.replay = (when, action[1], left[2], left[3], left[4])
+            else:
+                self.replay = (when, action[1], 0, 0, bytes(6))
 
     def pick(self, die):
         """Pick die `die` (0-5) for a re-roll, or leave it; a locked die only with Lucky's re-roll left.
@@ -131,8 +153,7 @@ class Turn:
         dice = self.picked_dice()
         roll.reroll(dice)
         self.picked = 0
-        self.message = "Re-rolled %d; %d re-roll%s left." % (len(dice), roll.rerolls_left,
-                                                            "" if roll.rerolls_left == 1 else "s")
+        self.message = "Re-rolled %s." % plural(len(dice), "die", "dice") if self.can_reroll() else self.prompt()
         self.advise()
         return dice
 
@@ -145,7 +166,7 @@ class Turn:
             raise RollRefused("Pick exactly one die for Lucky's re-roll.")
         self.roll.lucky_reroll(dice[0])
         self.picked = 0
-        self.message = "Lucky re-roll of die %d." % (dice[0] + 1)
+        self.message = "Lucky re-roll of die %d." % (dice[0] + 1) if self.can_reroll() else self.prompt()
         self.advise()
         return dice[0]
 
@@ -208,6 +229,9 @@ class Turn:
         sharing = [i for i in range(len(self.game.state["heroes"])) if self.marked & (1 << i)]
         self.marked = 0
         letters = letters_from_symbols(self.roll.symbols())
+        state = self.game.state
+        self._finalized = ((state["round"], state["turn"]), letters, self.roll.rerolls_left, self.roll.lucky_left,
+                           bytes(self.roll.locked))
         charge = ""
         first = bought and outcome.prison
         if first:

@@ -36,6 +36,9 @@ WIDTH = const(128)
 PAGES = const(8)
 CHAR = font.WIDTH  # pixels per character, spacing included
 COLUMNS = WIDTH // CHAR  # 25 characters per line
+# A line's text starts one column in: a glyph's first column is its left stroke, which on an inverted
+# line at column 0 would be dark against the panel's dark edge ("B" read as "3", "R" as "k").
+MARGIN = const(1)
 _ASCII = const(128)
 _KEPT = const(8)  # the last lines drawn, kept to be copied back: 1 KB
 # A nibble's four bits drawn twice as tall: big() draws a column byte's low nibble on its upper page.
@@ -175,9 +178,9 @@ class Canvas:
         return x
 
     def line(self, page, string, invert=False, centre=False):
-        """A whole text line: cleared, then `string` (left or centred)."""
+        """A whole text line: cleared, then `string` (from MARGIN, or centred)."""
         width = len(string) * CHAR
-        if width <= WIDTH and 0 <= page < PAGES:
+        if width + MARGIN <= WIDTH and 0 <= page < PAGES:
             row = self._pages[page]
             if not string:
                 row[:] = _SET if invert else _CLEAR
@@ -188,7 +191,7 @@ class Canvas:
                 row[:] = self._kept[slot]
                 return
             row[:] = _SET if invert else _CLEAR
-            _glyphs(row, (WIDTH - width) // 2 if centre else 0, string, _INVERSE if invert else _PLAIN)
+            _glyphs(row, (WIDTH - width) // 2 if centre else MARGIN, string, _INVERSE if invert else _PLAIN)
             if slot is None:  # the string takes the next slot, from the one that had it
                 slot = self._next_slot
                 self._next_slot = (slot + 1) % _KEPT
@@ -201,8 +204,8 @@ class Canvas:
             self._kept[slot][:] = row
             return
         self.fill_page(page, 0xFF if invert else 0)
-        x = (WIDTH - width) // 2 if centre else 0
-        self.text(max(0, x), page, string, invert)
+        x = (WIDTH - width) // 2 if centre else MARGIN
+        self.text(max(MARGIN, x), page, string, invert)
 
     def big(self, x, page, string):
         """Digits (and any character) twice as large, on pages `page` and `page + 1`."""
@@ -253,6 +256,14 @@ class Canvas:
         buf = self.buf
         for i in range(page * WIDTH + x0, page * WIDTH + x1):
             buf[i] = value
+
+    def paint(self, page, x0, x1, bits, flip=False):
+        """Light `bits` (bit 0 the top row) of page `page` in columns x0 to x1 - 1, or flip them (clipped)."""
+        if not 0 <= page < PAGES:
+            return
+        row = self._pages[page]
+        for x in range(max(0, x0), min(WIDTH, x1)):
+            row[x] = row[x] ^ bits if flip else row[x] | bits
 
     def square(self, x, y, n, lit):
         """An n x n block of pixels from (x, y), lit or dark (a QR code's module)."""

@@ -36,7 +36,10 @@ class DiceScreen:
         app = self.app
         turn = self.turn
         if button != "c":
-            return app.step(button, FINALIZE + 1)
+            app.step(button, FINALIZE + 1)
+            if app.cursor == LUCKY and "Lucky" not in turn.roll.abilities:
+                app.step(button, FINALIZE + 1)  # Lucky's re-roll is offered to a Lucky hero only
+            return
         cursor = app.cursor
         if cursor < DICE:
             if not turn.pick(cursor):

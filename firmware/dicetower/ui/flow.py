@@ -219,8 +219,11 @@ class App:
         self.picker.start(action)
 
     def do(self, name, values):
+        acting = self.game.state.get("turn")
         done, self.message = self.game.attempt(name, values)
         if done:
+            if self.game.state.get("turn") != acting:
+                self.cursor = 0  # the next hero's menu starts at the top, not on End turn
             self.acted(name, values, self.message)
         return done
 

@@ -37,7 +37,7 @@ class Menus:
         app = self.app
         items = [("New " + label, key) for label, key in games.GAMES]
         if app.resume is not None:
-            items.insert(0, ("Resume " + app.resume.KIND, "resume"))
+            items.insert(0, ("Resume " + games.label(app.resume.KIND), "resume"))
         if app.phones is not None:
             items.append(("Phones: scoreboard", "phones"))
         items.append(("Settings", "settings"))

@@ -41,7 +41,14 @@ class Picker:
             elif kind == menu.NAMED:
                 self.values[i] = args[i][2](state)
             elif menu.asks(kind):
-                options = self.choices(args[i])
+                try:
+                    options = self.choices(args[i])
+                except Refused:
+                    app.mode = PLAY  # nothing to pick (no open battle...): the game says why, at once
+                    raise
+                if not options and kind == menu.PICK_IF:
+                    self.values[i] = None
+                    continue
                 if not options:
                     app.mode = PLAY
                     raise Refused("Nobody to choose for %s." % args[i][0])

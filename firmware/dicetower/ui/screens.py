@@ -6,14 +6,18 @@ only the bytes that changed.
 """
 
 from dicetower.core.dice import SYMBOLS
+from dicetower.core.game import short_name
+from dicetower.core.games import label
 from dicetower.ui import icons, modes
-from dicetower.ui.canvas import COLUMNS, WIDTH, wrap
+from dicetower.ui.canvas import COLUMNS, MARGIN, WIDTH, wrap
 
 LINES = 8
-# Under each die: L locked, ^ picked to re-roll, * the advice re-rolls it (! with Lucky). Made once: a
-# string made per redraw costs a qstr lookup each on MicroPython.
-_MARKS = tuple(("L" if m & 1 else " ") + ("^" if m & 2 else " ") + ("!" if m & 8 else "*" if m & 4 else "")
+# Under each die: L locked, ^ picked to re-roll (the die boxed too, see _picked), * the advice re-rolls
+# it (! with Lucky). Made once: a string made per redraw costs a qstr lookup each on MicroPython.
+_MARKS = tuple(("L" if m & 1 else " ") + ("^" if m & 2 else " ") + ("!" if m & 8 else "*" if m & 4 else " ")
                for m in range(12))
+# The long presses in a game, on the last line whenever the last message leaves it free.
+HINT = "Hold A undo B redo C back"
 
 
 def _list(canvas, top, items, cursor, bottom=LINES):
@@ -34,6 +38,15 @@ def _message(canvas, top, text, bottom=LINES):
         canvas.line(top + row, lines[row] if row < len(lines) else "")
 
 
+def _message_and_hint(canvas, top, text):
+    """The last message from line `top`, and the long presses' hint below it if it leaves room."""
+    if len(wrap(text)) < LINES - top:
+        _message(canvas, top, text, LINES - 1)
+        canvas.line(LINES - 1, HINT)
+    else:
+        _message(canvas, top, text)
+
+
 def draw(app, canvas):
     canvas.clear()
     mode = app.mode
@@ -43,7 +56,7 @@ def draw(app, canvas):
         _message(canvas, LINES - 1, app.saved_message or "A/B move  C choose")
     elif mode == modes.SETUP:
         low, high, _ = app.rules.PLAYERS
-        canvas.line(0, "New " + app.kind, invert=True, centre=True)
+        canvas.line(0, "New " + label(app.kind), invert=True, centre=True)
         canvas.line(2, app.rules.COUNTING or "Players (%d-%d):" % (low, high))
         canvas.big(48, 3, str(app.count))
         canvas.line(6, "A - / B +   C start")
@@ -79,16 +92,16 @@ def draw(app, canvas):
         options = picker.choices(arg)
         # Line 4 says what is being chosen; the last message stays below it.
         canvas.line(used, ("%s: %s" % (arg[0], options[picker.choice % len(options)][0]))[:COLUMNS], invert=True)
-        _message(canvas, used + 1, app.message)
+        _message_and_hint(canvas, used + 1, app.message)
     else:  # PLAY and OVER
         used = _status(app, canvas, 4)
         if mode == modes.OVER:
             canvas.line(used, "GAME OVER", invert=True, centre=True)
-            _message(canvas, used + 1, app.game.over())
+            _message_and_hint(canvas, used + 1, app.game.over())
         else:
             menu = app.rules.MENU
             canvas.line(used, menu[app.cursor % len(menu)][0][:COLUMNS - 4], invert=True)
-            _message(canvas, used + 1, app.message)
+            _message_and_hint(canvas, used + 1, app.message)
 
 
 _QR = [None, None]  # the last address and its QR code: made once, not at every redraw
@@ -103,8 +116,8 @@ def _phones(phones, canvas):
             "PIN " + phones["pin"] if phones.get("pin") else "read-only",
             "Scan, or go" if url else "Waiting for", where[:11], where[11:22]]
     for row in range(len(rows)):
-        canvas.text(0, row, rows[row][:11], invert=row == 0)
-    canvas.text(0, 7, "C: back")
+        canvas.text(MARGIN, row, rows[row][:11], invert=row == 0)
+    canvas.text(MARGIN, 7, "C: back")
     if url is None:
         return
     if _QR[0] != url:
@@ -136,7 +149,7 @@ def _dice(app, turn, canvas):
     from dicetower.core.cards import LOCATIONS, SHORT_NAMES  # loaded with the dice anyway: Battlerealm only
 
     roll = turn.roll
-    canvas.line(0, "%s  re-rolls %d%s" % (turn.active_name()[:10], roll.rerolls_left,
+    canvas.line(0, "%s  re-rolls %d%s" % (short_name(turn.active_name(), 10), roll.rerolls_left,
                                           " L" if roll.lucky_left else ""))
     faces = roll.faces  # indices into SYMBOLS: the names are made only for the line that shows one
     for die in range(6):
@@ -144,10 +157,13 @@ def _dice(app, turn, canvas):
         symbol = faces[die]
         chosen = app.mode == modes.DICE_MODE and app.cursor == die
         canvas.icon(x, 1, icons.SYMBOL_ICONS[symbol], invert=chosen)
-        mark = (1 if roll.locked[die] else 0) + (2 if turn.picked & (1 << die) else 0)
+        picked = turn.picked & (1 << die)
+        mark = (1 if roll.locked[die] else 0) + (2 if picked else 0)
         if turn.advised & (1 << die) and app.mode == modes.DICE_MODE:
             mark += 8 if turn.advice.lucky == die else 4  # the advice: re-roll it (! with Lucky)
-        canvas.text(x + 3, 3, _MARKS[mark])
+        canvas.text(x + 1, 3, _MARKS[mark])
+        if picked:
+            _picked(canvas, x)
     if app.mode == modes.MARK:
         items = turn.mark_items()
         names = ["[%s] %s" % ("x" if turn.marked & (1 << i) else " ", app.game.state["heroes"][i]["name"])
@@ -173,9 +189,24 @@ def _dice(app, turn, canvas):
         else:
             _message(canvas, 5, app.message)
         return
-    # The advice at a glance: the aim and its chance (P/E: Prison or Explosion); the dice to
-    # re-roll are marked * above (! for Lucky's re-roll) and blink on the ring.
-    risk = advice.percent(risk=True)
-    tail = " %d%%" % advice.percent() + (" P/E %d%%" % risk if risk else "")
+    # The advice at a glance: the aim and its chance, then the chance of the Crystal Prison or an
+    # Explosion on the way (while the message leaves a line for it); the dice to re-roll are marked *
+    # above (! for Lucky's re-roll) and blink on the ring.
+    tail = " %d%%" % advice.percent()
     canvas.line(5, aim[:COLUMNS - len(tail)] + tail)
-    _message(canvas, 6, app.message)
+    risk = advice.percent(risk=True)
+    if risk and len(wrap(app.message)) < 2:
+        canvas.line(6, "Prison or Explosion %d%%" % risk)
+        _message(canvas, 7, app.message)
+    else:
+        _message(canvas, 6, app.message)
+
+
+def _picked(canvas, x):
+    """A die picked for the re-roll, boxed: a frame round its icon (from x) standing on its marks,
+    which become a lit bar (bit 7 left dark, so the bar stays apart from the line below)."""
+    canvas.paint(0, x - 2, x + 18, 0x80)  # the top, in the gap under line 0's letters
+    for page in (1, 2):
+        canvas.paint(page, x - 2, x - 1, 0xFF)
+        canvas.paint(page, x + 17, x + 18, 0xFF)
+    canvas.paint(3, x - 2, x + 18, 0x7F, flip=True)

@@ -2,23 +2,58 @@
 
 Each module has a docstring (its `dicetower NAME --help` description), HELP (its line in
 `dicetower --help`), add_arguments(parser) and run(args, out=None) -> exit status. A
-ValueError raised by run() is printed as "dicetower: <reason>" with exit status 2.
+UserError (dicetower_host.errors) raised by run() is printed as "dicetower: <reason>" with exit
+status 2; any other exception is a bug and keeps its traceback.
 """
 
 
-def add_source_options(parser):
+def positive(kind):
+    """An argparse type: a number of `kind` above zero, or a one-line refusal."""
+    import argparse
+
+    def parse(text):
+        try:
+            value = kind(text)
+        except ValueError:
+            value = None
+        if value is None or not value > 0 or value != value or value == float("inf"):
+            raise argparse.ArgumentTypeError("must be a number above 0, not %r" % text)
+        return value
+
+    return parse
+
+
+def find_board():
+    """The one board plugged in (flash's own search), or a UserError saying none or several."""
+    from dicetower_host.errors import UserError
+    from dicetower_host.flash import FlashError, find_port
+
+    try:
+        return find_port()
+    except FlashError as e:
+        raise UserError(str(e))
+
+
+def add_source_options(parser, example="Mutant,Skill,Tech"):
     """The dice a host-side command rolls with: --seed or --faces, else the OS's entropy."""
     parser.add_argument("--seed", type=int, help="roll from a seed (replayable) instead of the OS")
-    parser.add_argument("--faces", help="set faces in order, e.g. Mutant,Skill,Tech (teaching, tests)")
+    parser.add_argument("--faces", help="set faces in order, e.g. %s (teaching, tests)" % example)
 
 
-def face_source(args):
-    """The dice the command rolls with: set faces, a seed, or the OS."""
+def face_source(args, die=None):
+    """The dice the command rolls with: set faces (each checked against `die`), a seed, or the OS."""
     from dicetower.core.entropy import FairDice, ScriptedFaces, SeededSource
     from dicetower.hw.entropy import Urandom
+    from dicetower_host.errors import UserError
 
     if args.faces:
-        return ScriptedFaces([f.strip() for f in args.faces.split(",") if f.strip()])
+        faces = [f.strip() for f in args.faces.split(",") if f.strip()]
+        for face in faces if die is not None else ():
+            try:
+                die.index(face)
+            except ValueError:
+                raise UserError("--faces: %r is not a face of the %s die (%s)" % (face, die.name, ", ".join(die.faces)))
+        return ScriptedFaces(faces)
     if args.seed is not None:
         return FairDice(SeededSource(args.seed))
     return FairDice(Urandom(name="host os.urandom"))

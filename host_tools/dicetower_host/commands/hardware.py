@@ -1,9 +1,11 @@
 """Make the build's documents from boards/ and hardware/parts.json: the bill of materials with
 its power budget (Markdown), the wiring (pin table, SVG and PNG) and the printable enclosure
-(STL and PNG, rendered by OpenSCAD)."""
+(STL and PNG, rendered by OpenSCAD). A file whose content would not change is left as it is."""
 
 import os
 import sys
+
+from dicetower_host.errors import UserError
 
 HELP = "the build: parts and power, wiring drawings, the printable tower"
 
@@ -25,21 +27,31 @@ def run(args, out=None):
     # An installed package's own data is not the place to write: the current folder is.
     folder = args.out or os.path.join(os.path.join(os.getcwd(), "hardware") if paths.INSTALLED else parts.HARDWARE,
                                       args.what)
-    for name in names:
-        if args.what == "bom":
-            text = parts.bom_markdown(name)
-            os.makedirs(folder, exist_ok=True)
-            path = os.path.join(folder, name + ".md")
-            with open(path, "w") as f:
-                f.write(text)
-            out.write("%s\n" % path)
-        elif args.what == "wiring":
-            from dicetower_host import wiring
-
-            out.write("%s\n" % " ".join(wiring.write(name, folder)))
-        else:
-            from dicetower_host import enclosure
-
-            paths_written, _, seconds = enclosure.render(name, folder)
-            out.write("%s (%.1f s)\n" % (" ".join(paths_written), seconds))
+    try:
+        for name in names:
+            out.write(make(args.what, name, folder) + "\n")
+    except OSError as e:  # a folder that cannot be written, a file in the way
+        raise UserError("cannot write the %s into %s: %s" % (args.what, folder, e.strerror or e))
     return 0
+
+
+def make(what, name, folder):
+    """Write one profile's documents of the kind `what` into `folder`; the line saying what was written."""
+    from dicetower_host import parts
+
+    if what == "bom":
+        text = parts.bom_markdown(name)
+        os.makedirs(folder, exist_ok=True)
+        path = os.path.join(folder, name + ".md")
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+    if what == "wiring":
+        from dicetower_host import wiring
+
+        return " ".join(wiring.write(name, folder))
+    from dicetower_host import enclosure
+
+    kept = []
+    made, _, seconds = enclosure.render(name, folder, kept=kept)
+    return "%s (%.1f s)" % (" ".join(p + (" (unchanged)" if p in kept else "") for p in made), seconds)

@@ -1,24 +1,33 @@
 """Follow a device's roll and score events live, as it writes them to its USB console, and
-save them (JSON lines, the input of `dicetower stats`). Ctrl-C stops it."""
+save them (JSON lines, the input of `dicetower stats`). The board is found by itself when only
+one is plugged in (else --port). Ctrl-C stops it."""
 
 import sys
+
+from dicetower_host.commands import find_board, positive
+from dicetower_host.errors import UserError
 
 HELP = "follow a device's roll and score events live"
 
 
 def add_arguments(parser):
-    parser.add_argument("--port", required=True, help="the device (/dev/ttyACM0) or a URL (socket://127.0.0.1:PORT)")
+    parser.add_argument("--port", help="the device (/dev/ttyACM0) or a URL (socket://127.0.0.1:PORT); "
+                                       "found by itself if only one board is plugged in")
     parser.add_argument("--save", help="append the events to this file as JSON lines")
-    parser.add_argument("--count", type=int, help="stop after this many events")
-    parser.add_argument("--seconds", type=float, help="stop after this long")
+    parser.add_argument("--count", type=positive(int), help="stop after this many events")
+    parser.add_argument("--seconds", type=positive(float), help="stop after this long")
 
 
 def run(args, out=None):
     from dicetower_host import monitor
 
-    save = open(args.save, "a") if args.save else None
+    port = args.port or find_board()
     try:
-        monitor.follow(monitor.open_serial(args.port), out or sys.stdout, save, args.count, args.seconds)
+        save = open(args.save, "a") if args.save else None
+    except OSError as e:
+        raise UserError("cannot write --save %s: %s" % (args.save, e.strerror or e))
+    try:
+        monitor.follow(monitor.open_serial(port), out or sys.stdout, save, args.count, args.seconds)
     except KeyboardInterrupt:
         pass
     finally:

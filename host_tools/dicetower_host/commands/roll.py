@@ -9,6 +9,7 @@ import sys
 
 from dicetower.core.triples import ABILITIES
 from dicetower.core.entropy import EntropyFailure
+from dicetower.core.dice import BATTLEREALM
 from dicetower.core.roll import DICE, Roll, RollRefused
 from dicetower_host.commands import add_source_options, face_source
 
@@ -85,7 +86,7 @@ def play_turn(roll, command, out):
 def run(args, stdin=None, out=None):
     stdin = stdin or sys.stdin
     out = out or sys.stdout
-    dice = face_source(args)
+    dice = face_source(args, BATTLEREALM)
     if dice.failure:
         out.write(dice.failure + "\n")
         return 1

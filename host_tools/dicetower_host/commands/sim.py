@@ -1,14 +1,20 @@
 """The firmware's own main.py on this computer, with virtual buttons, OLED and LED ring.
 
 Without --script it opens the simulator in the terminal (keys a, b, c press the buttons;
-A, B, C hold them); with --script it plays a file of presses headless and prints the
-tower's final state as JSON. The device's files (saves, settings) live in --state-dir, so
-quitting and starting again with the same folder offers to resume, as after a power cut.
+Shift+A, B, C are long presses); with --script it plays a file of presses headless and
+prints the tower's final state as JSON, and --png pictures it. The device's files (saves,
+settings) live in --state-dir, so quitting and starting again with the same folder offers
+to resume, as after a power cut.
 """
 
+import math
 import sys
 
 from dicetower_host.commands import add_source_options
+from dicetower_host.errors import UserError
+
+# Past this the device's clock outruns what the laptop can step between two frames of the UI.
+MAX_SPEED = 100
 
 HELP = "the firmware on this computer, with virtual buttons, OLED and ring"
 
@@ -17,9 +23,11 @@ def add_arguments(parser):
     add_source_options(parser)
     parser.add_argument("--board", help="board profile from boards/ (default: pico, or the script's)")
     parser.add_argument("--script", help="play this file of presses headless (- reads stdin), print JSON")
-    parser.add_argument("--png", help="with --script: write the tower as a PNG at each mark, or at the end")
+    parser.add_argument("--png", help="with --script: write the tower at the end as this PNG "
+                                      "(and at each mark as NAME-MARK.png)")
     parser.add_argument("--state-dir", help="the device's files (saves, settings) live here, to resume later")
-    parser.add_argument("--speed", type=float, default=1.0, help="the clock's speed (2 runs twice as fast)")
+    parser.add_argument("--speed", type=float, default=1.0,
+                        help="the clock's speed, above 0 and at most %d (2 runs twice as fast)" % MAX_SPEED)
     parser.add_argument("--web", type=int, metavar="PORT", help="serve the scoreboard's page on this port too "
                                                                 "(as a Pico W does for the phones at the table)")
     parser.add_argument("--pin", help="with --web: phones that send this PIN may press the tower's buttons")
@@ -29,18 +37,26 @@ def run(args, out=None):
     from dicetower_host import sim
 
     if args.web is None and args.pin is not None:
-        raise ValueError("--pin goes with --web (the PIN phones send to press the tower's buttons)")
+        raise UserError("--pin goes with --web (the PIN phones send to press the tower's buttons)")
     if args.script and args.web is not None:
-        raise ValueError("--web serves the interactive simulator; leave out --script")
+        raise UserError("--web serves the interactive simulator; leave out --script")
+    if args.png and not args.script:
+        raise UserError("--png pictures a scripted run: give --script too, e.g. --script examples/battlerealm.sim")
+    if not (math.isfinite(args.speed) and 0 < args.speed <= MAX_SPEED):
+        raise UserError("--speed must be above 0 and at most %d (2 runs twice as fast), not %s"
+                        % (MAX_SPEED, args.speed))
     if args.script:
-        if args.script == "-":
-            text = sys.stdin.read()
-        else:
-            try:
+        try:
+            if args.script == "-":
+                text = sys.stdin.read()
+            else:
                 with open(args.script) as f:
                     text = f.read()
-            except OSError as e:
-                raise ValueError("cannot read the script: %s" % e)
+        except OSError as e:
+            raise UserError("cannot read the script: %s" % e)
+        except UnicodeError:
+            raise UserError("cannot read the script %s: it is not UTF-8 text"
+                            % ("on stdin" if args.script == "-" else args.script))
         return sim.run_script(text, args.board, args.seed, args.faces, args.state_dir, args.png, out=out or sys.stdout)
     from dicetower_host import tui
 

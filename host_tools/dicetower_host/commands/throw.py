@@ -5,14 +5,17 @@ import sys
 
 from dicetower.core import dice as dice_data
 from dicetower_host.commands import add_source_options, face_source
+from dicetower_host.errors import UserError
 
 HELP = "roll the Attack Die, the Danger Coin or plain dice"
+MAX_COUNT = 10000
 
 
 def add_arguments(parser):
-    add_source_options(parser)
+    add_source_options(parser, example="Star,3,Blank (attack), Moon,Energy (coin) or 6,1 (d6): the thrown "
+                                       "die's own faces")
     parser.add_argument("die", help="attack, coin, battlerealm or dN (d6, d20...)")
-    parser.add_argument("count", nargs="?", type=int, default=1)
+    parser.add_argument("count", nargs="?", type=int, default=1, help="how many to throw (1 to %d)" % MAX_COUNT)
     parser.add_argument("--bonus", type=int, default=0, help="Attack Bonus added to the Attack Die")
     parser.add_argument("--target", type=int, help="Attack Target Number: say hit or miss")
 
@@ -24,14 +27,19 @@ def die_named(name):
     if name in known:
         return known[name]
     if name.startswith("d") and name[1:].isdigit():
-        return dice_data.plain(int(name[1:]))
-    raise ValueError("unknown die %r: battlerealm, attack, coin or dN (d6, d20...)" % name)
+        try:
+            return dice_data.plain(int(name[1:]))
+        except ValueError as e:  # the firmware's own words for a die it cannot make
+            raise UserError(str(e))
+    raise UserError("unknown die %r: battlerealm, attack, coin or dN (d6, d20...)" % name)
 
 
 def run(args, out=None):
     out = out or sys.stdout
     die = die_named(args.die)
-    dice = face_source(args)
+    if not 1 <= args.count <= MAX_COUNT:
+        raise UserError("throw 1 to %d dice at a time, not %d" % (MAX_COUNT, args.count))
+    dice = face_source(args, die)
     faces = [die.faces[dice.draw(die)] for _ in range(args.count)]
     out.write(" ".join(faces) + "\n")
     if die is dice_data.ATTACK and args.target is not None:

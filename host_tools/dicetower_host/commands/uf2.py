@@ -5,6 +5,8 @@ Hold BOOTSEL, plug the board in and copy the UF2 to the RPI-RP2 drive."""
 import os
 import sys
 
+from dicetower_host.errors import UserError
+
 HELP = "build one file to install: MicroPython with the firmware frozen in (drop it on the RPI-RP2 drive)"
 
 
@@ -22,7 +24,7 @@ def run(args, out=None):
     try:
         path = uf2.build(args.board, args.output, args.jobs, out=out)
     except uf2.UF2Error as e:
-        raise ValueError(str(e))
+        raise UserError(str(e))
     out.write("wrote %s (%d bytes): hold BOOTSEL, plug the board in and copy it to the RPI-RP2 drive\n"
               % (path, os.path.getsize(path)))
     return 0

@@ -18,6 +18,7 @@ import os
 import sys
 
 from dicetower_host import paths
+from dicetower_host.errors import UserError
 
 SHARED = ("devices", "machine", "script", "tower", "hands")
 CIRCUITPYTHON = ("board", "busio", "digitalio", "microcontroller", "neopixel_write", "onbench", "pwmio",
@@ -60,7 +61,7 @@ def install(runtime="micropython"):
     if runtime == "circuitpython":
         lib = paths.CIRCUITPY_LIB
         if not os.path.exists(os.path.join(lib, "neopixel.py")):
-            raise ValueError("Adafruit's CircuitPython libraries are not in %s; run python3 tasks.py test once, "
+            raise UserError("Adafruit's CircuitPython libraries are not in %s; run python3 tasks.py test once, "
                              "or pip install --no-deps --target %s the libraries pyproject.toml names" % (lib, lib))
         _FINDER.names.update({name: __name__ + ".circuitpython." + name for name in CIRCUITPYTHON})
         # Third-party code installed with pip --target: a folder on sys.path is how it is imported.

@@ -36,6 +36,8 @@ def parse(text):
                 raise ScriptError("line %d: %s takes one value" % (n, command))
             if command == "seed":
                 args = [_number(n, args[0], "a seed")]
+            elif not is_name(args[0]):
+                raise ScriptError("line %d: board takes a profile's name (letters, digits, - and _), e.g. board pico" % n)
         elif command == "press":
             if not 1 <= len(args) <= 2 or (len(args) == 2 and args[1] not in KINDS):
                 raise ScriptError("line %d: press takes a button and maybe short, long or double: %r" % (n, line))
@@ -58,12 +60,20 @@ def parse(text):
             args = [ms]
             started = True
         elif command == "mark":
-            if len(args) != 1 or not all(c.isalpha() or c.isdigit() or c in "-_" for c in args[0]):
-                raise ScriptError("line %d: mark takes one name of letters, digits, - and _" % n)
+            if len(args) != 1 or not is_name(args[0]):
+                raise ScriptError("line %d: mark takes one name of letters, digits, - and _ (at most 64)" % n)
         else:
             raise ScriptError("line %d: unknown command %r (seed, board, press, keys, wait, mark)" % (n, command))
         steps.append((n, command, args))
     return steps
+
+
+def is_name(word):
+    """A name that is safe in a file's name: ASCII letters, digits, - and _ (a mark's, a board's)."""
+    return 0 < len(word) <= 64 and all(c in NAME_CHARS for c in word)
+
+
+NAME_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_"
 
 
 def _number(n, word, what):

@@ -28,3 +28,11 @@ def game(kind):
         if name == kind:
             return __import__("dicetower.core.games." + name, None, None, [name])
     raise KeyError(kind)
+
+
+def label(kind):
+    """The game's name as the start menu gives it ("Battlerealm"), for every screen that names it."""
+    for name, key in GAMES:
+        if key == kind:
+            return name
+    return kind

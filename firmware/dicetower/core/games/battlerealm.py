@@ -33,7 +33,7 @@ docs/rules.md and the choices below.
 from dicetower.core.triples import check_abilities, judge
 from dicetower.core.cards import LOCATIONS, WAREHOUSE, WAREHOUSE_BUYS
 from dicetower.core.dice import SYMBOLS
-from dicetower.core.game import Game, Refused, fields, number, text
+from dicetower.core.game import Game, Refused, fields, number, plural, short_name, text
 from dicetower.core.menu import CHOICE, NUMBER, OTHER, SAME_OTHER, SIX_DICE
 
 WIN_PVP = 21
@@ -344,8 +344,8 @@ class Battlerealm(Game):
                 WAREHOUSE_BUYS, hero["name"], state["bought"]))
         state["bought"] += results  # before paying: a last point spent ends the turn, which resets it
         self._pay_pvp(state, results)
-        return self._line(state, "%s buys %d result%s at the Warehouse: -%d PVP." % (
-            hero["name"], results, "" if results == 1 else "s", results))
+        return self._line(state, "%s buys %s at the Warehouse: -%d PVP." % (
+            hero["name"], plural(results, "result"), results))
 
     def act_block(self, state, target, amount):
         """`target` takes `amount` off each Attack until the start of their next turn."""
@@ -443,7 +443,7 @@ MENU = (
     ("Escape", "escape", ()),
     ("End turn", "end_turn", ()),
     # Results bought for anything but a power card (the dice screen charges a card's purchase itself).
-    ("Buy results (Warehouse)", "buy", (("Results", NUMBER, (1, 3)),)),
+    ("Buy Warehouse results", "buy", (("Results", NUMBER, (1, 3)),)),
 )
 
 
@@ -453,7 +453,7 @@ def status(state, lines):
     cells = []
     for i, h in enumerate(heroes):
         mark = "x" if h["out"] else ("P" if h["prison"] else ("*" if i == state["turn"] else " "))
-        cells.append("%s%-6s%2d" % (mark, h["name"][:6], h["pvp"]))
+        cells.append("%s%-8s%3d" % (mark, short_name(h["name"], 8), h["pvp"]))  # two a line, PVP right-aligned
     for i in range(0, len(cells), 2):
         rows.append(" ".join(cells[i:i + 2]))
     return rows

@@ -2,7 +2,9 @@
 
 Rules from the Battleworld rulebook:
 - The chart: starting heroes 1-5 set the Thanostones, the Battle Cards and
-  the "Battle Wins to Win Game" (3, 5, 7, 9, 11).
+  the "Battle Wins to Win Game" (3, 5, 7, 9, 11). Each row counts two kinds
+  of card: "a deck of 13 Battle Cards that has 3 Thanostone Battle Cards and
+  10 other Battle Cards"; each count is a limit of its own.
 - "If your total is equal to or higher than the Attack Target Number on the
   Battle Card, you hit"; "the Attack Die's star face always hits and its
   blank face always misses".
@@ -16,13 +18,30 @@ Rules from the Battleworld rulebook:
 """
 
 from dicetower.core.dice import ATTACK, COIN_FACES, attack_hits, check_attack_faces
-from dicetower.core.game import Game, Refused, number, text
-from dicetower.core.menu import CHOICE, FLIP_COIN, NAMED, NUMBER, PICK, ROLL_ATTACK
+from dicetower.core.game import Game, Refused, number, plural, text
+from dicetower.core.menu import CHOICE, FIXED, FLIP_COIN, NAMED, NUMBER, PICK, ROLL_ATTACK
 
 # starting heroes: (Thanostones, Thanostone Battle Cards, other Battle Cards, Battle wins to win)
 CHART = {1: (1, 1, 4, 3), 2: (2, 2, 7, 5), 3: (3, 3, 10, 7), 4: (4, 4, 13, 9), 5: (5, 5, 16, 11)}
 DANGER_TRACK = 3
 LOSSES = 3
+
+
+def card_left(state, thanostone):
+    """Refused unless the deck still holds a Battle Card of this kind (1 Thanostone, 0 other, None
+    not said): each of the chart's two counts is a limit."""
+    battles = state["battles"]
+    if len(battles) >= state["deck"]:
+        raise Refused("The deck has %d Battle Cards and all are drawn." % state["deck"])
+    if thanostone is None:
+        return
+    stone_cards, other_cards = CHART[state["starting"]][1:3]
+    stones = sum(b["thanostone"] for b in battles)
+    if thanostone and stones >= stone_cards:
+        raise Refused("No Thanostone Battle Card is left: the deck has %d." % stone_cards)
+    if thanostone == 0 and len(battles) - stones >= other_cards:
+        raise Refused("No other Battle Card is left: all %d are drawn. Thanostone ones left: %d."
+                      % (other_cards, stone_cards - stones))
 
 
 class Battleworld(Game):
@@ -50,21 +69,22 @@ class Battleworld(Game):
             raise Refused("%s is %s already." % (battle["name"], battle["result"]))
         return battle
 
-    def act_battle(self, state, name, hits, target, danger_symbol, thanostone=0):
-        """A Battle Card enters play: its Hit Track length, Attack Target Number, Danger symbol."""
+    def act_battle(self, state, name, hits, target, danger_symbol, thanostone=None):
+        """A Battle Card enters play: its Hit Track length, Attack Target Number, Danger symbol, and
+        whether it is a Thanostone Battle Card (1) or another (0). None, its kind not said (saved
+        before the device asked), counts as another card against the deck's total only, so that
+        game still loads."""
         text(name, "A battle's name", 24)
         number(hits, 1, 3, "Hit Track length")
         number(target, 1, 30, "Attack Target Number")
         if danger_symbol not in COIN_FACES:
             raise Refused("The Danger symbol is Energy or Moon.")
-        drawn = len(state["battles"])
-        if drawn >= state["deck"]:
-            raise Refused("The deck has %d Battle Cards and all are drawn." % state["deck"])
-        if thanostone and sum(b["thanostone"] for b in state["battles"]) >= state["thanostones"]:
-            raise Refused("The deck has %d Thanostone Battle Cards." % state["thanostones"])
+        if thanostone is not None:
+            number(thanostone, 0, 1, "Thanostone Battle Card (1) or other (0)")
+        card_left(state, thanostone)
         state["battles"].append({"name": name, "hits_needed": hits, "target": target, "symbol": danger_symbol,
                                  "thanostone": 1 if thanostone else 0, "hits": 0, "danger": 0, "result": ""})
-        return "%s enters Battleworld (%d hits, target %d, %s)." % (name, hits, target, danger_symbol)
+        return "%s enters Battleworld (%s, target %d, %s)." % (name, plural(hits, "hit"), target, danger_symbol)
 
     def act_attack(self, state, b, face, bonus):
         """A hero attacks Battle `b`: the Attack Die's face plus the hero's bonus."""
@@ -127,21 +147,31 @@ def new_game(count, options):
 
 def _open_battles(state, values):
     battles = state["battles"]
-    return [(battles[i]["name"], i) for i in range(len(battles)) if not battles[i]["result"]] or \
-        [("(no open battle)", -1)]
+    open_battles = [(battles[i]["name"], i) for i in range(len(battles)) if not battles[i]["result"]]
+    if not open_battles:
+        raise Refused("No open battle: draw one with New battle.")
+    return open_battles
 
 
 def _next_battle(state):
+    card_left(state, 0)  # refused before the card's values are asked for
     return "Battle %d" % (len(state["battles"]) + 1)
 
 
+def _next_thanostone_battle(state):
+    card_left(state, 1)
+    return "Battle %d" % (len(state["battles"]) + 1)
+
+
+BATTLE_CARD = (("Hits to win", NUMBER, (1, 3)), ("Target", NUMBER, (2, 15)),
+               ("Danger", CHOICE, (("Energy", "Energy"), ("Moon", "Moon"))))
 MENU = (
     ("Attack a battle", "attack", (("Battle", PICK, _open_battles), ("Face", ROLL_ATTACK, None),
                                    ("Bonus", NUMBER, (0, 9)))),
     ("Flip Danger Coin", "danger", (("Coin", FLIP_COIN, None),)),
-    ("New battle", "battle", (("Name", NAMED, _next_battle), ("Hits to win", NUMBER, (1, 3)),
-                              ("Target", NUMBER, (2, 15)), ("Danger", CHOICE, (("Energy", "Energy"),
-                                                                               ("Moon", "Moon"))))),
+    ("New battle", "battle", (("Name", NAMED, _next_battle),) + BATTLE_CARD + (("Thanostone", FIXED, 0),)),
+    ("Thanostone battle", "battle", (("Name", NAMED, _next_thanostone_battle),) + BATTLE_CARD
+     + (("Thanostone", FIXED, 1),)),
 )
 
 

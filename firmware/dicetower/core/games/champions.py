@@ -20,28 +20,47 @@ Rules from the rules refresher, quoted where they decide something:
 - A hero's recovery never goes "above your maximum hit points"; a player is
   eliminated when "their hit point dial reaches zero"; "The players also
   lose if every player is eliminated".
+- "You may control at most three allies. If you already have three and play
+  a fourth, you immediately discard one of the previous ones."
+- "To use an ally, exhaust it, declare attack or thwart and the target,
+  resolve the damage or threat removal, and then deal the ally any
+  consequential damage shown under the value you used. Damage on allies and
+  minions is tracked with tokens and defeats them at zero hit points."
+- "Minions enter play engaged with the player who revealed them."
 Choices: thwarting more threat than a scheme holds clears it (the rest is
-lost). A villain's hit points per stage are multiplied by the players in its
-game area who are still in the game (at least one). A villain may be
-*interim* ("final": false; Kang I, and every Kang II an area made by
-`separate` holds): its defeat wins nothing; the area's players then `join`
-another area, or a card brings the next villain (`villain`, Kang III, final
-by default). The game is won when a final villain's last stage falls and no
-other game area with players is still fighting. An area may be left with no
-players (stage 2B's central area); its scheme stays in play.
+lost). Allies and minions are lists [player, name, hit points] under the
+state's "allies" and "minions", made at the first one played (a game saved
+before they were tracked loads as it was); an ally's attack or thwart is the
+usual action, its consequential damage `ally_damage`. An eliminated player's
+allies and the minions engaged with them leave play. A villain's hit points
+per stage are multiplied by the players in its game area who are still in
+the game (at least one). A villain may be *interim* ("final": false; Kang I,
+and every Kang II an area made by `separate` holds): its defeat wins
+nothing; the area's players then `join` another area, or a card brings the
+next villain (`villain`, Kang III, final by default). The game is won when a
+final villain's last stage falls and no other game area with players is
+still fighting. An area may be left with no players (stage 2B's central
+area); its scheme stays in play.
 """
 
-from dicetower.core.game import Game, Refused, fields, number, text
-from dicetower.core.menu import CHOICE, FIXED, HERO, NAMED, NUMBER, PICK
+from dicetower.core.game import Game, Refused, fields, number, plural, text
+from dicetower.core.menu import CHOICE, FIXED, HERO, NAMED, NUMBER, PICK, PICK_IF
 
 PHASES = ("player", "villain")
 MAX_SIDES = 8  # in play at once, over all game areas; keeps a save under 2 KB
+MAX_ALLIES = 3  # per player: "You may control at most three allies."
+MAX_MINIONS = 8  # in play at once, over all players; keeps a save small
+OWNER, NAME, HP = 0, 1, 2  # an ally or a minion: [player, name, hit points]
 
 
 def _stages(spec, what):
     if not isinstance(spec, list) or not 1 <= len(spec) <= 6:
         raise Refused("%s needs 1 to 6 stages." % what)
     return spec
+
+
+def _hit_points_of(n):
+    return "%d hit point%s" % (n, "" if n == 1 else "s")
 
 
 class Champions(Game):
@@ -191,12 +210,12 @@ class Champions(Game):
         villain = area["villain"]
         dealt = min(amount, villain["hp"])
         villain["hp"] -= dealt
-        line = "%s -%d hit points (%d left)." % (villain["name"], dealt, villain["hp"])
+        line = "%s -%s (%d left)." % (villain["name"], plural(dealt, "hit point"), villain["hp"])
         if villain["hp"] == 0:
             if villain["stage"] + 1 < len(villain["stages"]):
                 villain["stage"] += 1
                 villain["hp"] = villain["stages"][villain["stage"]] * self._players_here(state, area)
-                line += " Stage %d: %d hit points." % (villain["stage"] + 1, villain["hp"])
+                line += " Stage %d: %s." % (villain["stage"] + 1, plural(villain["hp"], "hit point"))
             else:
                 area["done"] = 1
                 fighting = [x for x in state["areas"] if not x["done"] and x["players"]]
@@ -218,7 +237,7 @@ class Champions(Game):
         area["villain"] = fresh["villain"]
         area["done"] = 0
         area["interim"] = fresh["interim"]
-        return "%s enters play with %d hit points." % (name, area["villain"]["hp"])
+        return "%s enters play with %s." % (name, plural(area["villain"]["hp"], "hit point"))
 
     def act_villain_attack(self, state, target, attack, boost, defense):
         """The villain attacks `target`: ATK plus boost icons, minus the defender's DEF."""
@@ -242,7 +261,7 @@ class Champions(Game):
         number(amount, 1, 99, "Hit points")
         healed = min(amount, hero["max"] - hero["hp"])
         hero["hp"] += healed
-        return "%s +%d hit points (%d)." % (hero["name"], healed, hero["hp"])
+        return "%s +%s (%d)." % (hero["name"], plural(healed, "hit point"), hero["hp"])
 
     def _hero(self, state, i):
         number(i, 0, len(state["heroes"]) - 1, "Hero")
@@ -255,14 +274,77 @@ class Champions(Game):
         hero = state["heroes"][i]
         taken = min(damage, hero["hp"])
         hero["hp"] -= taken
-        line = "%s -%d hit points (%d)." % (hero["name"], taken, hero["hp"])
+        line = "%s -%s (%d)." % (hero["name"], plural(taken, "hit point"), hero["hp"])
         if hero["hp"] == 0:
             hero["out"] = 1
             line += " %s is eliminated." % hero["name"]
+            for key in ("allies", "minions"):
+                if key in state:  # their allies, and the minions engaged with them, leave play
+                    state[key] = [card for card in state[key] if card[OWNER] != i]
             if not self._players_in_game(state):
                 state["over"] = "Every player is eliminated: the players lose."
                 line += " " + state["over"]
         return line
+
+    # -- allies and minions -------------------------------------------------------
+
+    def act_ally(self, state, player, name, hp, discard=None):
+        """`player` plays an ally with `hp` hit points. With three allies in play they "immediately
+        discard one of the previous ones": `discard`, its index among the allies."""
+        hero = self._hero(state, player)
+        text(name, "An ally's name")
+        number(hp, 1, 20, "An ally's hit points")
+        allies = state.get("allies", [])
+        own = len([a for a in allies if a[OWNER] == player])
+        gone = ""
+        if own >= MAX_ALLIES:
+            if discard is None:
+                raise Refused("%s controls %d allies: pick the one to discard." % (hero["name"], own))
+            number(discard, 0, len(allies) - 1, "The ally to discard")
+            if allies[discard][OWNER] != player:
+                raise Refused("%s is not %s's ally." % (allies[discard][NAME], hero["name"]))
+            gone = " %s is discarded." % allies.pop(discard)[NAME]
+        elif discard is not None:
+            raise Refused("%s controls fewer than three allies: nothing to discard." % hero["name"])
+        allies.append([player, name, hp])
+        state["allies"] = allies
+        return "%s plays %s (%s).%s" % (hero["name"], name, _hit_points_of(hp), gone)
+
+    def act_ally_damage(self, state, ally, amount):
+        """Damage to an ally: the consequential damage printed under the value it used, or an attack
+        it defended ("a defending ally takes all of it")."""
+        return self._wound(state, "allies", "Ally", ally, amount)
+
+    def act_minion(self, state, player, name, hp):
+        """A minion enters play engaged with `player`."""
+        hero = self._hero(state, player)
+        text(name, "A minion's name")
+        number(hp, 1, 30, "A minion's hit points")
+        minions = state.get("minions", [])
+        if len(minions) >= MAX_MINIONS:
+            raise Refused("%d minions are in play: the tracker holds no more." % MAX_MINIONS)
+        minions.append([player, name, hp])
+        state["minions"] = minions
+        return "%s enters play engaged with %s (%s)." % (name, hero["name"], _hit_points_of(hp))
+
+    def act_hit_minion(self, state, minion, amount):
+        """Damage to a minion."""
+        return self._wound(state, "minions", "Minion", minion, amount)
+
+    def _wound(self, state, key, what, i, amount):
+        """Damage on an ally or a minion; "defeats them at zero hit points" (it leaves play)."""
+        cards = state.get(key)
+        if not cards:
+            raise Refused("No %s in play." % what.lower())
+        number(i, 0, len(cards) - 1, what)
+        number(amount, 1, 99, "Damage")
+        card = cards[i]
+        taken = min(amount, card[HP])
+        card[HP] -= taken
+        if card[HP]:
+            return "%s -%s (%d left)." % (card[NAME], _hit_points_of(taken), card[HP])
+        cards.pop(i)
+        return "%s -%s: defeated." % (card[NAME], _hit_points_of(taken))
 
     # -- rounds -------------------------------------------------------------
 
@@ -326,7 +408,8 @@ class Champions(Game):
         target["players"].extend(source["players"])
         target["sides"].extend(source["sides"])
         state["areas"].pop(a)
-        return "Game area %d joins game area %d (%d side schemes come along)." % (a + 1, b + 1, len(source["sides"]))
+        sides = plural(len(source["sides"]), "side scheme")
+        return "Game area %d joins game area %d, bringing %s." % (a + 1, b + 1, sides)
 
 
 # -- what the box shows and asks (see core/games/__init__.py) ----------------
@@ -358,11 +441,56 @@ def _sides(state, values):
     if not 0 <= area < len(state["areas"]):
         area = 0
     sides = [(s["name"], i) for i, s in enumerate(state["areas"][area]["sides"])]
-    return sides or [("(no side scheme)", -2)]
+    if not sides:
+        raise Refused("No side scheme in play in area %d." % (area + 1))
+    return sides
 
 
 def _next_side(state):
     return "Side %d" % (sum(len(a["sides"]) for a in state["areas"]) + 1)
+
+
+def _next_name(cards, word):
+    """"Ally 1", "Minion 2"...: the lowest number no card of that kind in play has."""
+    names = [c[NAME] for c in cards]
+    n = 1
+    while "%s %d" % (word, n) in names:
+        n += 1
+    return "%s %d" % (word, n)
+
+
+def _next_ally(state):
+    return _next_name(state.get("allies", ()), "Ally")
+
+
+def _next_minion(state):
+    return _next_name(state.get("minions", ()), "Minion")
+
+
+def _label(state, card):
+    """"Ally 1 2hp P1": the name, the hit points and the player, short enough for the picker's line."""
+    return "%s %dhp %s" % (card[NAME], card[HP], state["heroes"][card[OWNER]]["name"][:3])
+
+
+def _allies(state, values):
+    allies = state.get("allies")
+    if not allies:
+        raise Refused("No ally in play: play one with Play ally.")
+    return [(_label(state, allies[i]), i) for i in range(len(allies))]
+
+
+def _to_discard(state, values):
+    """The allies of the player playing a fourth: the one they discard (none to pick below three)."""
+    allies = state.get("allies", ())
+    own = [(_label(state, allies[i]), i) for i in range(len(allies)) if allies[i][OWNER] == values[0]]
+    return own if len(own) >= MAX_ALLIES else []
+
+
+def _minions(state, values):
+    minions = state.get("minions")
+    if not minions:
+        raise Refused("No minion in play: one enters with Minion engages.")
+    return [(_label(state, minions[i]), i) for i in range(len(minions))]
 
 
 AREA = ("Area", PICK, _areas)
@@ -386,6 +514,12 @@ MENU = (
     ("Kang: join area", "join", (("From area", PICK, _areas), ("To area", PICK, _areas))),
     ("New villain", "villain", (AREA, ("Name", FIXED, "Kang (III)"), ("Hit points", CHOICE,
                                 tuple(("%d per player" % n, [n]) for n in (10, 12, 14, 16, 18, 20))))),
+    ("Play ally", "ally", (("Player", HERO, None), ("Name", NAMED, _next_ally), ("Hit points", NUMBER, (1, 9)),
+                           ("Discard", PICK_IF, _to_discard))),
+    ("Damage ally", "ally_damage", (("Ally", PICK, _allies), ("Damage", NUMBER, (1, 9)))),
+    ("Minion engages", "minion", (("Player", HERO, None), ("Name", NAMED, _next_minion),
+                                  ("Hit points", NUMBER, (1, 20)))),
+    ("Hit minion", "hit_minion", (("Minion", PICK, _minions), ("Damage", NUMBER, (1, 20)))),
 )
 
 
@@ -393,14 +527,27 @@ def status(state, lines):
     area = state["areas"][0]
     scheme = area["scheme"]
     target = scheme["stages"][scheme["stage"]][0]
+    minions = _hit_points(state, "minions", -1)
     rows = ["R%d %s  1st:%s" % (state["round"], state["phase"], state["heroes"][state["first"]]["name"][:8]),
             "Threat %d/%d st%d%s" % (scheme["threat"], target, scheme["stage"] + 1,
                                      " +%d side" % len(area["sides"]) if area["sides"] else ""),
-            "%s %d hp" % (area["villain"]["name"][:14], area["villain"]["hp"]),
-            " ".join("%s:%d" % (h["name"][:3], h["hp"]) for h in state["heroes"])]
+            "%s %d hp%s" % (area["villain"]["name"][:14], area["villain"]["hp"], " M:" + minions if minions else ""),
+            " ".join(_hero_status(state, i) for i in range(len(state["heroes"])))]
     if len(state["areas"]) > 1:
         rows[1] += " (%d areas)" % len(state["areas"])
     return rows
+
+
+def _hero_status(state, i):
+    """"You:6", or "You:6(1,3)" with the hit points of the allies they control."""
+    hero = state["heroes"][i]
+    allies = _hit_points(state, "allies", i)
+    return "%s:%d%s" % (hero["name"][:3], hero["hp"], "(" + allies + ")" if allies else "")
+
+
+def _hit_points(state, key, owner):
+    """The hit points of the allies of player `owner`, or of every minion (-1): "1,3", or ""."""
+    return ",".join(str(c[HP]) for c in state.get(key, ()) if owner < 0 or c[OWNER] == owner)
 
 
 def gauge(state, out):

@@ -11,7 +11,7 @@ Rules from the War of Kings rulebook:
 - "6 Terrigen Mist tokens" and "3 Water tokens": each use discards one.
 """
 
-from dicetower.core.game import Game, Refused, fields, number, text
+from dicetower.core.game import Game, Refused, fields, number, plural, text
 from dicetower.core.menu import CHOICE, HERO
 
 MIST = 6
@@ -50,10 +50,10 @@ class United(Game):
         hero = self._hero(state, i)
         hero["ko"] += 1
         total = sum(h["ko"] for h in state["heroes"])
-        line = "%s is KO'd (%d KO tokens in all, team %d has %d)." % (
-            hero["name"], total, hero["team"] + 1, sum(h["ko"] for h in state["heroes"] if h["team"] == hero["team"]))
+        line = "%s is KO'd (%s in all, team %d has %d)." % (
+            hero["name"], plural(total, "KO token"), hero["team"] + 1, sum(h["ko"] for h in state["heroes"] if h["team"] == hero["team"]))
         if total >= state["threshold"]:
-            state["over"] = "%d KO tokens: the heroes lose." % total
+            state["over"] = "%s: the heroes lose." % plural(total, "KO token")
             line += " " + state["over"]
         return line
 

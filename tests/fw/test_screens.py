@@ -1,0 +1,263 @@
+"""What a new player reads on the OLED: whole letters on highlighted lines, the dice screen's marks and
+words, the long presses' hint, the menu after a turn, names and counts. CPython and the VM."""
+
+import json
+import os
+import unittest
+
+from dicetower.core.entropy import ScriptedFaces
+from dicetower.core.games import GAMES, game
+from dicetower.core.games.battlerealm_heroes import HEROES
+from dicetower.ui import font
+from dicetower.ui.canvas import COLUMNS
+from dicetower.ui.screens import HINT
+from table import Table, _root
+from tower import Tower
+
+ROLL = ["Mutant", "Skill", "Science", "Tech", "Cosmic", "Mystic"]
+WIDTH = 128
+
+
+class Scripted(Table):
+    """The tower with set faces and, if given, the heroes of a heroes.json (Hulk rolls first)."""
+
+    def __init__(self, faces, heroes=None):
+        root = _root()
+        for name in ("game.sav", "config.json", "errors.log", "dice.json", "heroes.json"):
+            try:
+                os.remove(root + name)
+            except OSError:
+                pass
+        if heroes is not None:
+            with open(root + "heroes.json", "w") as f:
+                f.write(json.dumps({"heroes": heroes}))
+        Tower.__init__(self, root, "pico", ScriptedFaces(faces))
+        if heroes is not None:
+            os.remove(root + "heroes.json")  # read at boot; the next test's tower starts without it
+
+
+def lucky_heroes():
+    heroes = json.loads(json.dumps(HEROES))
+    heroes[0]["abilities"] = heroes[0]["abilities"] + ["Lucky"]  # Hulk, who rolls first
+    return heroes
+
+
+def stroke(ram, page):
+    """(the column before a line's first letter, that letter's first column), on the panel."""
+    return ram[page * WIDTH], ram[page * WIDTH + 1]
+
+
+class HighlightedLines(unittest.TestCase):
+    def assert_first_letter_whole(self, t, page, text):
+        self.assertEqual(t.screen()[page][:len(text)], text)
+        before, first = stroke(t.panel.ram, page)
+        glyph = font.GLYPHS[(ord(text[0]) - font.FIRST) * font.WIDTH]
+        self.assertNotEqual(glyph, 0)
+        # Lit before the letter, so its left stroke shows dark on lit: "B" is not read as "3".
+        self.assertEqual((before, first), (0xFF, glyph ^ 0xFF), text)
+
+    def test_the_first_letter_of_every_highlighted_line_keeps_its_left_stroke(self):
+        t = Scripted(ROLL + ["Skill"] * 12)
+        self.assert_first_letter_whole(t, 1, "New Battlerealm")  # the start menu's cursor
+        t.presses("c a a c")
+        self.assert_first_letter_whole(t, 4, "Roll the dice")
+        t.presses("c")
+        self.assert_first_letter_whole(t, 4, "Die 1: Mutant")
+        t.presses("ac")  # finalize: the result, paged
+        self.assertEqual(t.app.mode, "result")
+        footer = t.screen()[7]
+        self.assertTrue(footer.startswith("B: more") or footer.startswith("C: go on"), footer)
+        self.assert_first_letter_whole(t, 7, footer[:6])
+
+
+class DiceScreen(unittest.TestCase):
+    def test_a_picked_die_is_boxed_and_its_marks_lit(self):
+        t = Scripted(ROLL)
+        t.presses("c a a c c")  # New Battlerealm, two heroes, start, Hulk rolls
+        ram = t.panel.ram
+
+        def boxed(die):
+            x = die * 21 + 2
+            sides = [ram[page * WIDTH + col] for page in (1, 2) for col in (x - 2, x + 17)]
+            top = [ram[col] & 0x80 for col in range(x - 2, x + 18)]
+            bar = [ram[3 * WIDTH + col] & 0x7F for col in range(x - 2, x + 18)]
+            if sides == [0xFF] * 4 and top == [0x80] * 20 and bar.count(0x7F) >= 5:
+                return True
+            self.assertEqual(sides + top, [0] * 24, die)  # nothing of a box
+            return False
+
+        self.assertEqual([boxed(d) for d in range(6)], [False] * 6)
+        t.presses("bbb c")  # pick die 4
+        self.assertEqual([boxed(d) for d in range(6)], [False, False, False, True, False, False])
+        t.presses("b c")  # and die 5
+        self.assertEqual([boxed(d) for d in range(6)], [False, False, False, True, True, False])
+        t.presses("c")  # die 5 again: left
+        self.assertEqual([boxed(d) for d in range(6)], [False, False, False, True, False, False])
+        self.assertEqual(ram[4 * WIDTH], 0xFF)  # the highlighted line below keeps its place
+        self.assertEqual(ram[3 * WIDTH + 3 * 21 + 2] & 0x80, 0)  # the bar stops a row above it
+
+    def test_the_chance_of_the_prison_or_an_explosion_is_said_in_words(self):
+        t = Scripted(ROLL)
+        t.presses("c a a c c")
+        screen = t.screen()
+        self.assertEqual(screen[5], "Any card 51%")
+        self.assertEqual(screen[6], "Prison or Explosion 27%")
+        self.assertEqual(screen[7], "Pick dice to re-roll.")
+        self.assertFalse("P/E" in " ".join(screen))
+
+    def test_lucky_re_roll_is_offered_to_a_lucky_hero_only(self):
+        t = Scripted(ROLL)
+        t.presses("c a a c c")  # Hulk, without Lucky
+        seen = []
+        for _ in range(11):
+            t.presses("b")
+            seen.append(t.screen()[4])
+        self.assertEqual(seen, ["Die 2: Skill", "Die 3: Science", "Die 4: Tech", "Die 5: Cosmic", "Die 6: Mystic",
+                                "Re-roll picked", "Aim: Any card", "At: Elsewhere", "Finalize", "Die 1: Mutant",
+                                "Die 2: Skill"])
+        self.assertEqual(t.screen()[0], "Hulk  re-rolls 2")
+        t.presses("aaaaa")  # the other way: die 1, Finalize, At:, Aim:, then Re-roll picked
+        self.assertEqual(t.screen()[4], "Re-roll picked")
+
+        t = Scripted(ROLL, lucky_heroes())
+        t.presses("c a a c c")  # Hulk, Lucky
+        self.assertEqual(t.screen()[0], "Hulk  re-rolls 2 L")
+        t.presses("bbbbbb b")  # past the six dice and Re-roll picked
+        self.assertEqual(t.screen()[4], "Lucky re-roll")
+
+    def test_a_long_name_on_the_dice_screen_still_names_the_hero(self):
+        heroes = json.loads(json.dumps(HEROES))
+        heroes[0], heroes[3] = heroes[3], heroes[0]  # Black Panther rolls first
+        t = Scripted(ROLL, heroes)
+        t.presses("c a a c")
+        self.assertEqual(t.screen()[0], "R1 Black Panther's turn")
+        t.presses("c")
+        self.assertEqual(t.screen()[0], "Panther  re-rolls 2")
+
+
+class UndoneRoll(unittest.TestCase):
+    def test_an_undone_roll_comes_back_with_the_re_rolls_it_had_not_used(self):
+        """Rulebook: "The player may choose to re-roll any or all of the six dice up to two times." """
+        t = Scripted(ROLL)
+        t.presses("c a a c c ac")  # Hulk rolls and finalizes at once: both re-rolls unused
+        t.presses("c A")  # past the result; undo the roll
+        t.presses("c")  # roll again: the same faces, and the two re-rolls he never used
+        self.assertEqual(list(t.app.roll.symbols()), ROLL)
+        screen = t.screen()
+        self.assertEqual(screen[0], "Hulk  re-rolls 2")
+        self.assertIn("Pick dice to re-roll.", " ".join(screen[5:]))
+
+    def test_after_both_re_rolls_the_undone_roll_asks_only_to_finalize(self):
+        t = Scripted(ROLL + ["Skill"] * 6)
+        t.presses("c a a c c")
+        t.presses("bbb c bbb c")  # pick die 4, Re-roll picked
+        self.assertIn("Re-rolled 1 die.", " ".join(t.screen()[5:]))
+        t.presses("aaa c bbb c")  # from Re-roll picked back to die 4, pick it, re-roll again
+        self.assertEqual(t.app.roll.rerolls_left, 0)
+        self.assertEqual(t.screen()[0], "Hulk  re-rolls 0")
+        self.assertIn("Re-rolls used: finalize.", " ".join(t.screen()[5:]))
+        t.presses("bbb c")  # past Aim: and At: to Finalize
+        while t.app.mode == "mark":
+            t.presses("ac")
+        t.presses("c A c")  # past the result, undo, roll again
+        screen = t.screen()
+        self.assertEqual(screen[0], "Hulk  re-rolls 0")
+        said = " ".join(screen[5:])
+        self.assertIn("Re-rolls used: finalize.", said)
+        self.assertFalse("Pick dice" in said)
+        t.presses("bbb c")  # die 4 cannot be re-rolled now: picking it is allowed, re-rolling is not
+        t.presses("bbb c")
+        self.assertIn("No re-rolls left", " ".join(t.screen()[5:]))
+
+
+class PlayMenu(unittest.TestCase):
+    def test_the_long_presses_are_on_every_game_screen(self):
+        t = Table()
+        t.presses("c a a c")  # Battlerealm, two heroes: the play menu
+        self.assertEqual(t.screen()[7], HINT)
+        t.presses("b c")  # Attack: its first value is being chosen
+        self.assertEqual(t.screen()[4], "Target: Thor")
+        self.assertEqual(t.screen()[7], HINT)
+        t.presses("C")  # hold C: as the hint says, back (the action is dropped)
+        self.assertEqual((t.app.mode, t.screen()[7]), ("play", HINT))
+        t.presses("c c c c")  # Attack: Thor, 1 damage, from the same location
+        self.assertIn("Thor -1 PVP", " ".join(t.screen()))
+        t.presses("A")  # hold A: undo, as the hint says
+        self.assertIn("Undone: Thor -1 PVP", " ".join(t.screen()))
+        self.assertEqual(t.app.game.history(), [])
+
+    def test_a_message_is_never_cut_for_the_hint(self):
+        t = Table()
+        t.presses("bc ac")  # Champions, one player
+        t.presses("bbbb c c bbbbbbbbb c")  # Damage hero: 10, the only player is out
+        screen = t.screen()
+        self.assertEqual(screen[4], "GAME OVER")
+        self.assertEqual(" ".join(screen[5:]), "Every player is eliminated: the players lose.")
+        t.presses("A")  # undo: a three-line message fills the lines the hint would take
+        message = " ".join(t.screen()[5:])
+        self.assertTrue(message.startswith("Undone: P1 -10 hit points (0). P1 is eliminated."), message)
+        self.assertFalse(HINT in t.screen())
+
+    def test_after_end_turn_the_next_heros_menu_starts_at_the_top(self):
+        t = Table(seed=3)
+        t.presses("c a a c")
+        t.presses("b" * 10)
+        self.assertEqual(t.screen()[4], "End turn")
+        t.presses("c")
+        self.assertEqual(t.screen()[0], "R1 Thor's turn")
+        self.assertEqual(t.screen()[4], "Roll the dice")
+        t.presses("c")  # the next press rolls Thor's dice, not ends his turn too
+        self.assertEqual((t.app.mode, t.app.game.state["turn"]), ("dice", 1))
+
+    def test_every_menu_item_fits_its_line(self):
+        for _, kind in GAMES:
+            for item in game(kind).MENU:
+                self.assertTrue(len(item[0]) <= COLUMNS - 4, item[0])
+        t = Table()
+        t.presses("c a a c a")  # Battlerealm's last item
+        self.assertEqual(t.screen()[4], "Buy Warehouse results")
+
+
+class Words(unittest.TestCase):
+    def test_a_game_is_named_as_the_start_menu_names_it(self):
+        t = Table()
+        for steps, name in enumerate(label for label, _ in GAMES):
+            t.presses("b" * steps + "c")
+            self.assertEqual(t.screen()[0], "New " + name)
+            t.presses("C")  # back to the start menu, at its top
+        t.presses("c c C")  # a Battlerealm game, left: offered to resume
+        self.assertEqual(t.screen()[1], "Resume Battlerealm")
+
+    def test_names_keep_a_space_before_their_pvp(self):
+        heroes = json.loads(json.dumps(HEROES))
+        heroes[0], heroes[2] = heroes[2], heroes[0]  # Vision, Thor, Hulk, Black Panther
+        t = Scripted(ROLL, heroes)
+        t.presses("c c")  # Battlerealm, four heroes
+        screen = t.screen()
+        self.assertEqual(screen[1], "*Vision   10  Thor     10")
+        self.assertEqual(screen[2], "Hulk     10  Panther  10")
+        self.assertFalse("Vision10" in " ".join(screen))
+
+    def test_one_hit_one_ko_token_one_hit_point(self):
+        t = Table()
+        t.presses("bbbc c")  # Battleworld, one starting hero
+        t.presses("bbcccc")  # New battle: 1 hit to win, target 2, Energy
+        said = " ".join(t.screen()[5:])
+        self.assertIn("(1 hit, target 2, Energy)", said)
+
+        t = Table()
+        t.presses("bbc c")  # United, four heroes
+        t.presses("cc")  # a KO token
+        said = " ".join(t.screen()[5:])
+        self.assertIn("(1 KO token in all, team 1 has 1)", said)
+        t.presses("cc")
+        self.assertIn("(2 KO tokens in all", " ".join(t.screen()[5:]))
+
+        t = Table()
+        t.presses("bc ac")  # Champions, one player
+        t.presses("bb c c c")  # Hit villain in game area 1 for 1
+        self.assertIn("Villain -1 hit point (13 left).", " ".join(t.screen()[5:]))
+
+
+if __name__ == "__main__":
+    unittest.main()
