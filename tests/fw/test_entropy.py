@@ -5,10 +5,15 @@ import unittest
 from hashlib import sha256
 
 from dicetower.core.dice import ATTACK, BATTLEREALM, D6, DANGER_COIN, plain
+from dicetower.core.drbg import HmacDrbg
 from dicetower.core.entropy import (PAUSED, PERSONALIZATION, RESEED_INTERVAL, RETRY_FIRST_MS, STARTUP_SAMPLES,
-                                    STARTUP_TEST_SAMPLES, EntropyFailure, FairDice, HealthTests, HmacDrbg,
-                                    ScriptedFaces, SeededSource, StartupTest, rct_cutoff)
+                                    STARTUP_TEST_SAMPLES, EntropyFailure, FairDice, HealthTests, ScriptedFaces,
+                                    SeededSource, rct_cutoff)
+from dicetower.core.startup_test import StartupTest
 from sources import BiasedBits, Counter, Cycle, FairBits, LfsrBits, Noise, Pattern
+
+
+ONE_BUFFER = 32  # the samples FairDice reads at a time: what one pass of the loop may read
 
 
 class Seeded(unittest.TestCase):
@@ -104,8 +109,8 @@ class Health(unittest.TestCase):
     def test_repetition_count(self):
         tests = HealthTests(False, 7)
         for _ in range(5):
-            self.assertIsNone(tests.check(9))
-        self.assertIn("repetition count", tests.check(9))
+            self.assertIsNone(tests.check_all(b"\x09"))
+        self.assertIn("repetition count", tests.check_all(b"\x09"))
 
     def test_adaptive_proportion(self):
         tests = HealthTests(False, 7)
@@ -113,7 +118,7 @@ class Health(unittest.TestCase):
         n = 0
         while reason is None and n < 512:
             # 0x42 every other sample, never twice in a row
-            reason = tests.check(0x42 if n % 2 == 0 else n % 200 + 1)
+            reason = tests.check_all(bytes([0x42 if n % 2 == 0 else n % 200 + 1]))
             n += 1
         self.assertIn("adaptive proportion", reason)
         self.assertEqual(n, 2 * 22 - 1)
@@ -403,8 +408,72 @@ class StartUp(unittest.TestCase):
             if len(reads) % 10 == 0:
                 for _ in range(60):
                     dice.draw(D6)  # and blocks used up, reseeds among them
-        self.assertTrue(max(reads) <= 64, max(reads))
+        self.assertTrue(max(reads) <= ONE_BUFFER, max(reads))
         self.assertTrue(sum(reads) >= STARTUP_TEST_SAMPLES - STARTUP_SAMPLES - 192)
+
+    def test_a_reseed_from_the_rosc_bits_is_gathered_a_buffer_a_pass(self):
+        # 512 claimed bits at 0.5 a ROSC sample are 1024 samples: never all in one pass of the loop.
+        dice = FairDice(FairBits(4))
+        reads = []
+        reseeds = 0
+        for n in range(3000):
+            before = dice.samples_used
+            counter = dice._drbg.reseed_counter
+            if dice.prime():
+                reads.append(dice.samples_used - before)
+                if dice._drbg.reseed_counter < counter:
+                    reseeds += 1
+            else:
+                for _ in range(30):  # rolls between idle passes, never so many that a roll does the reseed
+                    dice.draw(D6)
+        self.assertTrue(reseeds >= 3, reseeds)
+        self.assertTrue(max(reads) <= ONE_BUFFER, max(reads))
+
+
+def _loaded(name):
+    import sys
+
+    import dicetower.core as package
+
+    return "dicetower.core." + name in sys.modules or hasattr(package, name)
+
+
+def _forget(name):
+    import sys
+
+    import dicetower.core as package
+
+    sys.modules.pop("dicetower.core." + name, None)
+    if hasattr(package, name):
+        delattr(package, name)
+
+
+class Memory(unittest.TestCase):
+    """On a Pico, code loaded from an .mpy lives on the game's heap: dice load only what they need."""
+
+    def test_a_replay_loads_neither_the_drbg_nor_the_start_up_test(self):
+        _forget("drbg")
+        _forget("startup_test")
+        dice = FairDice(SeededSource(3))
+        for _ in range(200):
+            dice.draw(D6)
+            dice.prime(0)
+        self.assertFalse(_loaded("drbg"))
+        self.assertFalse(_loaded("startup_test"))
+
+    def test_the_start_up_test_is_released_once_it_passes(self):
+        for source in (Noise(5), FairBits(5)):
+            _forget("startup_test")
+            dice = FairDice(source)
+            self.assertTrue(_loaded("startup_test"))  # its first 1024 samples done, the rest at idle
+            self.assertTrue(_loaded("drbg"))
+            while dice.prime(0):
+                pass
+            self.assertIsNone(dice.failure)
+            self.assertFalse(_loaded("startup_test"))
+            self.assertTrue(dice.recover())  # a start-up test again: loaded for it, released after
+            self.assertFalse(_loaded("startup_test"))
+            self.assertTrue(0 <= dice.draw(D6) < 6)
 
 
 class Paused(unittest.TestCase):
@@ -437,12 +506,17 @@ class Paused(unittest.TestCase):
         source.broken = None  # the noise recovers
         now = later + 2 * RETRY_FIRST_MS
         calls = 0
+        most = 0
         while dice.failure is not None and calls < 3000:
+            before = dice.samples_used
             self.assertTrue(dice.prime(now))
+            most = max(most, dice.samples_used - before)
             calls += 1
         self.assertIsNone(dice.failure)
         self.assertEqual(dice.retries, 2)
-        self.assertTrue(calls > STARTUP_TEST_SAMPLES // 64)  # the whole test again, a slice a call
+        # The whole test again and the two seed blocks, a buffer a call: the loop's buttons never wait long.
+        self.assertTrue(calls > STARTUP_TEST_SAMPLES // ONE_BUFFER)
+        self.assertEqual(most, ONE_BUFFER)
         self.assertTrue(0 <= dice.draw(D6) < 6)
 
     def test_a_paused_dice_refuses_until_then(self):

@@ -55,10 +55,10 @@ is a new hash object (MicroPython's cannot be copied, nor updated after its dige
 block of output is: at idle, by prime.
 """
 
-try:
-    from hashlib import sha256
-except ImportError:  # a build without it (some CircuitPython boards): byte sources feed the pool raw
-    sha256 = None
+# What only some dice need is a module of its own, imported when needed: on a Pico, code loaded from
+# an .mpy lives on the heap the game needs. core/drbg.py (HmacDrbg, SHA-256) for a noise source, not
+# a replay; core/startup_test.py (period, linear complexity) for a start-up test, released once it passes.
+_STARTUP_TEST = "startup_test"
 
 # NIST SP 800-90B health tests with a false-alarm rate alpha = 2**-30 per
 # sample (the standard allows 2**-20 to 2**-40; at 2**-20 a healthy source
@@ -89,18 +89,7 @@ _POOL_FLOOR = 1 << 22  # refill below this; pool * 256 stays under 2**30
 _BUF_SIZE = 32
 _BLOCK = 32  # bytes of DRBG output per request
 _READY = 8  # replay bytes made ahead at idle (prime): about four rolls of six dice
-_SLICE = 64  # samples a prime() call reads: a few ms on a Pico (benchmarks/vm_entropy.py)
-# The period test: a window of this many first samples (76 bits of claimed entropy for the ROSC's
-# bits, 112 for bytes) found again later means the source is repeating itself.
-_PERIOD_WINDOW_BITS = 96
-_PERIOD_WINDOW_BYTES = 16
-_HASH_BASE = 257
-_HASH_PRIME = 4177969  # the largest prime with prime * 257 + 255 < 2**30: small ints on MicroPython
-# The linear complexity test: Berlekamp-Massey over the first _LC_BITS bits. A random sequence's
-# linear complexity is within a few bits of half its length (below n/2 - k with probability about
-# 2**-2k), so one under _LC_FLOOR is an LFSR of that length (a false alarm once in 2**96).
-_LC_BITS = 512
-_LC_FLOOR = 208
+_SLICE = _BUF_SIZE  # samples a prime() call reads: a few ms on a Pico (benchmarks/vm_entropy.py)
 
 
 class EntropyFailure(Exception):
@@ -124,6 +113,27 @@ def rct_cutoff(min_entropy):
     return 1 + c
 
 
+def _startup_test(binary):
+    from dicetower.core.startup_test import StartupTest
+
+    return StartupTest(binary)
+
+
+def _release_startup_test():
+    """Forget the start-up test's module, as if never imported, and collect its code and buffers."""
+    import gc
+    import sys
+
+    import dicetower.core as package
+
+    sys.modules.pop("dicetower.core." + _STARTUP_TEST, None)
+    try:
+        delattr(package, _STARTUP_TEST)  # an import also names the module in its package
+    except AttributeError:
+        pass
+    gc.collect()
+
+
 class HealthTests:
     """The repetition count and adaptive proportion tests on raw samples."""
 
@@ -145,7 +155,8 @@ class HealthTests:
         self._count = 0
 
     def check_all(self, buf):
-        """check() over a buffer, its state in locals (it runs on every sample); None, or the reason."""
+        """Take a buffer of raw samples, the tests' state in locals (they run on every sample); None, or
+        the reason the source failed."""
         last = self._last
         run = self._run
         ref = self._ref
@@ -182,231 +193,6 @@ class HealthTests:
         self._count = count
         return reason
 
-    def check(self, sample):
-        """Take one raw sample; return None, or the reason the source failed."""
-        if sample == self._last:
-            self._run += 1
-            if self._run >= self.rct_cutoff:
-                return "repetition count test: %d identical samples in a row" % self._run
-        else:
-            self._last = sample
-            self._run = 1
-        if self._seen == 0:
-            self._ref = sample
-            self._count = 1
-        elif sample == self._ref:
-            self._count += 1
-            if self._count >= self.apt_cutoff:
-                return ("adaptive proportion test: one value %d times in %d samples"
-                        % (self._count, self.window))
-        self._seen += 1
-        if self._seen == self.window:
-            self._seen = 0
-        return None
-
-
-def _parity(x):
-    """The parity of the low 512 bits of x (MicroPython's ints have no bit_count)."""
-    shift = 256
-    while shift:
-        x ^= x >> shift
-        shift >>= 1
-    return x & 1
-
-
-class StartupTest:
-    """The start-up test's own two checks, on every sample of it: period and linear complexity."""
-
-    def __init__(self, binary):
-        self.binary = binary
-        window = _PERIOD_WINDOW_BITS if binary else _PERIOD_WINDOW_BYTES
-        self.window = window
-        self._first = bytearray(window)  # the first samples, which must not come round again
-        self._last = bytearray(window)  # the latest samples, a ring
-        # A rolling hash of the latest window finds the candidates; the samples themselves decide.
-        power = 1
-        for _ in range(window - 1):
-            power = power * _HASH_BASE % _HASH_PRIME
-        self._drop = [v * power % _HASH_PRIME for v in range(256 if not binary else 2)]
-        self._first_hash = 0
-        self._hash = 0
-        self.seen = 0
-        self._at = 0
-        # Berlekamp-Massey over GF(2): connection polynomial c, the previous one b, bits as ints.
-        self._bits = 0
-        self._s = 0  # the latest bits, the newest at bit 0
-        self._c = 1
-        self._b = 1
-        self._l = 0
-        self._m = 1
-
-    def check(self, buf):
-        """Take a buffer of raw samples (as the health tests saw them); None, or the reason the source
-        failed. Its loop keeps what it needs in locals: it runs for each of 2**16 samples."""
-        window = self.window
-        first = self._first
-        last = self._last
-        drop = self._drop
-        h = self._hash
-        target = self._first_hash
-        n = self.seen
-        at = self._at  # n % window: where the oldest of the latest samples is
-        for sample in buf:
-            if n < window:
-                first[n] = sample
-                last[n] = sample
-                target = (target * _HASH_BASE + sample) % _HASH_PRIME
-                h = target
-            else:
-                h -= drop[last[at]]
-                if h < 0:
-                    h += _HASH_PRIME
-                last[at] = sample
-                h = (h * _HASH_BASE + sample) % _HASH_PRIME
-                if h == target and self._came_round(at + 1):
-                    self.seen = n + 1
-                    return ("period test: the first %d samples came round again after %d"
-                            % (window, n + 1 - window))
-            n += 1
-            at += 1
-            if at == window:
-                at = 0
-        self._hash = h
-        self._first_hash = target
-        self.seen = n
-        self._at = at
-        if self._bits < _LC_BITS:
-            for sample in buf:
-                if self.binary:
-                    reason = self._complexity(sample & 1)
-                else:
-                    for shift in (7, 6, 5, 4, 3, 2, 1, 0):
-                        reason = self._complexity((sample >> shift) & 1)
-                        if reason is not None:
-                            break
-                if reason is not None:
-                    return reason
-        return None
-
-    def _came_round(self, oldest):
-        """Whether the latest samples, the oldest at `oldest` (mod the window), are the first ones."""
-        first = self._first
-        last = self._last
-        window = self.window
-        for i in range(window):
-            if last[(oldest + i) % window] != first[i]:
-                return False
-        return True
-
-    def _complexity(self, bit):
-        n = self._bits
-        if n == _LC_BITS:
-            return None
-        s = (self._s << 1) | bit
-        self._s = s
-        if _parity(self._c & s):  # the discrepancy: c does not predict this bit
-            c = self._c
-            self._c = c ^ (self._b << self._m)
-            if 2 * self._l <= n:
-                self._l = n + 1 - self._l
-                self._b = c
-                self._m = 1
-            else:
-                self._m += 1
-        else:
-            self._m += 1
-        self._bits = n + 1
-        if self._bits == _LC_BITS and self._l < _LC_FLOOR:
-            return ("linear complexity test: the first %d bits follow an LFSR of %d bits"
-                    % (_LC_BITS, self._l))
-        return None
-
-    @property
-    def linear_complexity(self):
-        return self._l
-
-
-class HmacDrbg:
-    """HMAC_DRBG with SHA-256, as NIST SP 800-90A Rev. 1, 10.1.2 writes it.
-
-    `instantiate(entropy, nonce, personalization)`, `reseed(entropy, additional)` and
-    `generate(out, additional)` (fills the bytearray `out`); `reseed_counter` counts the requests
-    since the last (re)seed, plus one, as the standard's does. The caller keeps the reseed interval.
-    Key, V and the two HMAC key blocks are preallocated and changed in place.
-    """
-
-    def __init__(self):
-        self.key = bytearray(32)
-        self.value = bytearray(32)
-        self._inner = bytearray(b"\x36" * 64)  # HMAC's key XOR ipad, the key padded to a block
-        self._outer = bytearray(b"\x5c" * 64)  # and XOR opad
-        self.reseed_counter = 0
-
-    def _keyed(self):
-        key = self.key
-        inner = self._inner
-        outer = self._outer
-        for i in range(32):
-            inner[i] = key[i] ^ 0x36
-            outer[i] = key[i] ^ 0x5C
-
-    def _hmac(self, out, a, b=None, c=None, d=None, e=None):
-        """out = HMAC(Key, a || b || c || d || e), the parts that are given."""
-        inner = sha256(self._inner)
-        inner.update(a)
-        for part in (b, c, d, e):
-            if part:
-                inner.update(part)
-        outer = sha256(self._outer)
-        outer.update(inner.digest())
-        out[:] = outer.digest()
-
-    def _update(self, a=None, b=None, c=None):
-        """HMAC_DRBG_Update (10.1.2.2) with provided_data = a || b || c."""
-        self._hmac(self.key, self.value, b"\x00", a, b, c)
-        self._keyed()
-        self._hmac(self.value, self.value)
-        if not (a or b or c):
-            return
-        self._hmac(self.key, self.value, b"\x01", a, b, c)
-        self._keyed()
-        self._hmac(self.value, self.value)
-
-    def instantiate(self, entropy, nonce, personalization=None):
-        """10.1.2.3: Key = 0x00..., V = 0x01..., then Update(entropy || nonce || personalization)."""
-        key = self.key
-        value = self.value
-        for i in range(32):
-            key[i] = 0
-            value[i] = 1
-        self._keyed()
-        self._update(entropy, nonce, personalization)
-        self.reseed_counter = 1
-
-    def reseed(self, entropy, additional=None):
-        """10.1.2.4."""
-        self._update(entropy, additional)
-        self.reseed_counter = 1
-
-    def generate(self, out, additional=None):
-        """10.1.2.5: len(out) bytes into `out`."""
-        if additional:
-            self._update(additional)
-        value = self.value
-        n = len(out)
-        at = 0
-        while at < n:
-            self._hmac(value, value)
-            if n - at >= 32:
-                out[at:at + 32] = value
-                at += 32
-            else:
-                for i in range(n - at):
-                    out[at + i] = value[i]
-                at = n
-        self._update(additional)
-        self.reseed_counter += 1
-
 
 def _samples_for(bits, min_entropy):
     """Raw samples carrying `bits` of claimed entropy, in whole buffers."""
@@ -435,7 +221,10 @@ class FairDice:
         self._ready_at = 0
         self._ready_n = 0
         self._out = bytearray(_BLOCK)
+        self._first_seed = bytearray(32)  # the DRBG's instantiation takes two seed blocks
         self._drbg = None
+        self._sha256 = None
+        self._test = None
         self.bytes_used = 0  # bytes of DRBG output (of replayed bytes, for a replay) taken by faces
         self.samples_used = 0  # raw samples read from the sources, start-up tests included
         self.switched = None
@@ -452,13 +241,19 @@ class FairDice:
         self.source = source
         self.name = source.name
         self.binary = bool(source.binary)
-        self.replay = bool(getattr(source, "replay", False)) or sha256 is None
+        self.replay = bool(getattr(source, "replay", False))
+        if not self.replay and self._drbg is None:
+            try:
+                from dicetower.core.drbg import HmacDrbg, sha256
+            except ImportError:  # a build without SHA-256 (some CircuitPython boards): bytes feed the pool raw
+                self.replay = True
+            else:
+                self._drbg = HmacDrbg()
+                self._sha256 = sha256
         if self.replay and self.binary:
             raise ValueError("%s: single bits need the DRBG, and it needs hashlib's SHA-256" % source.name)
         self.health = HealthTests(self.binary, source.min_entropy)
         self._seed_samples = _samples_for(SEED_BITS, source.min_entropy)
-        if not self.replay and self._drbg is None:
-            self._drbg = HmacDrbg()
         self._begin()
 
     def _restart(self):
@@ -470,9 +265,12 @@ class FairDice:
         self._ready_n = 0
         self._pos = _BUF_SIZE
         self._seeded = self.replay
+        self._seeds = 0  # seed blocks conditioned for the DRBG's instantiation
         self._gathering = None  # a seed block being conditioned, a slice a pass: its SHA-256
         self._testing = STARTUP_SAMPLES if self.replay else STARTUP_TEST_SAMPLES
-        self._test = None if self.replay else StartupTest(self.binary)
+        self._test = None  # (a test under way is garbage before the next one is made)
+        if not self.replay:
+            self._test = _startup_test(self.binary)
 
     def _begin(self, whole=False):
         """A start-up test: its first STARTUP_SAMPLES (or all of it) now, then the DRBG seeded; the rest
@@ -493,10 +291,22 @@ class FairDice:
             n -= _BUF_SIZE
         self._pos = _BUF_SIZE  # samples read only for the start-up test are tested, then discarded
 
-    def _seed(self):
-        if not self._seeded:
-            self._drbg.instantiate(self._conditioned(), self._conditioned(), PERSONALIZATION)
-            self._seeded = True
+    def _seed(self, n=STARTUP_TEST_SAMPLES):
+        """Instantiate the DRBG from two conditioned seed blocks, their samples gathered up to `n` a
+        call (prime's slice); True once it is seeded."""
+        while not self._seeded:
+            block = self._gather(n)
+            if block is None:
+                return False
+            if self._seeds == 0:
+                self._first_seed[:] = block
+                self._seeds = 1
+            else:
+                self._drbg.instantiate(self._first_seed, block, PERSONALIZATION)
+                self._seeded = True
+            if n < STARTUP_TEST_SAMPLES:
+                break
+        return self._seeded
 
     def recover(self):
         """Run the whole start-up test again, now; True if the source is healthy."""
@@ -535,8 +345,9 @@ class FairDice:
                 if reason is not None:
                     self._fail("failed its start-up test: " + reason)
             self._testing -= _BUF_SIZE
-            if self._testing <= 0:
-                self._test = None
+            if self._testing <= 0 and self._test is not None:
+                self._test = None  # passed: its code and buffers go back to the game's heap
+                _release_startup_test()
         self._pos = 0
 
     def _fail(self, what):
@@ -549,7 +360,7 @@ class FairDice:
         """Condition up to `n` more samples into the seed block under way (SHA-256 of samples carrying
         SEED_BITS of claimed entropy); its 32 bytes once complete, else None."""
         if self._gathering is None:
-            self._gathering = sha256()
+            self._gathering = self._sha256()
             self._left = self._seed_samples
         digest = self._gathering
         buf = self._buf
@@ -557,11 +368,11 @@ class FairDice:
             self._refill()
             if self.binary:
                 packed = self._packed
+                i = 0
                 for j in range(_BUF_SIZE // 8):
-                    byte = 0
-                    for i in range(8 * j, 8 * j + 8):
-                        byte = (byte << 1) | buf[i]
-                    packed[j] = byte
+                    packed[j] = ((buf[i] << 7) | (buf[i + 1] << 6) | (buf[i + 2] << 5) | (buf[i + 3] << 4)
+                                 | (buf[i + 4] << 3) | (buf[i + 5] << 2) | (buf[i + 6] << 1) | buf[i + 7])
+                    i += 8
                 digest.update(packed)
             else:
                 digest.update(buf)
@@ -572,10 +383,6 @@ class FairDice:
             return None
         self._gathering = None
         return digest.digest()
-
-    def _conditioned(self):
-        """A whole seed block, now."""
-        return self._gather(self._seed_samples)
 
     def _block(self, n=STARTUP_TEST_SAMPLES):
         """The DRBG's next 32 bytes into the queue, reseeding first when it is due; with `n` set
@@ -647,7 +454,8 @@ class FairDice:
             if self._testing > 0:
                 self._startup(_SLICE)
                 return True
-            self._seed()
+            if not self._seed(_SLICE):
+                return True
         except EntropyFailure:
             self._retrying = False
             self._retry_from = now

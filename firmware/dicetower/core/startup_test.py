@@ -1,0 +1,167 @@
+"""The dice's start-up test's own two checks (SP 800-90B 4.3), beyond the health tests: period and
+linear complexity. A module of its own: FairDice imports it for a start-up test and releases it once
+the test has passed (on a Pico, code loaded from an .mpy lives on the heap the game needs).
+"""
+
+# The period test: a window of this many first samples (76 bits of claimed entropy for the ROSC's
+# bits, 112 for bytes) found again later means the source is repeating itself.
+_PERIOD_WINDOW_BITS = 96
+_PERIOD_WINDOW_BYTES = 16
+_HASH_BASE = 257
+_HASH_PRIME = 4177969  # the largest prime with prime * 257 + 255 < 2**30: small ints on MicroPython
+# The linear complexity test: Berlekamp-Massey over the first _LC_BITS bits. A random sequence's
+# linear complexity is within a few bits of half its length (below n/2 - k with probability about
+# 2**-2k), so one under _LC_FLOOR is an LFSR of that length (a false alarm once in 2**96).
+_LC_BITS = 512
+_LC_FLOOR = 208
+# Bits of Berlekamp-Massey a check() call works through (its 512-bit ints allocate at every step):
+# a bounded pass on a Pico, and the first 512 bits still judged within the first 1024 samples.
+_LC_STEP = 32
+
+
+def _parity(x):
+    """The parity of the low 512 bits of x (MicroPython's ints have no bit_count)."""
+    shift = 256
+    while shift:
+        x ^= x >> shift
+        shift >>= 1
+    return x & 1
+
+
+class StartupTest:
+    """The start-up test's own two checks, on every sample of it: period and linear complexity."""
+
+    def __init__(self, binary):
+        self.binary = binary
+        window = _PERIOD_WINDOW_BITS if binary else _PERIOD_WINDOW_BYTES
+        self.window = window
+        self._first = bytearray(window)  # the first samples, which must not come round again
+        self._last = bytearray(window)  # the latest samples, a ring
+        # A rolling hash of the latest window finds the candidates; the samples themselves decide.
+        power = 1
+        for _ in range(window - 1):
+            power = power * _HASH_BASE % _HASH_PRIME
+        self._drop = [v * power % _HASH_PRIME for v in range(256 if not binary else 2)]
+        self._first_hash = 0
+        self._hash = 0
+        self.seen = 0
+        self._at = 0
+        # Berlekamp-Massey over GF(2): connection polynomial c, the previous one b, bits as ints.
+        self._bits = 0
+        self._s = 0  # the latest bits, the newest at bit 0
+        self._c = 1
+        self._b = 1
+        self._l = 0
+        self._m = 1
+        self._queued = bytearray(_LC_BITS)  # the first bits, one a byte, waiting for Berlekamp-Massey
+        self._in = 0
+
+    def check(self, buf):
+        """Take a buffer of raw samples (as the health tests saw them); None, or the reason the source
+        failed. Its loop keeps what it needs in locals: it runs for each of 2**16 samples."""
+        window = self.window
+        first = self._first
+        last = self._last
+        drop = self._drop
+        h = self._hash
+        target = self._first_hash
+        n = self.seen
+        at = self._at  # n % window: where the oldest of the latest samples is
+        for sample in buf:
+            if n < window:
+                first[n] = sample
+                last[n] = sample
+                target = (target * _HASH_BASE + sample) % _HASH_PRIME
+                h = target
+            else:
+                h -= drop[last[at]]
+                if h < 0:
+                    h += _HASH_PRIME
+                last[at] = sample
+                h = (h * _HASH_BASE + sample) % _HASH_PRIME
+                if h == target and self._came_round(at + 1):
+                    self.seen = n + 1
+                    return ("period test: the first %d samples came round again after %d"
+                            % (window, n + 1 - window))
+            n += 1
+            at += 1
+            if at == window:
+                at = 0
+        self._hash = h
+        self._first_hash = target
+        self.seen = n
+        self._at = at
+        if self._bits < _LC_BITS:
+            return self._linear(buf)
+        return None
+
+    def _linear(self, buf):
+        """Queue the buffer's share of the first _LC_BITS bits; run Berlekamp-Massey over _LC_STEP of them."""
+        queued = self._queued
+        at = self._in
+        if at < _LC_BITS:
+            if self.binary:
+                for sample in buf:
+                    if at == _LC_BITS:
+                        break
+                    queued[at] = sample & 1
+                    at += 1
+            else:
+                for sample in buf:
+                    if at == _LC_BITS:
+                        break
+                    for shift in (7, 6, 5, 4, 3, 2, 1, 0):
+                        queued[at] = (sample >> shift) & 1
+                        at += 1
+            self._in = at
+        end = min(at, self._bits + _LC_STEP)
+        while self._bits < end:
+            reason = self._complexity(queued[self._bits])
+            if reason is not None:
+                return reason
+        if self._bits == _LC_BITS:  # judged: its buffers and big ints back to the heap
+            self._queued = None
+            self._s = self._c = self._b = 0
+        return None
+
+    @property
+    def linear_done(self):
+        """Whether the linear complexity test has judged all its bits."""
+        return self._bits == _LC_BITS
+
+    def _came_round(self, oldest):
+        """Whether the latest samples, the oldest at `oldest` (mod the window), are the first ones."""
+        first = self._first
+        last = self._last
+        window = self.window
+        for i in range(window):
+            if last[(oldest + i) % window] != first[i]:
+                return False
+        return True
+
+    def _complexity(self, bit):
+        n = self._bits
+        if n == _LC_BITS:
+            return None
+        s = (self._s << 1) | bit
+        self._s = s
+        if _parity(self._c & s):  # the discrepancy: c does not predict this bit
+            c = self._c
+            self._c = c ^ (self._b << self._m)
+            if 2 * self._l <= n:
+                self._l = n + 1 - self._l
+                self._b = c
+                self._m = 1
+            else:
+                self._m += 1
+        else:
+            self._m += 1
+        self._bits = n + 1
+        if self._bits == _LC_BITS and self._l < _LC_FLOOR:
+            return ("linear complexity test: the first %d bits follow an LFSR of %d bits"
+                    % (_LC_BITS, self._l))
+        return None
+
+    @property
+    def linear_complexity(self):
+        return self._l
