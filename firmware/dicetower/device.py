@@ -245,12 +245,13 @@ class Device:
         elif app.thinking():
             self._tidy = True
             app.think()  # a slice of the advice; once it is ready, its redraw is the next pass's work
-        elif self._prime is not None and self._prime(now):
-            app.dice_checked()  # paused dice that roll again: the screen says so
         elif self._tidy and self._collect is not None:
-            # At idle: a collection of a few ms here is not one inside a press's pass later.
+            # At idle: a collection of a few ms here is not one inside a press's pass later. Before the
+            # dice's work, which can fill the first seconds' idle passes (their start-up test).
             self._tidy = False
             self._collect()
+        elif self._prime is not None and self._prime(now):
+            app.dice_checked()  # paused dice that roll again: the screen says so
         else:
             if not self.oled.present:
                 self.render(now)  # a missing OLED: tried again now and then (at its own pace)

@@ -53,7 +53,7 @@ class StartupTest:
         self._b = 1
         self._l = 0
         self._m = 1
-        self._queued = bytearray(_LC_BITS)  # the first bits, one a byte, waiting for Berlekamp-Massey
+        self._queued = bytearray(_LC_BITS // 8)  # the first bits, waiting for Berlekamp-Massey
         self._in = 0
 
     def check(self, buf):
@@ -104,19 +104,19 @@ class StartupTest:
                 for sample in buf:
                     if at == _LC_BITS:
                         break
-                    queued[at] = sample & 1
+                    queued[at >> 3] |= (sample & 1) << (7 - (at & 7))
                     at += 1
             else:
                 for sample in buf:
                     if at == _LC_BITS:
                         break
-                    for shift in (7, 6, 5, 4, 3, 2, 1, 0):
-                        queued[at] = (sample >> shift) & 1
-                        at += 1
+                    queued[at >> 3] = sample
+                    at += 8
             self._in = at
         end = min(at, self._bits + _LC_STEP)
         while self._bits < end:
-            reason = self._complexity(queued[self._bits])
+            n = self._bits
+            reason = self._complexity((queued[n >> 3] >> (7 - (n & 7))) & 1)
             if reason is not None:
                 return reason
         if self._bits == _LC_BITS:  # judged: its buffers and big ints back to the heap
