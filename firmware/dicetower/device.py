@@ -102,6 +102,8 @@ class Device:
         self._tidy = False  # work since the last garbage collection that left garbage behind
         self._collect = getattr(platform, "collect", None)
         self.dice = platform.dice or FairDice(*platform.entropy_sources())
+        if self._collect is not None:
+            self._collect()  # the dice's start-up garbage, before the rest of boot lands between it
         # Entropy made ahead at idle, and paused dice retried with back-off (core/entropy.py).
         self._prime = getattr(self.dice, "prime", None)
         options = {}

@@ -17,15 +17,10 @@ _LC_FLOOR = 208
 # Bits of Berlekamp-Massey a check() call works through (its 512-bit ints allocate at every step):
 # a bounded pass on a Pico, and the first 512 bits still judged within the first 1024 samples.
 _LC_STEP = 32
-
-
-def _parity(x):
-    """The parity of the low 512 bits of x (MicroPython's ints have no bit_count)."""
-    shift = 256
-    while shift:
-        x ^= x >> shift
-        shift >>= 1
-    return x & 1
+# Its polynomials in words of 30 bits, lists of small ints: no big int made at each step.
+_W = 30
+_WORDS = (_LC_BITS + _W) // _W  # degree up to _LC_BITS
+_MASK29 = (1 << (_W - 1)) - 1
 
 
 class StartupTest:
@@ -46,11 +41,14 @@ class StartupTest:
         self._hash = 0
         self.seen = 0
         self._at = 0
-        # Berlekamp-Massey over GF(2): connection polynomial c, the previous one b, bits as ints.
+        # Berlekamp-Massey over GF(2): connection polynomial c, the previous one b (t: a spare), in words.
         self._bits = 0
-        self._s = 0  # the latest bits, the newest at bit 0
-        self._c = 1
-        self._b = 1
+        self._s = [0] * _WORDS  # the latest bits, the newest at bit 0
+        self._c = [0] * _WORDS
+        self._b = [0] * _WORDS
+        self._t = [0] * _WORDS
+        self._c[0] = 1
+        self._b[0] = 1
         self._l = 0
         self._m = 1
         self._queued = bytearray(_LC_BITS // 8)  # the first bits, waiting for Berlekamp-Massey
@@ -119,9 +117,8 @@ class StartupTest:
             reason = self._complexity((queued[n >> 3] >> (7 - (n & 7))) & 1)
             if reason is not None:
                 return reason
-        if self._bits == _LC_BITS:  # judged: its buffers and big ints back to the heap
-            self._queued = None
-            self._s = self._c = self._b = 0
+        if self._bits == _LC_BITS:  # judged: its buffers back to the heap
+            self._queued = self._s = self._c = self._b = self._t = None
         return None
 
     @property
@@ -143,14 +140,30 @@ class StartupTest:
         n = self._bits
         if n == _LC_BITS:
             return None
-        s = (self._s << 1) | bit
-        self._s = s
-        if _parity(self._c & s):  # the discrepancy: c does not predict this bit
-            c = self._c
-            self._c = c ^ (self._b << self._m)
-            if 2 * self._l <= n:
-                self._l = n + 1 - self._l
-                self._b = c
+        s = self._s
+        c = self._c
+        top = n // _W + 1  # the words s holds bits in, after this one
+        carry = bit
+        for k in range(top):
+            w = s[k]
+            s[k] = ((w & _MASK29) << 1) | carry  # masked first: < 2**30
+            carry = w >> 29
+        x = 0
+        for k in range(self._l // _W + 1):
+            x ^= c[k] & s[k]
+        x ^= x >> 16
+        x ^= x >> 8
+        x ^= x >> 4
+        if (0x6996 >> (x & 15)) & 1:  # the discrepancy: c does not predict this bit
+            l = self._l
+            if 2 * l <= n:
+                t = self._t
+                for k in range(_WORDS):
+                    t[k] = c[k]
+            self._shifted_in()
+            if 2 * l <= n:
+                self._l = n + 1 - l
+                self._b, self._t = self._t, self._b  # b takes c as it was
                 self._m = 1
             else:
                 self._m += 1
@@ -161,6 +174,27 @@ class StartupTest:
             return ("linear complexity test: the first %d bits follow an LFSR of %d bits"
                     % (_LC_BITS, self._l))
         return None
+
+    def _shifted_in(self):
+        """c ^= b << m, in words."""
+        c = self._c
+        b = self._b
+        q = self._m // _W
+        r = self._m % _W
+        end = min(_WORDS, (self._bits + 1) // _W + 2)
+        if r == 0:
+            for k in range(q, end):
+                c[k] ^= b[k - q]
+            return
+        low = (1 << (_W - r)) - 1  # the bits of a word that stay in it, shifted by r
+        back = _W - r
+        k = end - 1
+        while k >= q:
+            w = (b[k - q] & low) << r
+            if k - q > 0:
+                w |= b[k - q - 1] >> back
+            c[k] ^= w
+            k -= 1
 
     @property
     def linear_complexity(self):
