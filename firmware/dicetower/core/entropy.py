@@ -29,7 +29,7 @@ The device also calls `below(n)` (a uniform integer in [0, n)) and `prime(now)`
      cycle or a short LFSR within 2**16 samples) and a linear complexity test (Berlekamp-Massey over
      the first 512 bits: an LFSR of up to 207 bits is caught whatever its period). Its first 1024
      samples (the standard's minimum, the linear complexity test among them) pass before the DRBG is
-     seeded, as the dice are made; the rest runs at idle, a slice a pass, over the first seconds
+     seeded, as the dice are made; the rest runs at idle, a buffer a pass, over the first seconds
      (a Pico needs several: benchmarks/vm_entropy.py), and a failure there pauses the dice. Rolls
      do not wait for it: until then their faces come from the DRBG, so a cycle it finds late could
      not have made them predictable either.
@@ -42,7 +42,8 @@ The device also calls `below(n)` (a uniform integer in [0, n)) and `prime(now)`
   5. Faces by rejection sampling from a uniform integer pool that keeps the unused part of every
      byte: a d6 costs about log2(6)/8 = 0.32 bytes, and no face is ever favoured (no bare modulo).
 A failure (of the health tests, the rest of the start-up test, or a read) makes the dice refuse to
-roll and say why, after the second source (if one was given) has been tried. `prime(now)` then runs the whole start-up test again, a slice a call, 1 s after the
+roll and say why, after the second source (if one was given) has been tried. `prime(now)` then
+runs the whole start-up test again, and conditions two seed blocks, a buffer a call, 1 s after the
 failure, then 2 s, 4 s ... up to 64 s after each failed try; the dice roll again once one passes.
 A replay source skips 2 to 4: 1024 start-up samples, then its bytes straight into the pool.
 
