@@ -7,9 +7,11 @@ stand-in sources (bytes as os.urandom gives them; bits as the RP2040's ROSC regi
 through RoscBits, both made by sfc16 in Python, which a Pico's C reads do not cost) and prints: the
 whole start-up test (2**16 + 128 samples) and its cost per sample; one conditioned seed block
 (samples carrying 512 claimed bits through the health tests and SHA-256); the longest prime() pass
-(what the loop's buttons wait for: a start-up slice, a block, a reseed's slice; a garbage collection
-of the VM's large heap can fall in one); one 32-byte HMAC_DRBG block
-and the heap it allocates; and, per face, the DRBG's bytes, the raw samples and the heap, with the
+(what the loop's buttons wait for: a start-up slice, a block, a reseed's slice, paused dice's retry
+with its seed blocks; the VM's collector kept out of the passes: the device's loop collects in passes
+of its own) and the most raw
+samples any pass read (the bound: one buffer of 32); one 32-byte HMAC_DRBG block and the heap it
+allocates; and, per face, the DRBG's bytes, the raw samples and the heap, with the
 bytes made ahead at idle as the loop does (primed) and without.
 
 The VM runs on this machine's CPU. The column "125 MHz est." scales the VM's times by the ratio of
@@ -61,7 +63,8 @@ def main():
     for name, label in (("startup_%s", "whole start-up test"),
                         ("startup_sample_%s", "  per sample"), ("health_sample_%s", "  health tests alone"),
                         ("period_sample_%s", "  period test alone"), ("condition_%s", "one conditioned seed block"),
-                        ("longest_prime_%s", "longest prime() pass")):
+                        ("longest_prime_%s", "longest prime() pass"),
+                        ("longest_reading_prime_%s", "  of those that read noise")):
         for source in ("bytes", "rosc_bits"):
             value, unit = figures[name % source]
             est = ""
@@ -72,6 +75,8 @@ def main():
             if unit == "us" and ratio and float(value) * ratio < 1000:
                 est = "%.0f us" % (float(value) * ratio)
             print("%-34s %14s %14s" % ("%s (%s)" % (label, source), shown, est))
+    print("%-34s %14s" % ("most samples a prime() pass reads", "%s (bytes), %s (rosc_bits)" % (
+        figures["samples_prime_bytes"][0], figures["samples_prime_rosc_bits"][0])))
     value, _ = figures["drbg_block"]
     print("%-34s %14s %14s" % ("HMAC_DRBG, one 32-byte block", value + " us",
                                "%.1f ms" % (float(value) * ratio / 1000) if ratio else ""))

@@ -7,7 +7,8 @@ import gc
 import time
 
 from dicetower.core.dice import D6
-from dicetower.core.entropy import STARTUP_TEST_SAMPLES, FairDice, HmacDrbg, SeededSource
+from dicetower.core.drbg import HmacDrbg
+from dicetower.core.entropy import STARTUP_TEST_SAMPLES, FairDice, SeededSource
 from dicetower.hw.entropy import RoscBits, Urandom
 
 
@@ -64,7 +65,7 @@ for label, make in (("bytes", lambda: Urandom(urandom_like)),
     for buf in bufs:
         probe.health.check_all(buf)
     say("health_sample_" + label, "%.2f" % (us_since(start) / 6400), "us")
-    from dicetower.core.entropy import StartupTest
+    from dicetower.core.startup_test import StartupTest
     test = StartupTest(label == "rosc_bits")
     test._bits = 512  # past the linear complexity test: the period test alone
     start = time.ticks_us()
@@ -74,23 +75,46 @@ for label, make in (("bytes", lambda: Urandom(urandom_like)),
     # Conditioning one seed block (the samples for 512 claimed bits, health-tested, through SHA-256).
     start = time.ticks_us()
     for _ in range(10):
-        dice._conditioned()
+        dice._gather(dice._seed_samples)
     say("condition_" + label, us_since(start) // 10, "us")
-    # The longest prime() pass: a start-up slice, a block of output, or a reseed with its block.
+    # The longest prime() pass: a start-up slice, a block of output, a reseed's slice; then paused dice
+    # tried again (the whole start-up test and two seed blocks, a slice a pass). And the most samples
+    # any pass read: the bound (one buffer).
     longest = 0
+    longest_reading = 0
+    most = 0
     fresh = FairDice(make())
-    while True:
+
+    def timed(now):
+        global longest, longest_reading, most
+        before = fresh.samples_used
+        if gc.mem_free() < 65536:
+            gc.collect()
+        gc.disable()  # the VM's collections of its large heap, which a Pico's loop makes passes of their own
         start = time.ticks_us()
-        if not fresh.prime(0):
-            break
-        longest = max(longest, us_since(start))
+        worked = fresh.prime(now)
+        took = us_since(start)
+        gc.enable()
+        longest = max(longest, took)
+        read = fresh.samples_used - before
+        most = max(most, read)
+        if read:
+            longest_reading = max(longest_reading, took)
+        return worked
+
+    while timed(0):
+        pass
     for _ in range(40):
         for _ in range(30):
             fresh.draw(D6)
-        start = time.ticks_us()
-        fresh.prime(0)
-        longest = max(longest, us_since(start))
+        timed(0)
+    fresh.failure = "paused by the probe"  # as a failed test leaves it: retried after RETRY_FIRST_MS
+    timed(0)
+    while fresh.failure is not None:
+        timed(10 ** 6)
     say("longest_prime_" + label, longest, "us")
+    say("samples_prime_" + label, most, "samples")
+    say("longest_reading_prime_" + label, longest_reading, "us")
 
 drbg = HmacDrbg()
 drbg.instantiate(b"\x01" * 32, b"\x02" * 32, b"dicetower dice")

@@ -104,8 +104,6 @@ class Device:
         self._collect = getattr(platform, "collect", None)
         self._dice_passes = 0  # the dice's idle passes since the last collection they asked for
         self.dice = platform.dice or FairDice(*platform.entropy_sources())
-        if self._collect is not None:
-            self._collect()  # the dice's start-up garbage, before the rest of boot lands between it
         # Entropy made ahead at idle, and paused dice retried with back-off (core/entropy.py).
         self._prime = getattr(self.dice, "prime", None)
         options = {}
