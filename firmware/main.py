@@ -4,18 +4,27 @@ On a Pico MicroPython runs this file at boot; CircuitPython runs it as code.py
 (what `dicetower flash --runtime circuitpython` names it). Tests and the simulator call
 `boot(platform)` with a virtual platform and step the device themselves.
 
-`dicetower flash` writes a manifest (each file's SHA-256) after every other
-file. At boot the files are checked against it, so a board whose copy was
-interrupted or whose flash was damaged says "reflash needed" instead of
-running half old, half new code. No manifest means the files were copied by
-hand (development): they are not checked.
+`dicetower flash` marks the manifest (each file's SHA-256) incomplete before
+it copies and completes it after every other file. At boot the files are
+checked against it, so a board whose copy was interrupted or whose flash was
+damaged says "reflash needed" instead of running half old, half new code. No
+manifest means the files were copied by hand (development): they are not
+checked.
+
+So that the notice can always be drawn, a flash writes this file and the
+modules in BOOT_NEEDS first, each whole (to a temporary name, then renamed),
+and the incomplete manifest keeps the hashes of the files they replace
+("was"): mid-flash every one of them is whole, old or new, and only a file
+that is neither (damaged) keeps the notice off the OLED.
 """
 
 MANIFEST = "dicetower.manifest"
+MANIFEST_MOST = 32768  # bytes: a release's manifest is about 10 KB, twice that while a flash is cut
 # What showing "reflash needed" on the OLED imports (dicetower/startup.py's room); if any of
 # these is damaged the notice goes to the console only.
 BOOT_NEEDS = ("dicetower/__init__", "dicetower/startup", "dicetower/core/__init__", "dicetower/core/board",
               "dicetower/hw/__init__", "dicetower/hw/oled", "dicetower/hw/platform", "dicetower/hw/circuitpy",
+              "dicetower/hw/storage",
               "dicetower/hw/pixels", "dicetower/ui/__init__", "dicetower/ui/canvas", "dicetower/ui/font")
 
 
@@ -25,18 +34,21 @@ def check(root="/"):
 
     try:
         with open(root + MANIFEST) as f:
-            text = f.read()
+            text = f.read(MANIFEST_MOST + 1)  # bounded: a huge file must not take the heap at boot
     except OSError:
         return None
-    except UnicodeError:
+    except (UnicodeError, MemoryError):
+        return "the manifest is damaged", ()
+    if len(text) > MANIFEST_MOST:
         return "the manifest is damaged", ()
     try:
         manifest = json.loads(text)
         files = manifest["files"]
         complete = manifest["complete"] is True
-    except (ValueError, KeyError, TypeError):
+        was = {} if complete else manifest.get("was", {})
+    except Exception:  # noqa: whatever the text is (nested past the parser's depth too), boot goes on
         return "the manifest is damaged", ()
-    if not isinstance(files, dict) or not all(isinstance(d, str) for d in files.values()):
+    if not isinstance(files, dict) or not all(isinstance(d, str) for d in files.values()) or not isinstance(was, dict):
         return "the manifest is damaged", ()
     try:
         import hashlib
@@ -59,10 +71,13 @@ def check(root="/"):
         except OSError:
             damaged.append(path)
             continue
-        if hexlify(digest.digest()).decode() != files[path]:
+        found = hexlify(digest.digest()).decode()
+        if found != files[path] and found != was.get(path):
             damaged.append(path)
-    if not complete:
-        return "the last flash did not finish", damaged  # damaged: what is not the new files yet
+    # A flash replaces main.py (code.py) before anything else, the manifest next: a new main.py under the
+    # last flash's complete manifest is a flash cut right after it.
+    if not complete or "main.py" in damaged or "code.py" in damaged:
+        return "the last flash did not finish", damaged  # damaged: neither the new file nor the one it replaces
     if damaged:
         return "%d file%s damaged: %s" % (len(damaged), "" if len(damaged) == 1 else "s", " ".join(damaged)), damaged
     return None
@@ -84,11 +99,14 @@ def reflash_needed(problem, damaged):
     text = "Reflash needed: %s. Run dicetower flash again." % problem
     print(json.dumps({"event": "error", "error": text}))
     if any(path.rsplit(".", 1)[0] in BOOT_NEEDS for path in damaged):
-        return  # the display's own modules are not the flashed ones: the console has said it
-    from dicetower.startup import show_on_oled
-    from dicetower.hw.platform import make
+        return  # a damaged module could crash the VM when loaded: the console has said it
+    try:
+        from dicetower.startup import show_on_oled
+        from dicetower.hw.platform import make
 
-    show_on_oled(make(), "REFLASH NEEDED", text)
+        show_on_oled(make(), "REFLASH NEEDED", text)
+    except Exception as e:  # mid-flash, whole modules of two releases that do not fit together
+        print("reflash needed: the OLED could not show it (%s: %s)" % (type(e).__name__, e))
 
 
 def frozen():

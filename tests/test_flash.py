@@ -12,7 +12,6 @@ import json
 import os
 import shutil
 import socket
-import threading
 import time
 
 import re
@@ -20,8 +19,10 @@ import re
 import pytest
 
 from conftest import ROOT
-from dicetower_host import cli, flash
+from dicetower_host import cli, flash, paths
+from dicetower_host.flash_circuitpy import Drive
 from dicetower_host.pico import VirtualPico
+from monitoring import monitor_thread
 from quick_taps import HEROES, twenty_taps_after_a_roll
 
 
@@ -123,17 +124,7 @@ def test_flash_boot_play_monitor_stats_reflash_repair(pico, tmp_path, monkeypatc
 
     # 2. Play: a new Battlerealm game and a roll, followed by dicetower monitor --save.
     log = tmp_path / "events.jsonl"
-    connected = threading.Event()
-
-    class Watching(io.StringIO):
-        def write(self, text):
-            if text.startswith("-- connected"):
-                connected.set()
-            return io.StringIO.write(self, text)
-
-    parsed = cli.build_parser().parse_args(["monitor", "--port", pico.url, "--save", str(log), "--count", "3",
-                                            "--seconds", "40"])
-    watcher = threading.Thread(target=parsed.run, args=(parsed,), kwargs={"out": Watching()})
+    watcher, connected = monitor_thread(pico.url, log, 3, 40)
     watcher.start()
     assert connected.wait(30)  # the monitor has the port before the first press
     pico.presses("caac")  # New Battlerealm, two heroes, start
@@ -409,3 +400,328 @@ def test_a_board_with_wifi_gets_microdot_for_its_scoreboard(pico):
     radio = sum(1 for p in manifest["files"] if p.startswith(RADIO))
     assert code == 0 and tally(out)[1] == len(flash.MICRODOT) + radio + 1  # and boards/pico_w.json
     assert not any(path.startswith(("lib/microdot/",) + RADIO) for path in json.loads(on_flash(pico, flash.MANIFEST))["files"])
+
+
+# -- a flash cut at any byte (issue: "Flashing can be cut anywhere") ------------------------------
+#
+# Each cut is replayed on a fresh flash folder: the flash is done once onto a folder through the calls
+# the flasher makes on a board (flash_circuitpy.Drive answers them), each call kept; a cut is the first
+# calls done and the next write half done (the worst a pulled cable or a power cut leaves: mpremote
+# writes a file in place, in chunks). The virtual Pico then powers up on that folder and its OLED is read.
+
+
+class Recording(Drive):
+    """A flash folder answering flash._write's calls, every call kept for replaying any part of it."""
+
+    def __init__(self, path):
+        Drive.__init__(self, path)
+        self.calls = []
+
+    def fs_writefile(self, rel, data, progress_callback=None):
+        self.calls.append(("write", rel, bytes(data)))
+        Drive.fs_writefile(self, rel, data, progress_callback)
+
+    def fs_mkdir(self, rel):
+        self.calls.append(("mkdir", rel))
+        Drive.fs_mkdir(self, rel)
+
+    def fs_rmfile(self, rel):
+        self.calls.append(("rmfile", rel))
+        Drive.fs_rmfile(self, rel)
+
+    def fs_rmdir(self, rel):
+        self.calls.append(("rmdir", rel))
+        Drive.fs_rmdir(self, rel)
+
+    def replace(self, old, new):
+        self.calls.append(("replace", old, new))
+        Drive.replace(self, old, new)
+
+
+def release(tmp_path, name, changed=(), extra=None):
+    """The firmware as `dicetower flash` compiles it for the virtual Pico (bytecode .mpy, its arch), with
+    a line added to each file of `changed` and the modules of `extra` ({path: source}) added."""
+    source = tmp_path / name
+    shutil.copytree(os.path.join(ROOT, "firmware"), source, ignore=shutil.ignore_patterns("__pycache__"))
+    for rel in changed:
+        with open(source / rel, "a") as f:
+            f.write("\nRELEASE = %r\n" % name)
+    for rel, text in (extra or {}).items():
+        (source / rel).write_text(text)
+    files = flash.compile_firmware(None, str(source), profile=flash.profiles()["pico"])
+    with open(paths.board_profile("pico"), "rb") as f:
+        files["boards/pico.json"] = f.read()
+    return files
+
+
+def flash_onto(folder, files):
+    """Flash `files` onto the flash folder as dicetower flash plans and writes; the calls, in order."""
+    drive = Recording(str(folder))
+    old = flash.as_object(flash.read_text(drive, flash.MANIFEST))
+    remote = {p: drive.digest(p) for p in sorted(set(files) | set(flash.listed(old)))}
+    plan = flash.Plan(files, remote, drive.tree(flash.PACKAGE), old, flash.read_text(drive, "config.json"), "pico")
+    flash._write(drive, plan, {"files": 0, "bytes": 0}, None, replace=lambda d, old, new: d.replace(old, new))
+    return drive.calls
+
+
+def replay(start, calls, folder, done, part=None):
+    """`folder`: `start` (a flash folder) with the first `done` calls made and, of the next (a write), its
+    first `part` bytes."""
+    shutil.copytree(start, folder)
+    at = lambda rel: os.path.join(folder, *rel.split("/"))
+    for call in calls[:done]:
+        if call[0] == "write":
+            with open(at(call[1]), "wb") as f:
+                f.write(call[2])
+        elif call[0] == "replace":
+            os.replace(at(call[1]), at(call[2]))
+        else:
+            {"mkdir": lambda p: os.makedirs(p, exist_ok=True),  # as _write, which asks for folders there already
+             "rmfile": os.remove, "rmdir": os.rmdir}[call[0]](at(call[1]))
+    if part is not None:
+        with open(at(calls[done][1]), "wb") as f:
+            f.write(calls[done][2][:part])
+
+
+def cuts(calls, inside=()):
+    """(calls done, bytes of the next write) for a cut after every call, and inside each write: halfway, or
+    for a file of `inside` after its first byte, halfway and before its last."""
+    out = [(n, None) for n in range(len(calls) + 1)]
+    for n, call in enumerate(calls):
+        if call[0] == "write" and len(call[2]) > 1:
+            name = call[1][:-4] if call[1].endswith(".tmp") else call[1]
+            out += [(n, k) for k in ((1, len(call[2]) // 2, len(call[2]) - 1) if name in inside
+                                     else (len(call[2]) // 2,))]
+    return out
+
+
+def power_up(folder):
+    """The OLED's first line once the virtual Pico has powered up on `folder`: the start menu or the notice
+    (None without a main.py: the board stops at its prompt, as an empty board does)."""
+    if not os.path.exists(os.path.join(folder, "main.py")):
+        return None
+    with VirtualPico(str(folder)) as board:
+        for _ in range(600):  # 30 s at most, for a loaded machine; it returns as soon as either shows
+            screen = board.screen()
+            if screen[0] in ("DICETOWER", "REFLASH NEEDED"):
+                return screen[0]
+            board.pause()
+        raise AssertionError("the OLED shows neither the game nor the notice: %r; at a reset the board says %r"
+                             % (screen, reboot(board, 30)))
+
+
+def manifest_files(folder):
+    with open(os.path.join(folder, flash.MANIFEST)) as f:
+        manifest = json.load(f)
+    return manifest["files"] if manifest["complete"] is True else None
+
+
+def every_cut_runs_a_release_or_says_reflash_needed(tmp_path, old, new, inside, sample=None):
+    """Flash `new` over a board holding `old` (None: an empty board), cut it at each point (every `sample`-th
+    boundary when given), and power up: the old release runs, the new one runs, or the OLED says "reflash
+    needed" (or, on a board that was empty, nothing runs yet, as before)."""
+    start = tmp_path / "before"
+    start.mkdir(parents=True)
+    if old is not None:
+        flash_onto(start, old)
+    old_manifest = manifest_files(start) if old is not None else None
+    shutil.copytree(start, tmp_path / "scratch")
+    calls = flash_onto(tmp_path / "scratch", new)
+    seen = {}
+    points = cuts(calls, inside)
+    if sample:
+        points = [p for i, p in enumerate(points) if i % sample == 0 or p[0] == len(calls)]
+    for i, (done, part) in enumerate(points):
+        folder = tmp_path / ("cut%d" % i)
+        replay(start, calls, folder, done, part)
+        shown = power_up(folder)
+        where = "after %d calls%s (%s)" % (done, "" if part is None else " and %d bytes of %s" % (part, calls[done][1]),
+                                           calls[done - 1][:2] if done else "nothing")
+        if shown is None:
+            assert old is None, where  # a board that had a main.py has one at every point
+        elif shown == "DICETOWER":  # a release runs: the whole old one or the whole new one
+            running = manifest_files(folder)
+            assert running is not None and running in (old_manifest, {p: flash.digest(d) for p, d in new.items()
+                                                                       if not flash.is_data(p)}), where
+        seen[shown] = seen.get(shown, 0) + 1
+        shutil.rmtree(folder)
+    return calls, seen
+
+
+BOOT_CHANGES = ("main.py", "dicetower/__init__.py", "dicetower/startup.py", "dicetower/ui/canvas.py")
+
+
+def test_a_flash_cut_anywhere_leaves_a_release_running_or_reflash_needed_on_the_oled(tmp_path):
+    """An older release (main.py, three of the notice's modules, two of the game's and one module the new
+    release drops differ) flashed over with the new one, cut after every call to the board, halfway
+    through every write, and at three points inside main.py's own copy."""
+    old = release(tmp_path, "r1", BOOT_CHANGES + ("dicetower/ui/flow.py", "dicetower/device.py"),
+                  extra={"dicetower/ui/gone.py": "X = 1\n"})
+    new = release(tmp_path, "r2")
+    calls, seen = every_cut_runs_a_release_or_says_reflash_needed(tmp_path, old, new, inside=("main.py",))
+    # Nothing the old release runs changes before main.py is replaced: an older main.py never meets
+    # half-new files; the new one says "reflash needed" from then on, until the manifest is complete.
+    changes = [c for c in calls if c[0] != "mkdir" and not (c[0] == "write" and c[1].endswith(".tmp"))]
+    assert changes[0] == ("replace", "main.py.tmp", "main.py")
+    assert changes[-1] == ("replace", flash.MANIFEST + ".tmp", flash.MANIFEST)
+    assert seen["DICETOWER"] >= 2 and seen["REFLASH NEEDED"] >= 15, seen
+
+
+@pytest.mark.slow
+def test_every_cut_of_a_flash_onto_an_empty_board_or_over_a_release_changed_everywhere(tmp_path):
+    """The exhaustive version: every file differs (or the board was empty), every boundary and the middle
+    of every write."""
+    firmware = os.path.join(ROOT, "firmware")
+    everything = [os.path.relpath(os.path.join(d, n), firmware).replace(os.sep, "/")
+                  for d, _, names in os.walk(firmware) for n in names if n.endswith(".py")]
+    old = release(tmp_path / "a", "r1", everything)
+    new = release(tmp_path / "a", "r2")
+    calls, seen = every_cut_runs_a_release_or_says_reflash_needed(tmp_path / "a", old, new, BOOT_CHANGES)
+    assert set(seen) == {"DICETOWER", "REFLASH NEEDED"}, seen
+    calls, seen = every_cut_runs_a_release_or_says_reflash_needed(tmp_path / "b", None, new, ("main.py",))
+    # On an empty board main.py comes once the notice's modules are in, before the game's.
+    boot = flash.boot_needs(new["main.py"])
+    at = {c[2]: n for n, c in enumerate(calls) if c[0] == "replace"}
+    game = [n for n, c in enumerate(calls) if c[0] == "write" and c[1].startswith("dicetower/")
+            and not c[1].endswith(".tmp") and c[1].rsplit(".", 1)[0] not in boot]
+    assert max(at[p] for p in new if p.rsplit(".", 1)[0] in boot) < at["main.py"] < min(game)
+    assert None in seen and "REFLASH NEEDED" in seen and "DICETOWER" in seen, seen
+
+
+# -- Ctrl-C, ports and boards: one line each ------------------------------------------------------
+
+def cli_stderr(capsys, *args):
+    """(exit status, what `dicetower ARGS` printed on stderr)."""
+    code = cli.main(list(args))
+    return code, capsys.readouterr().err
+
+
+def test_ctrl_c_before_during_and_after_the_copy_is_one_line(pico, capsys, monkeypatch):
+    def ctrl_c(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    tiny = {"main.py": b'print(\'{"event": "ready", "version": "t", "board": "b", "dice": "d"}\')\n'}
+    monkeypatch.setattr(flash, "compile_firmware", lambda *args, **kwargs: dict(tiny))
+    with monkeypatch.context() as m:  # while the board is asked what it is
+        m.setattr(flash, "emitted_version", ctrl_c)
+        code, err = cli_stderr(capsys, "flash", "--port", pico.url, "--board", "pico")
+    assert code == 2 and err == "dicetower: interrupted (Ctrl-C) before anything was written: the board on %s is " \
+                                "as it was\n" % pico.url
+    assert os.listdir(pico.files) == []
+    with monkeypatch.context() as m:  # at the first file put in place
+        m.setattr(flash, "_replace_on_board", ctrl_c)
+        code, err = cli_stderr(capsys, "flash", "--port", pico.url, "--board", "pico")
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("dicetower: the copy was interrupted (Ctrl-C) after 0 of 2 files. Nothing the board runs "
+                          "has changed")
+    with monkeypatch.context() as m:  # while the board restarts
+        m.setattr(flash, "restart", ctrl_c)
+        code, err = cli_stderr(capsys, "flash", "--port", pico.url, "--board", "pico")
+    assert code == 2 and err == ("dicetower: interrupted (Ctrl-C) while the board restarted: the new firmware is "
+                                 "on it; dicetower monitor --port %s shows it start\n" % pico.url)
+    assert on_flash(pico, "main.py") == tiny["main.py"]
+
+
+def test_a_real_ctrl_c_is_one_line_and_no_traceback(pico):
+    """SIGINT, as a terminal's Ctrl-C sends it, once the flasher has said what the board is (it is then
+    compiling or copying)."""
+    import signal
+    import subprocess
+    import sys
+
+    run = subprocess.Popen([sys.executable, "-m", "dicetower_host.cli", "flash", "--port", pico.url, "--board",
+                            "pico"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    first = run.stdout.readline()
+    assert first.startswith("MicroPython 1.27.0 on "), first
+    run.send_signal(signal.SIGINT)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 2, (out, err)
+    assert err.count("\n") == 1 and err.startswith("dicetower: ") and "Ctrl-C" in err, err
+    assert "Traceback" not in out + err
+
+
+def test_a_port_that_will_not_open_says_why(tmp_path, capsys, monkeypatch):
+    import errno
+    import pty
+
+    import serial
+
+    code, err = cli_stderr(capsys, "flash", "--port", "/dev/ttyACM9")
+    assert code == 2 and err.startswith("dicetower: no such device /dev/ttyACM9: is the board plugged in? ")
+    assert err.count("\n") == 1
+    master, slave = pty.openpty()
+    device = os.ttyname(slave)
+    try:
+        held = serial.Serial(device, exclusive=True)  # a monitor left running, say
+        code, err = cli_stderr(capsys, "flash", "--port", device)
+        held.close()
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert err == ("dicetower: %s is busy: another program has it open (dicetower monitor, mpremote, Thonny, "
+                   "screen); close it and try again\n" % device)
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    listener.close()  # nothing listens there now
+    code, err = cli_stderr(capsys, "flash", "--port", "socket://127.0.0.1:%d" % port)
+    assert err == ("dicetower: nothing answers at socket://127.0.0.1:%d: is the virtual Pico (dicetower pico) "
+                   "still running?\n" % port)
+    plain = tmp_path / "notes.txt"
+    plain.write_text("not a port")
+    code, err = cli_stderr(capsys, "flash", "--port", str(plain))
+    assert err == "dicetower: %s is not a serial port\n" % plain
+
+    def denied(*args, **kwargs):  # as a user outside the dialout group meets it (the tests may run as root)
+        raise serial.SerialException(errno.EACCES, "could not open port /dev/ttyACM0: [Errno 13] Permission denied")
+
+    monkeypatch.setattr(serial, "serial_for_url", denied)
+    monkeypatch.setattr(os.path, "exists", lambda path: True)
+    assert flash.why_not("/dev/ttyACM0") == ("permission denied on /dev/ttyACM0: add yourself to the dialout group "
+                                             "(sudo usermod -aG dialout $USER), then log out and in again")
+
+
+def test_an_unknown_board_is_worded_one_way_everywhere(tmp_path):
+    from dicetower_host import parts, sim
+
+    expected = "unknown board 'picoo'; the boards are: %s" % ", ".join(paths.board_names())
+    for call in (lambda: flash.choose_profile("picoo", {}, "", flash.profiles()),
+                 lambda: parts.load_board("picoo"), lambda: sim.boot("picoo", state_dir=str(tmp_path))):
+        with pytest.raises(ValueError) as unknown:
+            call()
+        assert str(unknown.value) == expected
+
+
+def test_on_a_terminal_each_status_line_is_a_line_of_its_own_beside_the_progress_bar(pico):
+    """`dicetower flash` with a terminal (a pty) for its output: the progress bar (rich) shows during the copy,
+    and the flasher's own lines go above it: never "0/? bytesMicroPython 1.27.0 ..." nor "4.2/4.2 kB1 copied
+    ..." on one line. (A small firmware, so that the copy is quick; the bar and the lines are the real ones.)"""
+    import pty
+    import subprocess
+    import sys
+
+    small = ("import sys\nfrom dicetower_host import cli, flash\n"
+             "flash.compile_firmware = lambda *args, **kwargs: {'dicetower/big.mpy': bytes(40000), 'main.py': "
+             "b'print(\\'{\"event\": \"ready\", \"version\": \"t\", \"board\": \"b\", \"dice\": \"d\"}\\')\\n'}\n"
+             "sys.exit(cli.main(sys.argv[1:]))\n")
+    master, slave = pty.openpty()
+    run = subprocess.Popen([sys.executable, "-c", small, "flash", "--port", pico.url, "--board", "pico"],
+                           stdout=slave, stderr=slave, env=dict(os.environ, COLUMNS="100"))
+    os.close(slave)
+    seen = b"".join(iter(lambda: _read(master), b""))  # until the program has ended and closed the terminal
+    os.close(master)
+    assert run.wait(60) == 0, seen
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", seen.decode())
+    lines = [line.strip() for line in re.split(r"[\r\n]+", text)]
+    assert any(line.startswith("MicroPython 1.27.0 on ") for line in lines), lines
+    assert any(re.match(r"^3 copied \(\d+ B\), 0 removed, 0 up to date$", line) for line in lines), lines
+    assert "dicetower t ready on b (dice: d)" in lines, lines
+    assert any("dicetower/big.mpy" in line and "kB" in line for line in lines), lines  # the bar was there
+
+
+def _read(fd):
+    try:
+        return os.read(fd, 4096)
+    except OSError:  # the terminal closed
+        return b""

@@ -61,3 +61,20 @@ def test_the_press_that_starts_a_battlerealm_game_imports_nothing():
                           capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout.splitlines()[-1]) == []
+
+
+def test_a_kept_game_of_another_kind_is_named_on_the_start_menu_without_its_modules():
+    """A Battlerealm game kept aside (replaced by a Battleworld one) is offered as "Bring back Battlerealm"
+    after a power cut: read for its kind only, its heroes and turn stay out of the Battleworld game's heap."""
+    then = ("t.wait(200)\n"  # its first save
+            "t.presses('C bbbb c b c c')\n"  # New Battleworld: yes, replace it (kept); one starting hero
+            "t.wait(200)\n"
+            "for m in [m for m in sys.modules if m.startswith('dicetower.')]:\n"
+            "    del sys.modules[m]\n"  # a power cut: the next boot starts with none of them
+            "t = Table(root=t.root, keep_files=True)\n"
+            "assert 'Bring back Battlerealm' in [label for label, _ in t.app.menus.start_items()]\n"
+            "t.presses('c')\n"  # Resume Battleworld
+            "assert t.app.kind == 'battleworld'")
+    modules = loaded("c a a c", then)  # New Battlerealm, two heroes, start
+    assert "dicetower.core.games.battleworld" in modules
+    assert not modules & BATTLEREALM_ONLY

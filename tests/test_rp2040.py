@@ -421,16 +421,17 @@ def test_a_uf2_that_fails_its_sha256_is_refused(tmp_path):
     assert done.stderr.count("\n") == 1 and "fails its SHA-256" in done.stderr, done.stderr
 
 
-def test_a_flash_image_of_the_wrong_size_is_refused(tmp_path):
+def test_a_flash_image_of_the_wrong_size_is_refused(tmp_path, capsys):
     image = tmp_path / "f.img"
     image.write_bytes(b"\xff" * 1000)
     done = emulator("--flash", str(image))
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "is 1000 bytes; a Pico's flash image is 2097152 (2 MiB)" in done.stderr
     assert image.read_bytes() == b"\xff" * 1000  # left as it was
-    code, out = run_cli("pico", "--emulator", "rp2040", "--image", str(image))  # as a user starts one
+    code = cli.main(["pico", "--emulator", "rp2040", "--image", str(image)])  # as a user starts one
     assert code == 2
-    assert out == "dicetower pico: rp2040: %s is 1000 bytes; a Pico's flash image is 2097152 (2 MiB)\n" % image
+    assert capsys.readouterr().err == ("dicetower: the virtual Pico did not start: rp2040: %s is 1000 bytes; a Pico's "
+                                       "flash image is 2097152 (2 MiB)\n" % image)
 
 
 def test_a_missing_bootrom_is_named(tmp_path):

@@ -216,8 +216,6 @@ def test_a_heroes_file_of_the_wrong_shape_is_told_on_the_tower_not_a_traceback(t
     assert "heroes.json" in " ".join(json.loads(done.stdout)["screen"])
 
 
-@pytest.mark.xfail(strict=False, reason="the firmware's bound on JSON depth (heroes.json) is the saves part's; "
-                                        "drop this mark once it is merged")
 def test_a_heroes_file_nested_deeply_is_told_on_the_tower_not_a_traceback(tmp_path):
     state = tmp_path / "tower"
     state.mkdir()

@@ -157,7 +157,7 @@ def test_the_rp2040_zero_boots_the_picos_build_with_its_own_pins(tmp_path):
         screen = pico.until_screen("DICETOWER")
         assert screen is not None, pico.screen()
         pico.presses("bc")  # on the Zero's own pins (its profile's, not the Pico's): New Champions
-        assert pico.until_screen("New champions") is not None, pico.screen()
+        assert pico.until_screen("New Champions") is not None, pico.screen()
 
 
 @pytest.mark.slow

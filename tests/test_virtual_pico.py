@@ -336,27 +336,17 @@ def test_flash_then_play_from_the_screen_while_monitor_follows_and_stats_counts(
     import asyncio
     import io
     import json
-    import threading
 
     from dicetower_host import cli
     from dicetower_host.pico import VirtualPico
     from dicetower_host.pico_view import KEYS, BoardFace
+    from monitoring import monitor_thread
 
     log = tmp_path / "events.jsonl"
     seen = {}
     with VirtualPico(str(tmp_path / "flash")) as board:
         app = BoardFace(board, ["a virtual pico on %s" % board.url])
-        connected = threading.Event()
-
-        class Watching(io.StringIO):
-            def write(self, text):
-                if text.startswith("-- connected"):
-                    connected.set()
-                return io.StringIO.write(self, text)
-
-        monitor = cli.build_parser().parse_args(["monitor", "--port", board.url, "--save", str(log), "--count", "3",
-                                                 "--seconds", "120"])
-        watcher = threading.Thread(target=monitor.run, args=(monitor,), kwargs={"out": Watching()})
+        watcher, connected = monitor_thread(board.url, log, 3, 120)
 
         async def keys(pilot, typed):
             for key in typed:

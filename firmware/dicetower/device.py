@@ -22,7 +22,8 @@ from dicetower.core.board import BoardError
 from dicetower.core.dice import load_overrides
 from dicetower.core.entropy import FairDice
 from dicetower.hw.buttons import POLL_MS, Buttons, Encoder
-from dicetower.hw.storage import OsFiles, replace
+from dicetower.hw.storage import OsFiles, TooBig, append_bounded, keep_aside, replace
+from dicetower.core.store import SaveError
 from dicetower.saves import SaveStore
 from dicetower.startup import read as _read
 from dicetower.ui import screens
@@ -30,7 +31,9 @@ from dicetower.ui.canvas import Canvas
 from dicetower.ui.flow import App
 from dicetower.ui.leds import Lights
 
-ERROR_LOG_BYTES = 2048
+ERROR_LOG_BYTES = 2048  # errors.log starts again past this, the full one kept as errors.log.1
+HEROES_BYTES = 16384  # the built-in 13 heroes with their cards are about 6 KB
+DICE_BYTES = 1024
 FRAME_MS = 33
 WEB_PORT = 80  # the scoreboard's page: http://<the tower's address>/
 RADIO_S = 5  # how often the radio is looked at (and brought back after a loss)
@@ -58,14 +61,21 @@ class Device:
         self._saving = None  # a save under way: SaveStore.saving's steps
         self._last_error = None
         self.scoreboard = None  # the game for phones (web/scoreboard.py), once share() was called
-        self.config = startup.config(self.root, self._log_line)
+        self.files = platform.files or OsFiles()
+        self.notices = []  # what start-up refused, said on the OLED before the start menu
+        damaged = []
+        self.config = startup.config(self.root, self._log_line, damaged)
+        # A damaged (or missing) config.json must not cost the board its pins: an RP2040-Zero runs the
+        # Pico's MicroPython, so only the profile the last flash chose (its manifest) tells them apart.
+        board = self.config.get("board") or startup.flashed_board(self.root)
+        for why in damaged:
+            self._refuse(self.root + "config.json", why, "the default settings are used")
         self.board = None
         self.error = None
         try:
-            self.board = startup.board(self.root, self.config.get("board"), platform.machine_name)
+            self.board = startup.board(self.root, board, platform.machine_name)
         except BoardError as e:
             self.error = "Board profile: %s" % e
-        self.files = platform.files or OsFiles()
         self.oled = startup.oled(platform, self.board.oled if self.board else None, self._log_line)
         if self.board is None:
             self._stop("BOARD PROBLEM", self.error)
@@ -107,21 +117,23 @@ class Device:
         # Entropy made ahead at idle, and paused dice retried with back-off (core/entropy.py).
         self._prime = getattr(self.dice, "prime", None)
         options = {}
-        heroes = _read(self.root + "heroes.json")
-        if heroes is not None:
-            from dicetower.core.roster import load_heroes  # Battlerealm's: not loaded without a heroes.json
+        try:
+            heroes = self._user_file("heroes.json", HEROES_BYTES, "the built-in heroes are used")
+            if heroes is not None:
+                from dicetower.core.roster import load_heroes  # Battlerealm's: not loaded without a heroes.json
 
-            try:
                 options["heroes"] = load_heroes(heroes)
-            except ValueError as e:
-                options["notice"] = "%s. The built-in heroes are used." % e
-                self._log_line("%s; the default heroes are used" % e)
-        attack = _read(self.root + "dice.json")
-        if attack is not None:
-            try:
+        except Exception as e:  # noqa: whatever the file holds, the built-in heroes play
+            self.notices.append("%s. The built-in heroes are used." % e)
+            self._log_line("%s; the default heroes are used" % e)
+        try:
+            attack = self._user_file("dice.json", DICE_BYTES, "the default Attack Die is used")
+            if attack is not None:
                 options["attack_faces"] = list(load_overrides(attack).faces)
-            except ValueError as e:
-                self._log_line("dice.json: %s; the default Attack Die is used" % e)
+        except Exception as e:  # noqa: whatever the file holds, the default Attack Die plays
+            self._log_line("dice.json: %s; the default Attack Die is used" % e)
+        if self.notices:
+            options["notice"] = " ".join(self.notices)
         self.store = SaveStore(self.root + "game.sav", self.files)
         self.app = App(self.dice, store=self, emit=self._emit, settings=self.config, options=options)
         self.lights = Lights(self.ring)
@@ -177,9 +189,61 @@ class Device:
 
     def load(self):
         try:
-            return self.store.load()
+            game, message = self.store.load()
         except OSError as e:  # a read-only drive cannot tidy a save cut short: play on without it
-            return None, "The saved game could not be read (%s); a new one starts." % why(e)
+            game, message = None, "The saved game could not be read (%s); a new one starts." % why(e)
+        if message:
+            self._log_line(message)
+            self._keep_log(message)
+        return game, message
+
+    def kept(self):
+        """The kind of game the start menu can bring back (saves.SaveStore.find_kept), or None."""
+        return self.store.kept[1] if self.store.kept else None
+
+    def keep_replaced(self):
+        """A new game is about to be saved: the saved one is kept as a backup the start menu offers."""
+        self._finish_saving()
+        try:
+            self.store.keep_replaced()
+        except OSError as e:
+            self._log_line("the replaced game could not be kept (%s)" % why(e))
+
+    def bring_back(self):
+        """The kept game, back as the saved one (the one saved until now is kept instead)."""
+        self._finish_saving()
+        try:
+            return self.store.bring_back()
+        except (SaveError, OSError) as e:  # changed or removed over USB since the start menu offered it
+            self._log_line("the kept game could not be brought back (%s)" % e)
+            self.store.find_kept()
+            return None
+
+    def _finish_saving(self):
+        """Write the save under way now: the files are about to change names."""
+        while self._saving is not None or self._unsaved is not None:
+            self._save_step()
+
+    def _refuse(self, path, reason, instead):
+        """A file start-up will not use: kept aside under a new name, said on the console, in
+        errors.log and on the OLED (a notice before the start menu)."""
+        try:
+            aside = keep_aside(self.files, path, "bad").rsplit("/", 1)[-1]
+            text = "%s. It is kept as %s; %s." % (reason, aside, instead)
+        except OSError as e:
+            text = "%s (not kept aside: %s); %s." % (reason, why(e), instead)
+        self.notices.append(text)
+        self._log_line(text)
+        self._keep_log(text)
+
+    def _user_file(self, name, limit, instead):
+        """A file a user may write (heroes.json, dice.json): its text, None if there is none or it is
+        too big to read (then refused: kept aside, said); ValueError if it is not UTF-8."""
+        try:
+            return _read(self.root + name, limit)
+        except TooBig as e:
+            self._refuse(self.root + name, str(e), instead)
+            return None
 
     def _emit(self, event):
         now = self.platform.ticks_ms()
@@ -358,22 +422,21 @@ class Device:
     def frame(self):
         self.lights.tick(self.app)
 
+    def _keep_log(self, text):
+        """A line at the end of errors.log, which is never read back and stays bounded. Never raises:
+        a log that cannot be written must not hide what it was to say (the console has said it)."""
+        try:
+            append_bounded(self.files, self.root + "errors.log", text + "\n", ERROR_LOG_BYTES)
+        except Exception:  # noqa: a full, read-only or failing flash; said already on the console
+            pass
+
     def _crash(self, error):
         text = "%s: %s" % (type(error).__name__, error)
         if text == self._last_error:
             return  # the same error again: logged once, not written to flash every frame
         self._last_error = text
         self.console(json.dumps({"event": "error", "error": text}))
-        path = self.root + "errors.log"
-        old = _read(path) or ""
-        try:
-            f = self.files.open(path, "w")
-            try:
-                f.write((old + text + "\n")[-ERROR_LOG_BYTES:])
-            finally:
-                f.close()
-        except OSError:
-            pass
+        self._keep_log(text)
         self.app.message = "Error: %s" % text[:60]
         self.app.changed = True
 

@@ -2,23 +2,35 @@
 
 A save is written to a temporary file, then renamed over the old one
 (hw/storage.writing), so a power cut leaves either the old save or the new
-one. A file that will not load (damaged, or from a newer firmware) is
-renamed aside, never deleted, and the caller is told why. If saving fails
-(flash full, read-only), the caller keeps the game in memory.
+one. A file is measured before it is read (a save is at most
+store.LARGEST bytes). A file that will not load is renamed aside, never
+deleted (hw/storage.keep_aside), and the caller is told why and under which
+name: a damaged one as game.sav.bad1..., one from a newer firmware as
+game.sav.newer1... (the start menu offers it again once the firmware can read
+it). A new game keeps the game it replaces as game.sav.old1... (the last
+three), and the start menu can bring it back. If saving fails (flash full,
+read-only), the caller keeps the game in memory.
 
-The filesystem is injected (`fs`: open, rename, remove, exists) so tests can
-cut the power at any byte; by default it is the device's own.
+The filesystem is injected (`fs`: open, rename, remove, exists, size) so
+tests can cut the power at any byte; by default it is the device's own.
 """
 
-from dicetower.core.store import SaveError, decode, encode
-from dicetower.hw.storage import OsFiles, writing
+from dicetower.core.store import LARGEST, NewerSave, SaveError, decode, encode, kind_of
+from dicetower.hw.storage import OsFiles, TooBig, keep_aside, kept, read_at_most, writing
+
+DAMAGED = "bad"
+NEWER = "newer"
+REPLACED = "old"
+BACKUPS = 3  # replaced games kept
 
 
 class SaveStore:
     def __init__(self, path="/game.sav", fs=None):
         self.path = path
         self.temp = path + ".tmp"  # what hw/storage.writing writes first
+        self.swap = path + ".swap"  # a kept game on its way back (bring_back)
         self.fs = fs or OsFiles()
+        self.kept = None  # (file name, game kind) the start menu can bring back: see find_kept
 
     def save(self, game):
         """Write the game; returns the bytes written. Raises OSError if flash fails."""
@@ -36,38 +48,84 @@ class SaveStore:
             yield step
         yield len(data)
 
-    def _read(self, path):
-        f = self.fs.open(path, "rb")
+    def _decode(self, path):
+        """The game in a file, or SaveError: measured before it is read, then decoded."""
         try:
-            return f.read()
-        finally:
-            f.close()
+            return decode(read_at_most(self.fs, path, LARGEST))
+        except TooBig as e:
+            raise SaveError(str(e))
+
+    def _name(self, path):
+        return path.rsplit("/", 1)[-1]  # as a file manager or `mpremote ls` shows it
 
     def load(self):
-        """(game or None, message or None). A bad file is moved aside with a message."""
+        """(game or None, message or None). A file that will not load is kept aside, with a message
+        that gives the reason and the name it is kept under."""
         if self.fs.exists(self.temp):
             if not self.fs.exists(self.path):
                 # The power went between removing the old save and renaming the
                 # new one (FAT): the complete new save is the game.
                 try:
-                    game = decode(self._read(self.temp))
+                    game = self._decode(self.temp)
                     self.fs.rename(self.temp, self.path)
+                    self.find_kept()
                     return game, None
                 except SaveError:
                     pass
             self.fs.remove(self.temp)  # a save the power cut short: the old one stands
-        if not self.fs.exists(self.path):
-            return None, None
-        data = self._read(self.path)
-        try:
-            return decode(data), None
-        except SaveError as e:
-            aside = self._aside()
-            self.fs.rename(self.path, aside)
-            return None, "The saved game could not be loaded (%s); it is kept as %s." % (e, aside)
+        if self.fs.exists(self.swap):
+            if self.fs.exists(self.path):  # the power went before the saved game took the kept one's name
+                keep_aside(self.fs, self.path, REPLACED, source=self.swap)
+            else:  # ... or after: the kept game was on its way back
+                self.fs.rename(self.swap, self.path)
+        game, message = None, None
+        if self.fs.exists(self.path):
+            try:
+                game = self._decode(self.path)
+            except NewerSave as e:
+                aside = keep_aside(self.fs, self.path, NEWER)
+                message = ("The saved game was %s. It is kept as %s; a firmware that reads it offers it "
+                           "again." % (e, self._name(aside)))
+            except SaveError as e:
+                aside = keep_aside(self.fs, self.path, DAMAGED)
+                message = "The saved game could not be loaded: %s. It is kept as %s." % (e, self._name(aside))
+        self.find_kept()
+        return game, message
 
-    def _aside(self):
-        n = 1
-        while self.fs.exists("%s.bad%d" % (self.path, n)):
-            n += 1
-        return "%s.bad%d" % (self.path, n)
+    def find_kept(self):
+        """The game the start menu can bring back: the newest kept from a newer firmware that this one
+        now reads, else the newest one a new game replaced. Sets and returns `kept`, (its file, its
+        kind), or None; the game itself is not kept in memory (the Pico's heap) but read again, and
+        replayed only when it is brought back."""
+        self.kept = None
+        for tag in (NEWER, REPLACED):
+            for name in kept(self.fs, self.path, tag):
+                try:  # its kind only: replayed, it would import that game's modules into this game's heap
+                    self.kept = (name, kind_of(read_at_most(self.fs, name, LARGEST)))
+                    return self.kept
+                except (TooBig, SaveError, OSError):
+                    continue
+        return None
+
+    def keep_replaced(self):
+        """Before a new game's first save: the saved game is kept aside (the last BACKUPS of them)."""
+        if self.fs.exists(self.path):
+            keep_aside(self.fs, self.path, REPLACED, BACKUPS)
+            self.find_kept()
+
+    def bring_back(self):
+        """The kept game, back as the saved one; the game saved until now takes its name (so the
+        start menu offers it in turn). Three renames, each whole: see `load` for a power cut between."""
+        name = self.kept[0]
+        game = self._decode(name)
+        if not self.fs.exists(self.path):
+            self.fs.rename(name, self.path)
+        elif name.startswith(self.path + "." + REPLACED):
+            self.fs.rename(name, self.swap)
+            self.fs.rename(self.path, name)
+            self.fs.rename(self.swap, self.path)
+        else:  # one from a newer firmware: the game saved until now joins the replaced ones
+            keep_aside(self.fs, self.path, REPLACED, BACKUPS)
+            self.fs.rename(name, self.path)
+        self.find_kept()
+        return game

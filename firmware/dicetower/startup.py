@@ -10,35 +10,54 @@ import json
 
 from dicetower.core.board import BoardError, parse
 from dicetower.hw.oled import Oled
+from dicetower.hw.storage import OsFiles, read_at_most
 from dicetower.ui.canvas import Canvas, wrap
 
 FALLBACK_OLED = {"i2c": 0, "sda": 4, "scl": 5, "address": 0x3C, "freq": 400000}  # the Pico profile's
 DEFAULTS = {"brightness": 100, "sounds": True, "watchdog": False}
+# The most the tower reads of each file (bytes), each several times what it needs: a bigger file
+# would not fit the Pico's heap once parsed, so it is refused unread.
+CONFIG_BYTES = 4096
+PROFILE_BYTES = 8192
+MANIFEST_BYTES = 32768  # what `dicetower flash` writes: each file's SHA-256 (about 6 KB)
+MANIFEST = "dicetower.manifest"
 
 
-def read(path):
-    """A file's text, or None if it cannot be read; "" if it is not UTF-8 (its reader calls that malformed)."""
+def read(path, limit=CONFIG_BYTES):
+    """A file's text, or None if there is none; ValueError saying why if it is over `limit` bytes or
+    not UTF-8 (its size is known before a byte is read)."""
     try:
-        with open(path) as f:
-            return f.read()
+        data = read_at_most(OsFiles(), path, limit)
     except OSError:
         return None
+    try:
+        return data.decode()
     except UnicodeError:
-        return ""
+        raise ValueError("%s is not valid JSON (not UTF-8 text)" % path.rsplit("/", 1)[-1])
 
 
-def config(root, log):
-    """config.json merged over the defaults; bad values are logged and replaced."""
-    text = read(root + "config.json")
+def config(root, log, damaged=None):
+    """config.json merged over the defaults; bad values are logged and replaced. A file that cannot be
+    used at all is logged, and its reason added to `damaged` (a list) for the caller to keep it aside."""
     settings = dict(DEFAULTS)
+    loaded, why = None, None
+    try:
+        text = read(root + "config.json")
+    except ValueError as e:
+        text, why = None, str(e)
     if text is not None:
         try:
             loaded = json.loads(text)
-        except ValueError:
-            loaded = None
-            log("config.json is not valid JSON; defaults used")
-        if isinstance(loaded, dict):
-            settings.update(loaded)
+        except Exception:  # noqa: any parser error (too deep, out of memory) is a file not to use
+            why = "config.json is not valid JSON"
+        if why is None and not isinstance(loaded, dict):
+            why = "config.json holds no settings"
+    if why is not None:
+        log("%s; defaults used" % why)
+        if damaged is not None:
+            damaged.append(why)
+    if isinstance(loaded, dict):
+        settings.update(loaded)
     # Values a game relies on every frame are checked once, here.
     brightness = settings.get("brightness")
     if not isinstance(brightness, int) or isinstance(brightness, bool) or not 10 <= brightness <= 100:
@@ -47,7 +66,10 @@ def config(root, log):
         settings["brightness"] = 100
     settings["sounds"] = settings.get("sounds") is not False
     settings["watchdog"] = settings.get("watchdog") is True
-    if settings.get("board") is not None and not isinstance(settings["board"], str):
+    name = settings.get("board")
+    if name is not None and not (isinstance(name, str) and name and
+                                 all(c.isalpha() or c.isdigit() or c in "_-" for c in name)):
+        # A profile's file name (boards/NAME.json): no folders, nothing a path could not hold.
         log("config.json: board must be a profile's name")
         settings["board"] = None
     return settings
@@ -62,6 +84,23 @@ def _built_in():
     return built_in.PROFILES, built_in.BOARD
 
 
+def flashed_board(root):
+    """The profile the last `dicetower flash` chose (its manifest's "board"), or None."""
+    try:
+        manifest = json.loads(read(root + MANIFEST, MANIFEST_BYTES) or "{}")
+        name = manifest.get("board")
+    except Exception:  # noqa: a damaged manifest names no board (main.py's check says the rest)
+        return None
+    return name if isinstance(name, str) else None
+
+
+def _profile(path):
+    try:
+        return read(path, PROFILE_BYTES)
+    except ValueError as e:
+        raise BoardError(str(e))
+
+
 def board(root, name, machine_name):
     """The profile `name` (from config.json), else the one whose machine name matches this chip.
 
@@ -70,7 +109,7 @@ def board(root, name, machine_name):
     folder = root + "boards/"
     frozen, default = _built_in()
     if name:
-        text = read(folder + name + ".json")
+        text = _profile(folder + name + ".json")
         if text is None:
             text = frozen.get(name)
         if text is None:
@@ -86,7 +125,7 @@ def board(root, name, machine_name):
         raise BoardError("no boards/ folder on the device; copy one profile from boards/")
     for n in sorted(names):
         try:
-            found = parse(read(folder + n))
+            found = parse(_profile(folder + n))
         except BoardError:
             continue
         if same_machine(found.machine, machine_name):
@@ -120,7 +159,8 @@ def show_on_oled(platform, title, text):
     """Show a problem on the OLED (if one answers) when the game itself cannot start."""
     settings = config(platform.root, lambda line: None)
     try:
-        spec = board(platform.root, settings.get("board"), platform.machine_name).oled
+        spec = board(platform.root, settings.get("board") or flashed_board(platform.root),
+                     platform.machine_name).oled
     except BoardError:
         spec = None
     show_problem(oled(platform, spec, lambda line: None), Canvas(), title, text)

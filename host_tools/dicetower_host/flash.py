@@ -13,10 +13,14 @@ What it does, in order, and why:
    copy what differs, remove firmware files no longer shipped (a stale .py
    beside an .mpy would even shadow it), keep everything else (game.sav,
    heroes.json, dice.json, errors.log are the player's).
-5. Checks the space before writing anything. Then marks the manifest
-   incomplete, copies, removes, sets "board" in config.json (other settings
-   kept), and writes the manifest last: an interrupted copy leaves a board
-   that says "reflash needed" at boot, and a rerun completes it.
+5. Checks the space before writing anything. Then writes, so that a cut at
+   any byte leaves a board that runs the old release, the new one, or shows
+   "reflash needed" on its OLED: main.py first when the board has one (whole:
+   to a temporary name, then renamed; the new one refuses the old files with
+   the notice), the manifest marked incomplete (with the hashes of the files
+   being replaced), the profile and config.json's "board", then the modules
+   the notice draws with, each whole, main.py now if the board had none, the
+   rest, the removals, and the manifest completed last. A rerun completes it.
 6. Soft-resets and waits for the firmware's ready line with its version.
 """
 
@@ -30,6 +34,7 @@ import sys
 import time
 
 from dicetower_host import paths
+from dicetower_host.errors import UserError
 from dicetower_host.monitor import event_of
 
 MIN_VERSION = (1, 22, 0)
@@ -54,8 +59,8 @@ ONLY_FOR = {
 }
 
 
-class FlashError(Exception):
-    """A flash that cannot go on; `str(e)` says why and what to do."""
+class FlashError(UserError):
+    """A flash that cannot go on; `str(e)` says why and what to do, in one line."""
 
 
 # -- finding the board ---------------------------------------------------------
@@ -241,7 +246,7 @@ def choose_profile(asked, config, machine, known):
     have = ", ".join(sorted(known))
     if asked:
         if asked not in known:
-            raise FlashError("no board profile %r (have: %s)" % (asked, have))
+            raise paths.unknown_board(asked)
         return asked
     if isinstance(config.get("board"), str) and config["board"] in known:
         return config["board"]
@@ -271,10 +276,31 @@ class Plan:
         # A profile changed on the board since the last flash is the maker's: kept, and said so.
         self.kept = sorted(p for p in files if is_data(p) and remote.get(p) not in (None, digest(files[p]))
                            and p in old_files and remote.get(p) != old_files[p])
-        # main.py (code.py) first: from then on the board boots only into its check, which refuses the
-        # incomplete manifest until the last file is in (an older main.py would run half-new code).
+        self.entry = entry
+        boot = boot_needs(files.get(entry))
+
+        def rank(p):
+            """The order of the copy (see the module's docstring): main.py first on a board that has one (an
+            older main.py would run half-new code, or could not draw the notice), the profile (it names the
+            OLED's pins), the notice's modules, main.py on an empty board (before it, the board boots to its
+            prompt as before), the rest."""
+            if p == entry:
+                return 0 if remote.get(entry) is not None else 3
+            return 1 if is_data(p) else 2 if p.rsplit(".", 1)[0] in boot else 4
+
         self.copy = sorted((p for p in files if remote.get(p) != digest(files[p]) and p not in self.kept),
-                           key=lambda p: (p != entry, p))
+                           key=lambda p: (rank(p), p))
+        # Written whole, to a temporary name and renamed: what the board needs to say "reflash needed".
+        self.whole = {p for p in self.copy if rank(p) < 4}
+        self.entry_first = bool(self.copy) and rank(self.copy[0]) == 0
+        # The files a cut may leave as they were, whole because the last manifest vouched for them: the
+        # board's check accepts them mid-flash (in place of the new ones) for drawing the notice.
+        vouched = set()
+        for key in ("files", "was"):
+            if isinstance(old_manifest.get(key), dict):
+                vouched.update((p, d) for p, d in old_manifest[key].items() if isinstance(d, str))
+        self.was = {p: remote[p] for p in sorted(files) if not is_data(p) and remote.get(p) is not None
+                    and remote[p] != digest(files[p]) and (p, remote[p]) in vouched}
         self.same = [p for p in sorted(files) if p not in self.copy and p not in self.kept]
         shipped = set(files)
         # What an earlier flash put there and nobody changed since; a changed file is someone's.
@@ -297,7 +323,10 @@ class Plan:
         """What the board checks at boot ("files": code) and what else the flash put there ("data")."""
         code = {p: digest(d) for p, d in sorted(self.files.items()) if not is_data(p)}
         data = {p: digest(d) for p, d in sorted(self.files.items()) if is_data(p)}
-        return {"version": _version(), "board": self.profile, "complete": complete, "files": code, "data": data}
+        out = {"version": _version(), "board": self.profile, "complete": complete, "files": code, "data": data}
+        if not complete:
+            out["was"] = self.was  # what main.py's check accepts mid-flash (see Plan.was)
+        return out
 
     def bytes_to_copy(self):
         return sum(len(self.files[p]) for p in self.copy)
@@ -307,7 +336,7 @@ class Plan:
         grow = sum(_blocks(len(self.files[p]), self.block) for p in self.copy)
         old = self.sizes if self.sizes is not None else {p: len(self.files[p]) for p in self.copy}
         freed = sum(_blocks(old.get(p) or 0, self.block) for p in self.copy if self.remote.get(p) is not None)
-        manifest = len(json.dumps({p: digest(d) for p, d in self.files.items()}))
+        manifest = len(json.dumps(self.manifest(complete=False)))
         # A file being rewritten holds its old blocks and its new ones at once (copy on write).
         largest = max([_blocks(len(self.files[p]), self.block) for p in self.copy] or [0])
         return (grow - freed + largest) * self.block + 2 * _blocks(manifest + 200, self.block) * self.block
@@ -331,6 +360,15 @@ class Plan:
         lines.append("%d to copy (%d B), %d to remove, %d up to date; saved games and settings kept"
                      % (len(self.copy), self.bytes_to_copy(), len(self.remove), len(self.same)))
         return "\n".join(lines)
+
+
+def boot_needs(entry):
+    """The modules main.py's "reflash needed" notice loads (its BOOT_NEEDS, as paths without the
+    extension), read from the main.py being flashed: one list, on the board and here."""
+    for node in ast.parse(entry or b"").body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["BOOT_NEEDS"]:
+            return frozenset(ast.literal_eval(node.value))
+    return frozenset()
 
 
 def is_data(path):
@@ -383,13 +421,46 @@ def connect(port):
         # A timeout: a board that goes silent ends the read (and the command, with a message), not the world.
         transport = SerialTransport(port, baudrate=115200, timeout=10)
     except (TransportError, OSError) as e:
-        raise FlashError("cannot open %s: %s" % (port, e))
+        raise FlashError(why_not(port, e)) from None
     try:
         transport.enter_raw_repl(soft_reset=True)
     except (TransportError, OSError) as e:
         transport.close()
         raise FlashError("%s does not answer as a MicroPython REPL (%s); is MicroPython on it?" % (port, e))
     return transport
+
+
+def why_not(port, error=None):
+    """Why a port will not open, in one line with what to do (mpremote says only "failed to access")."""
+    import serial
+
+    try:  # opened as mpremote opens it, to hear the system's reason
+        serial.serial_for_url(port, baudrate=115200, exclusive=True).close()
+    except (serial.SerialException, OSError, ValueError) as e:
+        error = e
+    number = getattr(error, "errno", None)
+    text = str(error)
+    if "://" in port:
+        if number == errno.ECONNREFUSED or "refused" in text.lower():
+            return "nothing answers at %s: is the virtual Pico (dicetower pico) still running?" % port
+    elif not os.path.exists(port):
+        return "no such device %s: is the board plugged in? %s" % (port, _seen())
+    if number in (errno.EACCES, errno.EPERM):
+        return ("permission denied on %s: add yourself to the dialout group (sudo usermod -aG dialout $USER), "
+                "then log out and in again" % port)
+    if number in (errno.EBUSY, errno.EAGAIN) or "exclusively lock" in text:
+        return ("%s is busy: another program has it open (dicetower monitor, mpremote, Thonny, screen); "
+                "close it and try again" % port)
+    if number == errno.ENOTTY or "Inappropriate ioctl" in text:
+        return "%s is not a serial port" % port
+    return "cannot open %s: %s" % (port, text.strip() or type(error).__name__)
+
+
+def _seen():
+    from serial.tools import list_ports
+
+    ports = ", ".join(p.device for p in list_ports.comports())
+    return "Serial ports seen: %s" % ports if ports else "No serial ports are seen at all"
 
 
 def read_bytes(transport, path):
@@ -415,10 +486,24 @@ def flash(port, board=None, dry_run=False, out=sys.stdout, progress=None, wait_r
           ready_seconds=READY_SECONDS):
     """Flash the firmware; returns a dict of what was sent. FlashError says what went wrong."""
     started = time.monotonic()
-    with Session(port) as on_board:
-        result = _flash(on_board.transport, board, dry_run, out, progress, wait_ready, started, ready_seconds)
-        on_board.restarted = "ready" in result
-        return result
+    stage = ["before"]  # where a Ctrl-C came: before the copy, during it, or while the board restarts
+    try:
+        with Session(port) as on_board:
+            result = _flash(on_board.transport, board, dry_run, out, progress, wait_ready, started, ready_seconds,
+                            stage)
+            on_board.restarted = "ready" in result
+            return result
+    except KeyboardInterrupt:
+        raise FlashError(INTERRUPTED[stage[0]] % port) from None
+
+
+INTERRUPTED = {
+    "before": "interrupted (Ctrl-C) before anything was written: the board on %s is as it was",
+    "copying": "interrupted (Ctrl-C) during the copy: the board on %s shows \"reflash needed\" until dicetower "
+               "flash runs again; saved games and settings are untouched",
+    "restarting": "interrupted (Ctrl-C) while the board restarted: the new firmware is on it; dicetower monitor "
+                  "--port %s shows it start",
+}
 
 
 class Session:
@@ -474,8 +559,10 @@ def close(transport):
         pass
 
 
-def _flash(transport, asked, dry_run, out, progress, wait_ready, started, ready_seconds=READY_SECONDS):
+def _flash(transport, asked, dry_run, out, progress, wait_ready, started, ready_seconds=READY_SECONDS, stage=None):
     from mpremote.transport import TransportError
+
+    stage = stage or [None]
 
     board = Board(_run(transport, board_code("probe", "probe")))
     check_runtime(board, emitted_version())
@@ -505,6 +592,7 @@ def _flash(transport, asked, dry_run, out, progress, wait_ready, started, ready_
     sent = {"files": 0, "bytes": 0}
     if plan.changes() or not plan.vouched:
         try:
+            stage[0] = "copying"
             _write(transport, plan, sent, progress)
         except (TransportError, OSError, KeyboardInterrupt) as e:
             full = isinstance(e, OSError) and getattr(e, "errno", None) == errno.ENOSPC
@@ -512,54 +600,77 @@ def _flash(transport, asked, dry_run, out, progress, wait_ready, started, ready_
     out.write(plan.summary(sent) + "\n")
     sent.update(plan=plan, seconds=time.monotonic() - started)
     if wait_ready:
+        stage[0] = "restarting"
         sent["ready"] = restart(transport, out, ready_seconds)
     return sent
 
 
 def interrupted(error):
-    return "the copy was interrupted (%s)" % (type(error).__name__ if isinstance(error, KeyboardInterrupt) else error)
+    return "the copy was interrupted (%s)" % ("Ctrl-C" if isinstance(error, KeyboardInterrupt) else error)
 
 
 def cut_short(what, sent, plan):
-    """The FlashError of a copy that stopped midway (the board refuses to boot it until a rerun)."""
-    return FlashError("%s after %d of %d files. The board shows \"reflash needed\" until dicetower flash runs "
-                      "again; saved games and settings are untouched" % (what, sent["files"], len(plan.copy)))
+    """The FlashError of a copy that stopped midway, saying what the board does now."""
+    if not sent.get("touched"):
+        now = "Nothing the board runs has changed"
+    elif plan.remote.get(plan.entry) is None and sent["files"] <= plan.copy.index(plan.entry):
+        now = "The board has no firmware to run yet (its %s comes later)" % plan.entry
+    else:
+        now = "The board shows \"reflash needed\" until dicetower flash runs again"
+    return FlashError("%s after %d of %d files. %s; saved games and settings are untouched"
+                      % (what, sent["files"], len(plan.copy), now))
 
 
 def _write(transport, plan, sent, progress, replace=None):
-    """Copy the plan's files through `transport` (mpremote's, or one with the same fs_* calls)."""
-    manifest = plan.manifest(complete=False)
-    # First: the board must not boot a half-copied firmware if this is cut short.
-    transport.fs_writefile(MANIFEST, json.dumps(manifest).encode())
-    for folder in plan.dirs:
+    """Copy the plan's files through `transport` (mpremote's, or one with the same fs_* calls), in the
+    order that keeps the board able to run or to say "reflash needed" at every byte (the module's
+    docstring). `sent["touched"]` says whether the board has changed yet (for the message of a cut)."""
+    replace = replace or _replace_on_board
+    total = plan.bytes_to_copy()
+
+    def whole(path, data, callback=None):
+        """A file written beside itself and renamed into place: a cut leaves the old one or the new one."""
+        transport.fs_writefile(path + ".tmp", data, progress_callback=callback)
+        replace(transport, path + ".tmp", path)
+        sent["touched"] = True
+
+    def put(path):
+        data = plan.files[path]
+        done = sent["bytes"]
+        callback = (lambda n, size: progress(path, done + n, total)) if progress else None
+        if path in plan.whole:
+            whole(path, data, callback)
+        else:
+            sent["touched"] = True
+            transport.fs_writefile(path, data, progress_callback=callback)
+        sent["files"] += 1
+        sent["bytes"] += len(data)
+
+    for folder in plan.dirs:  # empty folders change nothing the board runs
         try:
             transport.fs_mkdir(folder)
         except OSError as e:
-            if e.errno != 17:  # EEXIST: a folder outside the package (boards/) may be there already
+            if e.errno != errno.EEXIST:  # a folder outside the package (boards/) may be there already
                 raise
-    total = plan.bytes_to_copy()
-    for path in plan.copy:
-        data = plan.files[path]
-        done = sent["bytes"]
-        transport.fs_writefile(path, data, progress_callback=(lambda n, size: progress(path, done + n, total))
-                               if progress else None)
-        sent["files"] += 1
-        sent["bytes"] += len(data)
+    copy = list(plan.copy)
+    if plan.entry_first:
+        put(copy.pop(0))
+    manifest = plan.manifest(complete=False)
+    whole(MANIFEST, json.dumps(manifest).encode())  # from here the board refuses to run a half-copied firmware
+    for path in [p for p in copy if is_data(p)]:
+        put(path)
+    if plan.config is not None:  # the board's name, for the notice's OLED pins too
+        old = read_bytes(transport, "config.json")
+        if old is not None and not _parses(old):
+            transport.fs_writefile("config.json.bad", old)  # the player's bytes, as they were
+        whole("config.json", plan.config.encode())
+    for path in [p for p in copy if not is_data(p)]:
+        put(path)
     for path in plan.remove:
         _remove(transport, path, "remove")
     for folder in plan.rmdirs:
         _remove(transport, folder, "rmdir")
-    if plan.config is not None:
-        old = read_bytes(transport, "config.json")
-        if old is not None and not _parses(old):
-            transport.fs_writefile("config.json.bad", old)  # the player's bytes, as they were
-        # Through a temporary file, as the manifest: a cut here leaves the old settings whole.
-        transport.fs_writefile("config.json.tmp", plan.config.encode())
-        (replace or _replace_on_board)(transport, "config.json.tmp", "config.json")
-    manifest["complete"] = True
-    transport.fs_writefile(MANIFEST + ".tmp", json.dumps(manifest).encode())
-    # Renamed into place, so the manifest is never half written.
-    (replace or _replace_on_board)(transport, MANIFEST + ".tmp", MANIFEST)
+    whole(MANIFEST, json.dumps(plan.manifest(complete=True)).encode())
 
 
 def _remove(transport, path, how):

@@ -35,7 +35,7 @@ def load_board(name):
     """The profile `boards/NAME.json` as the firmware reads it, or ValueError naming the field."""
     path = os.path.join(BOARDS, name + ".json")
     if not os.path.exists(path):
-        raise UserError("unknown board %r; the boards are: %s" % (name, ", ".join(profile_names())))
+        raise paths.unknown_board(name)
     with open(path) as f:
         text = f.read()
     try:

@@ -49,6 +49,13 @@ def board_names():
     return sorted(n[:-5] for n in os.listdir(BOARDS) if n.endswith(".json"))
 
 
+def unknown_board(name):
+    """The one message for a board profile that is not in boards/, whichever command was given it."""
+    from dicetower_host.errors import UserError
+
+    return UserError("unknown board %r; the boards are: %s" % (name, ", ".join(board_names())))
+
+
 def board_side(name):
     """The text of board_side/NAME.py, a program for a board's REPL."""
     with open(os.path.join(BOARD_SIDE, name + ".py")) as f:

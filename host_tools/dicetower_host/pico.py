@@ -40,7 +40,7 @@ def profile_path(board):
     """boards/NAME.json, or a UserError naming the boards there are."""
     path = paths.board_profile(board)
     if not os.path.exists(path):
-        raise UserError("unknown board %r; the boards are: %s" % (board, ", ".join(paths.board_names())))
+        raise paths.unknown_board(board)
     return path
 
 

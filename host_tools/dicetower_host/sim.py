@@ -128,7 +128,7 @@ def check_profile(root, board):
 
     path = os.path.join(root, "boards", board + ".json")
     if not is_name(board) or not os.path.exists(path):
-        raise UserError("unknown board %r; the boards are: %s" % (board, ", ".join(paths.board_names())))
+        raise paths.unknown_board(board)
     data, why = _read_json(path)
     try:
         if why is not None:

@@ -171,7 +171,7 @@ def built_in(board):
     """dicetower/built_in.py: every profile in boards/ (their JSON text) and this UF2's own board."""
     names = sorted(n[:-5] for n in os.listdir(PROFILES) if n.endswith(".json"))
     if board not in names:
-        raise UF2Error("unknown board %r; profiles: %s" % (board, ", ".join(names)))
+        raise UF2Error(str(paths.unknown_board(board)))
     texts = {}
     for name in names:
         with open(os.path.join(PROFILES, name + ".json")) as f:

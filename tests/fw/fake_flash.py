@@ -11,6 +11,8 @@ class _Writer:
         self.path = path
 
     def write(self, data):
+        if isinstance(data, str):
+            data = data.encode()
         for byte in data:
             self.flash.spend()
             self.flash.files[self.path].append(byte)
@@ -24,8 +26,8 @@ class _Reader:
     def __init__(self, data):
         self.data = data
 
-    def read(self):
-        return self.data
+    def read(self, n=-1):
+        return self.data if n < 0 else self.data[:n]
 
     def close(self):
         pass
@@ -42,6 +44,7 @@ class Flash:
         self.budget = None
         self.written = 0
         self.full_at = None
+        self.renames_left = None
 
     def copy(self):
         return Flash(self.files)
@@ -62,12 +65,24 @@ class Flash:
             if path not in self.files:
                 raise OSError(2)
             return _Reader(bytes(self.files[path]))
-        self.files[path] = bytearray()
+        if "a" not in mode or path not in self.files:
+            self.files[path] = bytearray()
         return _Writer(self, path)
 
+    def size(self, path):
+        if path not in self.files:
+            raise OSError(2)
+        return len(self.files[path])
+
     def rename(self, old, new):
-        if self.budget is not None and self.written >= self.budget:
+        if self.renames_left is not None:  # the power goes after that many renames
+            if self.renames_left == 0:
+                raise PowerCut()
+            self.renames_left -= 1
+        elif self.budget is not None and self.written >= self.budget:
             raise PowerCut()
+        if old not in self.files:
+            raise OSError(2)
         self.files[new] = self.files.pop(old)
 
     def remove(self, path):

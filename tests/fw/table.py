@@ -6,7 +6,9 @@ Works on CPython (files in a temporary folder) and on the MicroPython VM
 
 import os
 
-from dicetower.core.entropy import FairDice, SeededSource
+import json
+
+from dicetower.core.entropy import FairDice, ScriptedFaces, SeededSource
 from tower import Tower
 
 PINS = {"a": 10, "b": 11, "c": 12}
@@ -26,22 +28,44 @@ def _root():
     return root
 
 
+PLAYERS_FILES = ("game", "config", "errors", "dice")
+
+
+def tidy(root, kinds=PLAYERS_FILES):
+    """Remove the player's files, and those the tower kept aside (game.sav.bad1, game.sav.old1...): on
+    the VM every test shares one root, and a kept game would change the start menu."""
+    for name in os.listdir(root):
+        if name.split(".")[0] in kinds:
+            os.remove(root + name)
+
+
 class Table(Tower):
     """The tower on a test's bench: a fresh root with boards/, seeded dice."""
 
     def __init__(self, seed=1, board="pico", root=None, keep_files=False, oled=True):
         root = root or _root()
         if not keep_files:
-            for name in ("game.sav", "config.json", "errors.log", "dice.json"):
-                try:
-                    os.remove(root + name)
-                except OSError:
-                    pass
+            tidy(root)
         Tower.__init__(self, root, board, FairDice(SeededSource(seed)), oled)
 
     def screen(self):
         """The OLED's eight text lines, read back from the panel's memory."""
         return [read_line(self.panel.ram, page) for page in range(8)]
+
+
+class Scripted(Table):
+    """The tower with set faces and, if given, the heroes of a heroes.json (Hulk rolls first in a new
+    Battlerealm game)."""
+
+    def __init__(self, faces, heroes=None):
+        root = _root()
+        tidy(root, PLAYERS_FILES + ("heroes",))
+        if heroes is not None:
+            with open(root + "heroes.json", "w") as f:
+                f.write(json.dumps({"heroes": heroes}))
+        Tower.__init__(self, root, "pico", ScriptedFaces(faces))
+        if heroes is not None:
+            os.remove(root + "heroes.json")  # read at boot; the next test's tower starts without it
 
 
 from tower import read_line  # noqa: E402,F401  (the tests read the screen this way)

@@ -48,9 +48,11 @@ class Flashed(unittest.TestCase):
                 pass
         os.rmdir(self.root + "fwcheck")
 
-    def manifest(self, files, complete=True):
-        write(self.root + main.MANIFEST, json.dumps({"version": "0.1.0", "complete": complete,
-                                                      "files": files}).encode())
+    def manifest(self, files, complete=True, was=None):
+        manifest = {"version": "0.1.0", "complete": complete, "files": files}
+        if was is not None:
+            manifest["was"] = was
+        write(self.root + main.MANIFEST, json.dumps(manifest).encode())
 
     def test_a_whole_flash_boots(self):
         self.assertIsNone(main.check(self.root))
@@ -80,6 +82,29 @@ class Flashed(unittest.TestCase):
         self.assertEqual(main.check(self.root), ("the last flash did not finish", ["fwcheck/b.mpy"]))
         write(self.root + "fwcheck/b.mpy", b"")  # for tearDown
 
+    def test_mid_flash_a_whole_file_of_the_release_being_replaced_is_not_damaged(self):
+        """The incomplete manifest keeps the hashes of the files the flash replaces ("was"): a cut leaves each
+        of main.py and the notice's modules whole, old or new, and the notice may load them; a file cut in
+        the middle of its copy is neither, and is named."""
+        new = {"fwcheck/a.mpy": hex_of(b"the new a"), "fwcheck/b.mpy": hex_of(b"the new b")}
+        write(self.root + "fwcheck/a.mpy", b"the new a")  # copied; b.mpy is still the old release's
+        self.manifest(new, complete=False, was={"fwcheck/b.mpy": hex_of(self.files["fwcheck/b.mpy"])})
+        self.assertEqual(main.check(self.root), ("the last flash did not finish", []))
+        write(self.root + "fwcheck/b.mpy", b"the ne")  # the cable came out in the middle of b.mpy
+        self.assertEqual(main.check(self.root), ("the last flash did not finish", ["fwcheck/b.mpy"]))
+        write(self.root + "fwcheck/b.mpy", self.files["fwcheck/b.mpy"])
+        self.manifest(new, was={"fwcheck/b.mpy": hex_of(self.files["fwcheck/b.mpy"])})  # complete: no old file
+        self.assertEqual(main.check(self.root), ("1 file damaged: fwcheck/b.mpy", ["fwcheck/b.mpy"]))
+
+    def test_a_new_main_py_under_the_last_flashs_manifest_is_a_flash_cut_short(self):
+        """A flash puts main.py in place first: cut right after it, the old manifest is still complete."""
+        self.manifest(dict([("main.py", hex_of(b"the old main.py"))] + [(p, hex_of(d)) for p, d in self.files.items()]))
+        write(self.root + "main.py", b"the new main.py")
+        try:
+            self.assertEqual(main.check(self.root), ("the last flash did not finish", ["main.py"]))
+        finally:
+            os.remove(self.root + "main.py")
+
     def test_a_garbled_manifest_is_not_trusted(self):
         write(self.root + main.MANIFEST, b'{"files": {"fwcheck/a.mpy": ')
         self.assertEqual(main.check(self.root)[0], "the manifest is damaged")
@@ -87,7 +112,14 @@ class Flashed(unittest.TestCase):
     def test_a_manifest_of_the_wrong_shape_or_bytes_is_not_trusted(self):
         for text in (b'{"complete": true, "files": ["fwcheck/a.mpy"]}', b'{"complete": true, "files": 7}',
                      b'{"complete": true, "files": {"fwcheck/a.mpy": 7}}', b'{"files": {}, "complete": \xff}',
-                     b"\xff\xfe\x00garbage"):
+                     b'{"complete": false, "files": {}, "was": ["fwcheck/a.mpy"]}', b"\xff\xfe\x00garbage"):
+            write(self.root + main.MANIFEST, text)
+            self.assertEqual(main.check(self.root), ("the manifest is damaged", ()))
+
+    def test_a_huge_or_deeply_nested_manifest_is_not_read_whole_and_not_trusted(self):
+        """Bounded before it is parsed: a file of hundreds of KB would take a Pico's heap at boot."""
+        huge = b'{"complete": true, "files": {' + b" " * (main.MANIFEST_MOST + 10) + b"}}"
+        for text in (huge, b'{"complete": true, "files": ' + b"[" * 5000 + b"]" * 5000 + b"}"):
             write(self.root + main.MANIFEST, text)
             self.assertEqual(main.check(self.root), ("the manifest is damaged", ()))
 

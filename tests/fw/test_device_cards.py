@@ -7,23 +7,10 @@ import unittest
 
 from dicetower.core.games.battlerealm_heroes import HEROES
 from dicetower.core.entropy import ScriptedFaces
-from table import Table, _root
+from table import Scripted, Table
 from tower import Tower
 
 ROLL = ["Mutant", "Skill", "Science", "Tech", "Cosmic", "Mystic"]
-
-
-class Scripted(Table):
-    """The tower with set faces (Hulk rolls first in a new Battlerealm game)."""
-
-    def __init__(self, faces):
-        root = _root()
-        for name in ("game.sav", "config.json", "errors.log", "dice.json", "heroes.json"):
-            try:
-                os.remove(root + name)
-            except OSError:
-                pass
-        Tower.__init__(self, root, "pico", ScriptedFaces(faces))
 
 
 def start_rolling(t):

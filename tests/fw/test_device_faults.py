@@ -135,13 +135,17 @@ class Settings(unittest.TestCase):
         with open(t.root + "heroes.json", "wb") as f:
             f.write(b'{"heroes": [{"name": "\xc9clair"}]}')
         again = Table(root=t.root, keep_files=True)
-        os.remove(t.root + "config.json")
+        os.remove(t.root + "config.json.bad1")  # kept aside: the settings written next cannot replace it
         os.remove(t.root + "heroes.json")
         logged = " ".join(e["text"] for e in again.events("log"))
         self.assertIn("config.json is not valid JSON", logged)
         self.assertIn("heroes.json is not valid JSON", logged)
         self.assertEqual(again.device.board.name, "Raspberry Pi Pico")  # the game starts on defaults
-        self.assertIn("heroes.json is not valid", " ".join(again.screen()))  # said on the OLED too
+        shown = " ".join(again.screen())
+        again.presses("b")  # the notice's second page
+        shown += " " + " ".join(again.screen())
+        self.assertIn("kept as config.json.bad1", shown)  # said on the OLED too
+        self.assertIn("heroes.json is not valid", shown)
 
     def test_watchdog_only_when_asked_and_then_fed(self):
         t = Table()
@@ -235,7 +239,7 @@ class PlayerMistakes(unittest.TestCase):
     def test_a_new_game_of_another_kind_after_leaving_one(self):
         t = Table()
         t.presses("cc C")  # Battlerealm, four heroes; back to the start menu
-        t.presses("bbbb c c")  # New Battleworld (below "Resume Battlerealm"), one starting hero
+        t.presses("bbbb c b c c")  # New Battleworld (below "Resume Battlerealm"), yes replace it, one starting hero
         self.assertEqual((t.app.mode, t.app.kind), ("play", "battleworld"))
         self.assertEqual(t.events("error"), [])
         self.assertEqual(t.screen()[0], "Won 0/3  Lost 0/3")

@@ -112,3 +112,50 @@ class BattleworldCards(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class AfterAPowerCut(unittest.TestCase):
+    """The new pieces are saved like everything else: the tower switched off and on resumes them."""
+
+    def test_allies_and_minions_come_back_after_a_power_cut(self):
+        t = Table(seed=2)
+        t.presses("bc ac")  # New Champions, one player (P1)
+        t.presses("aaaa c c b c")  # Play ally: P1, 2 hit points
+        t.presses("bb")  # Minion engages, two below Play ally
+        self.assertEqual(t.screen()[4].strip(), "Minion engages")
+        t.presses("c c b b c")  # P1, 3 hit points
+        self.assertTrue(t.app.game.state["minions"])
+        status = t.screen()[:4]
+        t.wait(200)  # its save
+        again = Table(root=t.root, keep_files=True)
+        self.assertEqual(again.screen()[1], "Resume Champions")
+        again.presses("c")
+        self.assertEqual(again.app.mode, "play")
+        self.assertEqual(again.screen()[:4], status)
+        self.assertEqual(again.app.game.state["allies"], t.app.game.state["allies"])
+        self.assertEqual(again.app.game.state["minions"], t.app.game.state["minions"])
+
+    def test_a_thanostone_battle_comes_back_after_a_power_cut(self):
+        t = Table(seed=4)
+        t.presses("bbbc c a c c c c")  # New Battleworld, one starting hero; Thanostone battle
+        t.wait(200)
+        again = Table(root=t.root, keep_files=True)
+        again.presses("c")
+        self.assertEqual(again.app.game.state["battles"], t.app.game.state["battles"])
+        again.presses("a c")  # a second Thanostone Battle Card is still refused: the count came back too
+        self.assertEqual(message(again), "No Thanostone Battle Card is left: the deck has 1.")
+
+    def test_a_save_with_four_allies_for_one_player_is_not_offered(self):
+        """A crafted save past the checksum: "You may control at most three allies." """
+        from test_saved_games import notice_text, write
+        from test_store import coded, sealed
+
+        t = Table(seed=2)
+        t.presses("bc ac")  # New Champions, one player (P1)
+        content = t.app.game.to_dict()
+        content["base"]["allies"] = [[0, "Ally %d" % n, 2] for n in (1, 2, 3, 4)]
+        write(t.root + "game.sav", sealed(coded(content)))
+        again = Table(root=t.root, keep_files=True)
+        self.assertIn("an impossible game: The allies are damaged.", notice_text(again))
+        again.presses("c")
+        self.assertNotEqual(again.screen()[1], "Resume Champions")

@@ -2,38 +2,17 @@
 words, the long presses' hint, the menu after a turn, names and counts. CPython and the VM."""
 
 import json
-import os
 import unittest
 
-from dicetower.core.entropy import ScriptedFaces
 from dicetower.core.games import GAMES, game
 from dicetower.core.games.battlerealm_heroes import HEROES
 from dicetower.ui import font
 from dicetower.ui.canvas import COLUMNS
 from dicetower.ui.screens import HINT
-from table import Table, _root
-from tower import Tower
+from table import Scripted, Table
 
 ROLL = ["Mutant", "Skill", "Science", "Tech", "Cosmic", "Mystic"]
 WIDTH = 128
-
-
-class Scripted(Table):
-    """The tower with set faces and, if given, the heroes of a heroes.json (Hulk rolls first)."""
-
-    def __init__(self, faces, heroes=None):
-        root = _root()
-        for name in ("game.sav", "config.json", "errors.log", "dice.json", "heroes.json"):
-            try:
-                os.remove(root + name)
-            except OSError:
-                pass
-        if heroes is not None:
-            with open(root + "heroes.json", "w") as f:
-                f.write(json.dumps({"heroes": heroes}))
-        Tower.__init__(self, root, "pico", ScriptedFaces(faces))
-        if heroes is not None:
-            os.remove(root + "heroes.json")  # read at boot; the next test's tower starts without it
 
 
 def lucky_heroes():

@@ -12,6 +12,22 @@ from fake_flash import FatFlash, Flash, PowerCut
 PATH = "/game.sav"
 
 
+def sealed(body, schema=SCHEMA):
+    """A save around `body` (bytes, or a dict made JSON) with a checksum that holds: what a crafted or
+    buggy file looks like once it passes the integrity check."""
+    import json
+
+    from dicetower.core.store import _whole
+
+    if isinstance(body, dict):
+        body = json.dumps(body).encode()
+    tail = (" %d\n" % len(body)).encode()
+    if schema < 4:  # schemas 1 to 3: the checksum covers the body only
+        return ("DICETOWER %d %08x" % (schema, checksum(body))).encode() + tail + body
+    head = ("DICETOWER %d " % schema).encode()
+    return head + ("%08x" % _whole(head, tail, body)).encode() + tail + body
+
+
 def small_game():
     game = Battlerealm.setup([{"name": "Hulk", "pvp": 10, "abilities": ["Tough"]},
                               {"name": "Thor", "pvp": 12}, {"name": "Vision", "pvp": 8}])
@@ -38,7 +54,7 @@ class Format(unittest.TestCase):
         words = header.split()
         self.assertEqual(words[0], b"DICETOWER")
         self.assertEqual(int(words[1]), SCHEMA)
-        self.assertEqual(int(words[2], 16), checksum(body))
+        self.assertEqual(int(words[2], 16), checksum(data[:12] + data[20:]))  # all of it but its own digits
         self.assertEqual(int(words[3]), len(body))
 
     def test_crc32_is_the_zlib_one(self):
@@ -77,6 +93,9 @@ class Format(unittest.TestCase):
         game = small_game()
         content = game.to_dict()
         del content["redo"]
+        for hero in content["base"]["heroes"]:
+            del hero["place"]  # schema 1 kept no place and no Warehouse purchases (schema 3 added them)
+        del content["base"]["bought"]
         body = json.dumps(content).encode()
         old = ("DICETOWER 1 %08x %d\n" % (checksum(body), len(body))).encode() + body
         self.assertEqual(decode(old).state, game.state)
@@ -273,9 +292,8 @@ class Store(unittest.TestCase):
         for body in (b"[1, 2]", b'{"game": "united", "base": {}, "actions": [], "redo": []}',
                      b'{"game": "united", "base": {"~a": []}, "actions": [], "redo": [["ko", 5]]}'):
             for schema in range(1, SCHEMA + 1):
-                data = ("DICETOWER %d %08x %d\n" % (schema, checksum(body), len(body))).encode() + body
                 with self.assertRaises(SaveError):
-                    decode(data)
+                    decode(sealed(body, schema))
         game = United.setup([{"name": "Medusa"}])
         content = game.to_dict()
         content["redo"] = [["ko", 7]]
@@ -291,13 +309,13 @@ class Store(unittest.TestCase):
         game, message = SaveStore(PATH, flash).load()
         self.assertIsNone(game)
         self.assertIn("checksum", message)
-        self.assertIn(PATH + ".bad1", message)
+        self.assertIn("It is kept as game.sav.bad1.", message)
         self.assertEqual(bytes(flash.files[PATH + ".bad1"]), damaged)
         self.assertFalse(flash.exists(PATH))
-        flash.files[PATH] = bytearray(b"DICETOWER 7 0 0\n")
+        flash.files[PATH] = bytearray(b"hello")
         game, message = SaveStore(PATH, flash).load()
-        self.assertIn(".bad2", message)
-        self.assertIn("save format 7", message)
+        self.assertIn("game.sav.bad2", message)
+        self.assertIn("not a dicetower save", message)
 
     def test_full_flash_keeps_the_game_in_memory_and_the_old_save(self):
         flash = Flash()
@@ -321,3 +339,273 @@ class Store(unittest.TestCase):
         game = United.setup([{"name": "Medusa"}, {"name": "Black Bolt"}])
         game.do("ko", 1)
         self.assertEqual(decode(encode(game)).state, game.state)
+
+
+# A save written by the firmware just before the checksum covered the header (schema 3): a Battlerealm
+# game at the Warehouse with two results bought and an Attack undone (to redo).
+SAVED_BEFORE_SCHEMA_4 = (
+    b'DICETOWER 3 1ba92db4 428\n{"game":"battlerealm","base":{"~a":[{"~b":"Hulk","~c":10,"~d":["=j"],"~e":0,'
+    b'"~f":0,"~g":0,"~h":-1,"~i":0,"~j":0,"~k":-1,"~5":0},{"~b":"Thor","~c":12,"~d":[],"~e":0,"~f":0,"~g":0,'
+    b'"~h":-1,"~i":0,"~j":0,"~k":-1,"~5":0},{"~b":"Vision","~c":8,"~d":[],"~e":0,"~f":0,"~g":0,"~h":-1,"~i":0,'
+    b'"~j":0,"~k":-1,"~5":0}],"~l":0,"~m":1,"~n":0,"~o":[],"~6":0,"~p":null},"actions":[["=Y",3],'
+    b'["=k","YYKKTC",[1]],["=Z",2]],"redo":[["=l",1,2,true]]}')
+
+
+def good_content():
+    return small_game().to_dict()
+
+
+def coded(content):
+    """The body `encode` would write for `content` (a game's to_dict(), perhaps changed)."""
+    import json
+
+    from dicetower.core.store import _KEY_CODES, _WORD_CODES, _rename
+
+    out = dict(content)
+    for key, names in (("base", _KEY_CODES), ("actions", {}), ("redo", {})):
+        if key in content:  # a test may have taken it out
+            out[key] = _rename(content[key], names, _WORD_CODES)
+    return json.dumps(out).encode()
+
+
+class Integrity(unittest.TestCase):
+    def test_the_checksum_covers_the_header_too(self):
+        """A flipped schema digit used to migrate a current save as schema 2: every hero's location and
+        the turn's purchases reset, silently."""
+        data = encode(small_game())
+        for schema in (1, 2, 3):
+            with self.assertRaises(SaveError) as caught:
+                decode(data.replace(b"DICETOWER 4", ("DICETOWER %d" % schema).encode(), 1))
+            self.assertIn("checksum", str(caught.exception))
+
+    def test_any_flipped_bit_anywhere_is_refused(self):
+        data = encode(small_game())
+        for at in range(len(data)):
+            for bit in (1, 4, 32):
+                flipped = bytearray(data)
+                flipped[at] ^= bit
+                with self.assertRaises(SaveError):
+                    decode(bytes(flipped))
+
+    def test_a_save_from_before_schema_4_still_loads(self):
+        game = decode(SAVED_BEFORE_SCHEMA_4)
+        self.assertEqual(game.state["heroes"][0]["place"], 3)
+        self.assertEqual(game.state["bought"], 2)
+        self.assertEqual(game.redo(), "Thor -2 PVP (Attack by Hulk).")
+        again = encode(game)
+        self.assertTrue(again.startswith(b"DICETOWER 4 "))
+        self.assertEqual(decode(again).to_dict(), game.to_dict())
+
+    def test_a_schema_3_body_under_a_flipped_older_schema_digit_is_refused(self):
+        """Saves of schema 3 have no checksum over the header: the migrations refuse a body that
+        already has what they would add."""
+        for schema in (1, 2):
+            with self.assertRaises(SaveError):
+                decode(SAVED_BEFORE_SCHEMA_4.replace(b"DICETOWER 3", ("DICETOWER %d" % schema).encode(), 1))
+
+
+class DamagedBodies(unittest.TestCase):
+    """Past the checksum, whatever the body holds is a game or "damaged": never another exception."""
+
+    def bodies(self):
+        good = good_content()
+
+        def changed(change):
+            content = good_content()
+            change(content)
+            return coded(content)
+
+        deep = b"[" * 600 + b"]" * 600
+        yield "no actions", changed(lambda c: c.pop("actions"))
+        yield "no redo", changed(lambda c: c.pop("redo"))
+        yield "actions not a list", changed(lambda c: c.update(actions=5))
+        yield "redo not a list", changed(lambda c: c.update(redo={"a": 1}))
+        yield "game a number", changed(lambda c: c.update(game=5))
+        yield "game a list", changed(lambda c: c.update(game=["battlerealm"]))
+        yield "game missing", changed(lambda c: c.pop("game"))
+        no_actions = good_content()
+        no_actions["actions"] = []
+        yield "actions nested 600 deep", coded(no_actions).replace(b'"actions": []', b'"actions": ' + deep)
+        yield "base nested 600 deep", coded(good).replace(b'"~o": []', b'"~o": ' + deep)
+        yield "heroes not a list", changed(lambda c: c["base"].update(heroes="Hulk"))
+        yield "a hero not fields", changed(lambda c: c["base"]["heroes"].append(7))
+        yield "no heroes", changed(lambda c: c["base"].update(heroes=[]))
+        yield "whose turn beyond the heroes", changed(lambda c: c["base"].update(turn=3))
+        yield "whose turn negative", changed(lambda c: c["base"].update(turn=-1))
+        yield "place out of range", changed(lambda c: c["base"]["heroes"][0].update(place=99))
+        yield "negative PVP", changed(lambda c: c["base"]["heroes"][1].update(pvp=-4))
+        yield "PVP as text", changed(lambda c: c["base"]["heroes"][1].update(pvp="12"))
+        yield "PVP true", changed(lambda c: c["base"]["heroes"][1].update(pvp=True))
+        yield "an unknown ability", changed(lambda c: c["base"]["heroes"][0].update(abilities=["Flying"]))
+        yield "negated by hero 9", changed(lambda c: c["base"]["heroes"][0].update(negated_by=9))
+        yield "an Attack on hero 9", changed(lambda c: c["base"].update(attacks=[[9, 1, 0, 0, 0, 0, 0]]))
+        yield "an Attack of text", changed(lambda c: c["base"].update(attacks=["x"]))
+        yield "round missing", changed(lambda c: c["base"].pop("round"))
+        yield "an action of nothing", changed(lambda c: c.update(actions=[[]]))
+        yield "an action with a dict", changed(lambda c: c.update(actions=[["attack", {}, 2, True]]))
+
+    def test_each_is_refused_as_damaged(self):
+        for what, body in self.bodies():
+            for schema in (3, SCHEMA):
+                try:
+                    decode(sealed(body, schema))
+                except SaveError:
+                    continue
+                self.fail("%s (schema %d) was loaded" % (what, schema))
+
+    def test_an_impossible_game_of_each_kind_is_refused(self):
+        from dicetower.core.games.battleworld import Battleworld
+        from dicetower.core.games.champions import new_game as champions
+
+        def bad(game, change):
+            content = game.to_dict()
+            change(content["base"])
+            return sealed(coded(content))
+
+        cases = (
+            ("no players", bad(champions(2, {}), lambda b: b.update(heroes=[]))),
+            ("first player beyond", bad(champions(2, {}), lambda b: b.update(first=5))),
+            ("a stage beyond", bad(champions(2, {}), lambda b: b["areas"][0]["scheme"].update(stage=7))),
+            ("negative threat", bad(champions(2, {}), lambda b: b["areas"][0]["scheme"].update(threat=-3))),
+            ("a team beyond", bad(United.setup([{"name": "Medusa"}]), lambda b: b["heroes"][0].update(team=1))),
+            ("negative KO", bad(United.setup([{"name": "Medusa"}]), lambda b: b["heroes"][0].update(ko=-1))),
+            ("a row off the chart", bad(Battleworld.setup(2), lambda b: b.update(starting=9))),
+            ("a battle of text", bad(Battleworld.setup(2), lambda b: b.update(battles=["Battle 1"]))),
+        )
+        for what, data in cases:
+            try:
+                decode(data)
+            except SaveError:
+                continue
+            self.fail("%s was loaded" % what)
+
+    def test_a_too_big_save_is_refused_before_it_is_read(self):
+        from dicetower.core.store import LARGEST
+
+        flash = Unreadable()
+        big = b"DICETOWER 4 00000000 1\n" + b" " * 300000
+        flash.files[PATH] = bytearray(big)
+        game, message = SaveStore(PATH, flash).load()
+        self.assertIsNone(game)
+        self.assertIn("game.sav is %d bytes; the tower reads at most %d" % (len(big), LARGEST), message)
+        self.assertIn("It is kept as game.sav.bad1.", message)
+        self.assertEqual(bytes(flash.files[PATH + ".bad1"]), big)
+
+    def test_the_store_loads_or_keeps_aside_whatever_is_on_flash(self):
+        for what, body in self.bodies():
+            flash = Flash({PATH: sealed(body)})
+            game, message = SaveStore(PATH, flash).load()
+            self.assertIsNone(game, what)
+            self.assertIn("It is kept as game.sav.bad1.", message)
+            self.assertEqual(bytes(flash.files[PATH + ".bad1"]), sealed(body))
+
+    def test_the_same_with_only_the_temporary_file(self):
+        for what, body in self.bodies():
+            flash = Flash({PATH + ".tmp": sealed(body)})
+            self.assertEqual(SaveStore(PATH, flash).load(), (None, None), what)
+            self.assertEqual(list(flash.files), [])  # a save the power cut short, as before
+
+
+class Unreadable(Flash):
+    """A flash whose big files cannot be read: as a Pico's heap could not hold them."""
+
+    def open(self, path, mode):
+        from dicetower.core.store import LARGEST
+
+        if "r" in mode and len(self.files.get(path, b"")) > LARGEST:
+            raise MemoryError("read %s whole" % path)
+        return Flash.open(self, path, mode)
+
+
+def saved(game):
+    flash = Flash()
+    SaveStore(PATH, flash).save(game)
+    return flash
+
+
+class KeptGames(unittest.TestCase):
+    def test_a_newer_save_is_kept_and_offered_again_after_an_upgrade(self):
+        from dicetower.core import store
+
+        game = small_game()
+        newer = encode(game).replace(b"DICETOWER 4 ", b"DICETOWER 5 ", 1)
+        flash = Flash({PATH: sealed(newer.split(b"\n", 1)[1], 5)})
+        loaded, message = SaveStore(PATH, flash).load()
+        self.assertIsNone(loaded)
+        self.assertIn("saved by a newer firmware (save format 5; this one reads 1 to 4)", message)
+        self.assertIn("It is kept as game.sav.newer1", message)
+        self.assertIsNone(SaveStore(PATH, flash).find_kept())  # not offered: this firmware cannot read it
+        SaveStore(PATH, flash).save(United.setup([{"name": "Medusa"}]))  # the older firmware plays on
+        schema, migrations = store.SCHEMA, store.MIGRATIONS
+        store.SCHEMA = 5  # the update: a firmware that reads save format 5
+        store.MIGRATIONS = dict(migrations)
+        store.MIGRATIONS[4] = lambda body: body
+        try:
+            again = SaveStore(PATH, flash)
+            resumed, message = again.load()
+            self.assertIsNone(message)
+            self.assertEqual(resumed.KIND, "united")
+            self.assertEqual(again.kept, (PATH + ".newer1", "battlerealm"))
+            self.assertEqual(again.bring_back().to_dict(), game.to_dict())
+            self.assertEqual(SaveStore(PATH, flash).load()[0].to_dict(), game.to_dict())
+            self.assertEqual(again.kept, (PATH + ".old1", "united"))  # the game it replaced is kept in turn
+        finally:
+            store.SCHEMA, store.MIGRATIONS = schema, migrations
+
+    def test_a_replaced_game_is_kept_and_brought_back(self):
+        first = small_game()
+        flash = saved(first)
+        store = SaveStore(PATH, flash)
+        store.keep_replaced()
+        self.assertFalse(flash.exists(PATH))
+        self.assertEqual(bytes(flash.files[PATH + ".old1"]), encode(first))
+        self.assertEqual(store.kept, (PATH + ".old1", "battlerealm"))
+        second = United.setup([{"name": "Medusa"}])
+        store.save(second)
+        self.assertEqual(store.bring_back().to_dict(), first.to_dict())
+        self.assertEqual(SaveStore(PATH, flash).load()[0].to_dict(), first.to_dict())
+        self.assertEqual(bytes(flash.files[PATH + ".old1"]), encode(second))  # swapped, nothing lost
+
+    def test_only_the_last_three_replaced_games_are_kept(self):
+        flash = Flash()
+        store = SaveStore(PATH, flash)
+        games = []
+        for n in range(5):
+            game = United.setup([{"name": "Hero%d" % n}])
+            games.append(game)
+            store.keep_replaced()
+            store.save(game)
+        store.keep_replaced()
+        self.assertEqual(sorted(k for k in flash.files), [PATH + ".old1", PATH + ".old2", PATH + ".old3"])
+        for n in range(3):
+            self.assertEqual(bytes(flash.files[PATH + ".old%d" % (n + 1)]), encode(games[n + 2]))
+        self.assertEqual(store.kept[0], PATH + ".old3")  # the newest is offered
+        store.save(United.setup([{"name": "Now"}]))
+        self.assertEqual(store.bring_back().to_dict(), games[4].to_dict())
+        self.assertEqual(len([k for k in flash.files if k.startswith(PATH + ".old")]), 3)
+        self.assertEqual(store.kept[0], PATH + ".old3")  # swapped: "Now" is offered in turn
+        self.assertEqual(bytes(flash.files[PATH + ".old3"]), encode(United.setup([{"name": "Now"}])))
+
+    def test_a_power_cut_while_a_game_comes_back_loses_neither(self):
+        first, second = small_game(), United.setup([{"name": "Medusa"}])
+        flash = saved(first)
+        store = SaveStore(PATH, flash)
+        store.keep_replaced()
+        store.save(second)
+        for renames in range(3):
+            trial = flash.copy()
+            trial.cut_after(0)
+            trial.renames_left = renames  # the power goes after this many of bring_back's renames
+            again = SaveStore(PATH, trial)
+            again.find_kept()
+            try:
+                again.bring_back()
+            except PowerCut:
+                pass
+            trial.budget = None
+            trial.renames_left = None
+            loaded, message = SaveStore(PATH, trial).load()
+            self.assertIsNone(message)
+            kinds = [loaded.KIND, SaveStore(PATH, trial).find_kept()[1]]
+            self.assertEqual(sorted(kinds), ["battlerealm", "united"], renames)
+            self.assertEqual(sorted(trial.files), [PATH, PATH + ".old1"])

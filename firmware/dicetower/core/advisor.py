@@ -16,8 +16,8 @@ microseconds on a 125 MHz Pico) and yields None; the last yields the
 it and starts another. `advise` runs a plan to its end.
 
 Memory: a plan works in core/ranks.py's work arrays (`_POOL`: five lists of
-462 entries, 1.8 KB each on a Pico, and two of 252; 11 KB in all, made by
-the first plans that need them and kept), so that a plan allocates no large
+462 entries, 1.8 KB each on a Pico, and two of 252; 11 KB in all, made
+when ranks.py is imported and kept), so that a plan allocates no large
 block (the rest of its heap is small objects, under 3 KB live) and a
 fragmented heap is not fragmented anew by each piece of advice. One plan at a time owns
 them: the plan that last started (its first next()) takes them over, and
@@ -65,8 +65,8 @@ except ImportError:  # CPython: a constant is its value
 from dicetower.core.cards import PAYS, RISK
 from dicetower.core.keeps import _add, _best_top, _count, _keep_best, _keeps, _layer1, _pairs
 from dicetower.core.lucky import _lucky
-from dicetower.core.ranks import (C, C2, C3, C4, C5, C6, COST_ALLOC, COST_CHECK, COST_KEEP, COST_SPREAD, DICE, HT,
-                                  LT, NONE, POW6, QT, SCIENCE, SIX6, SIXES, _base, _over, _POOL, _science_ranks,
+from dicetower.core.ranks import (C, C2, C3, C4, C5, C6, COST_CHECK, COST_KEEP, COST_SPREAD, DICE, HT,
+                                  LT, NONE, POW6, QT, SCIENCE, SIX6, SIXES, _base, _over, _science_ranks,
                                   _slot, _spread)
 
 _COST_ROLL = const(45)  # one throw in _completions
@@ -239,8 +239,6 @@ def _plain(free, held, extra, rerolls, goal, best, w):
     for s in range(DICE):
         fixed[s] = held[s] + extra[s]
     n = DICE - sum(fixed)
-    if len(_POOL) < 2 and _over(w, COST_ALLOC):
-        yield
     TL = _slot(0)
     TH = _slot(1) if n == DICE else TL
     yield from _base(TH, n, fixed, goal, POW6[n - 1], w)
@@ -254,8 +252,6 @@ def _plain(free, held, extra, rerolls, goal, best, w):
     # keep, units 6^n), then its sums over the dice rolled before.
     TL[0] = NONE
     yield from _keep_best(TL, TL, n - 1, w)
-    if len(_POOL) < 4 and _over(w, COST_ALLOC):
-        yield
     BL = _slot(2)
     BH = _slot(3) if n == DICE else BL
     yield from _best_top(TH, TL, BH, n, 6, empty[0], empty[1], w)

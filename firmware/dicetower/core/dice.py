@@ -102,7 +102,7 @@ def load_overrides(text):
 
     try:
         data = json.loads(text)
-    except ValueError:
+    except Exception:  # noqa: any parser error (too deep, out of memory) is a file not to use
         raise ValueError("dice.json is not valid JSON")
     if not isinstance(data, dict):
         raise ValueError("dice.json must hold an object like {\"attack\": [...]}")

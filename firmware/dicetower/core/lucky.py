@@ -12,8 +12,8 @@ except ImportError:  # CPython: a constant is its value
 
 from dicetower.core.keeps import (_add, _add_pair, _best_top, _count, _free_of, _keep_best, _keeps, _layer1,
                                   _pairs)
-from dicetower.core.ranks import (C1, C2, C3, C4, C5, C6, COST_ALLOC, COST_KEEP, DICE, FIVE, FIVES, KEY, NONE,
-                                  PAIR, POW6, ROUND, SIXES, SLICE, _base, _over, _POOL, _slot, _spread)
+from dicetower.core.ranks import (C1, C2, C3, C4, C5, C6, COST_KEEP, DICE, FIVE, FIVES, KEY, NONE,
+                                  PAIR, POW6, ROUND, SIXES, SLICE, _base, _over, _slot, _spread)
 
 _COST_ADD = const(20)
 _COST_LUCKY0 = const(44)
@@ -45,8 +45,6 @@ def _lucky(counts, free, rerolls, goal, best, out, w):
     N's risks 3 (upper) and 4; L1's risks 3 (upper) and 0, S's lower half 1 (at most five halves
     and PA, PB at once: 11 KB).
     """
-    if len(_POOL) < 3 and _over(w, COST_ALLOC):
-        yield
     TL = _slot(0)
     TH = _slot(1)
     yield from _base(TH, DICE, bytes(DICE), goal, POW6[5], w)
@@ -85,8 +83,6 @@ def _lucky(counts, free, rerolls, goal, best, out, w):
         found = _keeps(free, counts[0], counts[1], True, SL, None, 8, _pairs(small, 6), best)
         out[0], out[1] = _lucky_faces(faces, sums, best, found)
         return
-    if len(_POOL) < 7 and _over(w, 4 * COST_ALLOC):
-        yield
     G = _slot(2)  # the ranks of at most five dice
     GB = _slot(3)
     PA = _slot(5)

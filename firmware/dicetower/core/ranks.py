@@ -63,17 +63,18 @@ COST_CHECK = const(500)  # one goal.check, in the Prison (the dearest)
 _COST_BASE = const(36)
 COST_SPREAD = const(40)
 COST_KEEP = const(90)  # one keep weighed by _keeps
-COST_ALLOC = const(600)  # a work array made (the first plans only)
 _COST_COMPILE = const(1500)
 
-_POOL = []  # the work arrays, HALF entries each: made by the first plan that needs them, then kept
+# The work arrays (11 KB), made as this module is imported (the first roll's first slice, before the rest
+# of the advisor's code is loaded) and kept: made by the first plan instead, after a game's presses had
+# cut the heap into pieces, a Pico with .mpy files found no 1.8 KB block for one (MemoryError in
+# tests/test_rp2040.py's quick taps).
+_POOL = [[0] * HALF for _ in range(5)] + [[0] * FIVES for _ in range(2)]
 
 
 def _slot(i):
     """Work array i of the pool, as the last plan left it (every pass writes before it reads): a
     table's half (i < 5), or PA, PB (5, 6: the ranks of five dice)."""
-    while len(_POOL) <= i:
-        _POOL.append([0] * (HALF if len(_POOL) < 5 else FIVES))
     return _POOL[i]
 
 

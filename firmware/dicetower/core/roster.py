@@ -23,7 +23,7 @@ def load_heroes(text):
     """A user's Battlerealm roster from heroes.json, or ValueError naming the field."""
     try:
         data = json.loads(text)
-    except ValueError:
+    except Exception:  # noqa: any parser error (too deep, out of memory) is a file not to use
         raise ValueError("heroes.json is not valid JSON")
     heroes = data.get("heroes") if isinstance(data, dict) else None
     if not isinstance(heroes, list) or not 2 <= len(heroes) <= 13:

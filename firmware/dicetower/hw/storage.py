@@ -1,11 +1,19 @@
-"""Files on the device's flash, written so that a power cut keeps a whole one.
+"""Files on the device's flash, written so that a power cut keeps a whole one, read only when small.
 
 `writing(fs, path, data)` writes to a temporary file, then renames it over the
 old one. On the Pico's LittleFS a rename is atomic, so a power cut leaves
 either the old file or the new one, never half of one. The filesystem is
-injected (`fs`: open, rename, remove, exists; `OsFiles` is the device's own)
-so tests can cut the power at any byte.
+injected (`fs`: open, rename, remove, exists, size; `OsFiles` is the device's
+own) so tests can cut the power at any byte.
+
+Every file the tower reads is measured before it is read (`read_at_most`): a
+file of a few hundred KB would not fit the Pico's heap. A file the tower
+refuses is renamed aside (`keep_aside`), never deleted and never written over.
 """
+
+
+class TooBig(ValueError):
+    """A file over the size the tower reads; `str(e)` says both sizes."""
 
 
 class OsFiles:
@@ -31,6 +39,77 @@ class OsFiles:
         except OSError:
             return False
 
+    def size(self, path):
+        """The file's size in bytes; OSError if there is none."""
+        return self._os.stat(path)[6]
+
+
+def read_at_most(fs, path, limit):
+    """A file's bytes, measured first: TooBig if it is over `limit` bytes, OSError if it is missing."""
+    size = fs.size(path)
+    if size > limit:
+        raise TooBig("%s is %d bytes; the tower reads at most %d" % (path.rsplit("/", 1)[-1], size, limit))
+    f = fs.open(path, "rb")
+    try:
+        return f.read(limit + 1)  # never more, even if the file grew since it was measured
+    finally:
+        f.close()
+
+
+def aside_name(path, tag, n):
+    return "%s.%s%d" % (path, tag, n)
+
+
+def keep_aside(fs, path, tag, most=None, source=None):
+    """Rename `path` (or `source`) to the first free `<path>.<tag>N` (N from 1) and return that name: a
+    damaged save, a save from a newer firmware, a game a new one replaced, a damaged config.json. With
+    `most`, only that many are kept: the oldest (N = 1) goes and the rest move down one, so the newest
+    has the highest N."""
+    n = 1
+    while fs.exists(aside_name(path, tag, n)):
+        n += 1
+    if most is not None and n > most:
+        fs.remove(aside_name(path, tag, 1))
+        for k in range(2, n):
+            fs.rename(aside_name(path, tag, k), aside_name(path, tag, k - 1))
+        n -= 1
+    name = aside_name(path, tag, n)
+    fs.rename(source or path, name)
+    return name
+
+
+def kept(fs, path, tag, most=20):
+    """The names `keep_aside` gave under `tag`, newest first (at most `most` looked for)."""
+    n = 1
+    while n <= most and fs.exists(aside_name(path, tag, n)):
+        n += 1
+    return [aside_name(path, tag, k) for k in range(n - 1, 0, -1)]
+
+
+def append_bounded(fs, path, text, limit):
+    """Add `text` at the end of a log without reading it: past `limit` bytes the log starts again,
+    the full one kept as <path>.1 (so at most twice `limit` on flash). Raises OSError if flash fails."""
+    try:
+        size = fs.size(path)
+    except OSError:
+        size = 0
+    if size and size + len(text) > limit:
+        _rename_over(fs, path, path + ".1")
+    f = fs.open(path, "a")
+    try:
+        f.write(text[-limit:])
+    finally:
+        f.close()
+
+
+def _rename_over(fs, old, new):
+    try:
+        fs.rename(old, new)
+    except OSError:
+        # FAT cannot rename over a file; LittleFS (the Pico's) can.
+        fs.remove(new)
+        fs.rename(old, new)
+
 
 def writing(fs, path, data):
     """Write `data` (bytes, or text) to path + ".tmp", then rename it over `path`: two steps, yielding
@@ -42,12 +121,7 @@ def writing(fs, path, data):
     finally:
         f.close()
     yield
-    try:
-        fs.rename(temp, path)
-    except OSError:
-        # FAT cannot rename over a file; LittleFS (the Pico's) can.
-        fs.remove(path)
-        fs.rename(temp, path)
+    _rename_over(fs, temp, path)
 
 
 def replace(fs, path, data):

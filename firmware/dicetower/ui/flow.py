@@ -56,16 +56,18 @@ class App:
         self.turn = None  # core/turn.py's Turn, once a Battlerealm game is played
         self._ahead = []  # modules the chosen game will need, imported at idle (see choose_game)
         self.dice_screen = None  # its screens (ui/dice_screen.py)
+        notices = []
         if store is not None:
             game, message = store.load()
             self.resume = game
-            self.saved_message = message
             if message:
-                self.message = message
+                notices.append(message)
         if self.options.get("notice"):
-            # A bad heroes.json: say so first, in full; the built-in heroes are in play.
+            notices.append(self.options["notice"])  # a bad heroes.json: the built-in heroes are in play
+        if notices:
+            # A saved game or a file refused: said first, in full (B pages), with the name it is kept under.
             self.mode = NOTICE
-            self.message = self.options["notice"]
+            self.message = " ".join(notices)
 
     # What the scoreboard, the ring and the tests read of the dice (none before a Battlerealm game).
     @property
@@ -184,6 +186,8 @@ class App:
         return game(kind)
 
     def begin(self, game, new=False):
+        if new and self.store is not None and hasattr(self.store, "keep_replaced"):
+            self.store.keep_replaced()  # the game it replaces stays on flash: the start menu brings it back
         self.game = game
         self.kind = game.KIND
         self.rules = self._rules(game.KIND)

@@ -6,14 +6,19 @@ the items below.
 """
 
 from dicetower.core import games
-from dicetower.ui.modes import HERO, HEROES, OVER, PHONES, PLAY, SETTINGS, SETUP, START
+from dicetower.ui.modes import HERO, HEROES, OVER, PHONES, PLAY, REPLACE, SETTINGS, SETUP, START
+
+REPLACE_ITEMS = ("No: keep playing it", "Yes: a new game")
 
 
 class Menus:
+    REPLACE_ITEMS = REPLACE_ITEMS
+
     def __init__(self, app):
         self.app = app
         self.roster = []  # the Battlerealm heroes being edited
         self.hero = 0  # the one open in the editor
+        self.replacing = None  # the game chosen while asking whether it may replace the saved one
 
     def back(self):
         """Hold C: out of the heroes' editor one level, else to the start menu (a game kept to resume)."""
@@ -25,7 +30,7 @@ class Menus:
         elif mode == HEROES:
             app.mode = SETTINGS  # without saving: Done saves
             app.cursor = 2
-        elif mode in (PLAY, OVER, SETUP, SETTINGS, PHONES):
+        elif mode in (PLAY, OVER, SETUP, SETTINGS, PHONES, REPLACE):
             if mode == SETTINGS:
                 app.emit({"event": "settings", "settings": app.settings})
             if app.game is not None:
@@ -38,6 +43,9 @@ class Menus:
         items = [("New " + label, key) for label, key in games.GAMES]
         if app.resume is not None:
             items.insert(0, ("Resume " + games.label(app.resume.KIND), "resume"))
+        kept = app.store.kept() if app.store is not None and hasattr(app.store, "kept") else None
+        if kept is not None:
+            items.append(("Bring back " + games.label(kept), "bring_back"))
         if app.phones is not None:
             items.append(("Phones: scoreboard", "phones"))
         items.append(("Settings", "settings"))
@@ -50,14 +58,40 @@ class Menus:
             return app.step(button, len(items))
         choice = items[app.cursor % len(items)][1]
         app.cursor = 0
+        app.saved_message = None
         if choice == "resume":
             app.begin(app.resume)
+        elif choice == "bring_back":
+            game = app.store.bring_back()
+            if game is None:  # changed or removed since the menu offered it; the console says why
+                app.saved_message = "Could not bring it back."
+            else:
+                app.begin(game)
+                app.message = "Brought back; the game it replaces is kept."
         elif choice == "settings":
             app.mode = SETTINGS
         elif choice == "phones":
             app.mode = PHONES
+        elif self.saved_game_unfinished():
+            self.replacing = choice
+            app.mode = REPLACE
         else:
             app.choose_game(choice)
+
+    def saved_game_unfinished(self):
+        game = self.app.game or self.app.resume
+        return game is not None and not game.over()
+
+    def on_replace(self, button, kind):
+        """A new game would replace the saved one: No (first) keeps it, Yes goes on to the set-up."""
+        app = self.app
+        if button != "c":
+            return app.step(button, len(REPLACE_ITEMS))
+        if app.cursor == 1:
+            app.choose_game(self.replacing)
+        else:
+            app.mode = START
+        app.cursor = 0
 
     def on_phones(self, button, kind):
         self.app.mode = START  # any button: back to the menu

@@ -54,6 +54,11 @@ def draw(app, canvas):
         canvas.line(0, "DICETOWER", invert=True, centre=True)
         _list(canvas, 1, [label for label, _ in app.menus.start_items()], app.cursor, LINES - 1)
         _message(canvas, LINES - 1, app.saved_message or "A/B move  C choose")
+    elif mode == modes.REPLACE:
+        canvas.line(0, "Replace the saved game?", invert=True, centre=True)
+        _list(canvas, 1, app.menus.REPLACE_ITEMS, app.cursor, 3)
+        _message(canvas, 4, "A new game replaces the saved %s game. It is kept: the start menu can bring it "
+                 "back." % label((app.game or app.resume).KIND))
     elif mode == modes.SETUP:
         low, high, _ = app.rules.PLAYERS
         canvas.line(0, "New " + label(app.kind), invert=True, centre=True)

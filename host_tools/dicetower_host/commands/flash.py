@@ -50,14 +50,14 @@ def run(args, out=None):
                 raise flash.FlashError("--port is for MicroPython's REPL; a CircuitPython board is flashed "
                                        "through its CIRCUITPY drive (--drive PATH)")
             with Progress(out) as progress:
-                flash_circuitpy.flash(args.drive, args.board, args.dry_run, out, progress)
+                flash_circuitpy.flash(args.drive, args.board, args.dry_run, progress or out, progress)
             return 0
         if args.drive:
             raise flash.FlashError("--drive is for CircuitPython's CIRCUITPY drive: add --runtime circuitpython")
         port = args.port or flash.find_port()
-        with Progress(out) as progress:
-            flash.flash(port, args.board, args.dry_run, out, progress,
+        with Progress(out) as progress:  # the status lines go through it: above the bar, never on its line
+            flash.flash(port, args.board, args.dry_run, progress or out, progress,
                         ready_seconds=args.ready_seconds or READY_SECONDS)
-    except flash.FlashError as e:
-        raise ValueError(str(e))
+    except KeyboardInterrupt:  # before the board was reached (flash.flash says where a later one came)
+        raise flash.FlashError("interrupted (Ctrl-C) before the board was reached; nothing was written") from None
     return 0

@@ -152,6 +152,8 @@ def _script(path):
 def _play(pico, steps, out):
     """Once the firmware has lit the OLED, the script's presses and waits on the board; its OLED's
     lines at each mark and at the end."""
+    from dicetower_host.virtual_parts.script import ScriptError, play
+
     if not pico.ask({"oled": True}).get("on"):
         out.write("waiting for the firmware to light the OLED: dicetower flash --port %s --board %s\n"
                   % (pico.url, pico.board))
@@ -163,20 +165,16 @@ def _play(pico, steps, out):
         out.write("-- %s\n%s\n" % (title, "\n".join("   " + line for line in pico.screen())))  # its 8 lines
         out.flush()
 
-    for n, command, args in steps:
-        try:
-            if command == "press":
-                pico.press(args[0], args[1])
-            elif command == "keys":
-                pico.presses(args[0])
-            elif command == "wait":
-                pico.wait(args[0])
-            elif command == "mark":
-                show("mark %s" % args[0])
-        except RuntimeError as e:
-            if pico.process.poll() is not None:
-                raise
-            raise UserError("line %d: the board did not take it: %s" % (n, e)) from None
+    def marked(n, command, args):
+        if command == "mark":
+            show("mark %s" % args[0])
+
+    try:
+        play(pico, steps, marked, refused=RuntimeError)
+    except ScriptError as e:
+        if pico.process.poll() is not None:  # the board itself went away: a bug, with its traceback
+            raise e.__cause__
+        raise UserError("the board did not take %s" % e) from None
     show("the script is done; the board runs on (Ctrl-C stops it)")
 
 

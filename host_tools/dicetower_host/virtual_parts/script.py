@@ -106,8 +106,10 @@ def presses(steps):
     return out
 
 
-def play(tower, steps, on_step=None):
-    """Play the steps; `on_step(line, command, args)` after each. ScriptError for a button the board lacks."""
+def play(tower, steps, on_step=None, refused=ValueError):
+    """Play the steps; `on_step(line, command, args)` after each. ScriptError, naming the line, for a
+    step the board refuses (`refused`: a button the tower lacks; for a board over its control line, what
+    its answer raises)."""
     for n, command, args in steps:
         try:
             if command == "press":
@@ -116,8 +118,8 @@ def play(tower, steps, on_step=None):
                 tower.presses(args[0])
             elif command == "wait":
                 tower.wait(args[0])
-        except ValueError as e:
-            raise ScriptError("line %d: %s" % (n, e))
+        except refused as e:
+            raise ScriptError("line %d: %s" % (n, e)) from e
         if on_step is not None:
             on_step(n, command, args)
 

@@ -465,3 +465,33 @@ def gauge(state, out):
     out[1] = WIN_PVP
     out[2] = 0
     out[3] = 0
+
+
+def check(state):
+    """Refused unless a loaded state (its shape already a game's: core/store.py) is one this tracker
+    can play: 2 to 6 heroes, whose turn and every hero index among them, places, counts in range."""
+    heroes = state["heroes"]
+    last = len(heroes) - 1
+    if not 2 <= len(heroes) <= 6:
+        raise Refused("Battlerealm needs 2 to 6 heroes, not %d." % len(heroes))
+    number(state["turn"], 0, last, "Whose turn")
+    number(state["bought"], 0, WAREHOUSE_BUYS, "Results bought")
+    for hero in heroes:
+        text(hero["name"], "A hero's name")
+        number(hero["place"], 0, len(LOCATIONS) - 1, "A location")
+        number(hero["negated_by"], -1, last, "Negated by")
+        number(hero["last_hit_by"], -1, last, "Last hit by")
+        for key, high in (("prison", 1), ("out", 1), ("disorientated", 2), ("survivor", 2), ("block", 9)):
+            number(hero[key], 0, high, key)
+        try:
+            check_abilities(hero["abilities"])
+        except ValueError as e:
+            raise Refused(str(e))
+    if heroes[state["turn"]]["out"] and not state["over"]:
+        raise Refused("It is the turn of a hero who is eliminated.")
+    for attack in state["attacks"]:
+        if not isinstance(attack, list) or len(attack) != 7:
+            raise Refused("An Attack this turn is damaged.")
+        number(attack[0], 0, last, "An Attack's target")
+        for n in attack[1:]:
+            number(n, 0, 999, "An Attack's damage")

@@ -190,3 +190,20 @@ def gauge(state, out):
     out[1] = state["wins_needed"]
     out[2] = state["lost"]
     out[3] = 0
+
+
+def check(state):
+    """Refused unless a loaded state (its shape already a game's: core/store.py) can be played: the
+    chart's row, and each battle drawn a Battle Card's (tracks within their lengths)."""
+    if state["starting"] not in CHART or len(state["battles"]) > state["deck"]:
+        raise Refused("The chart's row or the deck is damaged.")
+    for battle in state["battles"]:
+        if not isinstance(battle, dict) or battle.get("symbol") not in COIN_FACES or \
+                battle.get("result") not in ("", "won", "lost"):
+            raise Refused("A battle is damaged.")
+        text(battle.get("name"), "A battle's name", 24)
+        number(battle.get("hits_needed"), 1, 3, "Hit Track length")
+        number(battle.get("hits"), 0, battle["hits_needed"], "Hits")
+        number(battle.get("danger"), 0, DANGER_TRACK, "Danger")
+        number(battle.get("target"), 1, 30, "Attack Target Number")
+        number(battle.get("thanostone"), 0, 1, "Thanostone")

@@ -557,3 +557,40 @@ def gauge(state, out):
     out[1] = scheme["stages"][scheme["stage"]][0]
     out[2] = 0
     out[3] = 1
+
+
+def check(state):
+    """Refused unless a loaded state (its shape already a game's: core/store.py) can be played:
+    players, first player, stages and side schemes all within their lists."""
+    heroes = state["heroes"]
+    number(len(heroes), 1, 4, "Players")
+    number(state["first"], 0, len(heroes) - 1, "First player")
+    if state["phase"] not in PHASES or not state["areas"]:
+        raise Refused("The phase or the game areas are damaged.")
+    for area in state["areas"]:
+        for p in area["players"]:
+            number(p, 0, len(heroes) - 1, "A player")
+        for part in (area["scheme"], area["villain"]):
+            number(part["stage"], 0, len(part["stages"]) - 1, "A stage")
+        for stage in area["scheme"]["stages"]:
+            if not isinstance(stage, list) or len(stage) != 3:
+                raise Refused("A scheme's stage is damaged.")
+        for side in area["sides"]:
+            fields(side, "A side scheme")
+            for key in ("threat", "crisis", "accel", "hazard"):
+                number(side.get(key), 0, 99, "A side scheme's " + key)
+            text(side.get("name"), "A side scheme's name", 24)
+    # Allies and minions, when any were played: [player, name, hit points], within what play allows.
+    for key, most, top in (("allies", MAX_ALLIES * len(heroes), 20), ("minions", MAX_MINIONS, 30)):
+        pieces = state.get(key, [])
+        if not isinstance(pieces, list) or len(pieces) > most:
+            raise Refused("The %s are damaged." % key)
+        for piece in pieces:
+            if not isinstance(piece, list) or len(piece) != 3:
+                raise Refused("The %s are damaged." % key)
+            number(piece[0], 0, len(heroes) - 1, "A player")
+            text(piece[1], "A name")
+            number(piece[2], 1, top, "Hit points")
+    for p in range(len(heroes)):
+        if sum(1 for ally in state.get("allies", []) if ally[0] == p) > MAX_ALLIES:
+            raise Refused("A player controls more than %d allies." % MAX_ALLIES)

@@ -134,3 +134,15 @@ def gauge(state, out):
     out[1] = state["threshold"]
     out[2] = 0
     out[3] = 1
+
+
+def check(state):
+    """Refused unless a loaded state (its shape already a game's: core/store.py) can be played."""
+    number(len(state["heroes"]), 1, 8, "Heroes")
+    number(state["teams"], 1, 2, "Teams")
+    number(state["threshold"], 1, 99, "KO threshold")
+    number(state["mist"], 0, MIST, "Terrigen Mist tokens")
+    number(state["water"], 0, WATER, "Water tokens")
+    for hero in state["heroes"]:
+        text(hero["name"], "A hero's name")
+        number(hero["team"], 0, state["teams"] - 1, "A hero's team")
