@@ -139,6 +139,23 @@ def test_the_state_is_the_towers_game(served):
     assert [h["name"] for h in d["state"]["heroes"]] == ["Hulk", "Thor"]
 
 
+def test_a_champions_game_serves_each_players_ally_and_the_minions_engaged_with_them(served):
+    served.press("b")
+    served.press("c")
+    served.press("c")  # New Champions, two players (P1, P2)
+    assert "allies" not in state(served)["state"]  # none played: the state as a save made before them
+    phone = Stream(served)
+    for keys in ("aaaaccbc",  # Play ally: P1, Ally 1, 2 hit points
+                 "bbccbbbc",  # Minion engages: P1, Minion 1, 4 hit points
+                 "cbcbc"):  # Minion engages: P2, Minion 2, 2 hit points
+        served.call(lambda: served.tower.presses(keys))
+    d = phone.until(lambda d: len(d["state"].get("minions", ())) == 2)
+    assert d["state"]["allies"] == [[0, "Ally 1", 2]]
+    assert d["state"]["minions"] == [[0, "Minion 1", 4], [1, "Minion 2", 2]]
+    assert state(served)["state"]["minions"] == d["state"]["minions"]
+    phone.close()
+
+
 def test_a_press_on_the_tower_reaches_every_phone_on_the_stream(served):
     phones = [Stream(served) for _ in range(3)]
     first = [p.next() for p in phones]

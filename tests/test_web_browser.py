@@ -81,6 +81,27 @@ def test_a_press_on_the_tower_changes_every_page(browser, served):
     snap(first, "roll")
 
 
+def test_a_champions_page_lists_each_heros_allies_and_the_minions_engaged_with_them(browser, served):
+    """Rulebook: "Minions enter play engaged with the player who revealed them." """
+    page = phone(browser, served)
+    for key in "bcc":  # New Champions, two players (P1, P2)
+        served.press(key)
+    expect(page.locator("#title")).to_have_text("Marvel Champions")
+    expect(page.locator("#scores .row").last).to_contain_text("P2")
+    expect(page.locator("#scores .cards")).to_have_count(0)  # none in play (a save from before them: the same)
+    served.call(lambda: served.tower.presses("aaaaccbc"))  # Play ally: P1, Ally 1, 2 hit points
+    served.call(lambda: served.tower.presses("bbccbbbc"))  # Minion engages: P1, Minion 1, 4 hit points
+    served.call(lambda: served.tower.presses("cbcbc"))  # Minion engages: P2, Minion 2, 2 hit points
+    expect(page.locator("#scores .minions")).to_have_count(2)
+    p1 = page.locator("#scores .row", has_text="P1")
+    expect(p1.locator("+ .allies")).to_have_text("Allies: Ally 1 (2 hp)")
+    expect(p1.locator("+ .allies + .minions")).to_have_text("Engaged minions: Minion 1 (4 hp)")
+    p2 = page.locator("#scores .row", has_text="P2")
+    expect(p2.locator("+ .minions")).to_have_text("Engaged minions: Minion 2 (2 hp)")
+    expect(page.locator("#scores .allies")).to_have_count(1)  # P2 has no ally: nothing said
+    snap(page, "champions")
+
+
 @pytest.mark.slow
 def test_a_tenth_page_beyond_the_live_streams_still_follows_the_game(browser, served):
     pages = [phone(browser, served) for _ in range(10)]

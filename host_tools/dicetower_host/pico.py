@@ -283,6 +283,7 @@ class EmulatedPico(_Board):
     # The firmware's boot after a flash, which compute slows down too (about 20x a Pico's, more on a busy
     # machine): what `dicetower flash --ready-seconds` should wait for an emulated board.
     READY_SECONDS = 600
+    REPL_SECONDS = 120  # the longest wall time the chip's REPL prompt may take to come after a Ctrl-C
 
     def __init__(self, image, board="pico", seed=None, uf2=None, settle_ms=CHIP_SETTLE_MS, boot_timeout=60):
         self.image = image
@@ -316,7 +317,9 @@ class EmulatedPico(_Board):
         try:
             transport = SerialTransport(self.url)
             try:
-                transport.enter_raw_repl(soft_reset=True)
+                # mpremote gives a board 10 s of wall time to show its prompt: an emulated chip runs about
+                # 20x slower than a Pico, more on a busy machine, and a loaded CI once saw nothing in 10 s.
+                transport.enter_raw_repl(soft_reset=True, timeout_overall=self.REPL_SECONDS)
                 done = work(transport)
                 transport.exit_raw_repl()
             finally:

@@ -91,6 +91,24 @@ class Document(unittest.TestCase):
         self.assertEqual(d["state"]["threshold"], t.app.game.state["threshold"])
         self.assertEqual(sum(h["ko"] for h in d["state"]["heroes"]), 0)
 
+    def test_a_champions_game_sends_each_players_allies_and_the_minions_engaged_with_them(self):
+        """Rulebook: "Minions enter play engaged with the player who revealed them." """
+        t, board = shared()
+        t.presses("b c c")  # New Champions, two players (P1, P2)
+        t.wait(100)
+        d = doc(board)
+        # None played yet: the state has neither list, as a game saved before they were tracked.
+        self.assertEqual(d["kind"], "champions")
+        self.assertFalse("allies" in d["state"] or "minions" in d["state"])
+        t.presses("aaaa c c b c")  # Play ally: P1, Ally 1, 2 hit points
+        t.presses("bb c c bbb c")  # Minion engages: P1, Minion 1, 4 hit points
+        t.presses("c b c b c")  # Minion engages: P2, Minion 2, 2 hit points
+        t.wait(100)
+        d = doc(board)
+        self.assertEqual(d["state"]["allies"], [[0, "Ally 1", 2]])
+        self.assertEqual(d["state"]["minions"], [[0, "Minion 1", 4], [1, "Minion 2", 2]])
+        self.assertEqual(d["results"][-1], "Minion 2 enters play engaged with P2 (2 hit points).")
+
 
 def _history(t, since=0):
     from dicetower.web.scoreboard import history
@@ -109,6 +127,24 @@ class Memory(unittest.TestCase):
         before = gc.mem_alloc()
         board.update(t.app)
         made = gc.mem_alloc() - before
+        self.assertTrue(made < 12000, made)
+
+    def test_a_champions_document_with_every_ally_minion_and_side_scheme_is_made_in_a_few_kilobytes(self):
+        if not hasattr(gc, "mem_alloc"):
+            self.skipTest("CPython has no gc.mem_alloc; the VM run checks this")
+        t, board = shared()
+        t.presses("b c bb c")  # New Champions, four players
+        game = t.app.game
+        for n in range(12):  # "You may control at most three allies": three each, names at their longest
+            game.do("ally", n // 3, "Ally of P%d, no %d" % (n // 3 + 1, n % 3 + 1), 20)
+        for n in range(8):  # the tracker's most minions and side schemes
+            game.do("minion", n % 4, "Minion number %02d" % n, 30)
+            game.do("side", 0, "Side scheme no %02d" % n, 12, 1, 3, 3)
+        gc.collect()
+        before = gc.mem_alloc()
+        board.update(t.app)
+        made = gc.mem_alloc() - before
+        self.assertEqual(len(json.loads(board.latest)["state"]["allies"]), 12)
         self.assertTrue(made < 12000, made)
 
 

@@ -5,9 +5,11 @@ fetches /history when the game has more lines than it holds. When the tower has 
 to spare (web/server.py's MAX_STREAMS), it reads /state every 2 s and asks again later. It draws each game's own
 gauges from the game's state as the tower saves it (scoreboard.py): Battlerealm's PVP
 Points towards 21, Marvel United's KO tokens towards the threshold, Marvel Champions'
-threat by scheme stage and hit points, Battleworld's battles won and lost; the roll as
-dice with their locks and the advisor's chance. Large type, one column: a phone held at
-arm's length. The buttons at the foot press the tower's own, with the PIN on its OLED.
+threat by scheme stage and hit points, each hero with their allies and the minions engaged
+with them (the state's [player, name, hit points] lists, absent until one is played),
+Battleworld's battles won and lost; the roll as dice with their locks and the advisor's
+chance. Large type, one column: a phone held at arm's length. The buttons at the foot
+press the tower's own, with the PIN on its OLED.
 """
 
 HTML = """<!doctype html>
@@ -30,6 +32,7 @@ h2{font-size:15px;text-transform:uppercase;letter-spacing:.06em;color:#9aa6c4;ma
 .gauge b{position:absolute;inset:0;text-align:center;font-size:15px;line-height:22px}
 .bad i{background:#e0533d}.good i{background:#3dbb6c}
 .tag{font-size:13px;padding:1px 6px;border-radius:6px;background:#3a4160;margin-left:4px}
+.cards{font-size:15px;color:#c9d2e8;margin:-2px 0 6px 12px}
 #dice{display:flex;gap:8px;flex-wrap:wrap;margin-bottom:10px}
 .die{width:48px;height:48px;border-radius:10px;display:flex;align-items:center;justify-content:center;
 font-weight:800;font-size:20px;color:#111;position:relative}
@@ -84,7 +87,11 @@ function scores(d){
    a.sides.forEach(x=>box.appendChild(gauge(x.name,x.threat,Math.max(x.threat,1),x.threat+" threat","bad",false,x.crisis?["crisis"]:[])));
    const v=a.villain,vt=v.stages[v.stage]*Math.max(1,a.players.length);
    box.appendChild(gauge(v.name,v.hp,vt,v.hp+" hp","bad"))});
-  s.heroes.forEach(h=>box.appendChild(gauge(h.name,h.hp,h.max,h.hp+" / "+h.max+" hp",h.out?"bad":"good",false,h.out?["out"]:[])));
+  const cards=(key,i)=>(s[key]||[]).filter(c=>c[0]===i).map(c=>c[1]+" ("+c[2]+" hp)").join(", ");
+  s.heroes.forEach((h,i)=>{box.appendChild(gauge(h.name,h.hp,h.max,h.hp+" / "+h.max+" hp",h.out?"bad":"good",false,h.out?["out"]:[]));
+   const a=cards("allies",i),m=cards("minions",i);
+   if(a)box.appendChild(el("div","cards allies","Allies: "+a));
+   if(m)box.appendChild(el("div","cards minions","Engaged minions: "+m))});
  }else if(d.kind==="battleworld"){
   where="Won "+s.won+" of "+s.wins_needed+" \\u00b7 lost "+s.lost+" of 3";
   box.appendChild(gauge("Battles won",s.won,s.wins_needed,s.won+" / "+s.wins_needed,"good"));
