@@ -1,6 +1,6 @@
-"""What the dice's entropy path costs on the MicroPython VM: the start-up test, the conditioner, the DRBG, a face.
+"""What the dice's entropy path costs on the MicroPython VM or the emulated RP2040: the start-up test, the conditioner, the DRBG, a face.
 
-    .venv/bin/python benchmarks/vm_entropy.py
+    .venv/bin/python benchmarks/vm_entropy.py [--rp2040]
 
 Runs benchmarks/vm/entropy_probe.py on the MicroPython 1.27 VM (WebAssembly, Node.js) over two
 stand-in sources (bytes as os.urandom gives them; bits as the RP2040's ROSC register gives them, read
@@ -19,12 +19,18 @@ the emulated RP2040's to the VM's medians for the same advisor cases in docs/per
 (benchmarks/vm_advisor.py and its --rp2040 run): an estimate, not a measurement. On a Pico the ROSC
 is read 1 us apart (time.sleep_us(1)), which the VM's stand-in does not wait, so its start-up test
 is longer by at least 1 us a sample.
+
+--rp2040 runs the same probe on MicroPython 1.27's own RPI_PICO firmware on an emulated RP2040 at
+125 MHz (rp2040/, as benchmarks/rp2040_pico.py does), the firmware flashed as .mpy, over the chip's
+own sources (os.urandom; the ROSC's random bit through machine.mem32, 1 us apart): the chip's times,
+measured, not estimated (the emulator is optimistic: no flash wait states, nominal instruction timings).
 """
 
+import argparse
 import os
 import re
 
-from vmprobe import ROOT, run_probe
+from vmprobe import ROOT, run_on_rp2040, run_probe
 
 
 def advisor_ratio():
@@ -50,16 +56,26 @@ def advisor_ratio():
     return sum(ratios) / len(ratios) if ratios else None
 
 
-def main():
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rp2040", action="store_true", help="on the emulated RP2040 at 125 MHz, not the VM")
+    args = parser.parse_args(argv)
     figures = {}
-    for line in run_probe("entropy_probe.py").splitlines():
+    stdout = run_on_rp2040("entropy_probe.py") if args.rp2040 else run_probe("entropy_probe.py")
+    for line in stdout.splitlines():
         name, value, unit = line.split()
         figures[name] = (value, unit)
-    ratio = advisor_ratio()
-    print("MicroPython VM: the dice's entropy path (sources: os.urandom-like bytes; ROSC-like bits)")
-    print("125 MHz est.: the VM's time x %s (the advisor's emulated-RP2040/VM ratio)" % (
-        "%.1f" % ratio if ratio else "?"))
-    print("%-34s %14s %14s" % ("", "VM", "125 MHz est."))
+    if args.rp2040:
+        ratio = None  # the chip's own times: nothing to estimate
+        print("MicroPython 1.27 rp2 on an emulated RP2040 at 125 MHz: the dice's entropy path (sources: the "
+              "chip's os.urandom bytes; its ROSC random bit, 1 us apart)")
+        print("%-34s %14s" % ("", "125 MHz"))
+    else:
+        ratio = advisor_ratio()
+        print("MicroPython VM: the dice's entropy path (sources: os.urandom-like bytes; ROSC-like bits)")
+        print("125 MHz est.: the VM's time x %s (the advisor's emulated-RP2040/VM ratio)" % (
+            "%.1f" % ratio if ratio else "?"))
+        print("%-34s %14s %14s" % ("", "VM", "125 MHz est."))
     for name, label in (("startup_%s", "whole start-up test"),
                         ("startup_sample_%s", "  per sample"), ("health_sample_%s", "  health tests alone"),
                         ("period_sample_%s", "  period test alone"), ("condition_%s", "one conditioned seed block"),
