@@ -10,7 +10,8 @@ flash erases and programs take no time, and its instruction timings are the Cort
 ones. Wall times are this machine's, for the rig itself.
 
 It prints: heap free at boot, after importing the firmware from .mpy, with the device booted,
-and the lowest during a full four-player game of each mode; per tap, emulated time from the
+and the lowest during a full four-player game of each mode (played through the core beside the
+booted device at its start menu); per tap, emulated time from the
 release to the OLED being updated (p50, p99) while the example games are played by GPIO; one
 redraw, one LED frame, a roll with its animation; the advisor's hardest case and its Lucky case;
 the longest the main loop went without polling the buttons; and the rig's wall times (boot, flash).

@@ -7,10 +7,10 @@ stand-in sources (bytes as os.urandom gives them; bits as the RP2040's ROSC regi
 through RoscBits, both made by sfc16 in Python, which a Pico's C reads do not cost) and prints: the
 whole start-up test (2**16 + 128 samples) and its cost per sample; one conditioned seed block
 (samples carrying 512 claimed bits through the health tests and SHA-256); the longest prime() pass
-(what the loop's buttons wait for: a start-up slice, a block, a reseed's slice, paused dice's retry
-with its seed blocks; the VM's collector kept out of the passes: the device's loop collects in passes
-of its own) and the most raw
-samples any pass read (the bound: one buffer of 32); one 32-byte HMAC_DRBG block and the heap it
+(what the loop's buttons wait for, by what the loop is doing: the start-up test's rest after boot; blocks
+and reseeds while rolling; paused dice tried again, the start-up test's module imported anew; the
+VM's collector kept out of the passes: the device's loop collects in passes of its own) and the most
+raw samples any pass read (the bound: one buffer of 32); one 32-byte HMAC_DRBG block and the heap it
 allocates; and, per face, the DRBG's bytes, the raw samples and the heap, with the
 bytes made ahead at idle as the loop does (primed) and without.
 
@@ -80,6 +80,9 @@ def main(argv=None):
                         ("startup_sample_%s", "  per sample"), ("health_sample_%s", "  health tests alone"),
                         ("period_sample_%s", "  period test alone"), ("condition_%s", "one conditioned seed block"),
                         ("longest_prime_%s", "longest prime() pass"),
+                        ("longest_prime_startup_%s", "  the start-up test's rest"),
+                        ("longest_prime_rolling_%s", "  while rolling (blocks, reseeds)"),
+                        ("longest_prime_retry_%s", "  paused dice tried again"),
                         ("longest_reading_prime_%s", "  of those that read noise")):
         for source in ("bytes", "rosc_bits"):
             value, unit = figures[name % source]

@@ -90,13 +90,13 @@ for label, make in SOURCES:
     # The longest prime() pass: a start-up slice, a block of output, a reseed's slice; then paused dice
     # tried again (the whole start-up test and two seed blocks, a slice a pass). And the most samples
     # any pass read: the bound (one buffer).
-    longest = 0
+    longest = {}  # by what the loop was doing: the start-up test's rest, rolling, paused dice retried
     longest_reading = 0
     most = 0
     fresh = FairDice(make())
 
-    def timed(now):
-        global longest, longest_reading, most
+    def timed(now, phase):
+        global longest_reading, most
         before = fresh.samples_used
         if gc.mem_free() < 65536:
             gc.collect()
@@ -105,24 +105,26 @@ for label, make in SOURCES:
         worked = fresh.prime(now)
         took = us_since(start)
         gc.enable()
-        longest = max(longest, took)
+        longest[phase] = max(longest.get(phase, 0), took)
         read = fresh.samples_used - before
         most = max(most, read)
         if read:
             longest_reading = max(longest_reading, took)
         return worked
 
-    while timed(0):
+    while timed(0, "startup"):
         pass
     for _ in range(40):
         for _ in range(30):
             fresh.draw(D6)
-        timed(0)
+        timed(0, "rolling")
     fresh.failure = "paused by the probe"  # as a failed test leaves it: retried after RETRY_FIRST_MS
-    timed(0)
+    timed(0, "retry")
     while fresh.failure is not None:
-        timed(10 ** 6)
-    say("longest_prime_" + label, longest, "us")
+        timed(10 ** 6, "retry")
+    for phase in ("startup", "rolling", "retry"):
+        say("longest_prime_%s_%s" % (phase, label), longest[phase], "us")
+    say("longest_prime_" + label, max(longest.values()), "us")
     say("samples_prime_" + label, most, "samples")
     say("longest_reading_prime_" + label, longest_reading, "us")
 
