@@ -193,6 +193,38 @@ class TooBig(unittest.TestCase):
             tidy(t.root, "heroes.json", "heroes.json.bad1")
 
 
+class Measured(unittest.TestCase):
+    def test_a_small_file_is_read_in_the_size_it_has_not_its_limit(self):
+        # A board's profile may be up to 8 KB. MicroPython's read(n) takes n bytes in one piece before it
+        # reads: asked for the limit, a Pico with .mpy files found no 8 KB block after a game (MemoryError
+        # at boot on the emulated RP2040) for a profile of 1 KB.
+        from dicetower.hw.storage import OsFiles, read_at_most
+
+        asked = []
+
+        class Recording(OsFiles):
+            def open(self, path, mode="r"):
+                f = OsFiles.open(self, path, mode)
+
+                class File:
+                    def read(self, n=-1):
+                        asked.append(n)
+                        return f.read(n)
+
+                    def close(self):
+                        f.close()
+
+                return File()
+
+        t = Table()
+        write(t.root + "small.json", "{}" * 50)
+        try:
+            self.assertEqual(read_at_most(Recording(), t.root + "small.json", 8192), b"{}" * 50)
+            self.assertEqual(asked, [100])
+        finally:
+            tidy(t.root, "small.json")
+
+
 class ErrorLog(unittest.TestCase):
     def test_errors_log_is_appended_never_read_and_bounded(self):
         t = Table()

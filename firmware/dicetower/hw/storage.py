@@ -51,7 +51,9 @@ def read_at_most(fs, path, limit):
         raise TooBig("%s is %d bytes; the tower reads at most %d" % (path.rsplit("/", 1)[-1], size, limit))
     f = fs.open(path, "rb")
     try:
-        return f.read(limit + 1)  # never more, even if the file grew since it was measured
+        # The measured size, not the limit: MicroPython's read(n) takes n bytes in one piece before it
+        # reads, and after a game a Pico with .mpy files had no 8 KB block for a 1 KB profile.
+        return f.read(size)
     finally:
         f.close()
 
