@@ -11,7 +11,7 @@ ones. Wall times are this machine's, for the rig itself.
 
 It prints: heap free at boot, after importing the firmware from .mpy, with the device booted,
 and the lowest during a full four-player game of each mode (played through the core beside the
-booted device at its start menu); per tap, emulated time from the
+booted device at its start menu, each game after a soft reset of its own); per tap, emulated time from the
 release to the OLED being updated (p50, p99) while the example games are played by GPIO; one
 redraw, one LED frame, a roll with its animation; the advisor's hardest case and its Lucky case;
 the longest the main loop went without polling the buttons; and the rig's wall times (boot, flash).
@@ -135,6 +135,11 @@ def main(argv=None):
         with open(os.path.join(HERE, "rp2040", "chip_probe.py")) as f:
             found = [json.loads(line) for line in pico.run(f.read()).splitlines() if line.startswith("{")]
         found = [item for item in found if "event" not in item]  # the device's own console events aside
+        with open(os.path.join(HERE, "rp2040", "game_heap_probe.py")) as f:
+            probe = f.read()
+        for name in ("battlerealm", "champions", "united", "battleworld"):  # each in a fresh heap
+            found += [json.loads(line) for line in pico.run("GAME = %r\n" % name + probe).splitlines()
+                      if line.startswith('{"game"')]
         with open(os.path.join(HERE, "vm", "loop_probe.py"), "rb") as f:
             pico.put("loop_probe.py", f.read())
         found += [item for item in map(json.loads, (line for line in pico.run(

@@ -1,5 +1,5 @@
 """Runs on the emulated RP2040 (MicroPython's rp2 port), right after a soft reset, with the firmware
-flashed as .mpy and tests/fw/scripted_games.py copied beside it. Prints one JSON object a line.
+flashed as .mpy (or frozen in the UF2). Prints one JSON object a line.
 
 Started by benchmarks/rp2040_pico.py. The device is booted as main.py boots it, on the real
 `machine` module (OLED on I2C0, ring on GP16); times are the chip's own `time.ticks_us`.
@@ -72,31 +72,3 @@ for key in "bbbaaa":  # the cursor over the dice: one icon inverted, one line ch
 steps.sort()
 print(json.dumps({"roll_press_us": roll, "roll_redraw_us": draw, "roll_animation_frames": count,
                   "roll_animation_compute_us": animation, "redraw_dice_step_us": steps[len(steps) // 2]}))
-
-# The lowest free heap during a full four-player game of each mode (its actions through the core, the
-# booted device beside it at its start menu), after a collection following each action. The device's
-# own game above ends first: a device holds the game being played, not that one as well.
-del dev, app
-gc.collect()
-dev = main.boot()
-while dev._prime is not None and dev._prime():
-    pass  # its dice's start-up test, as the loop finishes it at idle
-gc.collect()
-import scripted_games  # noqa: E402
-
-for name in ("battlerealm", "champions", "united", "battleworld"):
-    lowest = [1 << 30]
-
-    def after(game):
-        gc.collect()
-        free = gc.mem_free()
-        if free < lowest[0]:
-            lowest[0] = free
-
-    gc.collect()
-    start = gc.mem_free()
-    game, ending, done = scripted_games.play(getattr(scripted_games, name), after)
-    over = bool(game.over())
-    del game
-    gc.collect()
-    print(json.dumps({"game": name, "actions": done, "over": over, "free_before": start, "lowest_free": lowest[0]}))

@@ -317,9 +317,7 @@ class EmulatedPico(_Board):
         try:
             transport = SerialTransport(self.url)
             try:
-                # mpremote gives a board 10 s of wall time to show its prompt: an emulated chip runs about
-                # 20x slower than a Pico, more on a busy machine, and a loaded CI once saw nothing in 10 s.
-                transport.enter_raw_repl(soft_reset=True, timeout_overall=self.REPL_SECONDS)
+                self._enter_raw_repl(transport)
                 done = work(transport)
                 transport.exit_raw_repl()
             finally:
@@ -330,6 +328,21 @@ class EmulatedPico(_Board):
             raise RuntimeError("the emulated Pico did not answer at its REPL (%s)" % (str(e).strip() or
                                                                                     type(e).__name__)) from None
         return done
+
+    def _enter_raw_repl(self, transport):
+        """mpremote's Ctrl-C, Ctrl-A, Ctrl-D, sent again until the prompt comes or REPL_SECONDS pass: an
+        emulated chip runs about 20x slower than a Pico, more on a busy machine, and keys sent while the
+        firmware restarts its USB after a flash are lost (a loaded machine once saw no prompt in 120 s)."""
+        from mpremote.transport import TransportError
+
+        deadline = time.monotonic() + self.REPL_SECONDS
+        while True:
+            try:
+                transport.enter_raw_repl(soft_reset=True, timeout_overall=10)
+                return
+            except TransportError:
+                if time.monotonic() > deadline or self.process.poll() is not None:
+                    raise
 
     def pause(self):
         self.wait(50)

@@ -14,9 +14,10 @@ _HASH_PRIME = 4177969  # the largest prime with prime * 257 + 255 < 2**30: small
 # 2**-2k), so one under _LC_FLOOR is an LFSR of that length (a false alarm once in 2**96).
 _LC_BITS = 512
 _LC_FLOOR = 208
-# Bits of Berlekamp-Massey a check() call works through (its 512-bit ints allocate at every step):
-# a bounded pass on a Pico, and the first 512 bits still judged within the first 1024 samples.
-_LC_STEP = 32
+# Bits of Berlekamp-Massey a check() call works through: a pass of the loop under 20 ms on a Pico
+# (32 bits took up to 31 ms at 125 MHz: benchmarks/vm_entropy.py --rp2040, paused dice tried again),
+# and the first 512 bits still judged within the first 1024 samples (32 calls of 32 samples).
+_LC_STEP = 16
 # Its polynomials in words of 30 bits, lists of small ints: no big int made at each step.
 _W = 30
 _WORDS = (_LC_BITS + _W) // _W  # degree up to _LC_BITS

@@ -1,0 +1,36 @@
+"""Runs on the emulated RP2040 (MicroPython's rp2 port), right after a soft reset, with the firmware
+flashed as .mpy and tests/fw/scripted_games.py copied beside it; GAME (a name in scripted_games) is set
+before this code. Prints one JSON object: the lowest free heap during a full four-player game of that
+mode, its actions through the core, after a collection following each action, beside the device
+booted as main.py boots it (at its start menu, its dice's start-up test finished).
+
+Started by benchmarks/rp2040_pico.py, once a game, each in a fresh heap: a device holds one game. The
+figure counts what the harness holds too (scripted_games.py compiled on the chip, this code).
+"""
+
+import gc
+import json
+
+import main
+
+dev = main.boot()
+while dev._prime is not None and dev._prime():
+    pass  # the dice's start-up test, as the loop finishes it at idle
+gc.collect()
+import scripted_games  # noqa: E402
+
+lowest = [1 << 30]
+
+
+def after(game):
+    gc.collect()
+    free = gc.mem_free()
+    if free < lowest[0]:
+        lowest[0] = free
+
+
+gc.collect()
+start = gc.mem_free()
+game, ending, done = scripted_games.play(getattr(scripted_games, GAME), after)  # noqa: F821 (set before)
+print(json.dumps({"game": GAME, "actions": done, "over": bool(game.over()), "free_before": start,  # noqa: F821
+                  "lowest_free": lowest[0]}))
