@@ -34,9 +34,9 @@ PICO_STUBS = "micropython-rp2-rpi-pico-stubs==1.27.0.post1"
 CIRCUITPY_STUBS = os.path.join(VENV, "circuitpython-stubs")
 CIRCUITPYTHON_STUBS = "circuitpython-stubs==10.3.1"
 # Each benchmark with its arguments, quickest first (the emulated RP2040's take many minutes each).
-BENCHMARKS = (("dice_fairness.py",), ("health.py",), ("vm_memory.py",), ("vm_trackers.py",), ("vm_device.py",),
+BENCHMARKS = (("dice_fairness.py",), ("health.py",), ("vm_entropy.py",), ("vm_memory.py",), ("vm_trackers.py",), ("vm_device.py",),
               ("vm_advisor.py",), ("vm_loop.py",), ("vm_web.py",), ("sim_speed.py",), ("web_scoreboard.py",),
-              ("flash_speed.py",), ("vm_advisor.py", "--rp2040", "--runs", "3"), ("rp2040_pico.py",),
+              ("flash_speed.py",), ("vm_advisor.py", "--rp2040", "--runs", "3"), ("vm_entropy.py", "--rp2040"), ("rp2040_pico.py",),
               ("rp2040_pico.py", "--uf2"), ("rp2040_uf2.py",), ("stats_memory.py",), ("fuzz.py",))
 PERFORMANCE = os.path.join(ROOT, "docs", "performance.md")
 MEASURED = ("firmware", "host_tools", "benchmarks", "vm", "rp2040", "boards", "examples", "tasks.py",

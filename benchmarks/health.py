@@ -18,7 +18,7 @@ from dicetower.core.entropy import HealthTests  # noqa: E402
 
 def samples_to_alarm(tests, next_sample, cap):
     for n in range(1, cap + 1):
-        if tests.check(next_sample()) is not None:
+        if tests.check_all(bytes((next_sample(),))) is not None:
             return n
     return None
 

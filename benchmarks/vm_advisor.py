@@ -21,29 +21,11 @@ chip's times (about a minute of wall time; use a few runs).
 """
 
 import argparse
-import io
-import os
-import tempfile
 
-from vmprobe import ROOT, run_probe
+from vmprobe import run_on_rp2040, run_probe
 
 TARGET_MS = 50
 TARGET_BYTES = 8 * 1024
-PROBE = os.path.join(ROOT, "benchmarks", "vm", "advisor_probe.py")
-
-
-def on_rp2040(runs, cases):
-    """The probe's output on the emulated RP2040, the firmware flashed onto an empty board."""
-    from dicetower_host import flash
-    from dicetower_host.pico import EmulatedPico
-
-    with tempfile.TemporaryDirectory() as folder:
-        with EmulatedPico(os.path.join(folder, "flash.img")) as pico:
-            # Not waiting for the game to boot: the probe runs after a soft reset of its own, and on a
-            # loaded machine the emulated boot can outlast the flasher's wait for the ready line.
-            flash.flash(pico.url, "pico", out=io.StringIO(), wait_ready=False)
-            with open(PROBE) as f:
-                return pico.run("PROBE_ARGS = %r\n" % ([str(runs)] + ([cases] if cases else [])) + f.read())
 
 
 def main(argv=None):
@@ -53,7 +35,7 @@ def main(argv=None):
     parser.add_argument("--cases", help="only these cases, '|' between")
     args = parser.parse_args(argv)
     if args.rp2040:
-        stdout = on_rp2040(args.runs, args.cases)
+        stdout = run_on_rp2040("advisor_probe.py", *([args.runs] + ([args.cases] if args.cases else [])))
         print("MicroPython 1.27 rp2 on an emulated RP2040 at 125 MHz: one piece of advice (%d runs each)" % args.runs)
     else:
         stdout = run_probe("advisor_probe.py", *([args.runs] + ([args.cases] if args.cases else [])))

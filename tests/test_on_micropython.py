@@ -19,7 +19,8 @@ MODULES = sorted(n[:-3] for n in os.listdir(FW_TESTS) if n.startswith("test_") a
 # Modules that took over a second on the VM (the "ms" of their report, on a 2-core machine): they still
 # run on CPython in `tasks.py test --fast`, and on the VM in the full suite only.
 SLOW_ON_VM = {"test_advisor", "test_canvas", "test_cards", "test_device", "test_device_cards", "test_device_faults",
-              "test_device_rules", "test_entropy", "test_full_games", "test_hw_entropy", "test_store"}
+              "test_device_rules", "test_entropy", "test_entropy_device", "test_full_games", "test_hw_entropy",
+              "test_store"}
 
 
 @pytest.fixture(scope="module")

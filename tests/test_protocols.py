@@ -75,7 +75,7 @@ class Registers(dict):
 
 
 def sources():
-    from sources import BiasedBits, FairBits, Pattern
+    from sources import BiasedBits, Counter, Cycle, FairBits, Noise, Pattern
 
     from dicetower.core.entropy import SeededSource
     from dicetower.hw.entropy import RoscBits, Rp2350Trng, Urandom
@@ -88,6 +88,9 @@ def sources():
         ("tests/fw/sources.py", "Pattern"): Pattern(b"\x01\x02"),
         ("tests/fw/sources.py", "BiasedBits"): BiasedBits(0.8),
         ("tests/fw/sources.py", "FairBits"): FairBits(),
+        ("tests/fw/sources.py", "Noise"): Noise(),
+        ("tests/fw/sources.py", "Cycle"): Cycle(300),
+        ("tests/fw/sources.py", "Counter"): Counter(binary=True),
     }
 
 

@@ -2,7 +2,7 @@
 flashed as .mpy (or frozen in the UF2) and tests/fw/scripted_games.py copied beside it; GAME (a name in scripted_games) is set
 before this code. Prints one JSON object: the lowest free heap during a full four-player game of that
 mode, its actions through the core, after a collection following each action, beside the device
-booted as main.py boots it (at its start menu, its dice's idle work done).
+booted as main.py boots it (at its start menu, its dice's start-up test finished).
 
 Started by benchmarks/rp2040_pico.py, once a game, each in a fresh heap: a device holds one game. The
 figure counts what the harness holds too (scripted_games.py compiled on the chip, this code).
@@ -15,7 +15,7 @@ import main
 
 dev = main.boot()
 while dev._prime is not None and dev._prime():
-    pass  # the dice's work at idle, done as the loop does it
+    pass  # the dice's start-up test, as the loop finishes it at idle
 gc.collect()
 import scripted_games  # noqa: E402
 

@@ -2,10 +2,18 @@
 
 import unittest
 
+from hashlib import sha256
+
 from dicetower.core.dice import ATTACK, BATTLEREALM, D6, DANGER_COIN, plain
-from dicetower.core.entropy import (EntropyFailure, FairDice, HealthTests, ScriptedFaces,
+from dicetower.core.drbg import HmacDrbg
+from dicetower.core.entropy import (PAUSED, PERSONALIZATION, RESEED_INTERVAL, RETRY_FIRST_MS, STARTUP_SAMPLES,
+                                    STARTUP_TEST_SAMPLES, EntropyFailure, FairDice, HealthTests, ScriptedFaces,
                                     SeededSource, rct_cutoff)
-from sources import BiasedBits, FairBits, Pattern
+from dicetower.core.startup_test import StartupTest
+from sources import BiasedBits, Counter, Cycle, FairBits, LfsrBits, Noise, Pattern
+
+
+ONE_BUFFER = 32  # the samples FairDice reads at a time: what one pass of the loop may read
 
 
 class Seeded(unittest.TestCase):
@@ -59,9 +67,18 @@ class Faces(unittest.TestCase):
         per_face = (dice.bytes_used - before) / 3000
         self.assertTrue(0.32 <= per_face <= 0.40, per_face)
 
-    def test_biased_bits_are_debiased(self):
-        # 75/25 raw bits under a claim they meet (0.5 bits per bit) come out as
-        # even coin flips: von Neumann's pairs 01 and 10 are equally likely.
+    def test_noise_d6_counts_are_even_and_cost_at_most_040_bytes_of_drbg_output(self):
+        dice = FairDice(Noise(11))
+        counts = [0] * 6
+        for _ in range(6000):
+            counts[dice.draw(D6)] += 1
+        chi2 = sum((c - 1000) ** 2 / 1000 for c in counts)
+        self.assertTrue(chi2 < 20.5, (counts, chi2))
+        self.assertTrue(0.32 <= dice.bytes_used / 6000 <= 0.40, dice.bytes_used)
+
+    def test_biased_bits_are_conditioned(self):
+        # 75/25 raw bits under a claim they meet (0.5 bits per bit) come out as even coin flips:
+        # SHA-256 of 1024 of them (512 claimed bits) seeds the DRBG the faces come from.
         dice = FairDice(BiasedBits(0.5, seed=4))
         self.assertIsNone(dice.failure)
         counts = [0, 0]
@@ -92,8 +109,8 @@ class Health(unittest.TestCase):
     def test_repetition_count(self):
         tests = HealthTests(False, 7)
         for _ in range(5):
-            self.assertIsNone(tests.check(9))
-        self.assertIn("repetition count", tests.check(9))
+            self.assertIsNone(tests.check_all(b"\x09"))
+        self.assertIn("repetition count", tests.check_all(b"\x09"))
 
     def test_adaptive_proportion(self):
         tests = HealthTests(False, 7)
@@ -101,7 +118,7 @@ class Health(unittest.TestCase):
         n = 0
         while reason is None and n < 512:
             # 0x42 every other sample, never twice in a row
-            reason = tests.check(0x42 if n % 2 == 0 else n % 200 + 1)
+            reason = tests.check_all(bytes([0x42 if n % 2 == 0 else n % 200 + 1]))
             n += 1
         self.assertIn("adaptive proportion", reason)
         self.assertEqual(n, 2 * 22 - 1)
@@ -114,16 +131,18 @@ class Health(unittest.TestCase):
         with self.assertRaises(EntropyFailure):
             dice.draw(D6)
 
-    def test_cycling_source_fails_adaptive_proportion(self):
+    def test_a_short_cycle_fails_the_start_up_test_as_the_dice_are_made(self):
         dice = FairDice(Pattern(b"\x01\x02\x03\x04"))
-        self.assertIn("adaptive proportion", dice.failure)
+        self.assertIn("failed its start-up test: period test", dice.failure)
+        self.assertIn("came round again after 4", dice.failure)
 
     def test_biased_bits_fail_under_the_rosc_claim(self):
         dice = FairDice(BiasedBits(0.8))
+        dice.recover()  # the whole start-up test: 64 windows of the adaptive proportion test
         self.assertIn("adaptive proportion", dice.failure)
 
     def test_fallback_source_takes_over(self):
-        dice = FairDice(Pattern(b"\x00", name="first"), Pattern(bytes(range(256)), name="second"))
+        dice = FairDice(Pattern(b"\x00", name="first"), Noise(name="second"))
         self.assertIsNone(dice.failure)
         self.assertEqual(dice.name, "second")
         self.assertIn("first failed", dice.switched)
@@ -135,28 +154,29 @@ class Health(unittest.TestCase):
             dice.draw(D6)
 
     def test_failure_mid_game_then_recover(self):
-        dice = FairDice(SeededSource(1))
-        dice.source = source = Pattern(bytes(range(256)))
+        source = Noise(1)
+        dice = FairDice(source)
         for _ in range(400):
             dice.draw(D6)
-        source.pattern = b"\x07"
+        source.broken = b"\x07"
         with self.assertRaises(EntropyFailure) as caught:
-            for _ in range(400):
+            for _ in range(5000):  # the noise is read at the next reseed, within 128 bytes
                 dice.draw(D6)
-        self.assertIn("Dice off", str(caught.exception))
+        self.assertIn("Dice paused: noise failed its health check: repetition count", str(caught.exception))
+        self.assertEqual(caught.exception.screen, PAUSED)
         self.assertFalse(dice.recover())
-        source.pattern = bytes(range(256))
+        source.broken = None
         self.assertTrue(dice.recover())
         self.assertIsNone(dice.failure)
         dice.draw(D6)
 
-    def test_periodic_bits_are_caught_after_debiasing(self):
-        # 0101... passes the raw tests, but every debiased bit would be 0.
+    def test_periodic_bits_are_caught_at_start_up(self):
+        # 0101... passes the raw health tests; the period test sees it come round.
         source = Pattern(b"\x00\x01", name="alternating bits")
         source.binary = True
         source.min_entropy = 0.5
         dice = FairDice(source)
-        self.assertIn("after debiasing", dice.failure)
+        self.assertIn("period test", dice.failure)
         with self.assertRaises(EntropyFailure):
             dice.draw(D6)  # not a single face from it
 
@@ -165,7 +185,7 @@ class Health(unittest.TestCase):
         source.binary = True
         source.min_entropy = 0.5
         dice = FairDice(source)
-        self.assertIn("gave no output", dice.failure)
+        self.assertIn("start-up test", dice.failure)
 
     def test_driver_error_becomes_failure(self):
         class Broken:
@@ -182,39 +202,343 @@ class Health(unittest.TestCase):
 
 class Primed(unittest.TestCase):
     # The device's loop makes entropy ahead at idle (prime), so that a roll does not gather it inside
-    # the press. Made ahead or made at the draw, the bytes come in the same order: the same faces.
+    # the press. For a replay, made ahead or made at the draw, the bytes come in the same order: the
+    # same faces, so a seeded game is the same in the simulator, the tests and on the VM. (Noise is
+    # also read at idle for the start-up test, so a noise source's later reseeds differ.)
     def test_faces_are_the_same_made_ahead_or_at_the_draw(self):
-        plain, primed = FairDice(FairBits(3)), FairDice(FairBits(3))
-        made = 0
-        while primed.prime():
-            made += 1
-        self.assertEqual(made, 8)  # then it rests
-        for roll in range(40):
-            if roll % 3 == 0:
-                primed.prime()
-            self.assertEqual([plain.draw(BATTLEREALM) for _ in range(6)],
-                             [primed.draw(BATTLEREALM) for _ in range(6)], roll)
-        self.assertEqual(plain.bytes_used, primed.bytes_used)
+        for plain, primed in ((FairDice(SeededSource(3)), FairDice(SeededSource(3))),):
+            made = 0
+            while primed.prime():
+                made += 1
+            self.assertTrue(made > 0)  # then it rests
+            self.assertFalse(primed.prime())
+            for roll in range(40):
+                if roll % 3 == 0:
+                    primed.prime()
+                self.assertEqual([plain.draw(BATTLEREALM) for _ in range(6)],
+                                 [primed.draw(BATTLEREALM) for _ in range(6)], roll)
+            self.assertEqual(plain.bytes_used, primed.bytes_used)
 
     def test_a_source_failing_while_priming_moves_to_the_fallback_at_once(self):
-        dice = FairDice(SeededSource(1), Pattern(bytes(range(256)), name="second"))
-        dice.source = source = Pattern(bytes(range(256)), name="first")
-        source.pattern = b"\x07"  # stuck
+        first = Noise(1, name="first")
+        dice = FairDice(first, Noise(2, name="second"))
         while dice.prime():
             pass
+        first.broken = b"\x07"  # stuck
+        for _ in range(200):  # every roll's bytes made ahead, as the loop does; none refused
+            self.assertEqual(len([dice.draw(BATTLEREALM) for _ in range(6)]), 6)
+            while dice.prime():
+                pass
+            if dice.switched:
+                break
         self.assertEqual(dice.name, "second")
-        self.assertIn("failed its health check", dice.switched)
+        self.assertIn("first failed its health check", dice.switched)
         dice.draw(D6)
 
-    def test_no_fallback_left_the_dice_stay_off_and_say_why(self):
-        dice = FairDice(SeededSource(1))
-        dice.source = source = Pattern(bytes(range(256)))
-        source.pattern = b"\x07"
-        while dice.prime():
-            pass
-        self.assertIn("Dice off", dice.failure)
+    def test_no_fallback_left_the_dice_pause_and_say_why(self):
+        source = Noise(1)
+        dice = FairDice(source)
+        source.broken = b"\x07"
+        with self.assertRaises(EntropyFailure) as caught:
+            for _ in range(200):
+                dice.draw(D6)
+                dice.prime()
+        self.assertIn("Dice paused: noise failed its health check", dice.failure)
+        self.assertEqual(caught.exception.screen, PAUSED)
         with self.assertRaises(EntropyFailure):
             dice.draw(D6)
+
+
+class Drbg(unittest.TestCase):
+    """HMAC_DRBG against NIST's CAVP answers (HMAC_DRBG.rsp, [SHA-256], PredictionResistance = False,
+    EntropyInputLen 256, NonceLen 128, ReturnedBitsLen 1024): instantiate, (reseed,) generate twice,
+    the second generate's bits compared; the internal V and Key where the file gives them."""
+
+    def test_no_reseed_count_0(self):
+        drbg = HmacDrbg()
+        drbg.instantiate(h("ca851911349384bffe89de1cbdc46e6831e44d34a4fb935ee285dd14b71a7488"),
+                         h("659ba96c601dc69fc902940805ec0ca8"))
+        self.assertEqual(bytes(drbg.value), h("e75855f93b971ac468d200992e211960202d53cf08852ef86772d6490bfb53f9"))
+        self.assertEqual(bytes(drbg.key), h("302a4aba78412ab36940f4be7b940a0c728542b8b81d95b801a57b3797f9dd6e"))
+        out = bytearray(128)
+        drbg.generate(out)
+        drbg.generate(out)
+        self.assertEqual(bytes(out), h(
+            "e528e9abf2dece54d47c7e75e5fe302149f817ea9fb4bee6f4199697d04d5b89d54fbb978a15b5c443c9ec21036d2460"
+            "b6f73ebad0dc2aba6e624abf07745bc107694bb7547bb0995f70de25d6b29e2d3011bb19d27676c07162c8b5ccde0668"
+            "961df86803482cb37ed6d5c0bb8d50cf1f50d476aa0458bdaba806f48be9dcb8"))
+        self.assertEqual(drbg.reseed_counter, 3)
+
+    def test_reseed(self):
+        drbg = HmacDrbg()
+        drbg.instantiate(h("06032cd5eed33f39265f49ecb142c511da9aff2af71203bffaf34a9ca5bd9c0d"),
+                         h("0e66f71edc43e42a45ad3c6fc6cdc4df"))
+        drbg.reseed(h("01920a4e669ed3a85ae8a33b35a74ad7fb2a6bb4cf395ce00334a9c9a5a5d552"))
+        self.assertEqual(bytes(drbg.value), h("c246fa97570ba2b9d9e5b453fe4632366f146fbd8491146563eb463c9eafe50c"))
+        self.assertEqual(bytes(drbg.key), h("ca43e73325de43c41d7e0a7a3163fb04061b09fcee4c7b8884e969e3bdfdff9a"))
+        out = bytearray(128)
+        drbg.generate(out)
+        drbg.generate(out)
+        self.assertEqual(bytes(out), h(
+            "76fc79fe9b50beccc991a11b5635783a83536add03c157fb30645e611c2898bb2b1bc215000209208cd506cb28da2a51"
+            "bdb03826aaf2bd2335d576d519160842e7158ad0949d1a9ec3e66ea1b1a064b005de914eac2e9d4f2d72a8616a802254"
+            "22918250ff66a41bd2f864a6a38cc5b6499dc43f7f2bd09e1e0f8f5885935124"))
+
+    def test_personalization_and_additional_input(self):
+        # PersonalizationStringLen = 256, AdditionalInputLen = 256, COUNT = 14.
+        drbg = HmacDrbg()
+        drbg.instantiate(h("3d99f9b7ac3a2fbe9cf15d960bf41f5588fc4db1e0d2a5c9c0fe9059f03593fb"),
+                         h("411f504bb63a9b3afa7ffa1357bb48be"),
+                         h("0bb5ebd55981a25ba69164da49fa92f2871fd3fc65eb30d0f0d0b8d798a4f8f2"))
+        self.assertEqual(bytes(drbg.key), h("1623adafc2508408ff1e30d57eb03d8e84211295073f43fd59b672b28bf57d6b"))
+        out = bytearray(128)
+        drbg.generate(out, h("288e948a551284eb3cb23e26299955c2fb8f063c132a92683c1615ecaed80f30"))
+        drbg.generate(out, h("d975b22f79e34acf5db25a2a167ef60a10682dd9964e15533d75f7fa9efc5dcb"))
+        self.assertEqual(bytes(out), h(
+            "ee8d707eea9bc7080d58768c8c64a991606bb808600cafab834db8bc884f866941b4a7eb8d0334d876c0f1151bccc7ce"
+            "8970593dad0c1809075ce6dbca54c4d4667227331eeac97f83ccb76901762f153c5e8562a8ccf12c8a1f2f480ec6f197"
+            "5ac097a49770219107d4edea54fb5ee23a8403874929d073d7ef0526a647011a"))
+        self.assertEqual(bytes(drbg.value), h("07bcc6f1969262e0e8cbd305d3791d5ef033edd5974e4f490793518e671d5024"))
+
+
+def h(text):
+    return bytes(int(text[i:i + 2], 16) for i in range(0, len(text), 2))
+
+
+class Conditioned(unittest.TestCase):
+    def test_the_drbg_is_seeded_from_sha256_of_the_noise_after_the_first_start_up_samples(self):
+        # After the start-up test's first 1024 samples: SHA-256 of 96 bytes (672 claimed bits, at least
+        # 512) is the entropy input, SHA-256 of the next 96 the nonce; the first block of faces' bytes
+        # is that HMAC_DRBG's first output. Worked out here from the same noise, independently.
+        dice = FairDice(Noise(4))
+        dice.draw(D6)
+        noise = Noise(4)
+        skip = bytearray(STARTUP_SAMPLES)
+        noise.fill(skip)
+        blocks = []
+        for _ in range(2):
+            raw = bytearray(96)
+            noise.fill(raw)
+            blocks.append(sha256(raw).digest())
+        drbg = HmacDrbg()
+        drbg.instantiate(blocks[0], blocks[1], PERSONALIZATION)
+        first = bytearray(32)
+        drbg.generate(first)
+        self.assertEqual(dice.samples_used, STARTUP_SAMPLES + 2 * 96)
+        self.assertEqual(dice._ready[:32], first)
+
+    def test_reseeded_from_fresh_noise_every_few_requests(self):
+        dice = FairDice(Noise(4))
+        dice.draw(D6)
+        seeded = dice.samples_used
+        while dice.bytes_used <= 32 * RESEED_INTERVAL:
+            before = dice.samples_used
+            dice.draw(D6)
+        # RESEED_INTERVAL requests from one seed; the draw that needs the next one's first byte
+        # has 96 fresh bytes conditioned first.
+        self.assertEqual(before, seeded)
+        self.assertEqual(dice.samples_used, seeded + 96)
+
+    def test_rosc_bits_are_conditioned_eight_to_a_byte(self):
+        dice = FairDice(FairBits(6))
+        dice.draw(D6)
+        # 0.5 claimed bits a sample: 1024 bits, 128 bytes, for each block of 512 claimed bits.
+        self.assertEqual(dice.samples_used, STARTUP_SAMPLES + 2 * 1024)
+
+
+class StartUp(unittest.TestCase):
+    """SP 800-90B 4.3: the start-up test runs before any face, over 2**16 + 128 samples."""
+
+    def test_a_long_byte_cycle_is_caught_at_idle_and_the_dice_pause(self):
+        dice = FairDice(Cycle(40000))
+        self.assertIsNone(dice.failure)  # its first 1024 samples look fine: the DRBG is seeded
+        dice.draw(D6)  # a roll does not wait for the rest of the start-up test
+        while dice.prime(0):
+            pass  # the rest, a slice a pass
+        self.assertIn("period test: the first 16 samples came round again after 40000", dice.failure)
+        with self.assertRaises(EntropyFailure):
+            dice.draw(D6)
+
+    def test_cycles_up_to_2_16_samples_are_caught_at_idle(self):
+        for period in (256, 3000, 1 << 16):
+            dice = FairDice(Cycle(period))
+            while dice.prime():
+                pass
+            self.assertIn("came round again after %d" % period, dice.failure)
+        self.assertIsNone(FairDice(Cycle((1 << 16) + 4096)).failure)  # longer: past what the test sees
+
+    def test_counters_are_caught(self):
+        self.assertIn("start-up test: period test", FairDice(Counter()).failure)
+        self.assertIn("adaptive proportion", FairDice(Counter(width=16)).failure)
+        bits = FairDice(Counter(binary=True))  # a byte counter's bits: 2048 before they repeat
+        self.assertFalse(bits.recover())
+        self.assertIn("start-up test: period test: the first 96 samples came round again after 2048", bits.failure)
+
+    def test_healthy_noise_passes_the_whole_test(self):
+        for source in (Noise(9), FairBits(9)):
+            dice = FairDice(source)
+            self.assertTrue(dice.recover())
+            seed = 1024 if source.binary else 96  # samples for 512 claimed bits, at 0.5 or 7 a sample
+            # Made: 1024 samples, then two seed blocks; recovered: the whole test, then two more.
+            self.assertEqual(dice.samples_used, STARTUP_SAMPLES + STARTUP_TEST_SAMPLES + 4 * seed)
+
+    def test_linear_complexity_of_noise_and_of_an_lfsr(self):
+        test = StartupTest(True)
+        noise = FairBits(2)
+        bit = bytearray(1)
+        for _ in range(512):
+            noise.fill(bit)
+            self.assertIsNone(test.check(bit))
+        self.assertTrue(240 <= test.linear_complexity <= 272, test.linear_complexity)
+        test = StartupTest(True)
+        lfsr = LfsrBits(127)  # its period is 2**127 - 1: only its linear complexity gives it away
+        reasons = [test.check(bytes([lfsr(0)])) for _ in range(512)]
+        self.assertEqual(reasons[:511], [None] * 511)
+        self.assertEqual(reasons[511], "linear complexity test: the first 512 bits follow an LFSR of 127 bits")
+
+    def test_each_prime_call_does_a_slice(self):
+        # A press never waits behind the start-up test: the loop runs it a slice a pass.
+        dice = FairDice(Noise(3))
+        reads = []
+        for _ in range(3000):
+            before = dice.samples_used
+            if not dice.prime():
+                break
+            reads.append(dice.samples_used - before)
+            if len(reads) % 10 == 0:
+                for _ in range(60):
+                    dice.draw(D6)  # and blocks used up, reseeds among them
+        self.assertTrue(max(reads) <= ONE_BUFFER, max(reads))
+        self.assertTrue(sum(reads) >= STARTUP_TEST_SAMPLES - STARTUP_SAMPLES - 192)
+
+    def test_a_reseed_from_the_rosc_bits_is_gathered_a_buffer_a_pass(self):
+        # 512 claimed bits at 0.5 a ROSC sample are 1024 samples: never all in one pass of the loop.
+        dice = FairDice(FairBits(4))
+        reads = []
+        reseeds = 0
+        for n in range(3000):
+            before = dice.samples_used
+            counter = dice._drbg.reseed_counter
+            if dice.prime():
+                reads.append(dice.samples_used - before)
+                if dice._drbg.reseed_counter < counter:
+                    reseeds += 1
+            else:
+                for _ in range(30):  # rolls between idle passes, never so many that a roll does the reseed
+                    dice.draw(D6)
+        self.assertTrue(reseeds >= 3, reseeds)
+        self.assertTrue(max(reads) <= ONE_BUFFER, max(reads))
+
+
+def _loaded(name):
+    import sys
+
+    import dicetower.core as package
+
+    return "dicetower.core." + name in sys.modules or hasattr(package, name)
+
+
+def _forget(name):
+    import sys
+
+    import dicetower.core as package
+
+    sys.modules.pop("dicetower.core." + name, None)
+    if hasattr(package, name):
+        delattr(package, name)
+
+
+class Memory(unittest.TestCase):
+    """On a Pico, code loaded from an .mpy lives on the game's heap: dice load only what they need."""
+
+    def test_a_replay_loads_neither_the_drbg_nor_the_start_up_test(self):
+        _forget("drbg")
+        _forget("startup_test")
+        dice = FairDice(SeededSource(3))
+        for _ in range(200):
+            dice.draw(D6)
+            dice.prime(0)
+        self.assertFalse(_loaded("drbg"))
+        self.assertFalse(_loaded("startup_test"))
+
+    def test_the_start_up_test_is_released_once_it_passes(self):
+        for source in (Noise(5), FairBits(5)):
+            _forget("startup_test")
+            dice = FairDice(source)
+            self.assertTrue(_loaded("startup_test"))  # its first 1024 samples done, the rest at idle
+            self.assertTrue(_loaded("drbg"))
+            while dice.prime(0):
+                pass
+            self.assertIsNone(dice.failure)
+            self.assertFalse(_loaded("startup_test"))
+            self.assertTrue(dice.recover())  # a start-up test again: loaded for it, released after
+            self.assertFalse(_loaded("startup_test"))
+            self.assertTrue(0 <= dice.draw(D6) < 6)
+
+
+class Paused(unittest.TestCase):
+    """Paused dice retried from the loop with back-off: back when the noise is."""
+
+    def _paused(self):
+        source = Noise(1)
+        dice = FairDice(source)
+        dice.draw(D6)
+        source.broken = b"\x07"
+        try:
+            for _ in range(2000):
+                dice.draw(D6)
+                dice.prime(0)
+        except EntropyFailure:
+            pass
+        self.assertIsNotNone(dice.failure)
+        return source, dice
+
+    def test_retries_back_off_then_the_dice_come_back(self):
+        source, dice = self._paused()
+        self.assertFalse(dice.prime(10))  # the wait begins
+        self.assertFalse(dice.prime(10 + RETRY_FIRST_MS - 1))
+        self.assertTrue(dice.prime(10 + RETRY_FIRST_MS))  # a try begins
+        self.assertTrue(dice.prime(10 + RETRY_FIRST_MS))  # and fails at once: still stuck
+        self.assertEqual(dice.retries, 1)
+        later = 10 + RETRY_FIRST_MS
+        self.assertFalse(dice.prime(later + 2 * RETRY_FIRST_MS - 1))  # twice as long now
+        self.assertTrue(dice.prime(later + 2 * RETRY_FIRST_MS))
+        source.broken = None  # the noise recovers
+        now = later + 2 * RETRY_FIRST_MS
+        calls = 0
+        most = 0
+        while dice.failure is not None and calls < 3000:
+            before = dice.samples_used
+            self.assertTrue(dice.prime(now))
+            most = max(most, dice.samples_used - before)
+            calls += 1
+        self.assertIsNone(dice.failure)
+        self.assertEqual(dice.retries, 2)
+        # The whole test again and the two seed blocks, a buffer a call: the loop's buttons never wait long.
+        self.assertTrue(calls > STARTUP_TEST_SAMPLES // ONE_BUFFER)
+        self.assertEqual(most, ONE_BUFFER)
+        self.assertTrue(0 <= dice.draw(D6) < 6)
+
+    def test_a_paused_dice_refuses_until_then(self):
+        source, dice = self._paused()
+        source.broken = None
+        with self.assertRaises(EntropyFailure) as caught:
+            dice.draw(D6)
+        self.assertEqual(caught.exception.screen, PAUSED)
+        self.assertFalse(dice.prime())  # no clock, no retry
+
+    def test_the_back_off_stops_growing_at_64_s(self):
+        source, dice = self._paused()
+        now = 0
+        dice.prime(now)
+        for _ in range(12):
+            while not dice.prime(now):
+                now += 500
+            dice.prime(now)  # the try fails
+        waited = now
+        while not dice.prime(now):
+            now += 500
+        self.assertEqual(now - waited, 64000)
 
 
 class Scripted(unittest.TestCase):

@@ -3,9 +3,10 @@
 import unittest
 
 from dicetower.core.dice import D6
-from dicetower.core.entropy import FairDice, SeededSource
+from dicetower.core.entropy import EntropyFailure, FairDice, SeededSource
 from dicetower.hw import entropy as hw
 from dicetower.hw.entropy import ROSC_RANDOMBIT, TRNG_EHR_DATA0, TRNG_RNG_ISR, RoscBits, Rp2350Trng, Urandom, chip_of
+from sources import LfsrBits
 
 
 class Registers:
@@ -58,7 +59,7 @@ class Rosc(unittest.TestCase):
         self.assertEqual(sleeps, [1, 1, 1, 1])
         self.assertEqual(ROSC_RANDOMBIT["RP2350"], 0x400E8020)
 
-    def test_rosc_dice_are_health_tested_and_debiased(self):
+    def test_rosc_dice_are_health_tested_and_conditioned(self):
         source = RoscBits("RP2040", mem32=Registers(SeededBits(8)), sleep_us=lambda us: None)
         dice = FairDice(source)
         self.assertIsNone(dice.failure)
@@ -68,6 +69,33 @@ class Rosc(unittest.TestCase):
     def test_stuck_rosc_refuses(self):
         source = RoscBits("RP2040", mem32=Registers(lambda a: 1), sleep_us=lambda us: None)
         self.assertIn("repetition count", FairDice(source).failure)
+
+    def test_an_lfsr_on_the_rosc_bit_path_is_caught_before_any_face(self):
+        # The ring oscillator locked into a linear feedback pattern: a 15-bit one repeats every
+        # 32,767 bits, a 127-bit one never within a game; both follow a recurrence the linear
+        # complexity test finds in the start-up test's first 512 bits.
+        for length in (15, 127):
+            lfsr = LfsrBits(length)
+            dice = FairDice(RoscBits("RP2040", mem32=Registers(lfsr), sleep_us=lambda us: None))
+            self.assertIn("ROSC random bit failed its start-up test: linear complexity test: the first 512 bits "
+                          "follow an LFSR of %d bits" % length, dice.failure)
+            with self.assertRaises(EntropyFailure):
+                dice.draw(D6)
+            self.assertEqual(dice.bytes_used, 0)
+
+    def test_a_counter_on_the_rosc_bit_path_is_caught_before_any_face(self):
+        count = [0]
+
+        def counter_bits(address):  # a byte counter's bits, the highest first
+            n = count[0]
+            count[0] = n + 1
+            return ((n >> 3) >> (7 - (n & 7))) & 1
+
+        dice = FairDice(RoscBits("RP2040", mem32=Registers(counter_bits), sleep_us=lambda us: None))
+        with self.assertRaises(EntropyFailure):
+            dice.draw(D6)  # the rest of the start-up test first
+        self.assertIn("failed its start-up test: period test", dice.failure)
+        self.assertEqual(dice.bytes_used, 0)
 
     def test_unknown_chip(self):
         with self.assertRaises(ValueError):
@@ -133,11 +161,25 @@ def counting_urandom(n):
     return bytes((i * 37 + 11) & 0xFF for i in range(n))
 
 
+_URANDOM = SeededSource(77)
+
+
+def seeded_urandom(n):
+    buf = bytearray(n)
+    _URANDOM.fill(buf)
+    return bytes(buf)
+
+
 class Urandoms(unittest.TestCase):
     def test_urandom_fills_the_buffer(self):
         buf = bytearray(8)
         Urandom(counting_urandom).fill(buf)
         self.assertEqual(bytes(buf), b"\x0b\x30\x55\x7a\x9f\xc4\xe9\x0e")
+
+    def test_an_urandom_that_repeats_itself_is_caught(self):
+        # The same 32 bytes at every call: each passes the health tests, the start-up test's period test does not.
+        dice = FairDice(Urandom(counting_urandom))
+        self.assertIn("period test: the first 16 samples came round again after 32", dice.failure)
 
 
 def fair_dice_for(machine_name, **hardware):
@@ -151,13 +193,13 @@ def rosc(bits):
 
 class DefaultDice(unittest.TestCase):
     def test_rp2040_rolls_with_its_raw_ring_oscillator(self):
-        dice = fair_dice_for("Raspberry Pi Pico with RP2040", urandom=counting_urandom, **rosc(SeededBits(2)))
+        dice = fair_dice_for("Raspberry Pi Pico with RP2040", urandom=seeded_urandom, **rosc(SeededBits(2)))
         self.assertEqual(dice.name, "RP2040 ROSC random bit")
         self.assertIsNone(dice.failure)
         self.assertIsNone(dice.switched)
 
     def test_rp2040_falls_back_to_urandom_when_the_rosc_is_stuck(self):
-        dice = fair_dice_for("Raspberry Pi Pico W with RP2040", urandom=counting_urandom,
+        dice = fair_dice_for("Raspberry Pi Pico W with RP2040", urandom=seeded_urandom,
                                 **rosc(lambda a: 1))
         self.assertEqual(dice.name, "RP2040 os.urandom")
         self.assertIn("ROSC random bit failed its health check", dice.switched)
@@ -165,13 +207,13 @@ class DefaultDice(unittest.TestCase):
 
     def test_rp2350_rolls_with_its_trng(self):
         dice = fair_dice_for("Raspberry Pi Pico2 with RP2350", mem32=Registers(TrngWords(9)),
-                                urandom=counting_urandom)
+                                urandom=seeded_urandom)
         self.assertEqual(dice.name, "RP2350 TRNG")
         self.assertIsNone(dice.switched)
 
     def test_rp2350_falls_back_when_the_trng_fails(self):
         dice = fair_dice_for("Raspberry Pi Pico2 with RP2350", mem32=Registers(lambda a: 0),
-                                urandom=counting_urandom)
+                                urandom=seeded_urandom)
         self.assertEqual(dice.name, "RP2350 os.urandom")
         self.assertIn("gave no data", dice.switched)
         self.assertTrue(0 <= dice.draw(D6) < 6)
@@ -179,16 +221,18 @@ class DefaultDice(unittest.TestCase):
     def test_a_source_failing_mid_game_hands_over_to_urandom(self):
         bits = SeededBits(3)
         stuck = [False]
-        dice = fair_dice_for("Raspberry Pi Pico with RP2040", urandom=counting_urandom,
+        dice = fair_dice_for("Raspberry Pi Pico with RP2040", urandom=seeded_urandom,
                                 **rosc(lambda a: 1 if stuck[0] else bits(a)))
         for _ in range(20):
             dice.draw(D6)
         stuck[0] = True
-        for _ in range(200):  # no draw fails: the fallback takes over
+        for _ in range(2000):  # no draw fails: the fallback takes over at the next reseed
             self.assertTrue(0 <= dice.draw(D6) < 6)
+            if dice.switched:
+                break
         self.assertEqual(dice.name, "RP2040 os.urandom")
         self.assertIn("repetition count", dice.switched)
 
     def test_a_host_rolls_with_os_entropy(self):
-        dice = fair_dice_for("JS with Emscripten", urandom=counting_urandom)
+        dice = fair_dice_for("JS with Emscripten", urandom=seeded_urandom)
         self.assertEqual(dice.name, "host os.urandom")

@@ -9,32 +9,57 @@ Rp2350Trng; SeededSource here, deterministic, for tests and replays):
     binary       True if each sample is one bit, False if a whole byte
     min_entropy  the min-entropy it claims per sample, in bits: it sets the health tests' cutoffs
     fill(buf)    write raw samples into the bytearray `buf`; OSError if the hardware fails
+A source that replays set bytes says so with `replay = True` (SeededSource): its bytes, health-tested,
+become faces as they are, so that a seeded game gives the same faces everywhere.
 
 Dice give faces (FairDice and ScriptedFaces here; the simulator's TeachingFaces):
     name         where the faces come from, for the events and the screen
     failure      None while the dice can roll, else the sentence that says why they will not
     draw(die)    a face index of `die` (core/dice.py), or EntropyFailure with nothing changed
     recover()    try again after a failure; True if the dice can roll now
-The device also calls `below(n)` (a uniform integer in [0, n)) and `prime()`
-(gather noise at idle) where the dice have them, as FairDice does.
+The device also calls `below(n)` (a uniform integer in [0, n)) and `prime(now)`
+(work at idle: noise gathered ahead, failed dice retried) where the dice have them, as FairDice does.
 
-`FairDice` turns a source into faces:
-  1. every raw sample passes NIST SP 800-90B's two health tests (4.4.1
-     repetition count, 4.4.2 adaptive proportion), at start-up over 1024
-     samples and on every sample after; a failure puts the dice into a failed
-     state that refuses to roll and says why, until `recover()` passes the
-     start-up test again;
-  2. binary samples are debiased pairwise (von Neumann) and packed to bytes;
-  3. faces are drawn by rejection sampling from a uniform integer pool that
-     keeps the unused part of every byte, so a d6 costs about log2(6)/8 =
-     0.32 bytes, and no face is ever favoured (no bare modulo).
+`FairDice` turns a noise source into faces, in the shape of NIST SP 800-90C: an entropy source
+(SP 800-90B) feeding a DRBG (SP 800-90A).
+  1. Health tests: every raw sample passes SP 800-90B's repetition count (4.4.1) and adaptive
+     proportion (4.4.2) tests.
+  2. A start-up test (4.3) over STARTUP_TEST_SAMPLES = 2**16 + 128 samples: the health tests, a
+     period test (the first samples must not come round again, as they do from a counter, a byte
+     cycle or a short LFSR within 2**16 samples) and a linear complexity test (Berlekamp-Massey over
+     the first 512 bits: an LFSR of up to 207 bits is caught whatever its period). Its first 1024
+     samples (the standard's minimum, the linear complexity test among them) pass before the DRBG is
+     seeded, as the dice are made; the rest runs at idle, a buffer a pass, over the first seconds
+     (a Pico needs several: benchmarks/vm_entropy.py), and a failure there pauses the dice. Rolls
+     do not wait for it: until then their faces come from the DRBG, so a cycle it finds late could
+     not have made them predictable either.
+  3. Conditioning: SHA-256 over raw samples that carry at least SEED_BITS = 512 bits of claimed
+     entropy, twice the 256 bits its output is taken to hold.
+  4. HMAC_DRBG with SHA-256 (SP 800-90A 10.1.2): instantiated from two conditioned blocks, reseeded
+     from one before every RESEED_INTERVAL-th request of 32 bytes. The faces come from its output,
+     so a noise source that fails quietly (predictable, yet passing every test) still cannot make
+     predictable faces.
+  5. Faces by rejection sampling from a uniform integer pool that keeps the unused part of every
+     byte: a d6 costs about log2(6)/8 = 0.32 bytes, and no face is ever favoured (no bare modulo).
+A failure (of the health tests, the rest of the start-up test, or a read) makes the dice refuse to
+roll and say why, after the second source (if one was given) has been tried. `prime(now)` then
+runs the whole start-up test again, and conditions two seed blocks, a buffer a call, 1 s after the
+failure, then 2 s, 4 s ... up to 64 s after each failed try; the dice roll again once one passes.
+A replay source skips 2 to 4: 1024 start-up samples, then its bytes straight into the pool.
 
 `ScriptedFaces` gives set faces instead, for tests and tutorials; it is never
 the default on a device.
 
-Everything here is allocation-free per face: the pool stays below 2**30 so
-MicroPython keeps it in small ints.
+Drawing a face allocates nothing: the pool stays below 2**30 so MicroPython keeps it in small ints,
+and the DRBG's state, its HMAC key blocks and its output are preallocated bytearrays. Each SHA-256
+is a new hash object (MicroPython's cannot be copied, nor updated after its digest), made where a
+block of output is: at idle, by prime.
 """
+
+# What only some dice need is a module of its own, imported when needed: on a Pico, code loaded from
+# an .mpy lives on the heap the game needs. core/drbg.py (HmacDrbg, SHA-256) for a noise source, not
+# a replay; core/startup_test.py (period, linear complexity) for a start-up test, released once it passes.
+_STARTUP_TEST = "startup_test"
 
 # NIST SP 800-90B health tests with a false-alarm rate alpha = 2**-30 per
 # sample (the standard allows 2**-20 to 2**-40; at 2**-20 a healthy source
@@ -52,20 +77,32 @@ APT_CUTOFFS = {
     (512, 7): 22,
     (512, 8): 16,
 }
-STARTUP_SAMPLES = 1024
+STARTUP_SAMPLES = 1024  # SP 800-90B's start-up minimum: tested as the dice are made
+STARTUP_TEST_SAMPLES = (1 << 16) + 128  # the whole start-up test: a cycle of up to 2**16 samples comes round in it
+SEED_BITS = 512  # claimed entropy conditioned into each 256-bit seed block
+RESEED_INTERVAL = 4  # DRBG requests (32 bytes, about 100 d6 faces each) between reseeds
+PERSONALIZATION = b"dicetower dice"
+PAUSED = "Dice paused, retrying: restart if it persists. Noise failed its test."  # 3 lines of 25
+RETRY_FIRST_MS = 1000
+RETRY_LONGEST_MS = 64000
 
 _POOL_FLOOR = 1 << 22  # refill below this; pool * 256 stays under 2**30
 _BUF_SIZE = 32
-_MAX_EQUAL_PAIRS = 256  # a fair bit source does this once in 2**256 tries
-_STARTUP_BYTES = 64  # debiased bytes checked at start-up (binary sources)
-_READY = 8  # tested bytes made ahead at idle (prime): about four rolls of six dice
+_BLOCK = 32  # bytes of DRBG output per request
+_READY = 8  # replay bytes made ahead at idle (prime): about four rolls of six dice
+_SLICE = _BUF_SIZE  # samples a prime() call reads: a few ms on a Pico (benchmarks/vm_entropy.py)
 
 
 class EntropyFailure(Exception):
     """The entropy source failed a health test or could not be read.
 
-    `str(e)` is a sentence the UI can show as it is.
+    `str(e)` is the whole reason, for the console; `e.screen` what the OLED says (PAUSED for FairDice,
+    whose dice retry by themselves).
     """
+
+    def __init__(self, reason, screen=None):
+        super().__init__(reason)
+        self.screen = screen or reason
 
 
 def rct_cutoff(min_entropy):
@@ -75,6 +112,26 @@ def rct_cutoff(min_entropy):
     if c < q:
         c += 1
     return 1 + c
+
+
+def _startup_test(binary):
+    from dicetower.core.startup_test import StartupTest
+
+    return StartupTest(binary)
+
+
+def _release_startup_test():
+    """Forget the start-up test's module, as if never imported: its code and buffers are garbage, for
+    the loop's next collection at idle (a pass of its own: here it would double this pass)."""
+    import sys
+
+    import dicetower.core as package
+
+    sys.modules.pop("dicetower.core." + _STARTUP_TEST, None)
+    try:
+        delattr(package, _STARTUP_TEST)  # an import also names the module in its package
+    except AttributeError:
+        pass
 
 
 class HealthTests:
@@ -97,31 +154,56 @@ class HealthTests:
         self._seen = 0
         self._count = 0
 
-    def check(self, sample):
-        """Take one raw sample; return None, or the reason the source failed."""
-        if sample == self._last:
-            self._run += 1
-            if self._run >= self.rct_cutoff:
-                return "repetition count test: %d identical samples in a row" % self._run
-        else:
-            self._last = sample
-            self._run = 1
-        if self._seen == 0:
-            self._ref = sample
-            self._count = 1
-        elif sample == self._ref:
-            self._count += 1
-            if self._count >= self.apt_cutoff:
-                return ("adaptive proportion test: one value %d times in %d samples"
-                        % (self._count, self.window))
-        self._seen += 1
-        if self._seen == self.window:
-            self._seen = 0
-        return None
+    def check_all(self, buf):
+        """Take a buffer of raw samples, the tests' state in locals (they run on every sample); None, or
+        the reason the source failed."""
+        last = self._last
+        run = self._run
+        ref = self._ref
+        seen = self._seen
+        count = self._count
+        rct = self.rct_cutoff
+        apt = self.apt_cutoff
+        window = self.window
+        reason = None
+        for sample in buf:
+            if sample == last:
+                run += 1
+                if run >= rct:
+                    reason = "repetition count test: %d identical samples in a row" % run
+                    break
+            else:
+                last = sample
+                run = 1
+            if seen == 0:
+                ref = sample
+                count = 1
+            elif sample == ref:
+                count += 1
+                if count >= apt:
+                    reason = "adaptive proportion test: one value %d times in %d samples" % (count, window)
+                    break
+            seen += 1
+            if seen == window:
+                seen = 0
+        self._last = last
+        self._run = run
+        self._ref = ref
+        self._seen = seen
+        self._count = count
+        return reason
+
+
+def _samples_for(bits, min_entropy):
+    """Raw samples carrying `bits` of claimed entropy, in whole buffers."""
+    n = int(bits / min_entropy)
+    if n * min_entropy < bits:
+        n += 1
+    return (n + _BUF_SIZE - 1) // _BUF_SIZE * _BUF_SIZE
 
 
 class FairDice:
-    """Unbiased faces from a health-tested entropy source.
+    """Unbiased faces from a health-tested entropy source, through a conditioner and a DRBG.
 
     `draw(die)` returns a face index of `die`, or raises EntropyFailure and
     leaves the caller's state alone. `failure` is None while the dice can
@@ -134,15 +216,23 @@ class FairDice:
 
     def __init__(self, source, fallback=None):
         self._buf = bytearray(_BUF_SIZE)
-        self._ready = bytearray(_READY)  # a queue: the bytes come out in the order they were made
+        self._packed = bytearray(_BUF_SIZE // 8)  # a buffer of bits, eight to a byte, for SHA-256
+        self._ready = bytearray(2 * _BLOCK)  # a queue: the bytes come out in the order they were made
         self._ready_at = 0
         self._ready_n = 0
-        # Debiased bits must come out as full-entropy bytes: a periodic bit
-        # source (0101...) passes the raw tests but would give stuck bytes.
-        self.output_health = HealthTests(False, 7)
-        self.bytes_used = 0
+        self._out = bytearray(_BLOCK)
+        self._first_seed = bytearray(32)  # the DRBG's instantiation takes two seed blocks
+        self._drbg = None
+        self._sha256 = None
+        self._test = None
+        self.bytes_used = 0  # bytes of DRBG output (of replayed bytes, for a replay) taken by faces
+        self.samples_used = 0  # raw samples read from the sources, start-up tests included
         self.switched = None
+        self.retries = 0  # tries of the start-up test after a failure
         self._fallback = fallback
+        self._retrying = False
+        self._retry_from = None
+        self._backoff = RETRY_FIRST_MS
         self._use(source)
         if self.failure is not None:
             self._switch()
@@ -151,8 +241,81 @@ class FairDice:
         self.source = source
         self.name = source.name
         self.binary = bool(source.binary)
+        self.replay = bool(getattr(source, "replay", False))
+        if not self.replay and self._drbg is None:
+            try:
+                from dicetower.core.drbg import HmacDrbg, sha256
+            except ImportError:  # a build without SHA-256 (some CircuitPython boards): bytes feed the pool raw
+                self.replay = True
+            else:
+                self._drbg = HmacDrbg()
+                self._sha256 = sha256
+        if self.replay and self.binary:
+            raise ValueError("%s: single bits need the DRBG, and it needs hashlib's SHA-256" % source.name)
         self.health = HealthTests(self.binary, source.min_entropy)
-        self.recover()
+        self._seed_samples = _samples_for(SEED_BITS, source.min_entropy)
+        self._begin()
+
+    def _restart(self):
+        """Ready a start-up test from its first sample; a failure already said stands until it passes."""
+        self.health.reset()
+        self._value = 0
+        self._range = 1
+        self._ready_at = 0
+        self._ready_n = 0
+        self._pos = _BUF_SIZE
+        self._seeded = self.replay
+        self._seeds = 0  # seed blocks conditioned for the DRBG's instantiation
+        self._gathering = None  # a seed block being conditioned, a slice a pass: its SHA-256
+        self._testing = STARTUP_SAMPLES if self.replay else STARTUP_TEST_SAMPLES
+        self._test = None  # (a test under way is garbage before the next one is made)
+        if not self.replay:
+            self._test = _startup_test(self.binary)
+
+    def _begin(self, whole=False):
+        """A start-up test: its first STARTUP_SAMPLES (or all of it) now, then the DRBG seeded; the rest
+        at idle. True unless it failed."""
+        self._restart()
+        self.failure = None
+        try:
+            self._startup(STARTUP_TEST_SAMPLES if whole else STARTUP_SAMPLES)
+            self._seed()
+        except EntropyFailure:
+            return False
+        return True
+
+    def _startup(self, n):
+        """Test up to `n` more samples of the start-up test."""
+        while n > 0 and self._testing > 0:
+            self._refill()  # (it counts the samples and runs the start-up test's checks)
+            n -= _BUF_SIZE
+        self._pos = _BUF_SIZE  # samples read only for the start-up test are tested, then discarded
+
+    def _seed(self, n=STARTUP_TEST_SAMPLES):
+        """Instantiate the DRBG from two conditioned seed blocks, their samples gathered up to `n` a
+        call (prime's slice); True once it is seeded."""
+        while not self._seeded:
+            block = self._gather(n)
+            if block is None:
+                return False
+            if self._seeds == 0:
+                self._first_seed[:] = block
+                self._seeds = 1
+            else:
+                self._drbg.instantiate(self._first_seed, block, PERSONALIZATION)
+                self._seeded = True
+            if n < STARTUP_TEST_SAMPLES:
+                break
+        return self._seeded
+
+    def recover(self):
+        """Run the whole start-up test again, now; True if the source is healthy."""
+        if self._begin(whole=True):
+            self._retrying = False
+            self._retry_from = None
+            self._backoff = RETRY_FIRST_MS
+            return True
+        return False
 
     def _switch(self):
         """Move to the fallback source; True if it passes its start-up test."""
@@ -164,45 +327,84 @@ class FairDice:
         self._use(fallback)
         return self.failure is None
 
-    def recover(self):
-        """Run the start-up test again; True if the source is healthy now."""
-        self.health.reset()
-        self.output_health.reset()
-        self.failure = None
-        self._value = 0
-        self._range = 1
-        self._ready_n = 0
-        try:
-            for _ in range(STARTUP_SAMPLES // _BUF_SIZE):
-                self._refill()
-            if self.binary:
-                # Debias and check a first run of bytes too, so a periodic
-                # source is caught before any face comes from it.
-                self._pos = _BUF_SIZE
-                for _ in range(_STARTUP_BYTES):
-                    self._fresh()
-        except EntropyFailure:
-            return False
-        self._pos = _BUF_SIZE  # start-up samples are tested, then discarded
-        return True
-
     def _refill(self):
         buf = self._buf
         try:
             self.source.fill(buf)
         except Exception as e:  # a driver error must not crash the game
             self._fail("could not be read (%s)" % e)
-        check = self.health.check
-        for i in range(_BUF_SIZE):
-            reason = check(buf[i])
-            if reason is not None:
-                self._fail("failed its health check: " + reason)
+        self.samples_used += _BUF_SIZE
+        reason = self.health.check_all(buf)
+        if reason is not None:
+            self._fail("failed its health check: " + reason)
+        if self._testing > 0:
+            # Every sample read while the start-up test runs is one of its samples, those conditioned
+            # for seeds among them: the test sees the source's stream unbroken.
+            if self._test is not None:
+                reason = self._test.check(buf)
+                if reason is not None:
+                    self._fail("failed its start-up test: " + reason)
+            self._testing -= _BUF_SIZE
+            if self._testing <= 0 and self._test is not None:
+                self._test = None  # passed: its code and buffers go back to the game's heap
+                _release_startup_test()
         self._pos = 0
 
     def _fail(self, what):
-        self.failure = "Dice off: %s %s." % (self.name, what)
+        self.failure = "Dice paused: %s %s." % (self.name, what)
         self._pos = _BUF_SIZE
-        raise EntropyFailure(self.failure)
+        self._gathering = None
+        raise EntropyFailure(self.failure, PAUSED)
+
+    def _gather(self, n):
+        """Condition up to `n` more samples into the seed block under way (SHA-256 of samples carrying
+        SEED_BITS of claimed entropy); its 32 bytes once complete, else None."""
+        if self._gathering is None:
+            self._gathering = self._sha256()
+            self._left = self._seed_samples
+        digest = self._gathering
+        buf = self._buf
+        while n > 0 and self._left > 0:
+            self._refill()
+            if self.binary:
+                packed = self._packed
+                i = 0
+                for j in range(_BUF_SIZE // 8):
+                    packed[j] = ((buf[i] << 7) | (buf[i + 1] << 6) | (buf[i + 2] << 5) | (buf[i + 3] << 4)
+                                 | (buf[i + 4] << 3) | (buf[i + 5] << 2) | (buf[i + 6] << 1) | buf[i + 7])
+                    i += 8
+                digest.update(packed)
+            else:
+                digest.update(buf)
+            self._left -= _BUF_SIZE
+            n -= _BUF_SIZE
+        self._pos = _BUF_SIZE
+        if self._left > 0:
+            return None
+        self._gathering = None
+        return digest.digest()
+
+    def _block(self, n=STARTUP_TEST_SAMPLES):
+        """The DRBG's next 32 bytes into the queue, reseeding first when it is due; with `n` set
+        (prime's slice), the reseed's samples are gathered `n` at a time and False said until done."""
+        drbg = self._drbg
+        if drbg.reseed_counter > RESEED_INTERVAL:
+            seed = self._gather(n)
+            if seed is None:
+                return False
+            drbg.reseed(seed)
+            if n < STARTUP_TEST_SAMPLES:
+                return True  # the block itself next pass
+        out = self._out
+        drbg.generate(out)
+        for i in range(_BLOCK):
+            self._push(out[i])
+        return True
+
+    def _push(self, byte):
+        ready = self._ready
+        ready[(self._ready_at + self._ready_n) % len(ready)] = byte
+        self._ready_n += 1
 
     def _raw(self):
         if self._pos >= _BUF_SIZE:
@@ -211,56 +413,75 @@ class FairDice:
         self._pos += 1
         return sample
 
-    def prime(self):
-        """Make one byte for the rolls to come. The device's loop calls this at idle, so that a roll
-        finds its noise gathered and tested (on a Pico, gathering a roll's worth takes about 20 ms).
-        True if there was work; False once _READY bytes wait or the dice are off."""
-        if self._ready_n == _READY or self.failure is not None:
-            return False
+    def prime(self, now=None):
+        """One piece of work at idle; True if there was one. The device's loop calls it with the time
+        in ms: it keeps a block of DRBG output ready (so that a roll finds its bytes made), runs the
+        rest of the start-up test a slice at a time and, while the dice are paused, tries the
+        start-up test again. Each piece reads at most _SLICE samples."""
+        if self.failure is not None:
+            return self._retry(now)
         try:
-            byte = self._fresh()
+            if self.replay:
+                if self._ready_n == _READY:
+                    return False
+                self._push(self._raw())
+            elif self._ready_n <= len(self._ready) - _BLOCK:
+                self._block(_SLICE)
+            elif self._testing > 0:
+                self._startup(_SLICE)
+            else:
+                return False
         except EntropyFailure:
-            self._switch()  # as a draw would: the fallback from now on, or the dice stay off
+            self._switch()  # as a draw would: the fallback from now on, or the dice pause
+        return True
+
+    def _retry(self, now):
+        """The paused dice's back-off: wait, then the whole start-up test again, a slice a call."""
+        if now is None:
+            return False
+        if not self._retrying:
+            if self._retry_from is None:
+                self._retry_from = now
+                return False
+            waited = now - self._retry_from
+            if 0 <= waited < self._backoff:  # (a clock that wrapped round: try at once)
+                return False
+            self._retrying = True
+            self.retries += 1
+            self._restart()
             return True
-        self._ready[(self._ready_at + self._ready_n) % _READY] = byte
-        self._ready_n += 1
+        try:
+            if self._testing > 0:
+                self._startup(_SLICE)
+                return True
+            if not self._seed(_SLICE):
+                return True
+        except EntropyFailure:
+            self._retrying = False
+            self._retry_from = now
+            self._backoff = min(2 * self._backoff, RETRY_LONGEST_MS)
+            return True
+        self.failure = None
+        self._retrying = False
+        self._retry_from = None
+        self._backoff = RETRY_FIRST_MS
         return True
 
     def _byte(self):
-        if self._ready_n:
-            byte = self._ready[self._ready_at]
-            self._ready_at = (self._ready_at + 1) % _READY
-            self._ready_n -= 1
-            return byte
-        return self._fresh()
-
-    def _fresh(self):
-        if not self.binary:
-            return self._raw()
-        # von Neumann: of each pair of raw bits keep the first when they differ.
-        byte = 0
-        bits = 0
-        equal_pairs = 0
-        while bits < 8:
-            a = self._raw() & 1
-            if a != self._raw() & 1:
-                byte = (byte << 1) | a
-                bits += 1
-                equal_pairs = 0
-            else:
-                equal_pairs += 1
-                if equal_pairs == _MAX_EQUAL_PAIRS:  # 0011 0011...: never an output bit
-                    self._fail("failed its health check: %d bit pairs in a row gave no output" % equal_pairs)
-        reason = self.output_health.check(byte)
-        if reason is not None:
-            self._fail("failed its health check after debiasing: " + reason)
+        if self._ready_n == 0:
+            if self.replay:
+                return self._raw()
+            self._block()
+        byte = self._ready[self._ready_at]
+        self._ready_at = (self._ready_at + 1) % len(self._ready)
+        self._ready_n -= 1
         return byte
 
     def below(self, n):
         """A uniform integer in [0, n), for 2 <= n <= 2**22."""
         while True:
             if self.failure is not None:
-                raise EntropyFailure(self.failure)
+                raise EntropyFailure(self.failure, PAUSED)
             try:
                 return self._below(n)
             except EntropyFailure:
@@ -325,6 +546,7 @@ class SeededSource:
     name = "seeded"
     binary = False
     min_entropy = 7
+    replay = True  # its bytes become faces as they are (no DRBG): the same game everywhere
 
     def __init__(self, seed):
         # PractRand's seeding: the 64-bit seed fills a, b, c and the counter,

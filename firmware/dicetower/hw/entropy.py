@@ -6,7 +6,9 @@ Facts, from MicroPython's rp2 port (1.22-1.27) and the pico-sdk registers:
   RP2040 and RP2350. We claim 7 bits of min-entropy per byte.
 - The ROSC RANDOMBIT register is bit 0 of 0x4006001C on RP2040 (0x400E8020 on
   RP2350). Raw, it is biased and periodic when read fast, so we read it 1 us
-  apart and debias it (von Neumann) in `FairDice`. Because the health tests
+  apart, and `FairDice` tests the raw bits (health tests, then a start-up
+  test that catches a ring oscillator locked into a cycle or an LFSR-like
+  pattern) and conditions them with SHA-256 for its DRBG. Because the tests
   see the raw bits here, it is the RP2040's default source; `os.urandom`'s
   CRC would hide a dead oscillator from them, so it is only the fallback.
 - MicroPython does not expose the RP2350 TRNG; `Rp2350Trng` drives its
@@ -77,9 +79,12 @@ class RoscBits:
         self.name = "%s ROSC random bit" % chip
 
     def fill(self, buf):
+        mem32 = self._mem32  # locals: the dice's start-up test reads 2**16 bits through here
+        address = self._address
+        sleep_us = self._sleep_us
         for i in range(len(buf)):
-            buf[i] = self._mem32[self._address] & 1
-            self._sleep_us(1)
+            buf[i] = mem32[address] & 1
+            sleep_us(1)
 
 
 class Rp2350Trng:

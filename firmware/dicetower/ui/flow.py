@@ -17,13 +17,16 @@ What each game is (its tracker, menu, status line, gauge) is its module in
 core/games/.
 """
 
-from dicetower.core.entropy import EntropyFailure
+from dicetower.core.entropy import PAUSED, EntropyFailure
 from dicetower.core.game import Refused
 from dicetower.core.menu import SIX_DICE
 from dicetower.core.roll import DICE, RollRefused
 from dicetower.ui.menus import Menus
 from dicetower.ui.modes import ARGS, DICE_MODE, FINALIZE, MARK, NOTICE, OVER, PLAY, RESULT, SETUP, START
 from dicetower.ui.picker import Picker
+
+
+DICE_BACK = "Dice back: the noise passes its tests again."
 
 
 class App:
@@ -114,8 +117,15 @@ class App:
         except (Refused, RollRefused, ValueError) as e:
             self.message = str(e)
         except EntropyFailure as e:
-            self.message = str(e)
+            self.message = e.screen  # what to do; the console gets the whole reason
             self.emit({"event": "entropy", "error": str(e)})
+
+    def dice_checked(self):
+        """The loop's call after its work on the dice: paused dice that roll again are said to."""
+        if self.message == PAUSED and self.dice.failure is None:
+            self.message = DICE_BACK
+            self.changed = True
+            self.emit({"event": "entropy", "back": self.dice.name})
 
     def _die_button(self, die, kind):
         """A board with one button per die: press it to pick that die for a re-roll."""
