@@ -12,8 +12,9 @@ except ImportError:  # CPython: a constant is its value
 
 from dicetower.core.keeps import (_add, _add_pair, _best_top, _count, _free_of, _keep_best, _keeps, _layer1,
                                   _pairs)
-from dicetower.core.ranks import (C1, C2, C3, C4, C5, C6, COST_KEEP, DICE, FIVE, FIVES, KEY, NONE,
+from dicetower.core.ranks import (C1, C2, C3, C4, C5, C6, COST_KEEP, DICE, FIVE, KEY, NONE,
                                   PAIR, POW6, ROUND, SIXES, SLICE, _base, _over, _slot, _spread)
+from dicetower.core.work_arrays import FIVES
 
 _COST_ADD = const(20)
 _COST_LUCKY0 = const(44)

@@ -18,6 +18,7 @@ except ImportError:  # CPython: a constant is its value
 from array import array
 
 from dicetower.core.cards import ELSEWHERE, GHOST_ORCHID, PAYS, RISK, WAREHOUSE
+from dicetower.core.work_arrays import WORK as _POOL  # made at boot: the module says why
 
 DICE = const(6)
 
@@ -42,7 +43,6 @@ POW6 = tuple(6 ** i for i in range(14))
 FIVE = const(210)  # the first rank of five dice: C6[10]
 SIXES = const(462)  # the first rank of six dice (C6[11]); how many ranks at most five dice have
 ALL = const(924)  # how many ranks six dice have: C6[12]
-HALF = const(462)  # the entries of a work array: a table's lower half, or its upper (SIXES..ALL-1)
 # v * 6^t as a pair (high, low < 6^6): high = v // QT[t] * HT[t], low = v % QT[t] * LT[t].
 QT = tuple(6 ** (6 - t) if t < 6 else 1 for t in range(20))
 HT = tuple(6 ** (t - 6) if t >= 6 else 1 for t in range(20))
@@ -53,7 +53,6 @@ KEY = const(16384)  # 1 << 14
 ROUND = const(16383)
 NONE = const(-536870912)  # -(1 << 29): below every key, a keep that is not open
 _RISK_BIT = const(268435456)  # 1 << 28: _compile's risk flag, above the shortfall fields
-FIVES = const(252)  # how many ranks five dice have: the entries of PA and PB
 
 # Slices: a plan yields before a block of work that would take its slice past SLICE microseconds
 # (at 125 MHz, MicroPython 1.27's rp2 port). The costs per table entry (or per call) were measured
@@ -64,12 +63,6 @@ _COST_BASE = const(36)
 COST_SPREAD = const(40)
 COST_KEEP = const(90)  # one keep weighed by _keeps
 _COST_COMPILE = const(1500)
-
-# The work arrays (11 KB), made as this module is imported (the first roll's first slice, before the rest
-# of the advisor's code is loaded) and kept: made by the first plan instead, after a game's presses had
-# cut the heap into pieces, a Pico with .mpy files found no 1.8 KB block for one (MemoryError in
-# tests/test_rp2040.py's quick taps).
-_POOL = [[0] * HALF for _ in range(5)] + [[0] * FIVES for _ in range(2)]
 
 
 def _slot(i):
