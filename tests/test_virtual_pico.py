@@ -120,6 +120,34 @@ def test_a_pty_is_a_serial_port_for_mpremote(tmp_path):
         assert done.stdout.strip() == "via pty", done.stderr
 
 
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="this platform has no pseudo-terminals")
+def test_a_board_closed_as_its_pty_opens_leaves_nothing_on_stderr(tmp_path, monkeypatch):
+    """SIGTERM to `dicetower pico` right after its first line closed the board before the pty's relay
+    thread had started: the thread met closed descriptors and its traceback reached stderr (once in a few
+    dozen stops on a busy machine). Here the board closes at once, again and again: no thread may fail."""
+    import threading
+
+    from dicetower_host.pico import VirtualPico
+
+    failed = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: failed.append(repr(args.exc_value)))
+    threads = []
+    with VirtualPico(str(tmp_path / "flash")) as board:
+        for _ in range(20):
+            before = set(threading.enumerate())
+            path = board.open_pty()
+            threads += [t for t in threading.enumerate() if t not in before]
+            for fd in board._pty:  # as close() does it, the relay possibly not yet started
+                os.close(fd)
+            board._pty = ()
+            assert path.startswith("/dev/")
+        board._closing = True
+    for thread in threads:
+        thread.join(timeout=30)
+        assert not thread.is_alive()
+    assert failed == []
+
+
 # ---- mpremote sees a Pico's files and flash, not the VM's filesystem
 
 def _ls(mpremote, *args):

@@ -187,30 +187,33 @@ class _Board:
 
         master, slave = pty.openpty()
         tty.setraw(slave)  # bytes pass as they are: no echo, no line editing, no CR/LF changes
+        os.set_blocking(master, False)  # with no program reading, the board's output is dropped, as over USB
         self._pty = (master, slave)
-        threading.Thread(target=self._relay, args=(master,), daemon=True).start()
+        # Connected here, not in the relay: a board closed (a signal to `dicetower pico`) before the thread
+        # ran had its descriptors gone under it, and the thread's traceback reached stderr.
+        conn = socket.create_connection(("127.0.0.1", self.port))
+        threading.Thread(target=self._relay, args=(master, conn), daemon=True).start()
         return os.ttyname(slave)
 
-    def _relay(self, master):
+    def _relay(self, master, conn):
         import select
 
-        conn = socket.create_connection(("127.0.0.1", self.port))
-        os.set_blocking(master, False)  # with no program reading, the board's output is dropped, as over USB
-        while self.process.poll() is None and not self._closing:
-            try:
-                ready, _, _ = select.select([master, conn], [], [], 0.5)
-            except (OSError, ValueError):  # the pty was closed under it: the board is closing
-                return
-            try:
-                if conn in ready:
-                    data = conn.recv(4096)
-                    if not data:
-                        return
-                    os.write(master, data)
-                if master in ready:
-                    conn.sendall(os.read(master, 4096))
-            except OSError:
-                time.sleep(0.05)  # no one has the terminal open (EIO): wait for the next program
+        with conn:
+            while self.process.poll() is None and not self._closing:
+                try:
+                    ready, _, _ = select.select([master, conn], [], [], 0.5)
+                except (OSError, ValueError):  # the pty was closed under it: the board is closing
+                    return
+                try:
+                    if conn in ready:
+                        data = conn.recv(4096)
+                        if not data:
+                            return
+                        os.write(master, data)
+                    if master in ready:
+                        conn.sendall(os.read(master, 4096))
+                except OSError:
+                    time.sleep(0.05)  # no one has the terminal open (EIO): wait for the next program
 
     _closing = False
 
