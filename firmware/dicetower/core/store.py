@@ -199,7 +199,7 @@ def kind_of(data):
         kind = json.loads(body).get("game")
     except Exception:  # noqa: past the checksum, anything wrong means a damaged save
         raise SaveError("the body is not a saved game")
-    if kind not in [key for _, key in games.GAMES]:
+    if not games.known(kind):
         raise SaveError("unknown game %r" % (kind,))
     return kind
 

@@ -22,12 +22,19 @@ GAMES = (("Battlerealm", "battlerealm"), ("Champions", "champions"), ("United", 
          ("Battleworld", "battleworld"))
 
 
-def game(kind):
-    """The module of the game called `kind` (its descriptor, above); KeyError if there is none."""
+def known(kind):
+    """True if `kind` names one of the games (a module name above, as a save's "game" gives it)."""
     for _, name in GAMES:
         if name == kind:
-            return __import__("dicetower.core.games." + name, None, None, [name])
-    raise KeyError(kind)
+            return True
+    return False
+
+
+def game(kind):
+    """The module of the game called `kind` (its descriptor, above); KeyError if there is none."""
+    if not known(kind):
+        raise KeyError(kind)
+    return __import__("dicetower.core.games." + kind, None, None, [kind])
 
 
 def label(kind):
