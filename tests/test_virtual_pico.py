@@ -541,3 +541,35 @@ def test_a_bad_script_is_one_line_before_any_board_starts(tmp_path):
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
         "dicetower: cannot read the script %s: No such file or directory" % (tmp_path / "missing.sim")]
+
+
+def test_the_emulated_picos_raw_repl_asked_again_prints_nothing(capsys):
+    """mpremote prints what came instead of the raw REPL's prompt before it gives up: each retry of a
+    slow chip left a stray line (b'') in the output of the benchmarks run on it. Retries are quiet, and
+    the last one's text is in the error if the prompt never comes."""
+    from mpremote.transport import TransportError
+
+    from dicetower_host.pico import EmulatedPico
+
+    class Chip:
+        def __init__(self, fails):
+            self.fails = fails
+
+        def enter_raw_repl(self, soft_reset, timeout_overall):
+            if self.fails:
+                self.fails -= 1
+                print(b"")
+                raise TransportError("could not enter raw repl")
+
+    class Running:
+        def poll(self):
+            return None
+
+    pico = EmulatedPico.__new__(EmulatedPico)
+    pico.process = Running()
+    pico._enter_raw_repl(Chip(fails=2))
+    assert capsys.readouterr().out == ""
+    pico.REPL_SECONDS = 0
+    with pytest.raises(TransportError, match=r"could not enter raw repl \(the chip said b''\)"):
+        pico._enter_raw_repl(Chip(fails=1))
+    assert capsys.readouterr().out == ""

@@ -336,16 +336,21 @@ class EmulatedPico(_Board):
         """mpremote's Ctrl-C, Ctrl-A, Ctrl-D, sent again until the prompt comes or REPL_SECONDS pass: an
         emulated chip runs about 20x slower than a Pico, more on a busy machine, and keys sent while the
         firmware restarts its USB after a flash are lost (a loaded machine once saw no prompt in 120 s)."""
+        import contextlib
+        import io
+
         from mpremote.transport import TransportError
 
         deadline = time.monotonic() + self.REPL_SECONDS
         while True:
+            said = io.StringIO()  # mpremote prints what came instead of the prompt: not on our stdout
             try:
-                transport.enter_raw_repl(soft_reset=True, timeout_overall=10)
+                with contextlib.redirect_stdout(said):
+                    transport.enter_raw_repl(soft_reset=True, timeout_overall=10)
                 return
-            except TransportError:
+            except TransportError as e:
                 if time.monotonic() > deadline or self.process.poll() is not None:
-                    raise
+                    raise TransportError("%s (the chip said %s)" % (e, said.getvalue().strip() or "nothing")) from None
 
     def pause(self):
         self.wait(50)
