@@ -138,8 +138,13 @@ def main(argv=None):
         with open(os.path.join(HERE, "rp2040", "game_heap_probe.py")) as f:
             probe = f.read()
         for name in ("battlerealm", "champions", "united", "battleworld"):  # each in a fresh heap
-            found += [json.loads(line) for line in pico.run("GAME = %r\n" % name + probe).splitlines()
-                      if line.startswith('{"game"')]
+            # Its line told by its keys, not by its first one: MicroPython's dicts keep no order.
+            heap = [item for item in map(json.loads, (line for line in pico.run("GAME = %r\n" % name + probe)
+                                                       .splitlines() if line.startswith("{")))
+                    if "lowest_free" in item]
+            if len(heap) != 1:
+                sys.exit("rp2040_pico: the %s game's heap probe printed no figure" % name)
+            found += heap
         with open(os.path.join(HERE, "vm", "loop_probe.py"), "rb") as f:
             pico.put("loop_probe.py", f.read())
         found += [item for item in map(json.loads, (line for line in pico.run(
@@ -154,7 +159,7 @@ def main(argv=None):
             advice = [line.split() for line in pico.run(probe).splitlines() if line.strip()]
     facts = {}
     for item in found:
-        if "game" in item:
+        if "lowest_free" in item:
             rows.append(("lowest heap free during a full 4-player %s game (%d actions, after a collect each)"
                          % (item["game"], item["actions"]), "%d B" % item["lowest_free"]))
         elif "advice" not in item:

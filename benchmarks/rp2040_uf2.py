@@ -59,7 +59,7 @@ def measure(image, uf2_path=None):
             found = [json.loads(line) for line in pico.run(f.read()).splitlines() if line.startswith("{")]
     facts = {"boot_ms": boot_ms}
     for item in found:
-        if "game" in item:
+        if "lowest_free" in item:  # told by its keys: MicroPython's dicts keep no order, and events name games too
             facts["lowest_" + item["game"]] = item["lowest_free"]
         elif "event" not in item:
             facts.update(item)
