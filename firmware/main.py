@@ -97,7 +97,8 @@ def boot(platform=None):
     # the heap is full, what stays would be spread over all of it. On a Pico with .mpy files the start
     # menu then had 81 KB free in pieces of at most 6 KB, and a resumed Battlerealm game's first roll
     # found no 7.7 KB block for the VM's next table of names (MemoryError). Collected every 32 KB while it
-    # loads, the largest piece left is 20 KB (tests/test_rp2040.py's power cut test).
+    # loads, the largest piece left is 20 KB (measured on the emulated RP2040; without it
+    # tests/test_rp2040.py's power cut test fails).
     threshold = getattr(gc, "threshold", None)  # CPython's gc has none
     if threshold is not None:
         gc.collect()
