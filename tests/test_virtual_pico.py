@@ -314,10 +314,23 @@ def test_the_board_stops_with_dicetower_pico_on_any_signal(tmp_path, name):
 
 
 def test_the_emulated_rp2040_powers_off_when_its_lifeline_closes(tmp_path):
-    """The same lifeline keeps `dicetower pico --emulator rp2040` from outliving its command."""
-    emulator = subprocess.Popen([paths.node(), paths.node_harness("rp2040/emulator.mjs"), "--flash",
-                                 str(tmp_path / "flash.img"), "--lifeline"], stdin=subprocess.PIPE,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
+    """The same lifeline keeps `dicetower pico --emulator rp2040` from outliving its command (on a stand-in
+    firmware that never comes up on USB: the lifeline holds from the start)."""
+    from test_rp2040 import looping_uf2
+
+    from dicetower_host.pico import bootrom_file
+
+    with bootrom_file() as bootrom:
+        emulator = subprocess.Popen([paths.node(), paths.node_harness("rp2040/emulator.mjs"), "--flash",
+                                     str(tmp_path / "flash.img"), "--firmware", looping_uf2(tmp_path / "loop.uf2"),
+                                     "--bootrom", bootrom, "--boot-timeout", "600", "--lifeline"],
+                                    stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
+        # Its flash image is made once the firmware is written over it, after the bootrom was read.
+        for _ in range(2400):
+            if (tmp_path / "flash.img").exists() and (tmp_path / "flash.img").stat().st_size == 2 * 1024 * 1024:
+                break
+            assert emulator.poll() is None, emulator.stderr.read()
+            time.sleep(0.05)
     emulator.stdin.close()  # as when the process holding it ends
     assert emulator.wait(timeout=120) == 0, emulator.stderr.read()
 

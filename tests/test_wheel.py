@@ -118,11 +118,17 @@ def test_the_installed_flasher_puts_its_firmware_on_a_virtual_pico(installed):
     assert "installing the MicroPython VM" in pico.stderr.read()
 
 
-def test_building_a_uf2_says_it_needs_the_checkout(installed):
+def test_the_emulated_rp2040_of_the_installed_package_asks_for_micropythons_firmware(installed):
+    """The wheel carries the emulator's program and no firmware or ROM image: `dicetower pico --emulator
+    rp2040` names MicroPython's own file to download, in one line, and starts nothing."""
     dicetower, env, work = installed
-    done = subprocess.run([dicetower, "uf2"], capture_output=True, text=True, env=env, cwd=work)
-    assert done.returncode == 2
-    assert done.stderr.strip() == ("dicetower: dicetower uf2 needs a checkout of the dicetower repository "
-                                   "(rp2040/sources is not in the installed package): git clone it and run "
-                                   "python3 tasks.py")
-    assert not os.path.exists(os.path.join(work, "build"))
+    env = {k: v for k, v in env.items() if k != "DICETOWER_RP2_FIRMWARE"}
+    site = run([os.path.join(os.path.dirname(dicetower), "python"), "-c",
+                "import dicetower_host, os; print(os.path.dirname(dicetower_host.__file__))"], env=env, cwd=work)
+    carried = [os.path.join(top, name) for top, _, names in os.walk(site.stdout.strip()) for name in names]
+    assert any(path.endswith(os.path.join("rp2040", "emulator.mjs")) for path in carried)
+    assert not [path for path in carried if path.endswith((".uf2", ".bin", ".elf", ".hex", ".xz", ".zip"))]
+    done = subprocess.run([dicetower, "pico", "--emulator", "rp2040", "--headless"], capture_output=True, text=True,
+                          env=env, cwd=work, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "download RPI_PICO-20251209-v1.27.0.uf2 from " in done.stderr, done.stderr

@@ -1,5 +1,5 @@
 """Runs on the emulated RP2040 (MicroPython's rp2 port), right after a soft reset, with the firmware
-flashed as .mpy (or frozen in the UF2). Prints one JSON object a line.
+flashed as .mpy by dicetower flash. Prints one JSON object a line.
 
 Started by benchmarks/rp2040_pico.py. The device is booted as main.py boots it, on the real
 `machine` module (OLED on I2C0, ring on GP16); times are the chip's own `time.ticks_us`.

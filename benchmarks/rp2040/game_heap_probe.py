@@ -1,5 +1,5 @@
 """Runs on the emulated RP2040 (MicroPython's rp2 port), right after a soft reset, with the firmware
-flashed as .mpy (or frozen in the UF2) and tests/fw/scripted_games.py copied beside it; GAME (a name in scripted_games) is set
+flashed as .mpy by dicetower flash and tests/fw/scripted_games.py copied beside it; GAME (a name in scripted_games) is set
 before this code. Prints one JSON object: the lowest free heap during a full four-player game of that
 mode, its actions through the core, after a collection following each action, beside the device
 booted as main.py boots it (at its start menu, its dice's start-up test finished).

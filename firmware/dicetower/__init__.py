@@ -11,12 +11,11 @@ are beside it.
     ui     core        ui/ web/page.py web/scoreboard.py
     hw     -           hw/
     shell  core ui hw  main.py boot.py device.py startup.py saves.py web/server.py web/access.py
-           built_in.py
 
 core   the rules: dice, rolls, each game, undo, saves' format, the advisor; no I/O, no clock
 ui     state -> what the OLED, the LEDs and a phone's page show; a press -> a core action
 hw     one driver per part, the runtime seam (hw/platform.py), entropy sources, files
-shell  settings and board profile -> drivers -> app -> the loop; built_in.py is made by `dicetower uf2`
+shell  settings and board profile -> drivers -> app -> the loop
 """
 
 VERSION = "0.1.0"

@@ -75,15 +75,6 @@ def config(root, log, damaged=None):
     return settings
 
 
-def _built_in():
-    """The profiles frozen into a dicetower UF2 and the board it was built for (none elsewhere)."""
-    try:
-        from dicetower import built_in  # made by `dicetower uf2`
-    except ImportError:
-        return {}, None
-    return built_in.PROFILES, built_in.BOARD
-
-
 def flashed_board(root):
     """The profile the last `dicetower flash` chose (its manifest's "board"), or None."""
     try:
@@ -104,14 +95,10 @@ def _profile(path):
 def board(root, name, machine_name):
     """The profile `name` (from config.json), else the one whose machine name matches this chip.
 
-    Profiles on the flash (boards/) come first; a UF2 carries every profile as well, and boots with
-    its own board's when the flash has no boards/ folder."""
+    The profiles are the flash's boards/ folder, where `dicetower flash` puts the board's own."""
     folder = root + "boards/"
-    frozen, default = _built_in()
     if name:
         text = _profile(folder + name + ".json")
-        if text is None:
-            text = frozen.get(name)
         if text is None:
             raise BoardError("config.json names board %r but %s%s.json is missing" % (name, folder, name))
         return parse(text)
@@ -120,8 +107,6 @@ def board(root, name, machine_name):
     try:
         names = [n for n in os.listdir(folder[:-1]) if n.endswith(".json")]
     except OSError:
-        if default is not None:
-            return parse(frozen[default])
         raise BoardError("no boards/ folder on the device; copy one profile from boards/")
     for n in sorted(names):
         try:

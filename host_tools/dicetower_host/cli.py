@@ -10,7 +10,7 @@ import os
 import sys
 
 # In the order `dicetower --help` lists them: playing, the board, the build, dice at the table.
-COMMANDS = ("sim", "monitor", "stats", "flash", "uf2", "pico", "hardware", "roll", "throw")
+COMMANDS = ("sim", "monitor", "stats", "flash", "pico", "hardware", "roll", "throw")
 
 
 class Parser(argparse.ArgumentParser):

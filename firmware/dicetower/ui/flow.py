@@ -174,7 +174,7 @@ class App:
         self.count = self.rules.PLAYERS[2]
         self.mode = SETUP
         # What the game's start will import, imported meanwhile at idle, one module a loop pass: in one
-        # pass, at the press that starts it, they kept the buttons waiting 27 ms on a Pico (the UF2).
+        # pass, at the press that starts it, they kept the buttons waiting (docs/performance.md, the loop).
         self._ahead = list(getattr(self.rules, "AHEAD", ()))
         if _rolls_six_dice(self.rules.MENU):
             self._ahead.append("dicetower.ui.dice_screen")

@@ -1,4 +1,4 @@
-"""What the board is: runtime, version, .mpy version, machine name, free flash (dicetower flash)."""
+"""What the board is: runtime, version, .mpy version, machine name, free flash, port (dicetower flash)."""
 
 import os
 import sys
@@ -11,4 +11,4 @@ def probe():
     except Exception:
         free = -1
     print(repr((sys.implementation.name, tuple(sys.implementation.version[:3]),
-                getattr(sys.implementation, '_mpy', 0), getattr(sys.implementation, '_machine', ''), free)))
+                getattr(sys.implementation, '_mpy', 0), getattr(sys.implementation, '_machine', ''), free, sys.platform)))

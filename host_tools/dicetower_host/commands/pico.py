@@ -1,7 +1,8 @@
 """Run a virtual Pico to flash, monitor and play without a board: the MicroPython VM behind a
 serial port (socket://, and a pty where there are pseudo-terminals), its flash a folder, or
-(--emulator rp2040) MicroPython's real rp2 firmware on an emulated RP2040. Its buttons, OLED
-and ring are the parts the board profile names.
+(--emulator rp2040) MicroPython's own rp2 firmware on an emulated RP2040, booting the firmware
+file you give (--firmware, or DICETOWER_RP2_FIRMWARE: MicroPython's published RPI_PICO UF2). Its
+buttons, OLED and ring are the parts the board profile names.
 
 On a terminal it shows the board's OLED and ring and takes its buttons from the keyboard, as
 the simulator does (a, b, c tap; A, B, C hold; q quits); --headless only prints its ports;
@@ -28,6 +29,8 @@ def add_arguments(parser):
                              "official rp2 firmware on an emulated RP2040 (rp2040js), its flash a 2 MiB image")
     parser.add_argument("--files", default=os.path.join(os.path.expanduser("~"), ".dicetower", "pico"),
                         help="with --emulator vm: the virtual flash's folder (default ~/.dicetower/pico)")
+    parser.add_argument("--firmware", help="with --emulator rp2040: MicroPython's RPI_PICO firmware file (a .uf2 "
+                                           "from MicroPython's download page; default $DICETOWER_RP2_FIRMWARE)")
     parser.add_argument("--image", help="with --emulator rp2040: the flash image (default "
                                         "~/.dicetower/rp2040-flash.img, made on first use)")
     parser.add_argument("--board", default="pico", help="the parts wired to it, as a profile names them")
@@ -94,8 +97,8 @@ def start(args):
     try:
         if args.emulator == "rp2040":
             os.makedirs(os.path.dirname(os.path.abspath(flash_of(args))), exist_ok=True)
-            return EmulatedPico(flash_of(args), args.board), ("an emulated RP2040 running MicroPython 1.27 with a "
-                                                              "%s's parts" % args.board)
+            pico = EmulatedPico(flash_of(args), args.board, firmware=args.firmware)
+            return pico, "an emulated RP2040 running %s with a %s's parts" % (os.path.basename(pico.firmware), args.board)
         os.makedirs(args.files, exist_ok=True)
         return VirtualPico(args.files, args.board), "a virtual %s" % args.board
     except RuntimeError as e:  # no Node.js, no npm, a board that did not start: said in one line
