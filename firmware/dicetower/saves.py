@@ -82,6 +82,7 @@ class SaveStore:
         if self.fs.exists(self.path):
             try:
                 game = self._decode(self.path)
+                message = game.note
             except NewerSave as e:
                 aside = keep_aside(self.fs, self.path, NEWER)
                 message = ("The saved game was %s. It is kept as %s; a firmware that reads it offers it "

@@ -75,6 +75,25 @@ class Rolling(unittest.TestCase):
         self.assertEqual((t.roll.rerolls_left, t.roll.lucky_left), (1, 0))  # one used, one left
         self.assertEqual(t.message, "The undone roll's dice. Pick dice to re-roll.")
 
+    def test_the_re_rolls_an_undone_roll_had_left_roll_new_dice(self):
+        """Rulebook: "The player may choose to re-roll any or all of the six dice up to two times." An undone
+        roll's own faces come back, and re-rolling some of them draws new faces from the tower's dice."""
+        t, _ = turn()
+        roll(t, K, K, T, T, C, Y)
+        t.record(t.finalize())
+        last = t.game.actions[-1]
+        t.game.undo()
+        t.undone(last)
+        t.start(ScriptedFaces([S, M]))  # the tower's dice: the re-rolls draw from them
+        self.assertEqual(t.roll.symbols(), (K, K, T, T, C, Y))
+        t.pick(0)
+        t.reroll()
+        self.assertEqual(t.roll.symbols(), (S, K, T, T, C, Y))
+        self.assertEqual(t.roll.rerolls_left, 1)
+        t.pick(5)
+        t.reroll()
+        self.assertEqual((t.roll.symbols(), t.roll.locked[5]), ((S, K, T, T, C, M), 1))  # a Mutant locks
+
     def test_an_undone_roll_keeps_its_locks_and_lucky_used(self):
         """Rulebook: "When a Mutant is rolled, that individual die is locked and cannot be re-rolled that turn." """
         t, _ = turn([{"name": "Hulk", "abilities": ["Lucky"]}, {"name": "Thor"}])
@@ -250,7 +269,9 @@ class Warehouse(unittest.TestCase):
 
 
 class TakeBack(unittest.TestCase):
-    def test_take_back_leaves_nothing_to_redo_and_keeps_what_was_to_redo(self):
+    def test_take_back_leaves_nothing_to_redo(self):
+        """A move taken back is a choice changed, as a new action is: the actions undone after it may have
+        needed it (a buy at the Warehouse it went to), so they cannot be redone without it."""
         game = Battlerealm.setup([{"name": "Hulk"}, {"name": "Thor"}])
         game.do("land", 2)
         game.undo()
@@ -258,7 +279,9 @@ class TakeBack(unittest.TestCase):
         game.redo_actions.append(["land", 2])  # as if the move came back by redo with more to redo
         self.assertEqual(game.take_back(), "Hulk moves to The Ghost Orchid.")
         self.assertEqual(game.state["heroes"][0]["place"], 0)
-        self.assertEqual(game.redo(), "Hulk lands: +2 PVP.")
+        self.assertEqual(game.redo_actions, [])
+        with self.assertRaises(Refused):
+            game.redo()
         with self.assertRaises(Refused):
             Battlerealm.setup([{"name": "Hulk"}, {"name": "Thor"}]).take_back()
 

@@ -77,6 +77,7 @@ class Game:
 
     KIND = "game"
     STATE_KEYS = ("over",)  # what a loaded state must have (the store checks)
+    note = None  # what loading a save had to leave out, said to the players once (core/store.py)
 
     def __init__(self, state, actions=None, redo=None):
         self.base = clone(state)
@@ -140,12 +141,14 @@ class Game:
         return "Undone: " + line
 
     def take_back(self):
-        """Take back the last action for good, with nothing to redo: a choice changed (where the
-        acting hero stands), not history undone. Returns its history line."""
+        """Take back the last action for good: a choice changed (where the acting hero stands), not
+        history undone. The actions undone before go too, as after any new action: they were done
+        after the one taken back and may need it (a buy at the location a move went to)."""
         if not self.actions:
             raise Refused("Nothing to take back.")
         line = self.lines[-1]
         self.actions.pop()
+        self.redo_actions = []
         self._rebuild()
         return line
 

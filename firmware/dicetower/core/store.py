@@ -220,13 +220,13 @@ def _verified(data):
         raise SaveError("the header is damaged")
     if len(parts) != 3 or parts[1] != "%08x" % crc or parts[2] != "%d" % length:
         raise SaveError("the header is damaged")  # written otherwise than encode writes it
-    if schema > SCHEMA:
-        raise NewerSave("saved by a newer firmware (save format %d; this one reads 1 to %d)" % (schema, SCHEMA))
     if schema < 1:
         raise SaveError("the header is damaged")
     body = data[end + 1:]
     if len(body) != length:
         raise SaveError("the file is cut short (%d of %d bytes)" % (len(body), length))
+    # The checksum before the schema: a flipped digit in the schema is damage, not a newer firmware.
+    # Every schema from 4 on keeps this header and its whole-file checksum, so that a firmware can tell.
     if schema >= 4:
         digits = data.find(b" ", len(MAGIC)) + 1  # where the checksum's 8 digits start
         whole = _whole(data[:digits], data[digits + 8:end + 1], body)
@@ -234,6 +234,8 @@ def _verified(data):
         whole = checksum(body)
     if whole != crc:
         raise SaveError("the checksum does not match")
+    if schema > SCHEMA:
+        raise NewerSave("saved by a newer firmware (save format %d; this one reads 1 to %d)" % (schema, SCHEMA))
     return schema, body
 
 
@@ -267,11 +269,14 @@ def _game_of(schema, body):
     check(module, base, template)
     try:
         game = cls(base, actions, redo)
-        # The actions undone must still be possible, or redo would lose them.
-        cls(game.state, list(reversed(redo)))
     except Exception as e:  # noqa: a save that cannot be replayed is damaged
         raise SaveError("the saved game does not replay (%s)" % (e,))
     check(module, game.state, template)
+    try:
+        cls(game.state, list(reversed(redo)))  # the actions undone must still be possible
+    except Exception as e:  # noqa: the game stands; only what it could redo goes, and the players are told
+        game.redo_actions = []
+        game.note = "The saved game's redo list did not replay (%s): it was dropped, the game is kept." % (e,)
     return game
 
 
