@@ -513,19 +513,24 @@ class FairDice:
 class ScriptedFaces:
     """Set faces, in order, for tests and tutorials: never a device default.
 
-    `faces` holds face names (or indices); when they run out, draws are
-    refused with EntropyFailure so a script error cannot pass as a roll.
+    `faces` holds face names (or indices); when they run out, draws go to
+    `then` (an undone roll's faces come back, its re-rolls are new dice), or
+    without it are refused with EntropyFailure so a script error cannot pass
+    as a roll.
     """
 
     name = "scripted faces"
 
-    def __init__(self, faces):
+    def __init__(self, faces, then=None):
         self.faces = list(faces)
         self.position = 0
         self.failure = None
+        self.then = then
 
     def draw(self, die):
         if self.position >= len(self.faces):
+            if self.then is not None:
+                return self.then.draw(die)
             raise EntropyFailure("Dice off: the scripted faces ran out after %d." % self.position)
         face = die.index(self.faces[self.position])
         self.position += 1

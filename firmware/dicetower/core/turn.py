@@ -86,7 +86,7 @@ class Turn:
         """The acting hero rolls the six dice (`dice`: the face source); returns the `Roll`."""
         if self.game.state["rolled"]:
             raise Refused("%s has rolled this turn already." % self.active_name())
-        roll = self.game.new_roll(self.replay_dice() or dice)
+        roll = self.game.new_roll(self.replay_dice(dice) or dice)
         roll.roll()  # if the dice fail, nothing changes and the message says why
         self.message = ""
         if self.replay is not None:
@@ -112,14 +112,15 @@ class Turn:
         """What the dice screen asks for next: dice to pick while a re-roll is left, else to finalize."""
         return "Pick dice to re-roll." if self.can_reroll() else "Re-rolls used: finalize."
 
-    def replay_dice(self):
-        """The faces of a roll undone this same turn: rolling again brings them back."""
+    def replay_dice(self, dice):
+        """The faces of a roll undone this same turn: rolling again brings them back, and its re-rolls
+        (those it had left) draw new faces from `dice`."""
         state = self.game.state
         if self.replay is not None and self.replay[0] == (state["round"], state["turn"]):
             from dicetower.core.entropy import ScriptedFaces
             from dicetower.core.games.battlerealm import symbols_from_letters
 
-            return ScriptedFaces(symbols_from_letters(self.replay[1]))
+            return ScriptedFaces(symbols_from_letters(self.replay[1]), dice)
         self.replay = None
         return None
 
