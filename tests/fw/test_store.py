@@ -73,12 +73,25 @@ class Format(unittest.TestCase):
         flipped = bytearray(data)
         flipped[-5] ^= 0x20
         cases = ((bytes(flipped), "checksum"), (data[:-3], "cut short"), (b"hello", "not a dicetower save"),
-                 (data.replace(("DICETOWER %d" % SCHEMA).encode(), b"DICETOWER 9", 1), "save format 9"),
                  (b"DICETOWER x y z\n{}", "header is damaged"))
         for bad, words in cases:
             with self.assertRaises(SaveError) as caught:
                 decode(bad)
             self.assertIn(words, str(caught.exception))
+
+    def test_a_flipped_schema_digit_is_damage_not_a_newer_firmware(self):
+        """The checksum is checked before the schema: a save whose schema digit changed on the flash is
+        kept aside as damaged, not as one a later firmware would read."""
+        from dicetower.core.store import NewerSave
+
+        bad = encode(small_game()).replace(("DICETOWER %d" % SCHEMA).encode(), b"DICETOWER 9", 1)
+        with self.assertRaises(SaveError) as caught:
+            decode(bad)
+        self.assertNotIsInstance(caught.exception, NewerSave)
+        self.assertEqual(str(caught.exception), "the checksum does not match")
+        flash = Flash({PATH: bad})
+        self.assertEqual(SaveStore(PATH, flash).load()[1], "The saved game could not be loaded: the checksum does not "
+                         "match. It is kept as game.sav.bad1.")
 
     def test_a_checksummed_impossible_game_is_refused(self):
         game = small_game()
