@@ -614,6 +614,33 @@ def test_every_cut_of_a_flash_onto_an_empty_board_or_over_a_release_changed_ever
     assert None in seen and "REFLASH NEEDED" in seen and "DICETOWER" in seen, seen
 
 
+def test_a_rerun_after_a_cut_inside_any_temporary_file_finishes_the_first_time(tmp_path):
+    """A cut inside a file written whole leaves its .tmp on the board. One rerun of the flash (the board as
+    the cut left it, planned afresh) finishes, leaves no .tmp behind and a complete manifest of the new
+    release. (It once copied everything and then failed: the plan removed X.mpy.tmp, which the rerun's
+    own write of X.mpy had already renamed into place.)"""
+    old = release(tmp_path, "r1", BOOT_CHANGES + ("dicetower/ui/flow.py",))
+    new = release(tmp_path, "r2")
+    start = tmp_path / "before"
+    start.mkdir()
+    flash_onto(start, old)
+    shutil.copytree(start, tmp_path / "scratch")
+    calls = flash_onto(tmp_path / "scratch", new)
+    inside = [n for n, call in enumerate(calls) if call[0] == "write" and call[1].endswith(".tmp")]
+    # main.py, the manifest (incomplete, then complete) and the notice's modules that changed
+    assert sorted({calls[n][1] for n in inside}) == sorted(
+        [flash.MANIFEST + ".tmp", "main.py.tmp"] + [p[:-3] + ".mpy.tmp" for p in BOOT_CHANGES[1:]])
+    for n in inside:
+        folder = tmp_path / ("cut%d" % n)
+        replay(start, calls, folder, n, len(calls[n][2]) // 2)
+        assert os.path.exists(os.path.join(folder, *calls[n][1].split("/")))
+        flash_onto(folder, new)  # the one rerun: raises if it cannot finish
+        left = [os.path.join(d, f) for d, _, names in os.walk(folder) for f in names if f.endswith(".tmp")]
+        assert left == [], (calls[n][1], left)
+        assert manifest_files(folder) == {p: flash.digest(d) for p, d in new.items() if not flash.is_data(p)}, calls[n][1]
+        shutil.rmtree(folder)
+
+
 # -- Ctrl-C, ports and boards: one line each ------------------------------------------------------
 
 def cli_stderr(capsys, *args):

@@ -341,7 +341,9 @@ class Plan:
         stale = {p for p in old_files if p not in shipped and remote.get(p) == old_files[p]}
         # Inside the package folder every file is the firmware's: an old .py would shadow its .mpy.
         stale.update(p for p in tree if not p.endswith("/") and p.startswith(PACKAGE + "/") and p not in shipped)
-        self.remove = sorted(stale)
+        # A cut mid-write leaves X.tmp beside X: a file this flash writes whole takes it over (written
+        # again, then renamed into place), so it is not there to remove afterwards.
+        self.remove = sorted(stale - {p + ".tmp" for p in self.whole})
         needed = {p.rsplit("/", 1)[0] for p in files if "/" in p}
         self.dirs = sorted({d for p in needed for d in _parents(p)} - {t[:-1] for t in tree})
         self.rmdirs = sorted((t[:-1] for t in tree if t.endswith("/") and t[:-1] not in needed
@@ -708,11 +710,17 @@ def _write(transport, plan, sent, progress, replace=None):
 
 
 def _remove(transport, path, how):
-    """Remove a file or folder; on a REPL with the path as a literal (mpremote quotes it without escaping)."""
+    """Remove a file or folder; on a REPL with the path as a literal (mpremote quotes it without escaping).
+    One already gone is what the removal wanted (a rerun after a cut finds the board part done)."""
     if hasattr(transport, "exec"):
-        transport.exec("import os\nos.%s(%r)" % (how, path))
+        transport.exec("import os\ntry:\n    os.%s(%r)\nexcept OSError as e:\n    if e.args[0] != 2:\n"
+                       "        raise" % (how, path))
     else:
-        getattr(transport, "fs_rmfile" if how == "remove" else "fs_rmdir")(path)
+        try:
+            getattr(transport, "fs_rmfile" if how == "remove" else "fs_rmdir")(path)
+        except OSError as e:
+            if e.errno != errno.ENOENT:
+                raise
 
 
 def _replace_on_board(transport, old, new):
