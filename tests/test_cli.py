@@ -209,3 +209,64 @@ def test_throws_faces_example_uses_the_thrown_dice():
             assert face in list(dice.ATTACK.faces) + list(dice.DANGER_COIN.faces)
     done = dicetower("throw", "attack", "3", "--faces", "Star,3,Blank")
     assert done.returncode == 0 and done.stdout.split() == ["Star", "3", "Blank"]
+
+
+# A Ctrl-C at the moment the k-th module starts loading, once the console script's own code runs: the
+# interrupt is the real signal (os.kill), sent from an import hook so that the moment is the same on a
+# loaded machine. (Before the console script's first line, Python's own start-up is not ours to word.)
+CTRL_C_AT_IMPORT = """
+import os, signal, sys
+class Interrupt:
+    seen = 0
+    def find_spec(self, name, path=None, target=None):
+        Interrupt.seen += 1
+        if Interrupt.seen == {k}:
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+from dicetower_host import console
+sys.meta_path.insert(0, Interrupt())
+sys.argv = ["dicetower"] + {args!r}
+try:
+    sys.exit(console.main())
+finally:
+    if {k} == 0:
+        os.write(2, b"imports %d" % Interrupt.seen)
+"""
+
+
+@pytest.mark.parametrize("args", [["throw", "attack", "3"], ["sim", "--script", "-"], ["stats", "--help"]],
+                         ids=["throw", "sim", "stats"])
+def test_ctrl_c_while_a_command_loads_is_one_line(args):
+    python = tool("python")
+    counted = subprocess.run([python, "-c", CTRL_C_AT_IMPORT.format(k=0, args=args)], input="",
+                             capture_output=True, text=True, timeout=120)
+    loads = int(counted.stderr.rsplit("imports ", 1)[1])  # the modules the command looks for as it loads
+    assert loads > 20, counted.stderr[-500:]
+    for k in sorted({1, 2, 3, 5, 8, loads // 4, loads // 2, (3 * loads) // 4, loads - 1}):
+        done = subprocess.run([python, "-c", CTRL_C_AT_IMPORT.format(k=k, args=args)], input="",
+                              capture_output=True, text=True, timeout=120)
+        assert done.stderr == "dicetower: interrupted\n", (k, done.stderr[-1500:])
+        assert done.returncode == 130, k
+
+
+@pytest.mark.parametrize("command", ["stats", "monitor", "flash"])
+@pytest.mark.parametrize("url, said", [
+    ("bogus://x", "'bogus://x' is not a port this command opens: give a device (/dev/ttyACM0, COM3) or "
+                  "socket://HOST:PORT"),
+    ("socket://127.0.0.1", "'socket://127.0.0.1' needs a host and a port number, e.g. socket://127.0.0.1:41069"),
+    ("socket://127.0.0.1:0", "needs a host and a port number"),
+])
+def test_a_port_url_no_board_can_be_at_is_one_line(command, url, said):
+    done = dicetower(command, "--port", url)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and said in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("png", ["{tmp}", "{tmp}/dice.jpg", "{tmp}/dice"])
+def test_a_histogram_that_is_not_a_png_file_is_one_line(tmp_path, png):
+    log = tmp_path / "rolls.jsonl"
+    log.write_text('{"event": "roll", "dice": "battlerealm", "faces": [1, 2, 3, 4, 5, 0]}\n')
+    done = dicetower("stats", str(log), "--png", png.format(tmp=tmp_path))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "is not a .png file to write" in done.stderr, done.stderr
+    assert [p.name for p in tmp_path.iterdir()] == ["rolls.jsonl"]

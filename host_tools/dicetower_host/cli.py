@@ -7,7 +7,9 @@ Each subcommand is a module of dicetower_host.commands; `dicetower COMMAND --hel
 import argparse
 import importlib
 import os
+import signal
 import sys
+import threading
 
 # In the order `dicetower --help` lists them: playing, the board, the build, dice at the table.
 COMMANDS = ("sim", "monitor", "stats", "flash", "pico", "hardware", "roll", "throw")
@@ -35,18 +37,21 @@ def build_parser():
 
 
 def main(argv=None):
-    from dicetower.core.entropy import EntropyFailure
-    from dicetower.core.roll import RollRefused
-
-    from dicetower_host.errors import UserError
-
-    parser = build_parser()
-    args = parser.parse_args(argv)
     try:
-        return args.run(args)
-    except (UserError, RollRefused, EntropyFailure) as e:  # a ValueError is a bug: it keeps its traceback
-        sys.stderr.write("dicetower: %s\n" % e)
-        return 2
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, signal.default_int_handler)  # from here Ctrl-C is ours (console.py)
+        from dicetower.core.entropy import EntropyFailure
+        from dicetower.core.roll import RollRefused
+
+        from dicetower_host.errors import UserError
+
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        try:
+            return args.run(args)
+        except (UserError, RollRefused, EntropyFailure) as e:  # a ValueError is a bug: it keeps its traceback
+            sys.stderr.write("dicetower: %s\n" % e)
+            return 2
     except KeyboardInterrupt:  # Ctrl-C: one line, the shell's usual status for SIGINT
         sys.stderr.write("dicetower: interrupted\n")
         return 130

@@ -23,6 +23,36 @@ def positive(kind):
     return parse
 
 
+def port(text):
+    """An argparse type for --port: a device path (/dev/ttyACM0, COM3) or a URL pyserial opens as
+    mpremote does, checked before anything is opened (pyserial's own refusals are tracebacks)."""
+    import argparse
+
+    scheme, found, rest = text.partition("://")
+    if not found:
+        if not text.strip():
+            raise argparse.ArgumentTypeError("give a device (/dev/ttyACM0, COM3) or socket://HOST:PORT")
+        return text
+    if scheme not in ("socket", "rfc2217"):
+        raise argparse.ArgumentTypeError("%r is not a port this command opens: give a device (/dev/ttyACM0, COM3) "
+                                         "or socket://HOST:PORT (a virtual Pico's)" % text)
+    host, colon, number = rest.split("?", 1)[0].rpartition(":")
+    if not colon or not host or not number.isdecimal() or not 0 < int(number) < 65536:
+        raise argparse.ArgumentTypeError("%r needs a host and a port number, e.g. %s://127.0.0.1:41069"
+                                         % (text, scheme))
+    return text
+
+
+def png_file(text):
+    """An argparse type for a picture to write: a file whose name ends in .png, not a folder."""
+    import argparse
+    import os
+
+    if os.path.isdir(text) or not text.lower().endswith(".png"):
+        raise argparse.ArgumentTypeError("%r is not a .png file to write: give a file name such as dice.png" % text)
+    return text
+
+
 def find_board():
     """The one board plugged in (flash's own search), or a UserError saying none or several."""
     from dicetower_host.errors import UserError

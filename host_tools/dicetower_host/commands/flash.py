@@ -5,14 +5,14 @@ to a CIRCUITPY drive instead."""
 
 import sys
 
-from dicetower_host.commands import Progress
+from dicetower_host.commands import Progress, port
 from dicetower_host.flash import READY_SECONDS
 
 HELP = "put the firmware on a board (only what changed; saves kept)"
 
 
 def add_arguments(parser):
-    parser.add_argument("--port", help="the board (/dev/ttyACM0, COM3) or a URL; found by itself if only one")
+    parser.add_argument("--port", type=port, help="the board (/dev/ttyACM0, COM3) or a URL; found by itself if only one")
     parser.add_argument("--board", help="the board profile from boards/ (default: the board's config.json, "
                                         "else the one matching its name)")
     parser.add_argument("--dry-run", action="store_true", help="say what would be copied and removed; write nothing")

@@ -4,14 +4,14 @@ one is plugged in (else --port). Ctrl-C stops it."""
 
 import sys
 
-from dicetower_host.commands import find_board, positive
+from dicetower_host.commands import find_board, port, positive
 from dicetower_host.errors import UserError
 
 HELP = "follow a device's roll and score events live"
 
 
 def add_arguments(parser):
-    parser.add_argument("--port", help="the device (/dev/ttyACM0) or a URL (socket://127.0.0.1:PORT); "
+    parser.add_argument("--port", type=port, help="the device (/dev/ttyACM0) or a URL (socket://127.0.0.1:PORT); "
                                        "found by itself if only one board is plugged in")
     parser.add_argument("--save", help="append the events to this file as JSON lines")
     parser.add_argument("--count", type=positive(int), help="stop after this many events")
