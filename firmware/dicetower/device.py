@@ -116,6 +116,9 @@ class Device:
         self.dice = platform.dice or FairDice(*platform.entropy_sources())
         # Entropy made ahead at idle, and paused dice retried with back-off (core/entropy.py).
         self._prime = getattr(self.dice, "prime", None)
+        # Each press's time, to the microsecond where the board has the clock, goes into the dice.
+        self._stir = getattr(self.dice, "stir", None)
+        self._micros = getattr(platform, "ticks_us", None)
         options = {}
         try:
             heroes = self._user_file("heroes.json", HEROES_BYTES, "the built-in heroes are used")
@@ -295,6 +298,8 @@ class Device:
         if self._pressed:
             button, kind = self._pressed.pop(0)
             self._tidy = True
+            if self._stir is not None:
+                self._stir(self._micros() if self._micros is not None else 1000 * now)
             app.press(button, kind)
         elif app.changed or (self._unsent and self.oled.present):
             self.render(now)  # drawn and sent in one piece: the panel never lags the canvas between passes

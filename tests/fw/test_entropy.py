@@ -305,6 +305,46 @@ def h(text):
     return bytes(int(text[i:i + 2], 16) for i in range(0, len(text), 2))
 
 
+class Pressed(unittest.TestCase):
+    """Every press's time in microseconds is additional input to the DRBG (SP 800-90A), so that faces depend
+    on the players' timing as well as on the noise: a source that fails quietly (a byte cycle that passes
+    every test) no longer makes the faces predictable to whoever has seen a few rolls."""
+
+    def faces_after(self, *presses, primed=True):
+        dice = FairDice(Cycle(69632))  # the hostile run's quiet failure: the same 69,632 bytes over and over
+        while dice.prime():
+            pass
+        for micros in presses:
+            dice.stir(micros)
+        if primed:
+            while dice.prime():  # the loop's idle passes after the press: its block is made there
+                pass
+        return [dice.draw(BATTLEREALM) for _ in range(12)]
+
+    def test_two_press_timings_1_us_apart_give_different_faces(self):
+        self.assertEqual(self.faces_after(5000000), self.faces_after(5000000))  # nothing else differs
+        self.assertNotEqual(self.faces_after(5000000), self.faces_after(5000001))
+        self.assertNotEqual(self.faces_after(5000000), self.faces_after())
+
+    def test_the_faces_after_a_press_come_from_output_made_after_it(self):
+        # Made at idle or, with no idle pass between the press and the roll, at the draw: the same faces.
+        self.assertEqual(self.faces_after(123, 456), self.faces_after(123, 456, primed=False))
+        self.assertNotEqual(self.faces_after(123, 456), self.faces_after(456, 123))  # the order counts too
+
+    def test_more_presses_than_are_kept_still_count(self):
+        many = list(range(1000, 1040))
+        changed = list(many)
+        changed[0] += 1  # the first of 40: folded into the 16 kept
+        self.assertNotEqual(self.faces_after(*many), self.faces_after(*changed))
+
+    def test_a_replay_is_the_same_whatever_the_timing(self):
+        # A seeded game (tests, the simulator's --seed) replays its bytes: no DRBG, the same faces anywhere.
+        a, b = FairDice(SeededSource(3)), FairDice(SeededSource(3))
+        a.stir(1)
+        b.stir(2)
+        self.assertEqual([a.draw(BATTLEREALM) for _ in range(12)], [b.draw(BATTLEREALM) for _ in range(12)])
+
+
 class Conditioned(unittest.TestCase):
     def test_the_drbg_is_seeded_from_sha256_of_the_noise_after_the_first_start_up_samples(self):
         # After the start-up test's first 1024 samples: SHA-256 of 96 bytes (672 claimed bits, at least

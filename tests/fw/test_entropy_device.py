@@ -72,3 +72,26 @@ class PausedDice(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class PressTimes(unittest.TestCase):
+    def test_each_press_reaches_the_dice_with_its_time(self):
+        """The device gives the dice each press's time (the bench's clock: 1000 x its ms), as the press
+        is taken: the first roll's faces depend on when the players pressed, not only on the noise."""
+        def first_roll(pause, stirring=True):
+            t = NoiseTable(Noise(5))
+            stirred = []
+            stir = t.device.dice.stir
+            t.device._stir = (lambda micros: (stirred.append(micros), stir(micros))) if stirring else None
+            t.wait(pause)
+            t.presses("c a a c c")  # New Battlerealm, 2 heroes, start, roll
+            return stirred, t.app.roll.symbols()
+
+        stirred, faces = first_roll(1000)
+        self.assertEqual(len(stirred), 5)
+        self.assertTrue(all(b > a for a, b in zip(stirred, stirred[1:])), stirred)
+        later, faces_later = first_roll(1001)  # the same noise, every press 1 ms later
+        self.assertEqual([b - a for a, b in zip(stirred, later)], [1000] * 5)
+        self.assertNotEqual(faces, faces_later)
+        # Without the presses' times the same noise gives the same faces, whenever they came.
+        self.assertEqual(first_roll(1000, stirring=False)[1], first_roll(1001, stirring=False)[1])

@@ -87,7 +87,7 @@ class Format(unittest.TestCase):
         bad = encode(small_game()).replace(("DICETOWER %d" % SCHEMA).encode(), b"DICETOWER 9", 1)
         with self.assertRaises(SaveError) as caught:
             decode(bad)
-        self.assertNotIsInstance(caught.exception, NewerSave)
+        self.assertFalse(isinstance(caught.exception, NewerSave))
         self.assertEqual(str(caught.exception), "the checksum does not match")
         flash = Flash({PATH: bad})
         self.assertEqual(SaveStore(PATH, flash).load()[1], "The saved game could not be loaded: the checksum does not "

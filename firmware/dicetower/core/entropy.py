@@ -17,8 +17,9 @@ Dice give faces (FairDice and ScriptedFaces here; the simulator's TeachingFaces)
     failure      None while the dice can roll, else the sentence that says why they will not
     draw(die)    a face index of `die` (core/dice.py), or EntropyFailure with nothing changed
     recover()    try again after a failure; True if the dice can roll now
-The device also calls `below(n)` (a uniform integer in [0, n)) and `prime(now)`
-(work at idle: noise gathered ahead, failed dice retried) where the dice have them, as FairDice does.
+The device also calls `below(n)` (a uniform integer in [0, n)), `prime(now)` (work at idle: noise
+gathered ahead, failed dice retried) and `stir(micros)` (a press's time, mixed into what comes next)
+where the dice have them, as FairDice does.
 
 `FairDice` turns a noise source into faces, in the shape of NIST SP 800-90C: an entropy source
 (SP 800-90B) feeding a DRBG (SP 800-90A).
@@ -36,9 +37,11 @@ The device also calls `below(n)` (a uniform integer in [0, n)) and `prime(now)`
   3. Conditioning: SHA-256 over raw samples that carry at least SEED_BITS = 512 bits of claimed
      entropy, twice the 256 bits its output is taken to hold.
   4. HMAC_DRBG with SHA-256 (SP 800-90A 10.1.2): instantiated from two conditioned blocks, reseeded
-     from one before every RESEED_INTERVAL-th request of 32 bytes. The faces come from its output,
-     so a noise source that fails quietly (predictable, yet passing every test) still cannot make
-     predictable faces.
+     from one before every RESEED_INTERVAL-th request of 32 bytes. Each player's press gives its time
+     in microseconds as additional input to the next request, whose output replaces what was made
+     before the press. A noise source that fails quietly (predictable, yet passing every test) then
+     leaves faces that depend on the players' timing: predictable only to whoever knows every press
+     to the microsecond (docs/fairness.md).
   5. Faces by rejection sampling from a uniform integer pool that keeps the unused part of every
      byte: a d6 costs about log2(6)/8 = 0.32 bytes, and no face is ever favoured (no bare modulo).
 A failure (of the health tests, the rest of the start-up test, or a read) makes the dice refuse to
@@ -91,6 +94,7 @@ _BUF_SIZE = 32
 _BLOCK = 32  # bytes of DRBG output per request
 _READY = 8  # replay bytes made ahead at idle (prime): about four rolls of six dice
 _SLICE = _BUF_SIZE  # samples a prime() call reads: a few ms on a Pico (benchmarks/vm_entropy.py)
+_PRESSES = 16  # presses' times kept for the next DRBG block; more before it are folded in (XOR)
 
 
 class EntropyFailure(Exception):
@@ -222,6 +226,8 @@ class FairDice:
         self._ready_n = 0
         self._out = bytearray(_BLOCK)
         self._first_seed = bytearray(32)  # the DRBG's instantiation takes two seed blocks
+        self._presses = bytearray(4 * _PRESSES)  # the players' press times (us) since the last block
+        self._pressed = 0
         self._drbg = None
         self._sha256 = None
         self._test = None
@@ -396,10 +402,36 @@ class FairDice:
             if n < STARTUP_TEST_SAMPLES:
                 return True  # the block itself next pass
         out = self._out
-        drbg.generate(out)
+        pressed = self._pressed
+        if pressed:
+            # The presses since the last block are its additional input; the bytes made before them, and
+            # what the pool kept of those, are dropped: every face from here depends on them.
+            presses = self._presses
+            drbg.generate(out, memoryview(presses)[:4 * min(pressed, _PRESSES)])
+            for i in range(len(presses)):
+                presses[i] = 0
+            self._pressed = 0
+            self._ready_n = 0
+            self._value = 0
+            self._range = 1
+        else:
+            drbg.generate(out)
         for i in range(_BLOCK):
             self._push(out[i])
         return True
+
+    def stir(self, micros):
+        """A player's press, its time in microseconds: SP 800-90A additional input to the next DRBG block,
+        made at the next idle pass (or by the next draw, if none came between). Human timing to the
+        microsecond is noise nobody at the table knows, so faces depend on it as well as on the source's
+        noise (docs/fairness.md says what that promises). A replay's faces do not change (no DRBG)."""
+        if self._drbg is None or self.replay:
+            return
+        presses = self._presses
+        at = 4 * (self._pressed % _PRESSES)
+        for i in range(4):
+            presses[at + i] ^= (micros >> (8 * i)) & 0xFF
+        self._pressed += 1
 
     def _push(self, byte):
         ready = self._ready
@@ -425,7 +457,7 @@ class FairDice:
                 if self._ready_n == _READY:
                     return False
                 self._push(self._raw())
-            elif self._ready_n <= len(self._ready) - _BLOCK:
+            elif self._ready_n <= len(self._ready) - _BLOCK or self._pressed:
                 self._block(_SLICE)
             elif self._testing > 0:
                 self._startup(_SLICE)
@@ -483,6 +515,8 @@ class FairDice:
             if self.failure is not None:
                 raise EntropyFailure(self.failure, PAUSED)
             try:
+                if self._pressed and not self.replay:
+                    self._block()  # a press since the last block and no idle pass between: made now
                 return self._below(n)
             except EntropyFailure:
                 # The pool may hold the failed source's bytes: start afresh.

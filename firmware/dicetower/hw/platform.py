@@ -21,8 +21,9 @@ A platform, the runtime seam:
     pwm(pin)                      a PWM output with freq() and duty_u16(), for the buzzer
     watchdog(ms)                  a started watchdog with feed()
     entropy_sources()             the chip's entropy sources, best first (core/entropy.py's protocol)
-The device also calls `collect()` (a garbage collection at idle) and
-`network()` (MicroPython's `network`, or None) where a platform has them, and
+The device also calls `collect()` (a garbage collection at idle), `ticks_us()` (a press's time for
+the dice; else 1000 x ticks_ms) and `network()` (MicroPython's `network`, or None) where a platform
+has them, and
 main.py calls `run(device)` (the loop for ever) on a board; the test bench and
 the simulator step the device themselves.
 """
@@ -112,6 +113,7 @@ class Platform(MachineParts):
         MachineParts.__init__(self, machine, _machine_name(sys))
         self.collect = gc.collect  # the loop collects at idle (Device._work); a virtual platform has none
         self.ticks_ms = time.ticks_ms
+        self.ticks_us = time.ticks_us  # a press's time for the dice (Device._work)
         self.ticks_diff = time.ticks_diff
         self.root = "/"
         self.dice = None  # chosen from the chip
