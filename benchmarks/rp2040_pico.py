@@ -1,10 +1,10 @@
 """The firmware on MicroPython's real rp2 port, measured on an emulated RP2040 at 125 MHz.
 
-    DICETOWER_RP2_FIRMWARE=FILE .venv/bin/python benchmarks/rp2040_pico.py [--games battlerealm,united,...]
-                                                                          [--no-advisor]
+    .venv/bin/python benchmarks/rp2040_pico.py [--games battlerealm,united,...] [--no-advisor]
 
-MicroPython's own RPI_PICO v1.27.0 firmware (the file MicroPython publishes, given in
-DICETOWER_RP2_FIRMWARE: the repository holds none) runs on rp2040js (rp2040/emulator.mjs). The figures are the chip's: heap from `gc.mem_free()` on the rp2 port,
+MicroPython's own RPI_PICO v1.27.0 firmware (the file MicroPython publishes, named in the
+environment as DICETOWER_RP2_FIRMWARE=FILE: the repository holds none) runs on rp2040js
+(rp2040/emulator.mjs). The figures are the chip's: heap from `gc.mem_free()` on the rp2 port,
 times in emulated microseconds at 125 MHz (`time.ticks_us` on the chip, or the emulator's clock
 at the pins). The emulator is optimistic: flash reads have no wait states (no XIP cache misses),
 flash erases and programs take no time, and its instruction timings are the Cortex-M0+'s nominal
