@@ -56,11 +56,21 @@ def test_bad_lines_stop_with_their_number_and_reason():
              ("keys cax\n", "line 1: 'x' is not a key"),
              ("press c sideways\n", "line 1: press takes a button"),
              ("keys c\nseed 4\n", "line 2: seed must come before any press"),
-             ("# fine\npress z\n", "line 2: this board has no button 'z'"))
+             ("# fine\npress z\n", "line 2: this board has no button 'z'"),
+             ("seed 4\nseed 5\nkeys c\n", "line 2: seed is set already, on line 1"),
+             ("board pico\nboard pico_w\n", "line 2: board is set already, on line 1"))
     for text, words in cases:
         done = sim("--script", "-", stdin=text)
         assert done.returncode == 2, text
         assert words in done.stderr, (text, done.stderr)
+
+
+def test_a_huge_bad_line_is_not_echoed_whole():
+    """A 10 MB line of nonsense: one line of error, with the start of the word and its length."""
+    done = sim("--script", "-", stdin="x" * 10 ** 7 + "\n")
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and len(done.stderr) < 300, len(done.stderr)
+    assert "line 1: unknown command '%s'... (10000000 characters)" % ("x" * 40) in done.stderr
 
 
 def test_an_unknown_board_is_a_clear_error():

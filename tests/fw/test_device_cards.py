@@ -166,6 +166,27 @@ class HeroFile(unittest.TestCase):
         self.assertEqual(t2.screen()[0], "R1 Hulk's turn")
         self.assertEqual(t2.app.turn.hero_cards()[0]["dice"], ["Mutant", "Science", "Skill", "Skill"])
 
+    def test_a_hero_whose_name_a_save_cannot_hold_or_whose_pvp_is_not_a_number_is_refused_at_load(self):
+        """Names starting with "=" or "~" are a save's short codes, and true is not a number of PVP: such a
+        file once loaded, and every new Battlerealm game was then refused. Now the file is named on the OLED
+        at boot and the built-in heroes play."""
+        for change, said in ((("name", "=Hulk"), "hero 1 (=Hulk): a name cannot start with \"=\" or \"~\""),
+                             (("name", "~Thor"), "hero 1 (~Thor): a name cannot start with"),
+                             (("pvp", True), "hero 1 (Hulk): \"pvp\" must be 1 to 20")):
+            t = Table()
+            heroes = json.loads(json.dumps(HEROES))
+            heroes[0][change[0]] = change[1]
+            with open(t.root + "heroes.json", "w") as f:
+                f.write(json.dumps({"heroes": heroes}))
+            t2 = Table(root=t.root, keep_files=True)
+            os.remove(t.root + "heroes.json")
+            self.assertIn(said, result_text(t2))
+            t2.presses("c")
+            t2.presses("c a a c")
+            self.assertEqual(t2.screen()[0], "R1 Hulk's turn", change)
+            t2.presses("c")  # a roll: the game goes on with the built-in heroes
+            self.assertEqual(t2.app.game.state["heroes"][0]["name"], "Hulk")
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -21,6 +21,13 @@ class TheDice(unittest.TestCase):
         self.assertEqual(ATTACK.faces.count("Blank"), 1)
         self.assertEqual(ATTACK.sides, 6)
 
+    def test_a_dice_json_face_is_a_number_in_ascii_digits(self):
+        # str.isdigit takes "²", which int() refuses on MicroPython: such a dice.json is refused at load.
+        for face in ("\u00b2", "\u0663", "", " 3", "-2", "3.5"):
+            with self.assertRaises(ValueError):
+                load_overrides('{"attack": ["Star", "Blank", "1", %s]}' % repr(face).replace("'", '"'))
+        self.assertEqual(load_overrides('{"attack": ["Star", "Blank", "1", "12"]}').faces[3], "12")
+
     def test_plain_dice(self):
         self.assertEqual(plain(6).faces, ("1", "2", "3", "4", "5", "6"))
         self.assertEqual(plain(20).name, "d20")

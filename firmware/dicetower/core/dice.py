@@ -118,6 +118,17 @@ def load_overrides(text):
         raise ValueError("dice.json: %s" % e)
 
 
+def decimal(text):
+    """True for ASCII digits only: str.isdigit also takes "²" and other digits int() refuses or reads
+    otherwise."""
+    if not text:
+        return False
+    for c in text:
+        if c not in "0123456789":
+            return False
+    return True
+
+
 def check_attack_faces(faces):
     """The Attack Die's faces as a tuple, or ValueError: one Star, one Blank, numbers."""
     if not isinstance(faces, (list, tuple)):
@@ -126,7 +137,7 @@ def check_attack_faces(faces):
         raise ValueError("\"attack\" needs exactly one Star and one Blank face")
     for face in faces:
         if face not in (STAR, BLANK):
-            if not isinstance(face, str) or not face.isdigit():
+            if not isinstance(face, str) or not decimal(face):
                 raise ValueError("attack face %r is not Star, Blank or a number" % (face,))
     if not 2 <= len(faces) <= MAX_SIDES:
         raise ValueError("the Attack Die needs 2 to %d faces" % MAX_SIDES)

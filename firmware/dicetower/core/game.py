@@ -33,6 +33,8 @@ def number(value, low, high, what):
     if not isinstance(value, int) or isinstance(value, bool):
         raise Refused("%s must be a whole number, not %r." % (what, value))
     if value < low or (high is not None and value > high):
+        if high is not None and high < low:  # e.g. a stage where a scheme has none
+            raise Refused("%s must be one of those set, and none are." % what)
         if high is None:
             raise Refused("%s must be at least %d, not %d." % (what, low, value))
         raise Refused("%s must be %d to %d, not %d." % (what, low, high, value))

@@ -34,8 +34,10 @@ def load_heroes(text):
         if not isinstance(hero, dict) or not isinstance(hero.get("name"), str) or not hero["name"]:
             raise ValueError("%s: \"name\" is missing" % where)
         where = "%s (%s)" % (where, hero["name"])
+        if hero["name"][0] in "=~":  # a save writes its short codes so (core/store.py): a name cannot be one
+            raise ValueError("%s: a name cannot start with \"=\" or \"~\"" % where)
         pvp = hero.get("pvp", 10)
-        if not isinstance(pvp, int) or not 1 <= pvp <= 20:
+        if not isinstance(pvp, int) or isinstance(pvp, bool) or not 1 <= pvp <= 20:
             raise ValueError("%s: \"pvp\" must be 1 to 20" % where)
         abilities = hero.get("abilities", [])
         if not isinstance(abilities, list):

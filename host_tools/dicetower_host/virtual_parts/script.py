@@ -22,6 +22,7 @@ def parse(text):
     """[(line number, command, args)] or ScriptError."""
     steps = []
     started = False
+    settled = {}  # each setting's line
     for n, raw in enumerate(text.split("\n")):
         n += 1
         line = raw.split("#", 1)[0].strip()
@@ -34,13 +35,16 @@ def parse(text):
                 raise ScriptError("line %d: %s must come before any press" % (n, command))
             if len(args) != 1:
                 raise ScriptError("line %d: %s takes one value" % (n, command))
+            if command in settled:
+                raise ScriptError("line %d: %s is set already, on line %d" % (n, command, settled[command]))
+            settled[command] = n
             if command == "seed":
                 args = [_number(n, args[0], "a seed")]
             elif not is_name(args[0]):
                 raise ScriptError("line %d: board takes a profile's name (letters, digits, - and _), e.g. board pico" % n)
         elif command == "press":
             if not 1 <= len(args) <= 2 or (len(args) == 2 and args[1] not in KINDS):
-                raise ScriptError("line %d: press takes a button and maybe short, long or double: %r" % (n, line))
+                raise ScriptError("line %d: press takes a button and maybe short, long or double: %s" % (n, quoted(line)))
             args = [args[0].lower(), args[1] if len(args) == 2 else "short"]
             started = True
         elif command == "keys":
@@ -48,7 +52,7 @@ def parse(text):
                 raise ScriptError("line %d: keys needs some keys, e.g. keys caac" % n)
             for key in "".join(args):
                 if key.lower() not in "abc":
-                    raise ScriptError("line %d: %r is not a key (a b c, upper case for long)" % (n, key))
+                    raise ScriptError("line %d: %s is not a key (a b c, upper case for long)" % (n, quoted(key)))
             args = ["".join(args)]
             started = True
         elif command == "wait":
@@ -63,7 +67,7 @@ def parse(text):
             if len(args) != 1 or not is_name(args[0]):
                 raise ScriptError("line %d: mark takes one name of letters, digits, - and _ (at most 64)" % n)
         else:
-            raise ScriptError("line %d: unknown command %r (seed, board, press, keys, wait, mark)" % (n, command))
+            raise ScriptError("line %d: unknown command %s (seed, board, press, keys, wait, mark)" % (n, quoted(command)))
         steps.append((n, command, args))
     return steps
 
@@ -80,7 +84,15 @@ def _number(n, word, what):
     try:
         return int(word)
     except ValueError:
-        raise ScriptError("line %d: %r is not %s" % (n, word, what))
+        raise ScriptError("line %d: %s is not %s" % (n, quoted(word), what))
+
+
+def quoted(text, most=40):
+    """`text` as a message shows it: quoted, and cut with its length said when long (a script's line
+    may be megabytes)."""
+    if len(text) <= most:
+        return repr(text)
+    return "%r... (%d characters)" % (text[:most], len(text))
 
 
 def setting(steps, name, default=None):
