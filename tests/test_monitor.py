@@ -195,3 +195,34 @@ def test_the_command_follows_a_socket_and_stats_reads_the_log(tmp_path):
     assert "GAME OVER" in done.stdout
     stats = subprocess.run([tool("dicetower"), "stats", str(log)], capture_output=True, text=True)
     assert "Battlerealm:" in stats.stdout and "rolls" in stats.stdout
+
+
+def test_a_socket_port_is_read_in_blocks_not_a_byte_a_call():
+    """pyserial's socket:// port says 1 byte waiting whatever it holds: a 1 MB line read a byte a call
+    took 6.7 s. Through the real socket:// port, a megabyte line and an event take a few hundred reads."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    opened = monitor.open_serial("socket://127.0.0.1:%d" % server.getsockname()[1])()  # its input emptied
+    conn, _ = server.accept()
+    conn.sendall(b"x" * 10 ** 6 + b"\r\n" + json.dumps({"event": "ready", "version": "0.1.0", "board": "Pico",
+                                                        "dice": "noise"}).encode() + b"\r\n")
+    reads = []
+
+    class Counted:  # the port as open_serial made it, its reads counted
+        in_waiting = property(lambda self: opened.in_waiting)
+        timeout = property(lambda self: opened.timeout)
+
+        def read(self, size=1):
+            reads.append(size)
+            return opened.read(size)
+
+    out = io.StringIO()
+    try:
+        assert monitor.follow(lambda: Counted(), out, count=1) == 1
+    finally:
+        opened.close()
+        conn.close()
+        server.close()
+    assert "-- a line of 1000001 bytes dropped" in out.getvalue(), out.getvalue()  # with its \r
+    assert len(reads) < 1000, len(reads)

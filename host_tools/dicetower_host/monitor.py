@@ -20,6 +20,7 @@ import time
 RECONNECT_S = 1.0
 MAX_LINE = 8192  # bytes; the firmware's longest event (an error with its reason) is well under 1 KB
 CHUNK = 4096  # bytes read at a time
+IDLE_S = 0.02  # the pause after a socket:// port had nothing
 SHOWN = 120  # characters of a malformed line shown
 
 
@@ -197,8 +198,16 @@ class Lines:
         self.dropping = 0
 
 
-def _read(port):
-    """What the port has now (at least one byte, or b"" after its timeout)."""
+def _read(port, sleep):
+    """What the port has now (at least one byte, or b"" after a pause). A socket:// port is opened
+    without a timeout (open_serial): each read is one recv of whatever has come, up to a CHUNK, since
+    its in_waiting says 1 whatever it holds (a byte a call read a 1 MB line in 6.7 s), and a read that
+    waited for more would lose what it had when the other end closes (pyserial raises instead)."""
+    if getattr(port, "timeout", None) == 0:
+        data = port.read(CHUNK)
+        if not data:
+            sleep(IDLE_S)
+        return data
     waiting = getattr(port, "in_waiting", 0) or 0
     return port.read(min(CHUNK, max(1, waiting)))
 
@@ -231,7 +240,7 @@ def follow(open_port, out=sys.stdout, save=None, count=None, seconds=None, sleep
                 sleep(RECONNECT_S if seconds is None else max(0, min(RECONNECT_S, seconds - (clock() - began))))
                 continue
         try:
-            data = _read(port)
+            data = _read(port, sleep)
         except OSError as e:
             out.write("-- the board went away (%s); waiting for it\n" % printable(str(e)))
             port = None
@@ -267,8 +276,9 @@ def open_serial(port, baud=115200):
 
     def opener():
         try:
-            # A short timeout: the monitor looks at the clock between reads, so --seconds holds.
-            return serial.serial_for_url(port, baudrate=baud, timeout=0.1)
+            # A short timeout: the monitor looks at the clock between reads, so --seconds holds. A
+            # socket:// port none: each read takes what has come (_read).
+            return serial.serial_for_url(port, baudrate=baud, timeout=0 if "://" in port else 0.1)
         except serial.SerialException as e:
             raise OSError(str(e))
 
