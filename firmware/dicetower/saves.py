@@ -16,7 +16,7 @@ tests can cut the power at any byte; by default it is the device's own.
 """
 
 from dicetower.core.store import LARGEST, NewerSave, SaveError, decode, encode, kind_of
-from dicetower.hw.storage import OsFiles, TooBig, keep_aside, kept, read_at_most, writing
+from dicetower.hw.storage import OsFiles, TooBig, keep_aside, kept, read_at_most, take_out, writing
 
 DAMAGED = "bad"
 NEWER = "newer"
@@ -69,16 +69,20 @@ class SaveStore:
                     game = self._decode(self.temp)
                     self.fs.rename(self.temp, self.path)
                     self.find_kept()
-                    return game, None
-                except SaveError:
-                    pass
-            self.fs.remove(self.temp)  # a save the power cut short: the old one stands
+                    return game, game.note
+                except SaveError as e:
+                    if self.fs.size(self.temp):  # the only save there is, damaged: kept, and said
+                        aside = keep_aside(self.fs, self.path, DAMAGED, source=self.temp)
+                        self.find_kept()
+                        return None, "The last save could not be loaded: %s. It is kept as %s." % (e, self._name(aside))
+            self.fs.remove(self.temp)  # a save the power cut short (the old one stands), or an empty one
         if self.fs.exists(self.swap):
             if self.fs.exists(self.path):  # the power went before the saved game took the kept one's name
                 keep_aside(self.fs, self.path, REPLACED, source=self.swap)
             else:  # ... or after: the kept game was on its way back
                 self.fs.rename(self.swap, self.path)
         game, message = None, None
+        notes = []
         if self.fs.exists(self.path):
             try:
                 game = self._decode(self.path)
@@ -90,21 +94,37 @@ class SaveStore:
             except SaveError as e:
                 aside = keep_aside(self.fs, self.path, DAMAGED)
                 message = "The saved game could not be loaded: %s. It is kept as %s." % (e, self._name(aside))
-        self.find_kept()
+        self.find_kept(notes)
+        if notes:
+            message = " ".join(([message] if message else []) + notes)
         return game, message
 
-    def find_kept(self):
+    def find_kept(self, notes=None):
         """The game the start menu can bring back: the newest kept from a newer firmware that this one
         now reads, else the newest one a new game replaced. Sets and returns `kept`, (its file, its
         kind), or None; the game itself is not kept in memory (the Pico's heap) but read again, and
-        replayed only when it is brought back."""
+        replayed only when it is brought back. With `notes` (a list: at power-up) each candidate is
+        replayed and checked first, as a game to resume is, and one that fails is set aside as damaged
+        with its reason added to `notes`: only a game that can be brought back is offered."""
         self.kept = None
         for tag in (NEWER, REPLACED):
             for name in kept(self.fs, self.path, tag):
-                try:  # its kind only: replayed, it would import that game's modules into this game's heap
-                    self.kept = (name, kind_of(read_at_most(self.fs, name, LARGEST)))
+                try:
+                    data = read_at_most(self.fs, name, LARGEST)
+                    kind = kind_of(data)  # its kind only, unless checked: replaying imports its game's modules
+                    if notes is not None:
+                        decode(data)
+                    self.kept = (name, kind)
                     return self.kept
-                except (TooBig, SaveError, OSError):
+                except NewerSave:
+                    continue  # one for a firmware that reads it: kept for that one
+                except SaveError as e:
+                    if notes is not None:
+                        aside = take_out(self.fs, name, self.path, tag, DAMAGED)
+                        notes.append("The kept game %s could not be brought back: %s. It is kept as %s."
+                                     % (self._name(name), e, self._name(aside)))
+                        return self.find_kept(notes)  # the names moved down: look again
+                except (TooBig, OSError):
                     continue
         return None
 

@@ -73,7 +73,10 @@ class Format(unittest.TestCase):
         flipped = bytearray(data)
         flipped[-5] ^= 0x20
         cases = ((bytes(flipped), "checksum"), (data[:-3], "cut short"), (b"hello", "not a dicetower save"),
-                 (b"DICETOWER x y z\n{}", "header is damaged"))
+                 (b"DICETOWER x y z\n{}", "header is damaged"),
+                 (data + b"  ", "longer than its header says (%d bytes, not %d)" % (len(data) + 2 - data.index(b"\n") - 1,
+                                                                                   len(data) - data.index(b"\n") - 1)),
+                 (data.replace(data.split(b"\n")[0].split(b" ")[3], b"-5", 1), "header is damaged"))
         for bad, words in cases:
             with self.assertRaises(SaveError) as caught:
                 decode(bad)
@@ -92,6 +95,21 @@ class Format(unittest.TestCase):
         flash = Flash({PATH: bad})
         self.assertEqual(SaveStore(PATH, flash).load()[1], "The saved game could not be loaded: the checksum does not "
                          "match. It is kept as game.sav.bad1.")
+
+    def test_a_scheme_with_no_stages_is_said_in_a_sentence(self):
+        from dicetower.core.games.champions import new_game
+
+        game = new_game(2, {})
+        game.base["areas"][0]["scheme"]["stages"] = []
+        with self.assertRaises(SaveError) as caught:
+            decode(encode(game))
+        self.assertNotIn("0 to -1", str(caught.exception))
+        self.assertTrue(str(caught.exception).endswith("stages."), str(caught.exception))
+        from dicetower.core.game import number
+
+        with self.assertRaises(Refused) as caught:  # whatever asks for one of none
+            number(0, 0, -1, "A stage")
+        self.assertEqual(str(caught.exception), "A stage must be one of those set, and none are.")
 
     def test_a_checksummed_impossible_game_is_refused(self):
         game = small_game()
@@ -260,8 +278,15 @@ class Store(unittest.TestCase):
             except PowerCut:
                 pass
             trial.budget = None  # power back on
+            written = bytes(trial.files.get(PATH + ".tmp", b""))
             loaded, message = SaveStore(PATH, trial).load()
-            self.assertIsNone(message, "cut after %d bytes" % cut)
+            if old is None and loaded is None and written:
+                # The first save, cut short: no other save to stand, so what was written is kept and said.
+                self.assertTrue(message.startswith("The last save could not be loaded: "), message)
+                self.assertTrue(message.endswith(". It is kept as game.sav.bad1."), message)
+                self.assertEqual(bytes(trial.files[PATH + ".bad1"]), written)
+            else:
+                self.assertIsNone(message, "cut after %d bytes" % cut)
             if old is not None and loaded is not None and loaded.to_dict() == old.to_dict():
                 outcomes.append("old")
                 self.assertEqual(bytes(trial.files[PATH]), encode(old))
@@ -513,10 +538,15 @@ class DamagedBodies(unittest.TestCase):
             self.assertEqual(bytes(flash.files[PATH + ".bad1"]), sealed(body))
 
     def test_the_same_with_only_the_temporary_file(self):
+        # The only save there is, damaged: kept aside and said, not deleted without a word.
         for what, body in self.bodies():
             flash = Flash({PATH + ".tmp": sealed(body)})
-            self.assertEqual(SaveStore(PATH, flash).load(), (None, None), what)
-            self.assertEqual(list(flash.files), [])  # a save the power cut short, as before
+            game, message = SaveStore(PATH, flash).load()
+            self.assertIsNone(game, what)
+            self.assertTrue(message.startswith("The last save could not be loaded: "), message)
+            self.assertTrue(message.endswith(". It is kept as game.sav.bad1."), message)
+            self.assertEqual(list(flash.files), [PATH + ".bad1"])
+            self.assertEqual(bytes(flash.files[PATH + ".bad1"]), sealed(body))
 
 
 class Unreadable(Flash):
@@ -578,6 +608,26 @@ class KeptGames(unittest.TestCase):
         self.assertEqual(store.bring_back().to_dict(), first.to_dict())
         self.assertEqual(SaveStore(PATH, flash).load()[0].to_dict(), first.to_dict())
         self.assertEqual(bytes(flash.files[PATH + ".old1"]), encode(second))  # swapped, nothing lost
+
+    def test_a_damaged_kept_game_is_set_aside_with_its_reason_before_it_is_offered(self):
+        """At power-up each kept game is replayed and checked as a game to resume is: one that fails is
+        kept as damaged, said with its reason, and the next one is offered instead."""
+        games = [United.setup([{"name": "Hero%d" % n}]) for n in range(3)]
+        flash = Flash()
+        for n, game in enumerate(games):
+            flash.files[PATH + ".old%d" % (n + 1)] = bytearray(encode(game))
+        impossible = games[2].to_dict()
+        impossible["base"]["heroes"][0]["ko"] = -4  # checksum-valid, yet no game holds it
+        flash.files[PATH + ".old3"] = bytearray(sealed(coded(impossible)))
+        flash.files[PATH] = bytearray(encode(small_game()))
+        store = SaveStore(PATH, flash)
+        game, message = store.load()
+        self.assertEqual(game.KIND, "battlerealm")
+        self.assertTrue(message.startswith("The kept game game.sav.old3 could not be brought back: "), message)
+        self.assertTrue(message.endswith(". It is kept as game.sav.bad1."), message)
+        self.assertEqual(bytes(flash.files[PATH + ".bad1"]), sealed(coded(impossible)))
+        self.assertEqual(store.kept, (PATH + ".old2", "united"))  # the next newest, which replays
+        self.assertEqual(store.bring_back().to_dict(), games[1].to_dict())
 
     def test_only_the_last_three_replaced_games_are_kept(self):
         flash = Flash()

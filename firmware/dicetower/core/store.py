@@ -220,11 +220,13 @@ def _verified(data):
         raise SaveError("the header is damaged")
     if len(parts) != 3 or parts[1] != "%08x" % crc or parts[2] != "%d" % length:
         raise SaveError("the header is damaged")  # written otherwise than encode writes it
-    if schema < 1:
+    if schema < 1 or length < 0:
         raise SaveError("the header is damaged")
     body = data[end + 1:]
-    if len(body) != length:
+    if len(body) < length:
         raise SaveError("the file is cut short (%d of %d bytes)" % (len(body), length))
+    if len(body) > length:
+        raise SaveError("the file is longer than its header says (%d bytes, not %d)" % (len(body), length))
     # The checksum before the schema: a flipped digit in the schema is damage, not a newer firmware.
     # Every schema from 4 on keeps this header and its whole-file checksum, so that a firmware can tell.
     if schema >= 4:

@@ -80,6 +80,17 @@ def keep_aside(fs, path, tag, most=None, source=None):
     return name
 
 
+def take_out(fs, name, path, tag, into):
+    """Move the kept file `name` (one of `<path>.<tag>N`) aside under the tag `into`, and close the gap
+    it leaves, so that `kept` still finds the rest (it counts up from 1). Returns its new name."""
+    moved = keep_aside(fs, path, into, source=name)
+    n = int(name[len(path) + len(tag) + 1:])
+    while fs.exists(aside_name(path, tag, n + 1)):
+        fs.rename(aside_name(path, tag, n + 1), aside_name(path, tag, n))
+        n += 1
+    return moved
+
+
 def kept(fs, path, tag, most=20):
     """The names `keep_aside` gave under `tag`, newest first (at most `most` looked for)."""
     n = 1
