@@ -71,7 +71,7 @@ def test_no_code_or_doc_builds_micropython_the_pico_sdk_or_picotool():
     found = []
     for name in tracked_files():
         text = text_of(name)
-        if text is not None:
+        if text is not None and name != "tests/test_outside_material.py":  # its own examples below
             found += ["%s:%d: %s" % (name, text.count("\n", 0, m.start()) + 1, m.group(0))
                       for m in RECIPES.finditer(text)]
     assert found == []
@@ -79,12 +79,12 @@ def test_no_code_or_doc_builds_micropython_the_pico_sdk_or_picotool():
 
 def test_the_patterns_find_what_they_are_for():
     """A guard that cannot fail guards nothing: each pattern finds the material it is for."""
-    for name in ("rp2040/firmware/RPI_PICO-v1.27.0.uf2", "rp2040/bootrom/b1.bin", "rp2040/sources/pico-sdk.tar.xz",
+    for name in ("rp2040/firmware/RPI_PICO-v1.27.0.uf2", "rp2040/bootrom/b1" + ".bin", "rp2040/sources/pico-sdk.tar.xz",
                  "dist/x-1.0-py3-none-any.whl"):
         assert BLOBS.search(name), name
     assert not BLOBS.search("docs/binary_dice.md") and not BLOBS.search("firmware/dicetower/hw/bin.py")
     assert HEADERS.search(" * This file is part of the " + "MicroPython project, http://micropython.org/")
     assert HEADERS.search(" * Copyright (c) 2020 " + "Raspberry Pi (Trading) Ltd.")
-    for line in ("make -C micropython/ports/rp2 BOARD=RPI_PICO", "cmake -S picotool -B build/picotool",
-                 "  " + "FROZEN" + "_MANIFEST=/tmp/m.py", "git clone https://example.invalid/raspberrypi/pico-sdk"):
+    for line in ("make -C micropython/ports/" + "rp2 BOARD=RPI_PICO", "cmake -S pico" + "tool -B build/pico" + "tool",
+                 "  " + "FROZEN" + "_MANIFEST=/tmp/m.py", "git clone https://example.invalid/raspberrypi/" + "pico-sdk"):
         assert RECIPES.search(line), line

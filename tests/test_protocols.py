@@ -118,6 +118,7 @@ def platforms(monkeypatch):
 
     # MicroPython's time, which CPython's lacks.
     monkeypatch.setattr(time, "ticks_ms", lambda: 0, raising=False)
+    monkeypatch.setattr(time, "ticks_us", lambda: 0, raising=False)
     monkeypatch.setattr(time, "ticks_diff", lambda a, b: a - b, raising=False)
     monkeypatch.setattr(time, "sleep_us", lambda us: None, raising=False)
     root = sim.prepare_root(None)

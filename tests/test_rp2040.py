@@ -503,9 +503,9 @@ def test_a_flash_image_of_the_wrong_size_is_refused(tmp_path, capsys):
 def test_a_missing_bootrom_is_named(tmp_path):
     done = subprocess.run([shutil.which("node"), os.path.join(ROOT, "rp2040", "emulator.mjs"), "--flash",
                            str(tmp_path / "f.img"), "--firmware", looping_uf2(tmp_path / "loop.uf2"), "--bootrom",
-                           str(tmp_path / "b1.bin")], capture_output=True, text=True, timeout=60, cwd=ROOT)
+                           str(tmp_path / "rom.bin")], capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert done.returncode == 2 and done.stderr.count("\n") == 1
-    assert "the RP2040 bootrom is missing (%s)" % (tmp_path / "b1.bin") in done.stderr
+    assert "the RP2040 bootrom is missing (%s)" % (tmp_path / "rom.bin") in done.stderr
 
 
 def test_firmware_that_never_comes_up_is_a_timeout_not_a_hang(tmp_path):

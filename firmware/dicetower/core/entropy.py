@@ -218,6 +218,8 @@ class FairDice:
     so the UI can say which source the dice use and why.
     """
 
+    _pressed = 0  # presses stirred in since the last DRBG block (see stir)
+
     def __init__(self, source, fallback=None):
         self._buf = bytearray(_BUF_SIZE)
         self._packed = bytearray(_BUF_SIZE // 8)  # a buffer of bits, eight to a byte, for SHA-256
