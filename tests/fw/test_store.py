@@ -103,7 +103,7 @@ class Format(unittest.TestCase):
         game.base["areas"][0]["scheme"]["stages"] = []
         with self.assertRaises(SaveError) as caught:
             decode(encode(game))
-        self.assertNotIn("0 to -1", str(caught.exception))
+        self.assertFalse("0 to -1" in str(caught.exception), str(caught.exception))
         self.assertTrue(str(caught.exception).endswith("stages."), str(caught.exception))
         from dicetower.core.game import number
 

@@ -41,6 +41,9 @@ FINAL_BLOW = 3
 CUNNING = 3
 DEFAULT_PVP = 10  # ASSUMPTION when a hero file gives none: the cards print it in red
 LETTERS = "MSKTCY"  # one letter per symbol, in SYMBOLS order, to keep saves small
+MOST = 99  # the most PVP one action gives a hero (Gain PVP: 1 to 99)
+ROUNDS = 9999  # the tracker's last round: a table plays tens; a save claiming more is damaged
+ATTACK_MOST = 999  # an Attack's damage in one turn, over every piece of it (a table deals tens)
 
 
 def symbols_from_letters(letters):
@@ -260,7 +263,7 @@ class Battlerealm(Game):
             elusive = 1 if not same and self._has(state, victim, "Elusive") else 0
             record = [target, same, 0, 0, tough, elusive, victim["block"]]  # raw damage, dealt, reductions
             state["attacks"].append(record)
-        record[2] += amount
+        record[2] = number(record[2] + amount, 1, ATTACK_MOST, "An Attack's damage this turn")
         owed = max(0, record[2] - record[4] - record[5] - record[6])
         dealt = self._lose(state, target, owed - record[3], i) if owed > record[3] else 0
         record[3] = max(record[3], owed)
@@ -296,7 +299,7 @@ class Battlerealm(Game):
     def act_gain(self, state, target, amount):
         """PVP from a power card or another effect."""
         hero = self._hero(state, target)
-        number(amount, 1, 99, "PVP")
+        number(amount, 1, MOST, "PVP")
         self._gain(state, target, amount)
         return self._line(state, "%s +%d PVP." % (hero["name"], amount))
 
@@ -402,7 +405,7 @@ class Battlerealm(Game):
             if not heroes[i]["out"]:
                 break
         if i <= ending:
-            state["round"] += 1
+            state["round"] = number(state["round"] + 1, 1, ROUNDS, "Round")
         state["turn"] = i
         state["rolled"] = 0
         state["attacks"] = []
@@ -476,8 +479,14 @@ def check(state):
         raise Refused("Battlerealm needs 2 to 6 heroes, not %d." % len(heroes))
     number(state["turn"], 0, last, "Whose turn")
     number(state["bought"], 0, WAREHOUSE_BUYS, "Results bought")
+    number(state["round"], 1, ROUNDS, "Round")
+    number(state["rolled"], 0, 1, "Rolled")
+    # Reaching WIN_PVP ends the game. The action that ends it adds at most MOST to a hero: a gain, or a
+    # roll (9 at most) with up to 5 eliminations' final blow and Cunning (6 each).
+    pvp = WIN_PVP - 1 + (MOST if state["over"] else 0)
     for hero in heroes:
         text(hero["name"], "A hero's name")
+        number(hero["pvp"], 0, pvp, hero["name"] + "'s PVP")
         number(hero["place"], 0, len(LOCATIONS) - 1, "A location")
         number(hero["negated_by"], -1, last, "Negated by")
         number(hero["last_hit_by"], -1, last, "Last hit by")
@@ -493,5 +502,6 @@ def check(state):
         if not isinstance(attack, list) or len(attack) != 7:
             raise Refused("An Attack this turn is damaged.")
         number(attack[0], 0, last, "An Attack's target")
-        for n in attack[1:]:
-            number(n, 0, 999, "An Attack's damage")
+        # [target, same place, damage, dealt, Tough, Elusive, Block]: dealt is what the damage left.
+        for n, low, high in zip(attack[1:], (0, 1, 0, 0, 0, 0), (1, ATTACK_MOST, attack[2], 1, 1, 9)):
+            number(n, low, high, "An Attack's figure")

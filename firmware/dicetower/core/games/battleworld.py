@@ -25,6 +25,16 @@ from dicetower.core.menu import CHOICE, FIXED, FLIP_COIN, NAMED, NUMBER, PICK, R
 CHART = {1: (1, 1, 4, 3), 2: (2, 2, 7, 5), 3: (3, 3, 10, 7), 4: (4, 4, 13, 9), 5: (5, 5, 16, 11)}
 DANGER_TRACK = 3
 LOSSES = 3
+FACE_MOST = 99  # an Attack Die's highest number: 30 hits any Attack Target Number already
+
+
+def checked_faces(faces):
+    """The Attack Die's faces as a list (dice.check_attack_faces), numbers up to FACE_MOST; or ValueError."""
+    faces = list(check_attack_faces(faces))
+    for face in faces:
+        if face.isdigit() and int(face) > FACE_MOST:
+            raise ValueError("an Attack Die face is at most %d, not %s" % (FACE_MOST, face))
+    return faces
 
 
 def card_left(state, thanostone):
@@ -53,7 +63,7 @@ class Battleworld(Game):
         """A new game for 1-5 starting heroes; `attack_faces` from dice.json if the user has one."""
         number(starting_heroes, 1, 5, "Starting heroes")
         try:
-            faces = list(check_attack_faces(attack_faces or ATTACK.faces))
+            faces = checked_faces(attack_faces or ATTACK.faces)
         except ValueError as e:
             raise Refused(str(e))
         stones, stone_cards, other_cards, wins = CHART[starting_heroes]
@@ -195,15 +205,31 @@ def gauge(state, out):
 def check(state):
     """Refused unless a loaded state (its shape already a game's: core/store.py) can be played: the
     chart's row, and each battle drawn a Battle Card's (tracks within their lengths)."""
-    if state["starting"] not in CHART or len(state["battles"]) > state["deck"]:
+    row = CHART.get(state["starting"])
+    if row is None or len(state["battles"]) > state["deck"]:
         raise Refused("The chart's row or the deck is damaged.")
+    for key, value in (("thanostones", row[0]), ("deck", row[1] + row[2]), ("wins_needed", row[3])):
+        number(state[key], value, value, key)  # the chart's, for its row
+    try:
+        checked_faces(state["faces"])
+    except ValueError as e:
+        raise Refused(str(e))
     for battle in state["battles"]:
         if not isinstance(battle, dict) or battle.get("symbol") not in COIN_FACES or \
                 battle.get("result") not in ("", "won", "lost"):
             raise Refused("A battle is damaged.")
         text(battle.get("name"), "A battle's name", 24)
         number(battle.get("hits_needed"), 1, 3, "Hit Track length")
-        number(battle.get("hits"), 0, battle["hits_needed"], "Hits")
-        number(battle.get("danger"), 0, DANGER_TRACK, "Danger")
+        # An open battle's tracks short of their ends; a battle won full of hits, one lost of danger.
+        won, lost = battle["result"] == "won", battle["result"] == "lost"
+        top = battle["hits_needed"] - (0 if won else 1)
+        number(battle.get("hits"), top if won else 0, top, "Hits")
+        top = DANGER_TRACK - (0 if lost else 1)
+        number(battle.get("danger"), top if lost else 0, top, "Danger")
         number(battle.get("target"), 1, 30, "Attack Target Number")
         number(battle.get("thanostone"), 0, 1, "Thanostone")
+    # Each battle ends once, counted in "won" or "lost"; reaching wins_needed or LOSSES ends the game.
+    for result, most in (("won", state["wins_needed"]), ("lost", LOSSES)):
+        number(state[result], 0, most - (0 if state["over"] else 1), "Battles " + result)
+        if state[result] != len([b for b in state["battles"] if b["result"] == result]):
+            raise Refused("Battles %s: %d, not what the battles say." % (result, state[result]))

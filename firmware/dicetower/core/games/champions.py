@@ -51,6 +51,9 @@ MAX_SIDES = 8  # in play at once, over all game areas; keeps a save under 2 KB
 MAX_ALLIES = 3  # per player: "You may control at most three allies."
 MAX_MINIONS = 8  # in play at once, over all players; keeps a save small
 OWNER, NAME, HP = 0, 1, 2  # an ally or a minion: [player, name, hit points]
+MOST = 99  # the most threat one action places (Threat, Incite X: 1 to 99; acceleration 9 + 8 x 9 at most)
+SIDE_THREAT = 99  # a side scheme's threat the tracker holds (a table sees tens)
+ROUNDS = 9999  # the tracker's last round: a table plays tens; a save claiming more is damaged
 
 
 def _stages(spec, what):
@@ -187,7 +190,7 @@ class Champions(Game):
         text(name, "A side scheme's name", 24)
         if sum(len(x["sides"]) for x in state["areas"]) >= MAX_SIDES:
             raise Refused("%d side schemes are in play: the tracker holds no more." % MAX_SIDES)
-        number(threat, 1, 99, "Threat")
+        number(threat, 1, SIDE_THREAT, "Threat")
         side = {"name": name, "threat": threat, "crisis": 1 if crisis else 0,
                 "accel": number(accel, 0, 9, "Acceleration icons"), "hazard": number(hazard, 0, 9, "Hazard icons")}
         area["sides"].append(side)
@@ -198,7 +201,8 @@ class Champions(Game):
         area = self._area_of(state, a)
         number(scheme, 0, len(area["sides"]) - 1, "Side scheme")
         number(amount, 1, 99, "Threat")
-        area["sides"][scheme]["threat"] += amount
+        side = area["sides"][scheme]
+        side["threat"] = number(side["threat"] + amount, 1, SIDE_THREAT, "A side scheme's threat")
         return "+%d threat on %s." % (amount, area["sides"][scheme]["name"])
 
     # -- hit points --------------------------------------------------------------
@@ -367,7 +371,7 @@ class Champions(Game):
                     break
             return " ".join(p for p in parts if p)
         state["phase"] = "player"
-        state["round"] += 1
+        state["round"] = number(state["round"] + 1, 1, ROUNDS, "Round")
         players = self._players_in_game(state)
         first = state["first"]
         for _ in range(len(state["heroes"])):
@@ -565,21 +569,33 @@ def check(state):
     heroes = state["heroes"]
     number(len(heroes), 1, 4, "Players")
     number(state["first"], 0, len(heroes) - 1, "First player")
-    if state["phase"] not in PHASES or not state["areas"]:
+    number(state["round"], 1, ROUNDS, "Round")
+    for hero in heroes:
+        text(hero["name"], "A hero's name")
+        number(hero["max"], 1, 99, "Maximum hit points")
+        number(hero["hp"], 0, hero["max"], hero["name"] + "'s hit points")
+        number(hero["out"], 0 if hero["hp"] else 1, 0 if hero["hp"] else 1, "Out (at 0 hit points)")
+    if state["phase"] not in PHASES or not 1 <= len(state["areas"]) <= 1 + len(heroes):
         raise Refused("The phase or the game areas are damaged.")
     for area in state["areas"]:
         for p in area["players"]:
             number(p, 0, len(heroes) - 1, "A player")
-        for part in (area["scheme"], area["villain"]):
+        scheme, villain = area["scheme"], area["villain"]
+        Champions._area(state, [], scheme, villain)  # names and stages as a new game's
+        for part in (scheme, villain):
             number(part["stage"], 0, len(part["stages"]) - 1, "A stage")
-        for stage in area["scheme"]["stages"]:
-            if not isinstance(stage, list) or len(stage) != 3:
-                raise Refused("A scheme's stage is damaged.")
+        # Below the stage's target (reaching it advances the scheme), unless the last threat placed lost.
+        number(scheme["threat"], 0, scheme["stages"][scheme["stage"]][0] - 1 + (MOST if state["over"] else 0),
+               scheme["name"] + "'s threat")
+        number(villain["hp"], 0, villain["stages"][villain["stage"]] * len(heroes), villain["name"] + "'s hit points")
+        for key in ("done", "interim", "own"):
+            number(area.get(key, 0), 0, 1, key)
         for side in area["sides"]:
             fields(side, "A side scheme")
-            for key in ("threat", "crisis", "accel", "hazard"):
-                number(side.get(key), 0, 99, "A side scheme's " + key)
+            for key, low, high in (("threat", 1, SIDE_THREAT), ("crisis", 0, 1), ("accel", 0, 9), ("hazard", 0, 9)):
+                number(side.get(key), low, high, "A side scheme's " + key)
             text(side.get("name"), "A side scheme's name", 24)
+    number(sum(len(area["sides"]) for area in state["areas"]), 0, MAX_SIDES, "Side schemes")
     # Allies and minions, when any were played: [player, name, hit points], within what play allows.
     for key, most, top in (("allies", MAX_ALLIES * len(heroes), 20), ("minions", MAX_MINIONS, 30)):
         pieces = state.get(key, [])

@@ -16,6 +16,7 @@ from dicetower.core.menu import CHOICE, HERO
 
 MIST = 6
 WATER = 3
+DUELS = 99  # a Duel tracker's last space here: the rulebook gives none; a game sees a few Duels
 
 
 class United(Game):
@@ -70,10 +71,10 @@ class United(Game):
         if state["teams"] == 2:
             raise Refused("Gladiator CANNOT be used as the Villain in Team vs Team mode: no Duels.")
         if winner == "gladiator":
-            state["gladiator"] += 1
+            state["gladiator"] = number(state["gladiator"] + 1, 0, DUELS, "Gladiator's Duel tracker")
             return "Gladiator wins the Duel (Gladiator's tracker %d)." % state["gladiator"]
         if winner == "hero":
-            state["heroes_duel"] += 1
+            state["heroes_duel"] = number(state["heroes_duel"] + 1, 0, DUELS, "The Heroes' Duel tracker")
             return "The hero wins the Duel (Heroes' tracker %d)." % state["heroes_duel"]
         raise Refused("A Duel is won by \"gladiator\" or \"hero\".")
 
@@ -143,6 +144,14 @@ def check(state):
     number(state["threshold"], 1, 99, "KO threshold")
     number(state["mist"], 0, MIST, "Terrigen Mist tokens")
     number(state["water"], 0, WATER, "Water tokens")
+    # No Duels in Team vs Team (act_duel refuses them).
+    for key in ("gladiator", "heroes_duel"):
+        number(state[key], 0, DUELS if state["teams"] == 1 else 0, "A Duel tracker")
+    total = 0
     for hero in state["heroes"]:
         text(hero["name"], "A hero's name")
         number(hero["team"], 0, state["teams"] - 1, "A hero's team")
+        total += number(hero["ko"], 0, state["threshold"], hero["name"] + "'s KO tokens")
+    # Reaching the threshold ends the game (one KO token at a time): below it, or at it and over.
+    top = state["threshold"] - (0 if state["over"] else 1)
+    number(total, top if state["over"] else 0, top, "KO tokens in all")
