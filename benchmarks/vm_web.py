@@ -38,7 +38,7 @@ def main():
             ("... its size", "document_bytes"),
             ("the page module (web/page.py, from source)", "page_module"),
             ("... the page's size", "page_bytes"),
-            ("microdot and microdot.sse imported (from source)", "microdot_imported"),
+            ("microdot imported (from source)", "microdot_imported"),
             ("web/server.py imported (from source)", "server_module"),
             ("the server made (its routes)", "server_made")]
     print("MicroPython 1.27 VM: the scoreboard's heap beside a booted tower (bytes)")

@@ -82,12 +82,29 @@ def firmware_files():
     return sorted(files)
 
 
+def vm_libraries():
+    """A folder holding the libraries a board gets beside the firmware (microdot, for a Pico W's
+    scoreboard), as the installed ones are: the VM copies a mount whole, so not site-packages."""
+    import microdot
+
+    folder = os.path.join(ROOT, "build", "vm-libs")
+    if not os.path.exists(os.path.join(folder, "microdot", "__init__.py")):
+        staging = folder + ".%d" % os.getpid()  # xdist's workers: each makes its own, the first one stays
+        shutil.copytree(os.path.dirname(microdot.__file__), os.path.join(staging, "microdot"),
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        try:
+            os.rename(staging, folder)
+        except OSError:
+            shutil.rmtree(staging, ignore_errors=True)
+    return folder
+
+
 def run_on_vm(script, *args, timeout=600):
-    """Run a Python file on the MicroPython VM with firmware/ on its path."""
+    """Run a Python file on the MicroPython VM with firmware/ (and microdot) on its path."""
     try:
         command = paths.vm_command(script, *args, mounts=[
             (FIRMWARE, "/fw"), (os.path.join(ROOT, "tests", "fw"), "/tests"), (paths.BOARDS, "/boards"),
-            (paths.VIRTUAL_PARTS, "/virtual")])
+            (paths.VIRTUAL_PARTS, "/virtual"), (vm_libraries(), "/libs")])
     except RuntimeError as e:
         pytest.fail(str(e))
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=timeout)

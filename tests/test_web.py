@@ -45,11 +45,21 @@ def post(s, body, raw=False):
         return e.code, json.loads(e.read() or b"{}")
 
 
-class Stream:
-    """An /events subscriber: reads each document the server sends."""
+def connect(s, phone=1):
+    """A connection to the server from phone number `phone`: its own loopback address, 127.0.0.N (the
+    server holds at most MAX_PER_CLIENT connections from one address)."""
+    sock = socket.socket()
+    sock.settimeout(30)
+    sock.bind(("127.0.0.%d" % phone, 0))
+    sock.connect(("127.0.0.1", s.port))
+    return sock
 
-    def __init__(self, s):
-        self.sock = socket.create_connection(("127.0.0.1", s.port), timeout=30)
+
+class Stream:
+    """An /events subscriber (phone number `phone`): reads each document the server sends."""
+
+    def __init__(self, s, phone=1):
+        self.sock = connect(s, phone)
         self.sock.sendall(b"GET /events HTTP/1.1\r\nHost: tower\r\n\r\n")
         self.file = self.sock.makefile("rb")
         head = self.file.readline()
@@ -199,8 +209,24 @@ def get_status(s, path):
         return e.code
 
 
+class FakeClock:
+    """The PIN guard's clock, in ms, moved by the test: a wait is a state, not a length of time."""
+
+    def __init__(self):
+        self.now = 10 ** 6
+
+    def __call__(self):
+        return self.now
+
+
 def test_phones_press_only_with_the_pin(served):
+    clock = FakeClock()
+    served.call(lambda: setattr(served.server.guard, "clock", clock))
     assert post(served, {"button": "c", "pin": "1111"}) == (403, {"error": "wrong PIN: it is on the tower's screen"})
+    # A wrong PIN costs a second before the next try is even looked at.
+    assert post(served, {"button": "c", "pin": PIN}) == (429, {"error": "a wrong PIN was sent: wait 1 s before the "
+                                                                   "next try"})
+    clock.now += 1000
     assert post(served, {"button": "c"})[0] == 400  # no PIN at all
     assert state(served)["mode"] == "start"  # nothing was pressed
     assert post(served, {"button": "c", "kind": "short", "pin": PIN}) == (200, {"ok": True})
@@ -221,8 +247,8 @@ def test_without_a_pin_every_press_is_refused(tmp_path):
 
 def test_malformed_requests_get_an_error_and_a_closed_socket(served):
     assert raw(served, b"NONSENSE\r\n\r\n").startswith(b"HTTP/1.0 400")
-    assert raw(served, b"GET /" + b"x" * 1000 + b" HTTP/1.1\r\n\r\n").startswith(b"HTTP/1.0 400")  # over-long URL
-    assert raw(served, b"GET / HTTP/1.1\r\nX-Long: " + b"y" * 1000 + b"\r\n\r\n").startswith(b"HTTP/1.0 400")
+    assert raw(served, b"GET /" + b"x" * 1000 + b" HTTP/1.1\r\n\r\n").startswith(b"HTTP/1.0 414")  # over-long URL
+    assert raw(served, b"GET / HTTP/1.1\r\nX-Long: " + b"y" * 1000 + b"\r\n\r\n").startswith(b"HTTP/1.0 431")
     assert raw(served, b"GET / HTTP/1.1\r\nno colon here\r\n\r\n").startswith(b"HTTP/1.0 400")
     big = b"POST /press HTTP/1.1\r\nContent-Length: 100000\r\n\r\n" + b"{" * 300
     assert raw(served, big).startswith(b"HTTP/1.0 413")
@@ -235,7 +261,7 @@ def test_malformed_requests_get_an_error_and_a_closed_socket(served):
 def test_a_client_that_stalls_mid_request_is_dropped(served):
     sock = socket.create_connection(("127.0.0.1", served.port), timeout=30)
     sock.sendall(b"GET /state HTTP/1.1\r\nHost: tow")  # and nothing more
-    assert closed_by_server(sock, seconds=server.READ_S + 20)
+    assert closed_by_server(sock, seconds=server.REQUEST_S + 20)
     sock.close()
     assert settled(served) == 0
     served.press("c")
@@ -243,7 +269,7 @@ def test_a_client_that_stalls_mid_request_is_dropped(served):
 
 
 def test_eight_phones_follow_live_and_a_ninth_is_told_to_read_instead(served):
-    phones = [Stream(served) for _ in range(server.MAX_STREAMS)]
+    phones = [Stream(served, phone=10 + n) for n in range(server.MAX_STREAMS)]
     for p in phones:
         p.next()
     refused = raw(served, b"GET /events HTTP/1.1\r\n\r\n")
@@ -256,14 +282,14 @@ def test_eight_phones_follow_live_and_a_ninth_is_told_to_read_instead(served):
     deadline = time.monotonic() + 30
     while served.call(lambda: served.server.streams) >= server.MAX_STREAMS and time.monotonic() < deadline:
         served.press("b")  # a change: a document written to every stream; the closed one's write fails
-    late = Stream(served)
+    late = Stream(served, phone=30)
     assert late.next()["mode"] == "setup"
     for p in phones + [late]:
         p.close()
 
 
 def test_connections_beyond_the_cap_are_told_to_wait(served):
-    held = [socket.create_connection(("127.0.0.1", served.port), timeout=30) for _ in range(server.MAX_CLIENTS)]
+    held = [connect(served, phone=10 + n) for n in range(server.MAX_CLIENTS)]
     deadline = time.monotonic() + 30
     while clients(served) < server.MAX_CLIENTS and time.monotonic() < deadline:
         served.call(lambda: served.tower.wait(20))
@@ -272,6 +298,23 @@ def test_connections_beyond_the_cap_are_told_to_wait(served):
         sock.close()
     assert settled(served) == 0
     assert state(served)["mode"] == "start"
+
+
+def test_one_phone_cannot_take_every_place(served):
+    """A phone holds at most MAX_PER_CLIENT connections: the next from it is told to wait, and the other
+    phones at the table are still served."""
+    held = [connect(served, phone=7) for _ in range(server.MAX_PER_CLIENT)]
+    deadline = time.monotonic() + 30
+    while clients(served) < server.MAX_PER_CLIENT and time.monotonic() < deadline:
+        served.call(lambda: served.tower.wait(20))
+    extra = connect(served, phone=7)
+    extra.sendall(b"GET /state HTTP/1.1\r\n\r\n")
+    assert extra.recv(64).startswith(b"HTTP/1.0 503")
+    extra.close()
+    assert state(served)["mode"] == "start"  # another phone (127.0.0.1)
+    for sock in held:
+        sock.close()
+    assert settled(served) == 0
 
 
 def test_a_flood_of_requests_leaves_the_game_and_the_buttons_as_they_were(served):

@@ -35,7 +35,6 @@ def main():
     print("page_bytes", len(page.HTML))
     before = free()
     import microdot  # noqa: F401
-    from microdot import sse  # noqa: F401
 
     print("microdot_imported", before - free())
     before = free()

@@ -61,6 +61,7 @@ class Device:
         self._saving = None  # a save under way: SaveStore.saving's steps
         self._last_error = None
         self.scoreboard = None  # the game for phones (web/scoreboard.py), once share() was called
+        self.web = None  # the phones' server (web/server.py) once one serves this tower
         self.files = platform.files or OsFiles()
         self.notices = []  # what start-up refused, said on the OLED before the start menu
         damaged = []
@@ -282,11 +283,14 @@ class Device:
     def poll(self, now):
         """Read the buttons' latched edges (and the knob's clicks): their presses wait their turn."""
         pressed = self._pressed
+        had = len(pressed)
         for button, kind in self.buttons.poll(now):
             pressed.append(("c" if button == "c2" else button, kind))
         if self.encoder is not None:
             for event in self.encoder.poll(now):
                 pressed.append(event)
+        if self.web is not None and len(pressed) > had:
+            self.web.lift()  # a hand on the tower: phones locked out by wrong PINs may press again
         if self.buzzer is not None:
             self.buzzer.tick(now)
         if self.watchdog is not None:

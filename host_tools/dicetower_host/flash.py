@@ -218,7 +218,7 @@ def mip_urls():
     return urls
 
 
-MICRODOT = ("__init__.py", "microdot.py", "sse.py", "helpers.py")  # what web/server.py uses of microdot
+MICRODOT = ("__init__.py", "microdot.py")  # what web/server.py uses of microdot (its own stream, not microdot.sse)
 
 
 def libraries(profile):

@@ -57,6 +57,9 @@ def free(port, host="0.0.0.0"):
     import socket
 
     probe = socket.socket()
+    # As the server binds (asyncio's reuse_address): a port whose last connections wait out TIME-WAIT
+    # after a quit is free to serve at once.
+    probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         probe.bind((host, port))
     except OSError as e:

@@ -16,6 +16,11 @@ LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read off a small s
 MODES = ("ap", "join", "off")
 
 
+def good_pin(pin):
+    """A PIN phones may send: 4 to 8 ASCII digits (str.isdigit also takes "²")."""
+    return isinstance(pin, str) and 4 <= len(pin) <= 8 and all(c in "0123456789" for c in pin)
+
+
 def _word(random_bytes, n):
     return "".join(LETTERS[b % len(LETTERS)] for b in random_bytes(n))
 
@@ -56,7 +61,7 @@ def settings(config, random_bytes, log):
         wifi["shown_pin"] = "".join(str(b % 10) for b in random_bytes(4))
     elif pin is None or pin == "":
         wifi["shown_pin"] = None
-    elif isinstance(pin, str) and 4 <= len(pin) <= 8 and pin.isdigit():
+    elif good_pin(pin):
         wifi["shown_pin"] = pin
     else:
         log("config.json: wifi.pin must be 4 to 8 digits or \"random\"; phones only watch")

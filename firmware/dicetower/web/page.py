@@ -124,8 +124,8 @@ async function history(){
  catch(e){}finally{fetching=false}
  if(want!==lines.length)setTimeout(history,300)}
 let polling=null;
-function poll(){fetch("/state").then(r=>r.json()).then(d=>{show(d);$("live").textContent="every 2 s";$("live").className="on"})
- .catch(()=>{$("live").textContent="offline";$("live").className=""})}
+function poll(){fetch("/state").then(r=>r.json()).then(d=>{show(d);if(polling){$("live").textContent="every 2 s";$("live").className="on"}})
+ .catch(()=>{if(polling){$("live").textContent="offline";$("live").className=""}})}
 function follow(){
  const es=new EventSource("/events");
  es.onopen=()=>{$("live").textContent="live";$("live").className="on";if(polling){clearInterval(polling);polling=null}};

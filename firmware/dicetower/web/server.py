@@ -11,84 +11,392 @@ The same code serves the Pico W and `dicetower sim --web PORT`. What it needs of
 (`tower`, the Device): `scoreboard`, `app` (for the history) and `press(button, kind)`, which
 only queues the press: the device's own loop acts on it, as on a button's.
 
-A small device among many phones: at most MAX_STREAMS live streams (a ninth phone's gets 503,
-and its page reads /state every few seconds instead) and MAX_CLIENTS connections at once;
-request lines and headers of at most 512 bytes, bodies of 256 (microdot answers 400 or 413);
-a client that stops sending mid-request is dropped after READ_S; a client that vanishes
-ends its stream at the next write. None of it reaches the game.
+A small device among many phones, and some of them hostile (tests/test_web_hostile.py):
+- at most MAX_CLIENTS connections at once, MAX_PER_CLIENT from one address (the next gets 503:
+  one phone cannot take every place), and MAX_STREAMS live streams, MAX_STREAMS_PER_CLIENT from one
+  address (a
+  ninth phone's gets 503, and its page reads /state every few seconds instead), a stream counted
+  the moment it is granted and released on every way its connection ends;
+- a request (its line, headers and body) must arrive whole within REQUEST_S, in at most MAX_HEAD
+  bytes of line and headers, MAX_LINE a line and MAX_HEADERS header lines, and a body of at most
+  256 bytes; it is read in pieces and cut while it is read (MicroPython's readline has no limit), so
+  a flood costs no more heap than that. Past any bound: 4xx, the connection closed and counted out;
+- HEAD gets the headers and nothing else (on /events: no stream);
+- a stream makes the next document only when the phone has taken the last (nothing queues: the
+  newest replaces what was not sent), and a phone that does not take a write within WRITE_S is
+  dropped;
+- wrong PINs cost time (_Guard): from one client and in all, each failure doubles the wait before
+  the next try, and after LOCK_AFTER in all, phones may not press until a button on the tower is
+  pressed (the OLED says so).
+Every malformed request gets a 4xx, never a 500, and nothing on the console. None of it reaches the
+game.
 """
 
 import asyncio
 import json
 
-from microdot import Microdot, Request
-from microdot.sse import sse_response
+from microdot import Microdot
 
 from dicetower.web import page, scoreboard
 
 MAX_STREAMS = 8  # phones following the game live (/events) at once
 MAX_CLIENTS = 12  # connections at once: the streams, and room for pages and presses beside them
-READ_S = 5  # a request's lines must arrive within this, each
+MAX_PER_CLIENT = 6  # connections at once from one address: one phone cannot take every place
+MAX_STREAMS_PER_CLIENT = 3  # live streams from one address (a laptop's tabs share one)
+MAX_LINE = 512  # bytes in the request line, or in one header line
+MAX_HEADERS = 24  # header lines in a request
+MAX_HEAD = 2048  # bytes of the request line and headers together
+MAX_BODY = 256  # bytes of a body (a press is about 50)
+REQUEST_S = 5  # the whole request, line to body, must arrive within this
+WRITE_S = 10  # a write the phone does not take within this ends its connection
 CHANGES_MS = 100  # how often a stream looks for a new document
 KEEPALIVE_S = 15  # a comment line this often: a vanished phone is found, a proxy keeps the stream
+PIECE = 128  # bytes read at a time from a client
+LOCK_AFTER = 10  # wrong PINs in all before phones are locked out until a press on the tower
+LONGEST_WAIT_S = 64  # the most a wrong PIN makes the next try wait
 BUTTONS = ("a", "b", "c")
 KINDS = ("short", "long")
-
-Request.max_readline = 512
-Request.max_content_length = 256
-Request.max_body_length = 256
+METHODS = ("GET", "HEAD", "POST")
 
 
-class _Patient:
-    """A client's stream whose reads give up after READ_S: a stalled client frees its place."""
+class _Refused(Exception):
+    """A request the server answers itself: args are its status and a line of why."""
 
-    def __init__(self, reader):
+
+def _checked(lines):
+    """The body's length the head announces; _Refused unless the head is one microdot reads without an
+    exception: a request line of three words, header lines with a colon, a length in digits."""
+    words = lines[0].split()
+    if len(words) != 3 or not words[2].startswith(b"HTTP/1."):
+        raise _Refused(400, "the request line is not METHOD PATH HTTP/1.x")
+    if words[0].decode() not in METHODS:
+        raise _Refused(405, "the method is not one of %s" % ", ".join(METHODS))
+    if not _decodes(words[1]):
+        raise _Refused(400, "the path is not %-encoded UTF-8")
+    length = 0
+    for line in lines[1:]:
+        name, colon, value = line.partition(b":")
+        if not colon or not name.strip():
+            raise _Refused(400, "a header line has no name and colon")
+        name = name.strip().lower()
+        value = value.strip()
+        if name == b"content-length":
+            if not value or any(c not in b"0123456789" for c in value) or len(value) > 6:
+                raise _Refused(400, "Content-Length is not a number")
+            length = int(value)
+        elif name == b"transfer-encoding":
+            raise _Refused(411, "a body needs its Content-Length")
+    if length > MAX_BODY:
+        raise _Refused(413, "a body is at most %d bytes" % MAX_BODY)
+    try:
+        bytes(b"\n".join(lines)).decode()
+    except UnicodeError:
+        raise _Refused(400, "the request is not UTF-8")
+    return length
+
+
+def _decodes(target):
+    """Whether microdot's urldecode takes the request's path and query: each % followed by two hex
+    digits, and UTF-8 once decoded (else it raises, and microdot prints the traceback)."""
+    out = bytearray()
+    i = 0
+    while i < len(target):
+        if target[i] == 37:  # %
+            code = target[i + 1:i + 3]
+            if len(code) != 2 or any(c not in b"0123456789abcdefABCDEF" for c in code):
+                return False
+            out.append(int(code, 16))
+            i += 3
+        else:
+            out.append(target[i])
+            i += 1
+    try:
+        bytes(out).decode()
+    except UnicodeError:
+        return False
+    return True
+
+
+async def _read_request(reader):
+    """The request's bytes, head and body, read a PIECE at a time and cut at the first bound passed
+    (each line copied once, as it ends); None when the client closed first."""
+    buf = bytearray()
+    lines = []
+    start = 0  # where the line being read starts
+    head = 0  # the head's length, once its blank line has come
+    while not head:
+        piece = await reader.read(PIECE)
+        if not piece:
+            return None
+        buf.extend(piece)
+        while not head:
+            end = buf.find(b"\n", start)
+            if end < 0:
+                if len(buf) - start > MAX_LINE:
+                    raise _Refused(414 if not lines else 431, "a line is longer than %d bytes" % MAX_LINE)
+                break
+            line = bytes(memoryview(buf)[start:end]).rstrip(b"\r")
+            start = end + 1
+            if len(line) > MAX_LINE:
+                raise _Refused(414 if not lines else 431, "a line is longer than %d bytes" % MAX_LINE)
+            if line:
+                lines.append(line)
+                if len(lines) > MAX_HEADERS + 1:
+                    raise _Refused(431, "more than %d header lines" % MAX_HEADERS)
+            elif lines:
+                head = start
+            # (blank lines before the request line are passed over, as HTTP/1.1 asks)
+        if len(buf) > MAX_HEAD and (not head or head > MAX_HEAD):
+            raise _Refused(431, "the request's head is longer than %d bytes" % MAX_HEAD)
+    total = head + _checked(lines)
+    while len(buf) < total:
+        piece = await reader.read(min(PIECE, total - len(buf)))
+        if not piece:
+            return None
+        buf.extend(piece)
+    return bytes(memoryview(buf)[:total])
+
+
+class _Connection:
+    """One client, as microdot reads and writes it: the request comes from what _read_request read (so
+    microdot never reads the network itself), and every write must be taken within WRITE_S."""
+
+    def __init__(self, reader, writer):
         self.reader = reader
+        self.writer = writer
+        self.data = b""
+        self.at = 0
+        self.stream = None  # the live stream this connection was granted, if any
+        self.closed = False
 
     async def readline(self):
-        try:
-            return await asyncio.wait_for(self.reader.readline(), READ_S)
-        except asyncio.TimeoutError:
-            return b""  # as if the client had closed: microdot answers 400 and closes
+        end = self.data.find(b"\n", self.at)
+        end = len(self.data) if end < 0 else end + 1
+        line = self.data[self.at:end]
+        self.at = end
+        return line
 
     async def readexactly(self, n):
-        return await asyncio.wait_for(self.reader.readexactly(n), READ_S)
+        if self.at + n > len(self.data):
+            raise EOFError("the body is shorter than its Content-Length")
+        part = self.data[self.at:self.at + n]
+        self.at += n
+        return part
 
     async def read(self, n=-1):
-        return await asyncio.wait_for(self.reader.read(n), READ_S)
+        end = len(self.data) if n < 0 else min(len(self.data), self.at + n)
+        part = self.data[self.at:end]
+        self.at = end
+        return part
+
+    def get_extra_info(self, name):
+        return self.writer.get_extra_info(name)
+
+    async def awrite(self, data):
+        await asyncio.wait_for(self.writer.awrite(data), WRITE_S)
+
+    async def answer(self, status, why):
+        """The server's own answer (a refusal): a status line and one line of text."""
+        text = (why + "\n").encode()
+        await self.awrite(b"HTTP/1.0 %d %s\r\nContent-Type: text/plain\r\nContent-Length: %d\r\n\r\n%s"
+                          % (status, REASONS.get(status, b"Refused"), len(text), text))
+
+    async def aclose(self):
+        if self.closed:
+            return
+        self.closed = True
+        try:
+            await asyncio.wait_for(self.writer.aclose(), WRITE_S)
+        except Exception:  # noqa: a connection already gone (reset, timed out) is closed all the same
+            pass
+
+
+REASONS = {400: b"Bad Request", 403: b"Forbidden", 405: b"Method Not Allowed", 411: b"Length Required",
+           413: b"Payload Too Large", 414: b"URI Too Long", 429: b"Too Many Requests",
+           431: b"Request Header Fields Too Large", 503: b"Service Unavailable"}
+
+
+class _Stream:
+    """One phone's live game, as Server-Sent Events, made when the phone has taken the last one: a
+    document only when the game changed (the newest, never a queue of old ones), else a comment every
+    KEEPALIVE_S. Counted among the streams (in all, and its address's) from its making to its release,
+    which comes once."""
+
+    def __init__(self, server, address=None):
+        self.server = server
+        self.address = address
+        self.sent = -1
+        self.quiet = 0
+        self.open = True
+        server.streams += 1
+        by = server.streams_by
+        by[address] = by.get(address, 0) + 1
+
+    def __aiter__(self):
+        return self
+
+    async def __anext__(self):
+        board = self.server.tower.scoreboard
+        while self.open:
+            if board.version != self.sent:
+                self.sent = board.version
+                self.quiet = 0
+                return "data: %s\n\n" % board.latest
+            if self.quiet >= KEEPALIVE_S * 1000:
+                self.quiet = 0
+                return ": keep-alive\n\n"
+            await _nap(CHANGES_MS)
+            self.quiet += CHANGES_MS
+        raise StopAsyncIteration
+
+    async def aclose(self):
+        self.release()
+
+    def release(self):
+        if self.open:
+            self.open = False
+            self.server.streams -= 1
+            by = self.server.streams_by
+            by[self.address] = by.get(self.address, 1) - 1
+            if by[self.address] <= 0:
+                del by[self.address]
+
+
+def _now_ms():
+    import time
+
+    ticks = getattr(time, "ticks_ms", None)
+    return ticks() if ticks is not None else int(time.monotonic() * 1000)
+
+
+def _since(later, earlier):
+    import time
+
+    diff = getattr(time, "ticks_diff", None)
+    return diff(later, earlier) if diff is not None else later - earlier
+
+
+class _Guard:
+    """What a wrong PIN costs. After a client's n-th wrong PIN it waits 2**(n-1) s (at most
+    LONGEST_WAIT_S) before its next try is even looked at, and every client waits as long after the
+    n-th wrong PIN in all; after LOCK_AFTER in all, no phone may press until a button on the tower is
+    pressed (`lift`). A right PIN clears its client's count, not the count in all."""
+
+    CLIENTS = 16  # clients remembered (the oldest forgotten first)
+
+    def __init__(self, clock=None, since=None):
+        self.clock = clock or _now_ms
+        self.since = since or _since
+        self.failures = 0
+        self.until = None  # when the next try in all may come (ms on the clock), or None
+        self.clients = []  # [address, failures, until]
+        self.locked = False
+
+    def _client(self, address):
+        for entry in self.clients:
+            if entry[0] == address:
+                return entry
+        entry = [address, 0, None]
+        self.clients.append(entry)
+        if len(self.clients) > self.CLIENTS:
+            self.clients.pop(0)
+        return entry
+
+    def wait_s(self, address):
+        """Seconds before this client may try a PIN (0: now)."""
+        now = self.clock()
+        wait = 0
+        for until in (self.until, self._client(address)[2]):
+            if until is not None:
+                wait = max(wait, -self.since(now, until))
+        return (wait + 999) // 1000
+
+    def failed(self, address):
+        now = self.clock()
+        entry = self._client(address)
+        entry[1] += 1
+        self.failures += 1
+        entry[2] = now + 1000 * min(LONGEST_WAIT_S, 1 << (entry[1] - 1))
+        self.until = now + 1000 * min(LONGEST_WAIT_S, 1 << (self.failures - 1))
+        if self.failures >= LOCK_AFTER:
+            self.locked = True
+
+    def passed(self, address):
+        self._client(address)[1] = 0
+
+    def lift(self):
+        """A press on the tower: phones may try again, their counts cleared."""
+        self.locked = False
+        self.failures = 0
+        self.until = None
+        self.clients = []
 
 
 class Server(Microdot):
-    """microdot, with a cap on connections and reads that time out (see the module's docstring)."""
+    """microdot, behind the bounds above (see the module's docstring). The tower learns of its server
+    (`tower.web`): a press of its own buttons lifts a PIN lockout (`lift`)."""
 
-    def __init__(self, tower, pin=None):
+    def __init__(self, tower, pin=None, clock=None, since=None):
         Microdot.__init__(self)
         self.tower = tower
         self.pin = pin
         self.clients = 0  # connections being served now
+        self.by_client = {}  # those connections by the client's address
+        self.streams_by = {}  # the live streams by the client's address
         self.streams = 0
         self.handled = 0  # connections served (or refused) and closed, since the start
+        self.guard = _Guard(clock, since)
+        tower.web = self
         _routes(self)
 
     async def handle_request(self, reader, writer):
-        if self.clients >= MAX_CLIENTS:
+        conn = _Connection(reader, writer)
+        peer = writer.get_extra_info("peername")
+        address = peer[0] if isinstance(peer, (tuple, list)) and peer else None
+        held = self.by_client.get(address, 0)
+        if self.clients >= MAX_CLIENTS or held >= MAX_PER_CLIENT:
             try:
-                await writer.awrite(b"HTTP/1.0 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n")
-                await writer.aclose()
-            except OSError:
+                await conn.answer(503, "%d connections are served already; try again" % (
+                    MAX_CLIENTS if self.clients >= MAX_CLIENTS else MAX_PER_CLIENT))
+            except Exception:  # noqa: a client gone already: nothing to tell it
                 pass
+            await conn.aclose()
             self.handled += 1
             return
         self.clients += 1
+        self.by_client[address] = held + 1
         try:
-            await Microdot.handle_request(self, _Patient(reader), writer)
-        except (OSError, asyncio.TimeoutError, ValueError):
-            pass  # the client went away or sent nonsense: its connection ends, nothing else
+            try:
+                data = await asyncio.wait_for(_read_request(reader), REQUEST_S)
+            except _Refused as e:
+                await conn.answer(*e.args)
+                return
+            if data is None:
+                return  # the client closed before its request was whole
+            conn.data = data
+            await Microdot.handle_request(self, conn, conn)
+        except (OSError, EOFError, ValueError, asyncio.TimeoutError):
+            pass  # a client too slow to send or to take, or gone: its connection ends, nothing else
         except asyncio.CancelledError:
             pass  # the server is stopping: this connection's end is all there is to do
         finally:
+            if conn.stream is not None:
+                conn.stream.release()  # on every way out: a stream that never started, or a write that failed
+            await conn.aclose()
             self.clients -= 1
+            left = self.by_client.get(address, 1) - 1
+            if left > 0:
+                self.by_client[address] = left
+            else:
+                self.by_client.pop(address, None)
             self.handled += 1
+
+    def lift(self):
+        """A button on the tower was pressed: a PIN lockout ends."""
+        if self.guard.locked:
+            self.guard.lift()
+            self.tower.app.message = "Phones may press again."
+            self.tower.app.changed = True
 
 
 async def _nap(ms):
@@ -112,47 +420,48 @@ def _routes(app):
     @app.get("/history")
     async def history(request):
         since = request.args.get("since", "0")
-        if not since.isdigit():
+        if not since or any(c not in "0123456789" for c in since) or len(since) > 6:
             return "since must be a whole number", 400
         return scoreboard.history(tower.app, int(since)), 200, {"Content-Type": "application/json"}
 
-    async def stream(request, sse):
-        app.streams += 1
-        try:
-            board = tower.scoreboard
-            sent = -1
-            quiet = 0
-            while True:
-                if board.version != sent:
-                    sent = board.version
-                    quiet = 0
-                    await sse.send(board.latest)
-                elif quiet >= KEEPALIVE_S * 1000:
-                    quiet = 0
-                    await sse.send("", comment=True)
-                await _nap(CHANGES_MS)
-                quiet += CHANGES_MS
-        finally:
-            app.streams -= 1
-
     @app.get("/events")
     async def events(request):
-        if app.streams >= MAX_STREAMS:
+        headers = {"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
+        if request.method == "HEAD":
+            return "", 200, headers  # the headers a stream would have, and no stream
+        address = request.client_addr[0] if request.client_addr else None
+        if app.streams >= MAX_STREAMS or app.streams_by.get(address, 0) >= MAX_STREAMS_PER_CLIENT:
             return {"error": "%d phones follow the game already; this page reads it every few seconds"
-                             % MAX_STREAMS}, 503
-        return sse_response(request, stream)
+                             % (MAX_STREAMS if app.streams >= MAX_STREAMS else MAX_STREAMS_PER_CLIENT)}, 503
+        stream = _Stream(app, address)  # counted now, in the same step as the check: no two take the last place
+        request.sock[0].stream = stream  # its connection releases it, however it ends
+        return stream, 200, headers
 
     @app.post("/press")
     async def press(request):
         if app.pin is None:
             return {"error": "this tower takes no presses from phones (no PIN is set)"}, 403
+        guard = app.guard
+        client = request.client_addr[0] if request.client_addr else None
+        if guard.locked:
+            return {"error": "phones are locked out after %d wrong PINs: press a button on the tower"
+                             % LOCK_AFTER}, 403
+        wait = guard.wait_s(client)
+        if wait > 0:
+            return {"error": "a wrong PIN was sent: wait %d s before the next try" % wait}, 429
         try:
             wanted = json.loads(request.body.decode())
             button, kind, pin = wanted["button"], wanted.get("kind", "short"), wanted["pin"]
         except (ValueError, KeyError, TypeError, UnicodeError):
             return {"error": "send JSON: {\"button\": \"a\", \"kind\": \"short\", \"pin\": \"...\"}"}, 400
         if not isinstance(pin, str) or pin != app.pin:
+            guard.failed(client)
+            if guard.locked:
+                tower.app.message = ("Phones locked out: %d wrong PINs were sent. Press a button on the tower to let "
+                                     "them press again." % LOCK_AFTER)
+                tower.app.changed = True
             return {"error": "wrong PIN: it is on the tower's screen"}, 403
+        guard.passed(client)
         if button not in BUTTONS or kind not in KINDS:
             return {"error": "button is a, b or c; kind is short or long"}, 400
         tower.press(button, kind)

@@ -38,6 +38,12 @@ def run(args, out=None):
 
     if args.web is None and args.pin is not None:
         raise UserError("--pin goes with --web (the PIN phones send to press the tower's buttons)")
+    if args.pin is not None:
+        from dicetower.web.access import good_pin
+
+        if not good_pin(args.pin):
+            raise UserError("--pin takes 4 to 8 digits, as the tower's own PIN (config.json's wifi.pin), not %r"
+                            % args.pin)
     if args.script and args.web is not None:
         raise UserError("--web serves the interactive simulator; leave out --script")
     if args.png and not args.script:
