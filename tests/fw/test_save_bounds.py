@@ -34,6 +34,16 @@ class Bounds(unittest.TestCase):
         for word in words:
             self.assertIn(word, str(caught.exception))
 
+    def last_round(self, new_game):
+        """The tracker's rounds: 0, 10000 and 10**18 refused; a game at round 9999 loads. Returns that game."""
+        for n in (0, 10000, 10 ** 18):
+            self.refused(new_game(), lambda base: base.update(round=n), "Round", "not %d" % n)
+        game = new_game()
+        game.base["round"] = 9999
+        game.state["round"] = 9999
+        self.loads(game)
+        return game
+
     def loads(self, game, change=None):
         """The game's save, `change` made to its base, loads as it was saved."""
         again = decode(saved(game, change))
@@ -74,12 +84,7 @@ class BattlerealmBounds(Bounds):
         self.refused(ended(game), pvp(120), "not 120")
 
     def test_round(self):
-        for n in (0, 10000, 10 ** 18):
-            self.refused(realm(), lambda base: base.update(round=n), "Round", "not %d" % n)
-        game = realm()
-        game.base["round"] = 9999
-        game.state["round"] = 9999
-        self.loads(game)
+        game = self.last_round(realm)
         for _ in range(2):
             game.do("end_turn")
         with self.assertRaises(Refused):  # the tracker's last round: play cannot pass the save's bound
@@ -168,12 +173,7 @@ class ChampionsBounds(Bounds):
         self.refused(ended(game), area(lambda a: a["scheme"].update(threat=111)), "not 111")
 
     def test_rounds_and_stages(self):
-        for n in (0, 10000, 10 ** 18):
-            self.refused(champions(), lambda b: b.update(round=n), "Round", "not %d" % n)
-        game = champions()
-        game.base["round"] = 9999
-        game.state["round"] = 9999
-        self.loads(game)
+        game = self.last_round(champions)
         game.do("end_phase")  # to the villain phase
         with self.assertRaises(Refused):  # no round 10000
             game.do("end_phase")

@@ -26,6 +26,15 @@ def roll(t, *faces):
     t.start(ScriptedFaces(faces))
 
 
+def rolled_and_undone(t, *faces):
+    """A roll of `faces`, finalized and recorded, then undone: its faces are the turn's to roll again."""
+    roll(t, *faces)
+    t.record(t.finalize())
+    last = t.game.actions[-1]
+    t.game.undo()
+    t.undone(last)
+
+
 class Rolling(unittest.TestCase):
     def test_a_roll_once_a_turn(self):
         t, done = turn()
@@ -79,11 +88,7 @@ class Rolling(unittest.TestCase):
         """Rulebook: "The player may choose to re-roll any or all of the six dice up to two times." An undone
         roll's own faces come back, and re-rolling some of them draws new faces from the tower's dice."""
         t, _ = turn()
-        roll(t, K, K, T, T, C, Y)
-        t.record(t.finalize())
-        last = t.game.actions[-1]
-        t.game.undo()
-        t.undone(last)
+        rolled_and_undone(t, K, K, T, T, C, Y)
         t.start(ScriptedFaces([S, M]))  # the tower's dice: the re-rolls draw from them
         self.assertEqual(t.roll.symbols(), (K, K, T, T, C, Y))
         t.pick(0)
@@ -126,11 +131,7 @@ class Rolling(unittest.TestCase):
 
     def test_an_undone_roll_is_not_replayed_in_another_turn(self):
         t, _ = turn()
-        roll(t, K, K, T, T, C, Y)
-        t.record(t.finalize())
-        last = t.game.actions[-1]
-        t.game.undo()
-        t.undone(last)
+        rolled_and_undone(t, K, K, T, T, C, Y)
         t.game.do("end_turn")
         roll(t, C, C, Y, Y, T, T)
         self.assertEqual(t.roll.symbols(), (C, C, Y, Y, T, T))
