@@ -24,6 +24,22 @@ REPLACED = "old"
 BACKUPS = 3  # replaced games kept
 
 
+def _checked(data):
+    """Replay a kept game, as a game to resume is checked (SaveError if it fails), then let go of what
+    that imported: the kept game may be of another kind than the one played, whose heap it is."""
+    import sys
+
+    before = set(sys.modules)
+    try:
+        decode(data)
+    finally:
+        for name in [m for m in sys.modules if m not in before]:
+            del sys.modules[name]
+            parent, _, child = name.rpartition(".")
+            if parent in sys.modules and hasattr(sys.modules[parent], child):
+                delattr(sys.modules[parent], child)  # the package's attribute would keep it alive
+
+
 class SaveStore:
     def __init__(self, path="/game.sav", fs=None):
         self.path = path
@@ -94,6 +110,8 @@ class SaveStore:
             except SaveError as e:
                 aside = keep_aside(self.fs, self.path, DAMAGED)
                 message = "The saved game could not be loaded: %s. It is kept as %s." % (e, self._name(aside))
+            except MemoryError:  # the save may be sound: left where it is, for a boot with more room
+                message = "The saved game could not be loaded: not enough memory. It is kept as it is."
         self.find_kept(notes)
         if notes:
             message = " ".join(([message] if message else []) + notes)
@@ -113,11 +131,11 @@ class SaveStore:
                     data = read_at_most(self.fs, name, LARGEST)
                     kind = kind_of(data)  # its kind only, unless checked: replaying imports its game's modules
                     if notes is not None:
-                        decode(data)
+                        _checked(data)
                     self.kept = (name, kind)
                     return self.kept
-                except NewerSave:
-                    continue  # one for a firmware that reads it: kept for that one
+                except (NewerSave, MemoryError):
+                    continue  # one for a firmware that reads it, or no room to check it now: left as it is
                 except SaveError as e:
                     if notes is not None:
                         aside = take_out(self.fs, name, self.path, tag, DAMAGED)

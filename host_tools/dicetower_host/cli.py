@@ -38,8 +38,9 @@ def build_parser():
 
 def main(argv=None):
     try:
-        if threading.current_thread() is threading.main_thread():
-            signal.signal(signal.SIGINT, signal.default_int_handler)  # from here Ctrl-C is ours (console.py)
+        # From here Ctrl-C is ours (console.py's until now), unless it is ignored (a background job).
+        if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) != signal.SIG_IGN:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
         from dicetower.core.entropy import EntropyFailure
         from dicetower.core.roll import RollRefused
 

@@ -21,7 +21,8 @@ def _interrupted(signum, frame):
     os._exit(130)
 
 
-signal.signal(signal.SIGINT, _interrupted)  # on import: the console script imports this module first
+if signal.getsignal(signal.SIGINT) != signal.SIG_IGN:  # a job started with Ctrl-C ignored keeps it so
+    signal.signal(signal.SIGINT, _interrupted)  # on import: the console script imports this module first
 
 
 def main():

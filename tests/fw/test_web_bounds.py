@@ -52,6 +52,9 @@ class Requests(unittest.TestCase):
         request = b"POST /press HTTP/1.1\r\nHost: t\r\nContent-Length: %d\r\n\r\n" % len(body) + body
         self.assertEqual(run(server._read_request(Client(request + b"GET / HTTP/1.1\r\n"))), request)
 
+    def test_blank_lines_before_the_request_line_are_passed_over(self):
+        self.assertEqual(run(server._read_request(Client(b"\r\n\nGET / HTTP/1.1\r\n\r\n"))), b"GET / HTTP/1.1\r\n\r\n")
+
     def test_an_endless_request_line_is_cut_while_it_is_read(self):
         client = Client(b"GET /", b"x" * 100)
         gc.collect()

@@ -185,8 +185,8 @@ def decode(data):
     schema, body = _verified(data)
     try:
         return _game_of(schema, body)
-    except SaveError:
-        raise
+    except (SaveError, MemoryError):
+        raise  # a heap too full to replay it says nothing of the save: the caller keeps it as it is
     except Exception as e:  # noqa: past the checksum, anything wrong means a damaged save, never a crash
         raise SaveError("its game is damaged (%s)" % (type(e).__name__,))
 
@@ -276,6 +276,8 @@ def _game_of(schema, body):
     check(module, game.state, template)
     try:
         cls(game.state, list(reversed(redo)))  # the actions undone must still be possible
+    except MemoryError:
+        raise
     except Exception as e:  # noqa: the game stands; only what it could redo goes, and the players are told
         game.redo_actions = []
         game.note = "The saved game's redo list did not replay (%s): it was dropped, the game is kept." % (e,)

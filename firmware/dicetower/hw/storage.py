@@ -92,11 +92,17 @@ def take_out(fs, name, path, tag, into):
 
 
 def kept(fs, path, tag, most=20):
-    """The names `keep_aside` gave under `tag`, newest first (at most `most` looked for)."""
+    """The names `keep_aside` gave under `tag`, newest first (at most `most` looked for). One gap is
+    looked past: a power cut while take_out renumbered them leaves one, and the rest stay found."""
+    found = []
     n = 1
-    while n <= most and fs.exists(aside_name(path, tag, n)):
+    while n <= most:
+        if fs.exists(aside_name(path, tag, n)):
+            found.append(aside_name(path, tag, n))
+        elif not fs.exists(aside_name(path, tag, n + 1)):
+            break
         n += 1
-    return [aside_name(path, tag, k) for k in range(n - 1, 0, -1)]
+    return found[::-1]
 
 
 def append_bounded(fs, path, text, limit):

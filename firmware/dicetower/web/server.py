@@ -12,9 +12,8 @@ The same code serves the Pico W and `dicetower sim --web PORT`. What it needs of
 only queues the press: the device's own loop acts on it, as on a button's.
 
 A small device among many phones, and some of them hostile (tests/test_web_hostile.py):
-- at most MAX_CLIENTS connections at once, MAX_PER_CLIENT from one address (the next gets 503:
-  one phone cannot take every place), and MAX_STREAMS live streams, MAX_STREAMS_PER_CLIENT from one
-  address (a
+- at most MAX_CLIENTS connections at once (the next gets 503), and MAX_STREAMS live streams,
+  MAX_STREAMS_PER_CLIENT from one address (a
   ninth phone's gets 503, and its page reads /state every few seconds instead), a stream counted
   the moment it is granted and released on every way its connection ends;
 - a request (its line, headers and body) must arrive whole within REQUEST_S, in at most MAX_HEAD
@@ -41,7 +40,6 @@ from dicetower.web import page, scoreboard
 
 MAX_STREAMS = 8  # phones following the game live (/events) at once
 MAX_CLIENTS = 12  # connections at once: the streams, and room for pages and presses beside them
-MAX_PER_CLIENT = 6  # connections at once from one address: one phone cannot take every place
 MAX_STREAMS_PER_CLIENT = 3  # live streams from one address (a laptop's tabs share one)
 MAX_LINE = 512  # bytes in the request line, or in one header line
 MAX_HEADERS = 24  # header lines in a request
@@ -56,11 +54,16 @@ LOCK_AFTER = 10  # wrong PINs in all before phones are locked out until a press 
 LONGEST_WAIT_S = 64  # the most a wrong PIN makes the next try wait
 BUTTONS = ("a", "b", "c")
 KINDS = ("short", "long")
-METHODS = ("GET", "HEAD", "POST")
+METHODS = (b"GET", b"HEAD", b"POST")
 
 
 class _Refused(Exception):
     """A request the server answers itself: args are its status and a line of why."""
+
+
+class _Gone(Exception):
+    """A client that did not take a write within WRITE_S. Not an OSError: microdot reads an OSError's
+    args, which CPython's TimeoutError has none of."""
 
 
 def _checked(lines):
@@ -69,9 +72,10 @@ def _checked(lines):
     words = lines[0].split()
     if len(words) != 3 or not words[2].startswith(b"HTTP/1."):
         raise _Refused(400, "the request line is not METHOD PATH HTTP/1.x")
-    if words[0].decode() not in METHODS:
-        raise _Refused(405, "the method is not one of %s" % ", ".join(METHODS))
-    if not _decodes(words[1]):
+    if words[0] not in METHODS:
+        raise _Refused(405, "the method is not one of GET, HEAD, POST")
+    # Printable ASCII only: microdot splits the decoded line on Unicode's spaces too (\x1c, U+00A0).
+    if any(c < 0x21 or c > 0x7E for c in lines[0].replace(b" ", b"!")) or not _decodes(words[1]):
         raise _Refused(400, "the path is not %-encoded UTF-8")
     length = 0
     for line in lines[1:]:
@@ -123,6 +127,7 @@ async def _read_request(reader):
     buf = bytearray()
     lines = []
     start = 0  # where the line being read starts
+    first = 0  # where the request line starts (after blank lines, which are passed over)
     head = 0  # the head's length, once its blank line has come
     while not head:
         piece = await reader.read(PIECE)
@@ -136,7 +141,6 @@ async def _read_request(reader):
                     raise _Refused(414 if not lines else 431, "a line is longer than %d bytes" % MAX_LINE)
                 break
             line = bytes(memoryview(buf)[start:end]).rstrip(b"\r")
-            start = end + 1
             if len(line) > MAX_LINE:
                 raise _Refused(414 if not lines else 431, "a line is longer than %d bytes" % MAX_LINE)
             if line:
@@ -144,8 +148,10 @@ async def _read_request(reader):
                 if len(lines) > MAX_HEADERS + 1:
                     raise _Refused(431, "more than %d header lines" % MAX_HEADERS)
             elif lines:
-                head = start
-            # (blank lines before the request line are passed over, as HTTP/1.1 asks)
+                head = end + 1
+            else:
+                first = end + 1  # a blank line before the request line: passed over, as HTTP/1.1 asks
+            start = end + 1
         if len(buf) > MAX_HEAD and (not head or head > MAX_HEAD):
             raise _Refused(431, "the request's head is longer than %d bytes" % MAX_HEAD)
     total = head + _checked(lines)
@@ -154,7 +160,7 @@ async def _read_request(reader):
         if not piece:
             return None
         buf.extend(piece)
-    return bytes(memoryview(buf)[:total])
+    return bytes(memoryview(buf)[first:total])
 
 
 class _Connection:
@@ -193,7 +199,10 @@ class _Connection:
         return self.writer.get_extra_info(name)
 
     async def awrite(self, data):
-        await asyncio.wait_for(self.writer.awrite(data), WRITE_S)
+        try:
+            await asyncio.wait_for(self.writer.awrite(data), WRITE_S)
+        except asyncio.TimeoutError:
+            raise _Gone()
 
     async def answer(self, status, why):
         """The server's own answer (a refusal): a status line and one line of text."""
@@ -308,7 +317,9 @@ class _Guard:
         wait = 0
         for until in (self.until, self._client(address)[2]):
             if until is not None:
-                wait = max(wait, -self.since(now, until))
+                left = -self.since(now, until)
+                if left <= 1000 * LONGEST_WAIT_S:  # more is a deadline from days ago, read across the clock's wrap
+                    wait = max(wait, left)
         return (wait + 999) // 1000
 
     def failed(self, address):
@@ -341,7 +352,6 @@ class Server(Microdot):
         self.tower = tower
         self.pin = pin
         self.clients = 0  # connections being served now
-        self.by_client = {}  # those connections by the client's address
         self.streams_by = {}  # the live streams by the client's address
         self.streams = 0
         self.handled = 0  # connections served (or refused) and closed, since the start
@@ -351,20 +361,15 @@ class Server(Microdot):
 
     async def handle_request(self, reader, writer):
         conn = _Connection(reader, writer)
-        peer = writer.get_extra_info("peername")
-        address = peer[0] if isinstance(peer, (tuple, list)) and peer else None
-        held = self.by_client.get(address, 0)
-        if self.clients >= MAX_CLIENTS or held >= MAX_PER_CLIENT:
+        if self.clients >= MAX_CLIENTS:
             try:
-                await conn.answer(503, "%d connections are served already; try again" % (
-                    MAX_CLIENTS if self.clients >= MAX_CLIENTS else MAX_PER_CLIENT))
+                await conn.answer(503, "%d connections are served already; try again" % MAX_CLIENTS)
             except Exception:  # noqa: a client gone already: nothing to tell it
                 pass
             await conn.aclose()
             self.handled += 1
             return
         self.clients += 1
-        self.by_client[address] = held + 1
         try:
             try:
                 data = await asyncio.wait_for(_read_request(reader), REQUEST_S)
@@ -375,7 +380,7 @@ class Server(Microdot):
                 return  # the client closed before its request was whole
             conn.data = data
             await Microdot.handle_request(self, conn, conn)
-        except (OSError, EOFError, ValueError, asyncio.TimeoutError):
+        except (OSError, EOFError, ValueError, asyncio.TimeoutError, _Gone):
             pass  # a client too slow to send or to take, or gone: its connection ends, nothing else
         except asyncio.CancelledError:
             pass  # the server is stopping: this connection's end is all there is to do
@@ -384,11 +389,6 @@ class Server(Microdot):
                 conn.stream.release()  # on every way out: a stream that never started, or a write that failed
             await conn.aclose()
             self.clients -= 1
-            left = self.by_client.get(address, 1) - 1
-            if left > 0:
-                self.by_client[address] = left
-            else:
-                self.by_client.pop(address, None)
             self.handled += 1
 
     def lift(self):
