@@ -352,3 +352,27 @@ def test_the_footer_says_shift_is_a_long_press_and_shift_c_is_one():
     play(steps)
     assert "a b c: press" in seen["keys"] and "Shift+A B C: long press (hold)" in seen["keys"]
     assert seen["after"]
+
+
+@pytest.mark.parametrize("apart", [0.1, 0])
+def test_six_key_presses_move_the_cursor_six_steps(apart):
+    """Six `b` presses 0.1 s apart, or in one burst: each is a press the firmware sees (a key pressed while
+    its button was still down used to be lost: +4 or +5, and 1 for a burst)."""
+    seen = {}
+
+    async def steps(pilot, app):
+        taken = []
+        press = app.tower.app.press
+        app.tower.app.press = lambda button, kind: (taken.append((button, kind)), press(button, kind))
+        start = app.tower.app.cursor
+        for _ in range(6):
+            await pilot.press("b")
+            if apart:
+                await pilot.pause(apart)
+        await until(pilot, lambda: len(taken) == 6 and app.pressing() == 0, seconds=20)
+        seen["taken"] = taken
+        seen["moved"] = (app.tower.app.cursor - start) % len(app.tower.app.menus.start_items())
+
+    play(steps)
+    assert seen["taken"] == [("b", "short")] * 6  # the firmware took six presses of B
+    assert seen["moved"] == 6 % 5  # the start menu's five items, stepped six times

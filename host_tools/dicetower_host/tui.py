@@ -33,6 +33,7 @@ from dicetower_host import sim
 ON = "rgb(120,200,255)"
 OFF = "rgb(10,14,24)"
 HOLD_S = {"short": 0.06, "long": 0.8}
+GAP_MS = 60  # a button's rest between two presses of it: twice the firmware's debounce
 KEYS = "a b c: press   Shift+A B C: long press (hold)   or click the buttons   q: quit"
 LOG_LINES = 3  # the fewest log lines a layout leaves room for
 # Braille dots: (column, row) in a 2 x 4 cell -> the bit of U+2800 + bits that raises it.
@@ -149,7 +150,12 @@ class SimApp(App):
         self.sim_ms = 0
         self.picture = None
         self.fitted = None  # "full", "narrow", "compact" or "small": what the terminal's size shows whole
-        self.held = []  # (pin, the device's time to release it at): buttons held down
+        # What the fingers do, in the device's time: (ms, order, pin, down) each a press or a release to
+        # come. A key pressed while its button is still down, or in a burst, waits its turn: every key
+        # is a press the firmware sees, a debounce's gap after the last one of that button.
+        self.planned = []
+        self.free_at = {}  # pin: the device's time from which it may be pressed again
+        self.order = 0  # planned presses and releases in the order they were planned, at equal times
 
     def compose(self) -> ComposeResult:
         with Container(id="body"):
@@ -243,20 +249,22 @@ class SimApp(App):
             self.refresh_widgets()
 
     def _advance(self, ms):
-        """The device's clock `ms` on, each held button released when its hold has lasted on that clock:
-        a press is as long for the firmware however late this laptop runs the app's timers."""
+        """The device's clock `ms` on, each planned press and release made when its time comes on that
+        clock: a press is as long for the firmware however late this laptop runs the app's timers."""
         clock = self.tower.clock
         end = clock.now + ms
-        while self.held:
-            pin, at = min(self.held, key=lambda held: held[1])
-            if at > end:
-                break
+        self.planned.sort()
+        while self.planned and self.planned[0][0] <= end:
+            at, _, pin, down = self.planned.pop(0)
             if at > clock.now:
                 self.tower.wait(at - clock.now)
-            self.tower.bench.release(pin)
-            self.held.remove((pin, at))
+            (self.tower.bench.press if down else self.tower.bench.release)(pin)
         if end > clock.now:
             self.tower.wait(end - clock.now)
+
+    def pressing(self):
+        """Presses planned and not yet made (a burst of keys is played one after another)."""
+        return len(self.planned)
 
     def refresh_widgets(self):
         try:
@@ -287,8 +295,15 @@ class SimApp(App):
 
     def press(self, button, kind="short"):
         pin = self.tower.pin(button)
-        self.tower.bench.press(pin)
-        self.held.append((pin, self.tower.clock.now + int(HOLD_S[kind] * 1000)))  # released by _advance
+        start = max(self.tower.clock.now, self.free_at.get(pin, 0))
+        release = start + int(HOLD_S[kind] * 1000)
+        self.order += 2
+        if start == self.tower.clock.now:
+            self.tower.bench.press(pin)  # at once: the firmware latches the edge now
+        else:
+            self.planned.append((start, self.order, pin, True))
+        self.planned.append((release, self.order + 1, pin, False))
+        self.free_at[pin] = release + GAP_MS
 
     def on_key(self, event):
         key = event.character or ""
