@@ -216,6 +216,7 @@ def test_throws_faces_example_uses_the_thrown_dice():
 # loaded machine. (Before the console script's first line, Python's own start-up is not ours to word.)
 CTRL_C_AT_IMPORT = """
 import os, signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as at a terminal (a CI job may start with it ignored)
 class Interrupt:
     seen = 0
     def find_spec(self, name, path=None, target=None):

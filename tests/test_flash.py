@@ -684,7 +684,9 @@ def test_a_real_ctrl_c_is_one_line_and_no_traceback(pico):
 
     run = subprocess.Popen([sys.executable, "-m", "dicetower_host.cli", "flash", "--port", pico.url, "--board",
                             "pico"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                           env=dict(os.environ, PYTHONUNBUFFERED="1"))
+                           env=dict(os.environ, PYTHONUNBUFFERED="1"),
+                           # Ctrl-C as at a terminal: a job started in the background inherits it ignored.
+                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     first = run.stdout.readline()
     assert first.startswith("MicroPython 1.27.0 on "), first
     run.send_signal(signal.SIGINT)

@@ -205,10 +205,13 @@ class _Connection:
             raise _Gone()
 
     async def answer(self, status, why):
-        """The server's own answer (a refusal): a status line and one line of text."""
+        """The server's own answer (a refusal): a status line and one line of text. A 503 asks the browser
+        to load the page again in 2 s (Refresh), so a phone that came while every place was taken gets
+        the game once one is free, without a tap."""
         text = (why + "\n").encode()
-        await self.awrite(b"HTTP/1.0 %d %s\r\nContent-Type: text/plain\r\nContent-Length: %d\r\n\r\n%s"
-                          % (status, REASONS.get(status, b"Refused"), len(text), text))
+        again = b"Refresh: 2\r\nRetry-After: 2\r\n" if status == 503 else b""
+        await self.awrite(b"HTTP/1.0 %d %s\r\n%sContent-Type: text/plain\r\nContent-Length: %d\r\n\r\n%s"
+                          % (status, REASONS.get(status, b"Refused"), again, len(text), text))
 
     async def aclose(self):
         if self.closed:
