@@ -71,6 +71,13 @@ def test_throw_coin_and_plain_dice():
     assert all(1 <= int(f) <= 20 for f in d20.stdout.split())
 
 
+def test_a_bonus_or_a_target_for_another_die_than_the_attack_die_is_refused():
+    for args in (("coin", "--bonus", "3"), ("d6", "--target", "8"), ("battlerealm", "--bonus", "1")):
+        done = dicetower("throw", *args)
+        assert done.returncode == 2 and done.stdout == "", args
+        assert "--bonus and --target go with the Attack Die" in done.stderr, done.stderr
+
+
 def test_unknown_die_is_a_clear_error():
     done = dicetower("throw", "d1")
     assert done.returncode == 2
@@ -271,3 +278,25 @@ def test_a_histogram_that_is_not_a_png_file_is_one_line(tmp_path, png):
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "is not a .png file to write" in done.stderr, done.stderr
     assert [p.name for p in tmp_path.iterdir()] == ["rolls.jsonl"]
+
+
+def test_a_port_that_is_not_micropython_is_one_line_without_a_stray_bytes_literal():
+    """mpremote prints what came instead of the raw REPL's prompt (b'') before it gives up: that line
+    reached the user's terminal ahead of the error."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+
+    def silent():  # takes every byte, answers none
+        conn, _ = server.accept()
+        while conn.recv(100):
+            pass
+
+    threading.Thread(target=silent, daemon=True).start()
+    done = dicetower("flash", "--port", "socket://127.0.0.1:%d" % server.getsockname()[1], "--board", "pico")
+    server.close()
+    assert done.returncode == 2 and done.stdout == "", done.stdout
+    assert done.stderr.count("\n") == 1 and "does not answer as a MicroPython REPL" in done.stderr

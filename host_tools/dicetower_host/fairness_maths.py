@@ -119,4 +119,4 @@ def verdict(p_values, alpha=0.001):
     worst = min(p_values)
     if worst < alpha:
         return "suspicious: a test rejects fairness at p = %.2g (below %g)" % (worst, alpha)
-    return "fair: no test rejects fairness (smallest p = %.3f)" % worst
+    return "fair: no test rejects fairness at p below %g (smallest p = %.3f)" % (alpha, worst)

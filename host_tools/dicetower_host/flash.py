@@ -459,11 +459,18 @@ def connect(port):
         transport = SerialTransport(port, baudrate=115200, timeout=10)
     except (TransportError, OSError) as e:
         raise FlashError(why_not(port, e)) from None
+    import contextlib
+    import io
+
+    said = io.StringIO()  # mpremote prints what came instead of the prompt (a stray b''): into the message
     try:
-        transport.enter_raw_repl(soft_reset=True)
+        with contextlib.redirect_stdout(said):
+            transport.enter_raw_repl(soft_reset=True)
     except (TransportError, OSError) as e:
         transport.close()
-        raise FlashError("%s does not answer as a MicroPython REPL (%s); is MicroPython on it?" % (port, e))
+        came = said.getvalue().strip()
+        raise FlashError("%s does not answer as a MicroPython REPL (%s%s); is MicroPython on it?"
+                         % (port, e, "; it said %s" % came[:60] if came and came != "b''" else ""))
     return transport
 
 

@@ -37,6 +37,9 @@ def die_named(name):
 def run(args, out=None):
     out = out or sys.stdout
     die = die_named(args.die)
+    if die is not dice_data.ATTACK and (args.bonus or args.target is not None):
+        raise UserError("--bonus and --target go with the Attack Die (dicetower throw attack ...), not the %s"
+                        % die.name)
     if not 1 <= args.count <= MAX_COUNT:
         raise UserError("throw 1 to %d dice at a time, not %d" % (MAX_COUNT, args.count))
     dice = face_source(args, die)
