@@ -8,8 +8,8 @@
                                  "vm_advisor --rp2040"), their figures written into docs/performance.md;
                                  the emulated RP2040's want DICETOWER_RP2_FIRMWARE (docs/testing.md)
 
-Each task first makes `.venv` (the host package with its pinned test and
-MicroPython tools), `.venv/pico-stubs` and `.venv/circuitpython-stubs` (the two runtimes' APIs for mypy), `.venv/circuitpython-lib` (the
+Each task first makes `.venv` (`sim`: the host package and what the simulator and the board tools
+need; `test` and `bench`: its pinned test and MicroPython tools as well), `.venv/pico-stubs` and `.venv/circuitpython-stubs` (the two runtimes' APIs for mypy), `.venv/circuitpython-lib` (the
 Adafruit libraries a CircuitPython tower needs, without their Linux-board dependencies) and
 `node_modules` (the MicroPython VM and the RP2040 emulator, pinned by package-lock.json), and redoes
 that only when pyproject.toml or package-lock.json change.
@@ -78,26 +78,33 @@ def circuitpython_libraries():
         return tomllib.load(f)["tool"]["dicetower"]["circuitpython-libraries"]
 
 
-def ensure_python():
+def ensure_python(dev=True):
+    """.venv with the host package: for the simulator and the board tools alone (`sim`), or with the test
+    and benchmark tooling too (`test`, `bench`: pytest, mypy, Playwright, SciPy, the stubs...)."""
     if sys.version_info < (3, 11):
         sys.exit("tasks.py: Python 3.11 or newer is needed; this is %s" % sys.version.split()[0])
-    stamp = os.path.join(VENV, ".dicetower-ready")
     digest = fingerprint("pyproject.toml")
-    if up_to_date(stamp, digest):
+    stamp = os.path.join(VENV, ".dicetower-ready")  # everything
+    if up_to_date(stamp, digest) or (not dev and up_to_date(os.path.join(VENV, ".dicetower-ready-sim"), digest)):
         return
-    say("creating .venv and installing the host package with its tools")
+    say("creating .venv and installing the host package %s" % (
+        "with its test tools" if dev else "(the simulator and the board tools; tasks.py test adds its tools)"))
     if not os.path.isdir(VENV):
         run(sys.executable, "-m", "venv", VENV)
     pip = os.path.join(BIN, "pip")
-    run(pip, "install", "--quiet", "--disable-pip-version-check", "-e", ".[dev]")
-    shutil.rmtree(STUBS, ignore_errors=True)
-    run(pip, "install", "--quiet", "--disable-pip-version-check", "--target", STUBS, PICO_STUBS)
-    shutil.rmtree(CIRCUITPY_STUBS, ignore_errors=True)
-    run(pip, "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--target", CIRCUITPY_STUBS,
-        CIRCUITPYTHON_STUBS)
+    run(pip, "install", "--quiet", "--disable-pip-version-check", "-e", ".[dev]" if dev else ".")
+    # The Adafruit libraries `dicetower flash --runtime circuitpython` copies: a board tool's, for both.
     shutil.rmtree(CIRCUITPY_LIB, ignore_errors=True)
     run(pip, "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--target", CIRCUITPY_LIB,
         *circuitpython_libraries())
+    if not dev:
+        stamp = os.path.join(VENV, ".dicetower-ready-sim")
+    else:
+        shutil.rmtree(STUBS, ignore_errors=True)
+        run(pip, "install", "--quiet", "--disable-pip-version-check", "--target", STUBS, PICO_STUBS)
+        shutil.rmtree(CIRCUITPY_STUBS, ignore_errors=True)
+        run(pip, "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--target", CIRCUITPY_STUBS,
+            CIRCUITPYTHON_STUBS)
     with open(stamp, "w") as f:
         f.write(digest)
 
@@ -139,7 +146,7 @@ def main(argv):
     if not argv or argv[0] not in ("sim", "test", "bench"):
         sys.exit(__doc__)
     task, rest = argv[0], argv[1:]
-    ensure_python()
+    ensure_python(dev=task != "sim")
     python = os.path.join(BIN, "python")
     if task == "sim":
         os.execv(os.path.join(BIN, "dicetower"), ["dicetower", "sim"] + rest)

@@ -300,3 +300,28 @@ def test_a_port_that_is_not_micropython_is_one_line_without_a_stray_bytes_litera
     server.close()
     assert done.returncode == 2 and done.stdout == "", done.stdout
     assert done.stderr.count("\n") == 1 and "does not answer as a MicroPython REPL" in done.stderr
+
+
+def test_a_hint_runs_as_typed_from_a_fresh_clone(tmp_path):
+    """Without an activated venv, `dicetower` is not on PATH: the hint names the command as it was run."""
+    import os
+    import signal
+
+    env = {k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"}
+    env["PATH"] = os.pathsep.join(p for p in env["PATH"].split(os.pathsep)
+                                  if not os.path.exists(os.path.join(p, "dicetower")))
+    command = os.path.relpath(tool("dicetower"))
+    board = subprocess.Popen([command, "pico", "--headless", "--files", str(tmp_path / "f")], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        lines = []
+        for _ in range(10):  # its few lines about itself, the hint among them
+            line = board.stdout.readline()
+            lines.append(line)
+            if line.startswith("try: ") or not line:
+                break
+    finally:
+        board.send_signal(signal.SIGTERM)
+        board.communicate(timeout=60)
+    url = lines[0].split(" on ")[1].split()[0]
+    assert lines[-1] == "try: %s flash --port %s --board pico\n" % (command, url), lines

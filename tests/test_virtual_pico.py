@@ -360,7 +360,7 @@ def test_a_fresh_board_says_how_to_flash_it(tmp_path):
 
         async def main():
             async with app.run_test(size=(130, 42)) as pilot:
-                seen["dark"] = await _until_app(pilot, lambda: app.status == DARK % (board.url, "pico"))
+                seen["dark"] = await _until_app(pilot, lambda: app.status == DARK % ("dicetower", board.url, "pico"))
                 await pilot.press("c")
                 seen["answered"] = await _until_app(pilot, lambda: app.settled() and app.note is not None)
                 seen["note"] = app.status

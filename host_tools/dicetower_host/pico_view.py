@@ -19,13 +19,14 @@ from textual.binding import Binding
 from textual.widgets import Footer, Static
 
 from dicetower_host import sim, tui
+from dicetower_host.commands import typed
 
 sim.use_virtual_parts()
 from dicetower_host.virtual_parts.devices import SSD1306, Strip  # noqa: E402 (after the parts are installed)
 from dicetower_host.virtual_parts.tower import keystrokes, read_line  # noqa: E402
 
 DARK = ("The OLED is dark: no firmware runs on the board yet. In another terminal: "
-        "dicetower flash --port %s --board %s")
+        "%s flash --port %s --board %s")
 KEYS = "a b c: tap a button · A B C (Shift): hold it, a long press · q: quit (the board stops; its flash is kept)"
 
 
@@ -139,7 +140,7 @@ class BoardFace(App):
         elif self.note is not None:
             status = self.note
         elif seen is not None and not seen[1]:
-            status = DARK % (self.board.url, self.board.board)
+            status = DARK % (typed(), self.board.url, self.board.board)
         else:
             status = KEYS
         if status != self.status:

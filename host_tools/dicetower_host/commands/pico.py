@@ -17,6 +17,7 @@ import signal
 import sys
 import threading
 
+from dicetower_host.commands import typed
 from dicetower_host.errors import UserError
 
 HELP = ("run a virtual Pico (the MicroPython VM, or MicroPython's rp2 firmware on an emulated RP2040) to flash, "
@@ -120,7 +121,7 @@ def run(args, out=None):
                 about = ["%s on %s (its flash: %s)" % (what, pico.url, flash_is)]
                 if hasattr(os, "openpty"):
                     about.append("its serial port: %s (the same REPL, as over USB)" % pico.open_pty())
-                about.append("try: dicetower flash --port %s --board %s" % (pico.url, args.board))
+                about.append("try: %s flash --port %s --board %s" % (typed(), pico.url, args.board))
                 if face:
                     return _show(pico, about, signals, out, flash_is)
                 out.write("\n".join(about) + "\nCtrl-C stops it\n")
@@ -158,8 +159,8 @@ def _play(pico, steps, out):
     from dicetower_host.virtual_parts.script import ScriptError, play
 
     if not pico.ask({"oled": True}).get("on"):
-        out.write("waiting for the firmware to light the OLED: dicetower flash --port %s --board %s\n"
-                  % (pico.url, pico.board))
+        out.write("waiting for the firmware to light the OLED: %s flash --port %s --board %s\n"
+                  % (typed(), pico.url, pico.board))
         out.flush()
         while not pico.ask({"oled": True}).get("on"):
             pico.pause()
