@@ -95,7 +95,10 @@ def test_forced_attack_die_faces_in_battleworld():
     done = sim("--script", "-", "--faces", "Blank,Star", stdin="keys bbbc c\nkeys bbcccc aa ccc\nkeys ccc\n")
     assert done.returncode == 0, done.stderr
     history = json.loads(done.stdout)["history"]
-    assert history[1].startswith("Blank + 1 vs 2 at Battle 1: miss") and history[2].startswith("Star + 1")
+    # The Attack Bonus picker starts at 0, the bonus most attacks have: C at once adds nothing.
+    assert history[1].startswith("Blank + 0 vs 2 at Battle 1: miss") and history[2].startswith("Star + 0")
+    done = sim("--script", "-", "--faces", "Blank", stdin="keys bbbc c\nkeys bbcccc aa cc b c\n")
+    assert json.loads(done.stdout)["history"][1].startswith("Blank + 1 vs 2 at Battle 1: miss")  # B: +1
 
 
 def test_forced_faces_for_teaching():
@@ -233,3 +236,9 @@ def test_a_heroes_file_nested_deeply_is_told_on_the_tower_not_a_traceback(tmp_pa
     done = sim("--script", "-", "--state-dir", str(state), stdin="wait 10\n", timeout=60)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     assert "heroes.json" in " ".join(json.loads(done.stdout)["screen"])
+
+
+def test_the_battleworld_set_up_says_its_range_of_starting_heroes():
+    done = sim("--script", "-", stdin="keys bbbc\n")
+    screen = json.loads(done.stdout)["screen"]
+    assert "Starting heroes (1-5):" in screen, screen

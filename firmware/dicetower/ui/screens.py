@@ -62,7 +62,7 @@ def draw(app, canvas):
     elif mode == modes.SETUP:
         low, high, _ = app.rules.PLAYERS
         canvas.line(0, "New " + label(app.kind), invert=True, centre=True)
-        canvas.line(2, app.rules.COUNTING or "Players (%d-%d):" % (low, high))
+        canvas.line(2, (app.rules.COUNTING or "Players (%d-%d):") % (low, high))
         canvas.big(48, 3, str(app.count))
         canvas.line(6, "A - / B +   C start")
     elif mode == modes.PHONES:

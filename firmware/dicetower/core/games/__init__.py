@@ -3,7 +3,7 @@
 A game's module is everything the box knows about it (a new game is a new
 module and one line below):
   TRACKER          its score tracker, a `Game` (core/game.py) with KIND the module's name
-  PLAYERS          (fewest, most, default) players on the set-up screen; COUNTING what they are
+  PLAYERS          (fewest, most, default) players on the set-up screen; COUNTING what they are (with %d-%d for the range)
   new_game(count, options)  a new tracker for `count` players from the default roster (options:
                    the device's heroes.json and dice.json, see device.py)
   MENU             its actions as a menu (core/menu.py)

@@ -146,7 +146,7 @@ class Battleworld(Game):
 
 TRACKER = Battleworld
 PLAYERS = (1, 5, 1)
-COUNTING = "Starting heroes:"  # the chart's row, not players at the table
+COUNTING = "Starting heroes (%d-%d):"  # the chart's row (1 to 5), not players at the table
 KEYS = ()
 WORDS = ()
 
@@ -177,7 +177,7 @@ BATTLE_CARD = (("Hits to win", NUMBER, (1, 3)), ("Target", NUMBER, (2, 15)),
                ("Danger", CHOICE, (("Energy", "Energy"), ("Moon", "Moon"))))
 MENU = (
     ("Attack a battle", "attack", (("Battle", PICK, _open_battles), ("Face", ROLL_ATTACK, None),
-                                   ("Bonus", NUMBER, (0, 9)))),
+                                   ("Bonus", NUMBER, (0, 9, 0)))),
     ("Flip Danger Coin", "danger", (("Coin", FLIP_COIN, None),)),
     ("New battle", "battle", (("Name", NAMED, _next_battle),) + BATTLE_CARD + (("Thanostone", FIXED, 0),)),
     ("Thanostone battle", "battle", (("Name", NAMED, _next_thanostone_battle),) + BATTLE_CARD
