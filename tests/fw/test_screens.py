@@ -49,6 +49,19 @@ class HighlightedLines(unittest.TestCase):
         self.assert_first_letter_whole(t, 7, footer[:6])
 
 
+class MarkingScreen(unittest.TestCase):
+    def test_the_explosions_prompt_is_whole_and_each_hero_says_where_they_are(self):
+        """An Explosion hurts every other hero at the roller's location (docs/rules.md): the screen asks in
+        full (it was cut to "Explosion 1: mark the") and shows where the game has each hero."""
+        t = Scripted(["Science", "Science", "Science", "Skill", "Tech", "Cosmic"])
+        t.presses("c a c c a c")  # New Battlerealm, three heroes, start; roll; finalize
+        screen = t.screen()
+        self.assertEqual(screen[4:6], ["Explosion 1: mark the", "heroes at your location."])
+        self.assertEqual(screen[6:8], ["[ ] Thor     Elsewhere", "[ ] Vision   Elsewhere"])
+        t.presses("c")  # Thor marked
+        self.assertEqual(t.screen()[6], "[x] Thor     Elsewhere")
+
+
 class DiceScreen(unittest.TestCase):
     def test_a_picked_die_is_boxed_and_its_marks_lit(self):
         t = Scripted(ROLL)

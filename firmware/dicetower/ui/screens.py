@@ -170,11 +170,15 @@ def _dice(app, turn, canvas):
         if picked:
             _picked(canvas, x)
     if app.mode == modes.MARK:
-        items = turn.mark_items()
-        names = ["[%s] %s" % ("x" if turn.marked & (1 << i) else " ", app.game.state["heroes"][i]["name"])
-                 for i in items] + ["Done"]
-        _message(canvas, 4, app.message, 5)
-        _list(canvas, 5, names, app.cursor)
+        # The prompt whole (two lines: "Explosion 1: mark the" / "heroes at your location."), then each
+        # hero with where the game has them, to mark those at the roller's location.
+        heroes = app.game.state["heroes"]
+        names = ["[%s] %-8s %s" % ("x" if turn.marked & (1 << i) else " ", short_name(heroes[i]["name"], 8),
+                                   SHORT_NAMES[heroes[i]["place"]]) for i in turn.mark_items()] + ["Done"]
+        said = wrap(app.message)[:2]
+        for row in range(len(said)):
+            canvas.line(4 + row, said[row])
+        _list(canvas, 4 + len(said), names, app.cursor)
         return
     aim = turn.target_name()
     if app.cursor == modes.TARGET:
