@@ -37,7 +37,7 @@ def pins_in_drawing(svg):
 def test_every_profile_has_committed_hardware_files():
     assert PROFILES == ["pico", "pico2", "pico2_w", "pico_w", "rp2040_zero"]
     for name in PROFILES:
-        for path in ("bom/%s.md", "wiring/%s.md", "wiring/%s.svg", "wiring/%s.png", "enclosure/%s.stl",
+        for path in ("bom/%s.md", "wiring/%s.md", "wiring/%s.svg", "wiring/%s.png", "wiring/%s-top.png", "enclosure/%s.stl",
                      "enclosure/%s.png"):
             assert os.path.exists(os.path.join(HARDWARE, path % name)), path % name
 
@@ -63,6 +63,17 @@ def test_the_drawing_shows_each_of_the_rings_pads_once(name):
     assert texts.count("DIN") == 1 and texts.count("1000 uF") == 1
 
 
+@pytest.mark.parametrize("name", ["pico", "pico_w", "pico2", "pico2_w"])
+def test_the_board_from_above_marks_each_pin_the_tower_uses_and_no_other(name):
+    """The top view puts pin 1 at the USB end, top left, and 21 to 40 up the right side: each pin the
+    wiring table names (GND and power included) is filled, every other pin is an empty ring."""
+    image = wiring.top_view(name, PARTS).convert("RGB")
+    used = {number for _, _, _, number, _ in wiring.numbered_wires(parts.load_board(name), name, PARTS)}
+    assert {6, 7, 36, 40} <= used  # the OLED's SDA, SCL and 3V3, the ring's 5V
+    for number in range(1, 41):
+        assert image.getpixel(wiring.pin_xy(number)) == (wiring.USED if number in used else (255, 255, 255)), number
+
+
 def test_a_pin_given_two_jobs_shows_twice_in_the_drawing():
     # The firmware's parser refuses such a profile; drawn anyway, the check above would catch it.
     data = profile_data("pico")
@@ -81,9 +92,10 @@ def test_committed_bom_and_wiring_are_what_the_command_makes(name, tmp_path):
     for ext in (".md", ".svg"):
         with open(os.path.join(HARDWARE, "wiring", name + ext)) as a, open(str(tmp_path / (name + ext))) as b:
             assert a.read() == b.read(), "hardware/wiring/%s%s is stale: run dicetower hardware wiring" % (name, ext)
-    fresh = Image.open(str(tmp_path / (name + ".png")))
-    kept = Image.open(os.path.join(HARDWARE, "wiring", name + ".png"))
-    assert fresh.size == kept.size and fresh.tobytes() == kept.tobytes()
+    for ext in (".png", "-top.png"):
+        fresh = Image.open(str(tmp_path / (name + ext)))
+        kept = Image.open(os.path.join(HARDWARE, "wiring", name + ext))
+        assert fresh.size == kept.size and fresh.tobytes() == kept.tobytes(), name + ext
     with open(os.path.join(HARDWARE, "bom", name + ".md")) as f:
         assert f.read() == parts.bom_markdown(name, PARTS)
 

@@ -75,24 +75,85 @@ def pin_table(name, parts=None):
     numbered = bool(header["numbers"])
     lines = ["# Wiring: %s" % board.name, "",
              "Made by `dicetower hardware wiring --board %s` from `boards/%s.json`; do not edit by hand." % (name, name),
-             "", "![wiring](%s.png)" % name, "",
+             "", "![wiring](%s.png)" % name, "", "The board from above, each pin the tower uses marked:", "",
+             "![the board from above](%s-top.png)" % name, "",
              "| part | its pin | goes to %s pin |%s what for |" % (board.name, " pin number |" if numbered else ""),
              "|---|---|---|%s---|" % ("---|" if numbered else "")]
-    for part, wires in connections(board, name, parts):
-        # A part's ground goes to the GND pin nearest its power wire (else its first wire): the pair runs together.
-        anchor = next((w for w in wires if w[0] in ("5V", "VCC")), wires[0])
-        near = header["numbers"].get(anchor[1])
-        for part_pin, pin, what in wires:
-            place = where(header, pin)
-            if pin == "GND" and near is not None:
-                place = str(min(header["grounds"], key=lambda g: abs(g - near)))
-            lines.append("| %s | %s | %s |%s %s |" % (part, part_pin or "(nothing to wire)", pin,
-                                                    " %s |" % place if numbered else "", what))
+    for part, part_pin, pin, number, what in numbered_wires(board, name, parts):
+        lines.append("| %s | %s | %s |%s %s |" % (part, part_pin or "(nothing to wire)", pin,
+                                                " %s |" % (number or pin) if numbered else "", what))
     lines += ["", "Any GND pin will do for a ground wire: they are all joined on the board%s." % (
         " (pins %s)" % ", ".join(map(str, header["grounds"])) if numbered else ""),
         "The LED ring's DIN wire goes through the 330 ohm resistor, and the 1000 uF capacitor sits across the"
         " ring's 5V and GND pads (its stripe, the minus leg, on GND)."]
     return "\n".join(lines) + "\n"
+
+
+def numbered_wires(board, name, parts):
+    """Each wire as (part, part's pin, controller pin, its pin number or None, what for). A part's ground
+    goes to the GND pin nearest its power wire (else its first wire): the pair runs together."""
+    header = parts["headers"][parts_data.controller(parts, name)["header"]]
+    for part, wires in connections(board, name, parts):
+        anchor = next((w for w in wires if w[0] in ("5V", "VCC")), wires[0])
+        near = header["numbers"].get(anchor[1])
+        for part_pin, pin, what in wires:
+            number = header["numbers"].get(pin)
+            if pin == "GND" and near is not None:
+                number = min(header["grounds"], key=lambda g: abs(g - near))
+            yield part, part_pin, pin, number, what
+
+
+PIN_STEP = 24  # px between two pins of a row in the top view
+LEFT, RIGHT, TOP = 400, 560, 50  # the two rows of pins, and pin 1's height
+
+
+def pin_xy(number):
+    """Where pin `number` (1 to 40) is in the top view: 1 to 20 down the left, 21 to 40 up the right."""
+    if number <= 20:
+        return LEFT, TOP + (number - 1) * PIN_STEP
+    return RIGHT, TOP + (40 - number) * PIN_STEP
+USED = (200, 40, 40)  # a pin the tower uses
+FREE = (150, 150, 150)
+
+
+def top_view(name, parts=None, board=None):
+    """The board from above as a PIL image: its two rows of 20 pins (pin 1 at the USB end, top left;
+    21 to 40 up the right side), each pin the tower uses filled and labelled with what it is for.
+    A board whose pins have no numbers (the RP2040-Zero) gets its pads listed instead."""
+    from PIL import Image, ImageDraw
+
+    parts = parts or parts_data.load_parts()
+    board = board or parts_data.load_board(name)
+    header = parts["headers"][parts_data.controller(parts, name)["header"]]
+    used = {}
+    for _, _, pin, number, what in numbered_wires(board, name, parts):
+        key = number if number is not None else pin
+        used.setdefault(key, [pin])
+        used[key].append(what)
+    image = Image.new("RGB", (1000, 21 * PIN_STEP + 80), "white")
+    draw = ImageDraw.Draw(image)
+    draw.text((10, 8), "%s from above (USB at the top): the pins the tower uses" % board.name, fill="black")
+    if not header["numbers"]:  # no pin numbers to place: the pads, named as on the board
+        for row, (key, said) in enumerate(sorted(used.items(), key=lambda kv: str(kv[0]))):
+            y = 40 + row * PIN_STEP
+            draw.ellipse((20, y - 6, 32, y + 6), fill=USED)
+            draw.text((40, y - 6), "%s: %s" % (said[0], "; ".join(said[1:])), fill="black")
+        return image
+    draw.rectangle((LEFT - 20, TOP - 30, RIGHT + 20, TOP + 20 * PIN_STEP), outline="black", width=2)
+    draw.rectangle(((LEFT + RIGHT) // 2 - 25, TOP - 40, (LEFT + RIGHT) // 2 + 25, TOP - 20), outline="black")  # USB
+    for number in range(1, 41):
+        x, y = pin_xy(number)
+        said = used.get(number)
+        draw.ellipse((x - 7, y - 7, x + 7, y + 7), fill=USED if said else None, outline=USED if said else FREE,
+                     width=2)
+        label = str(number)
+        draw.text((x + (12 if number <= 20 else -12 - 6 * len(label)), y - 6), label, fill=FREE)
+        if said:
+            text = "%s (%s): %s" % (said[0], number, "; ".join(sorted(set(said[1:]))))
+            width = draw.textlength(text)
+            draw.text((x - 24 - width, y - 6) if number <= 20 else (x + 24, y - 6), text, fill="black")
+            draw.line((x - 20, y, x - 8, y) if number <= 20 else (x + 8, y, x + 20, y), fill=USED, width=2)
+    return image
 
 
 def where(header, pin):
@@ -198,10 +259,11 @@ def write(name, out, parts=None):
     """Write NAME.svg, NAME.png and NAME.md into the folder `out`; return their paths."""
     parts = parts or parts_data.load_parts()
     os.makedirs(out, exist_ok=True)
-    paths = [os.path.join(out, name + ext) for ext in (".svg", ".png", ".md")]
+    paths = [os.path.join(out, name + ext) for ext in (".svg", ".png", "-top.png", ".md")]
     with open(paths[0], "wb") as f:
         f.write(drawing(name, parts, "svg").get_imagedata("svg"))
     drawing(name, parts, "matplotlib").save(paths[1], transparent=False, dpi=110)
-    with open(paths[2], "w") as f:
+    top_view(name, parts).save(paths[2])
+    with open(paths[3], "w") as f:
         f.write(pin_table(name, parts))
     return paths
