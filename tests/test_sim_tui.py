@@ -305,36 +305,49 @@ def test_at_120x40_the_six_dice_the_ring_the_buttons_and_the_log_are_all_on_scre
     assert "Shift+A B C: long press" in seen["keys"]
 
 
-def test_at_80x24_a_message_says_the_size_needed_and_that_size_shows_it_all():
+def test_at_80x24_the_tower_plays_with_its_oled_as_text_and_smaller_says_the_size_needed():
+    """The README's first command in an 80 x 24 terminal: the OLED's eight lines as text (the chosen one
+    inverted), the ring, the buttons and the log all whole, and the game playable; below the text
+    layout's size, a message says the sizes needed; each larger layout at its own size."""
     seen = {}
 
     async def steps(pilot, app):
-        text = " ".join(row.strip() for row in on_screen(app))
-        need = re.search(r"This terminal is 80 x 24: the simulator needs (\d+) x (\d+)", text)
-        full = re.search(r"\((\d+) x (\d+) for the OLED at full size\)", text)
-        assert need and full, text
-        seen["hidden"] = {"#oled", "#ring", "#log"} - {"#" + str(w.id) for w in shown_widgets(app)}
-        await pilot.press("c")  # the tower runs meanwhile: New Battlerealm
-        seen["pressed"] = await until(pilot, lambda: app.tower.app.mode == "setup")
+        assert await until(pilot, lambda: app.fitted == "text")
+        assert await until(pilot, lambda: "DICETOWER" in " ".join(on_screen(app)))
+        seen["start"] = whole(app)
+        await pilot.press("c")  # New Battlerealm
+        assert await until(pilot, lambda: app.tower.app.mode == "setup")
+        assert await until(pilot, lambda: any("Players (2-6):" in row for row in on_screen(app)))
+        oled = app.query_one("#oled")
+        seen["lines"] = [line.rstrip() for line in text_in(app, oled)]
+        seen["screen"] = app.tower.screen()
+        seen["inverted"] = str(app.picture.spans[0].style)
+        await pilot.resize_terminal(50, 24)
+        assert await until(pilot, lambda: app.fitted == "small")
+        said = " ".join(row.strip() for row in on_screen(app))
+        need = re.search(r"This terminal is 50 x 24: the simulator needs (\d+) x (\d+)", said)
+        sizes = re.search(r"\((\d+) x (\d+) for the OLED's picture, (\d+) x (\d+) at full size\)", said)
+        assert need and sizes, said
         need = (int(need.group(1)), int(need.group(2)))
-        full = (int(full.group(1)), int(full.group(2)))
-        for size, layout in ((need, "compact"), (full, "full"), ((need[0] - 1, need[1]), "small"),
-                             ((need[0], need[1] - 1), "small"), ((full[0] - 1, full[1]), "narrow")):
+        compact = (int(sizes.group(1)), int(sizes.group(2)))
+        full = (int(sizes.group(3)), int(sizes.group(4)))
+        assert need[0] <= 80 and need[1] <= 24
+        for size, layout in ((need, "text"), ((need[0] - 1, need[1]), "small"), (compact, "compact"), (full, "full")):
             await pilot.resize_terminal(*size)
             assert await until(pilot, lambda: app.fitted == layout and tuple(app.size) == size), (size, app.fitted)
-            if layout == "small":
-                assert await until(pilot, lambda: "This terminal is %d x %d" % size in " ".join(on_screen(app)))
-                seen[size] = True
-            else:
-                # The whole panel on screen, at this layout's scale, and every part whole.
+            if layout in ("compact", "full"):
                 assert await until(pilot, lambda: shown_pixels(app) == app.tower.panel.rows()), (size, layout)
-                seen[size] = whole(app)
+            seen[size] = whole(app) if layout != "small" else []
 
     play(steps, size=(80, 24))
-    assert seen.pop("hidden") == {"#oled", "#ring", "#log"}
-    assert seen.pop("pressed")
+    assert seen.pop("start") == []
+    lines, screen = seen.pop("lines"), seen.pop("screen")
+    assert lines[0] == "New Battlerealm" and lines[2] == screen[2] == "Players (2-6):"
+    assert screen[3] == "~~" and lines[3].strip() == "4"  # the count, drawn twice as large, read back as text
+    assert [lines[n] for n in (0, 1, 2, 6)] == [screen[n] for n in (0, 1, 2, 6)]  # the OLED's own lines
+    assert "on rgb(120,200,255)" in seen.pop("inverted")  # the title, inverted as on the panel
     for size, result in seen.items():
-        assert result is True or result == [], (size, result)
+        assert result == [], (size, result)
 
 
 def test_the_footer_says_shift_is_a_long_press_and_shift_c_is_one():

@@ -11,8 +11,10 @@ OLED at full size (a cell per pixel across, half blocks for two rows down,
 terminal (a 120 x 40 one), the OLED at half width in quadrant blocks (2 x 2
 pixels a cell) with the ring and buttons beside it and the log below; in a
 lower one, at half size in braille (2 x 4 pixels a cell); every pixel is
-shown in all three. Below that, a message says the size needed. The device
-runs on, whatever is shown.
+shown in all three. In a smaller one (an 80 x 24 terminal), the OLED as its
+eight lines of text, read back from its memory, the chosen line inverted.
+Below that, a message says the size needed. The device runs on, whatever
+is shown.
 
 Keys: a, b, c short presses; Shift+A, B, C long presses; q quits. The
 buttons on screen do the same with the mouse.
@@ -91,8 +93,31 @@ def oled_braille(panel):
     return Text("\n".join(rows), style="%s on %s" % (ON, OFF))
 
 
+def oled_lines(panel):
+    """The panel as its eight lines of text, read back from its memory against the firmware's font (as
+    the tests read the screen); a line drawn inverted (the chosen item, a title) is shown inverted. An
+    icon is not text: the dice show as ~ (their names are on the line the cursor is on)."""
+    from dicetower_host.virtual_parts.tower import read_big, read_line
+
+    lines = [read_line(panel.ram, page, panel.width) for page in range(panel.pages)]
+    for page in range(panel.pages - 1):
+        if "~" in lines[page] and "~" in lines[page + 1]:
+            big = read_big(panel.ram, page, panel.width)  # a number twice as large (the players' count)
+            if big:
+                lines[page], lines[page + 1] = big.center(panel.width // 5).rstrip(), ""
+    text = Text()
+    for page in range(panel.pages):
+        lit = sum(bin(b).count("1") for b in panel.ram[page * panel.width:(page + 1) * panel.width])
+        line = lines[page].ljust(panel.width // 5)[:panel.width // 5]
+        if page:
+            text.append("\n")
+        text.append(line, "%s on %s" % ((OFF, ON) if lit > panel.width * 4 else (ON, OFF)))
+    return text
+
+
 # The OLED's picture in each layout ("small" draws it for when the terminal grows again).
-DRAW = {"full": oled_text, "narrow": oled_quadrants, "compact": oled_braille, "small": oled_text}
+DRAW = {"full": oled_text, "narrow": oled_quadrants, "compact": oled_braille, "text": oled_lines,
+        "small": oled_text}
 
 
 def ring_text(strip):
@@ -123,9 +148,9 @@ class SimApp(App):
     #body.full #side { layout: horizontal; }
     #body.full #buttons { layout: horizontal; }
 
-    #body.narrow #top, #body.compact #top { layout: horizontal; }
-    #body.narrow #side, #body.compact #side { layout: vertical; width: 1fr; }
-    #body.narrow #buttons, #body.compact #buttons {
+    #body.narrow #top, #body.compact #top, #body.text #top { layout: horizontal; }
+    #body.narrow #side, #body.compact #side, #body.text #side { layout: vertical; width: 1fr; }
+    #body.narrow #buttons, #body.compact #buttons, #body.text #buttons {
         layout: grid; grid-size: 2; grid-rows: 1; grid-columns: 12; width: 24;
     }
 
@@ -149,7 +174,7 @@ class SimApp(App):
         self.started = time.monotonic()
         self.sim_ms = 0
         self.picture = None
-        self.fitted = None  # "full", "narrow", "compact" or "small": what the terminal's size shows whole
+        self.fitted = None  # "full", "narrow", "compact", "text" or "small": what the terminal's size shows whole
         # What the fingers do, in the device's time: (ms, order, pin, down) each a press or a release to
         # come. A key pressed while its button is still down, or in a burst, waits its turn: every key
         # is a press the firmware sees, a debounce's gap after the last one of that button.
@@ -173,7 +198,7 @@ class SimApp(App):
         yield Static(KEYS, id="keys")
 
     def needs(self):
-        """The terminal sizes (columns, rows) the full, narrow and compact layouts need, from this
+        """The terminal sizes (columns, rows) the full, narrow, compact and text layouts need, from this
         board's ring and buttons."""
         leds = len(self.tower.strip.data) // len(self.tower.strip.order)
         buttons = len(self.tower.profile["buttons"])
@@ -185,23 +210,24 @@ class SimApp(App):
         side = max(ring, 2 * 12)
         narrow = (panel.width // 2 + 2 + side, max(panel.pages * 4 + 2, 3 + buttons) + log + 1)
         compact = (panel.width // 2 + 2 + side, max(panel.pages * 2 + 2, 3 + buttons) + log + 1)
-        return full, narrow, compact
+        text = (panel.width // 5 + 2 + side, max(panel.pages + 2, 3 + buttons) + log + 1)
+        return full, narrow, compact, text
 
     def fit(self, size):
         """Choose the layout that the terminal's size (columns, rows) shows whole."""
-        full, narrow, compact = self.needs()
+        full, narrow, compact, text = self.needs()
         layout = "small"
-        for name, need in (("full", full), ("narrow", narrow), ("compact", compact)):
+        for name, need in (("full", full), ("narrow", narrow), ("compact", compact), ("text", text)):
             if size[0] >= need[0] and size[1] >= need[1]:
                 layout = name
                 break
         if layout == "small":
             self.query_one("#small", Static).update(
                 "This terminal is %d x %d: the simulator needs %d x %d\n"
-                "(%d x %d for the OLED at full size).\n\n"
+                "(%d x %d for the OLED's picture, %d x %d at full size).\n\n"
                 "Make the window larger or the font smaller.\n"
                 "The tower runs meanwhile: a b c press its buttons, q quits."
-                % (tuple(size) + compact + full))
+                % (tuple(size) + text + compact + full))
         if layout == self.fitted:
             return
         self.fitted = layout

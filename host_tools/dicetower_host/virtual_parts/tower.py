@@ -126,6 +126,27 @@ class Tower:
 _GLYPHS = {}
 
 
+def read_big(ram, page, width=128):
+    """Text drawn twice as large (Canvas.big) on pages `page` and `page + 1`, or "" where there is none:
+    each column doubled, each bit doubled down both pages, undone and matched as read_line does."""
+    read_line(b"", 0, 0)  # the glyph table, made once
+    low, high = ram[page * width:(page + 1) * width], ram[(page + 1) * width:(page + 2) * width]
+    for offset in range(10):
+        text, x = "", offset
+        while x + 9 < width:
+            cols = bytes(sum(((low[x + 2 * c] >> (2 * i)) & 1) << i for i in range(4))
+                         | sum(((high[x + 2 * c] >> (2 * i)) & 1) << (i + 4) for i in range(4)) for c in range(5))
+            found = _GLYPHS.get(cols)
+            if found is None and any(cols):
+                break  # not big text here: try the next offset
+            text += found or " "
+            x += 10
+        else:
+            if text.strip():
+                return text.strip()
+    return ""
+
+
 def read_line(ram, page, width=128):
     """Text on one page of the panel, matched against the firmware's font (inverted lines too)."""
     if not _GLYPHS:
