@@ -539,8 +539,33 @@ def test_a_terminal_too_small_for_the_oled_is_told_the_size_it_needs(tmp_path):
 
         asyncio.run(main())
     assert seen["told"], seen
-    assert seen["status"] == ("This terminal is 80x24; the board's screen needs 128x40 (the OLED is cut): make it "
+    assert seen["status"] == ("This terminal is 80x24; the board's screen needs 64x40 (the OLED is cut): make it "
                               "larger, or use --headless")
+
+
+def test_at_120x40_the_board_shows_its_whole_oled_at_half_width(tmp_path):
+    """A 120 x 40 terminal, as the simulator fits: the OLED in quadrant blocks, every pixel, no size note."""
+    import asyncio
+
+    from dicetower_host import tui
+    from dicetower_host.pico import VirtualPico
+    from dicetower_host.pico_view import KEYS, BoardFace
+
+    seen = {}
+    with VirtualPico(str(tmp_path / "flash")) as board:
+        app = BoardFace(board, ["a virtual pico on %s" % board.url])
+
+        async def main():
+            async with app.run_test(size=(120, 40)) as pilot:
+                seen["drawn"] = await _until_app(pilot, lambda: app.drawn_as is tui.oled_quadrants)
+                seen["status"] = app.status
+                seen["picture"] = str(app.picture)
+                seen["expected"] = str(tui.oled_quadrants(app.panel))
+
+        asyncio.run(main())
+    assert seen["drawn"], seen
+    assert not (seen["status"] or "").startswith("This terminal"), seen["status"]
+    assert seen["picture"] == seen["expected"] and len(seen["picture"].splitlines()) == 32
 
 
 def test_a_bad_script_is_one_line_before_any_board_starts(tmp_path):

@@ -33,12 +33,15 @@ KEYS = "a b c: tap a button · A B C (Shift): hold it, a long press · q: quit (
 class BoardFace(App):
     CSS = """
     #about { height: auto; color: $text-muted; }
-    #oled { width: 128; height: 32; }
-    #ring { width: 128; height: 1; }
+    #oled { width: auto; height: 32; }
+    #ring { width: auto; height: 1; }
     #status { height: auto; }
     """
-    # The OLED's 128 pixels are 128 columns; its 64 rows are 32, two pixels a cell (tui.oled_text).
-    FITS = (128, 40)
+    # The OLED's 128 pixels are 128 columns, its 64 rows 32, two pixels a cell (tui.oled_text); in a
+    # terminal narrower than that (a 120 x 40 one, as the simulator fits), 64 columns of quadrant blocks,
+    # two pixels by two a cell (tui.oled_quadrants): every pixel is shown either way.
+    FULL = 128
+    FITS = (64, 40)
     BINDINGS = [Binding("q", "quit", "Quit"), Binding("ctrl+c", "quit", "Quit", show=False)]
 
     def __init__(self, board, about):
@@ -48,6 +51,8 @@ class BoardFace(App):
         self.keys = queue.Queue()  # (button, kind) the player pressed, in order
         self.seen = None  # (OLED memory, the OLED is on, the ring's colours): what the board showed last
         self.shown = None
+        self.drawn_as = None  # the picture's kind, by the terminal's width
+        self.picture = None  # the OLED as drawn last
         self.status = None
         self.note = None  # a press the board refused, said until the next look succeeds
         self.stopped = None  # why the board stopped, once it has
@@ -121,17 +126,20 @@ class BoardFace(App):
 
     def _draw(self):
         seen = self.seen
-        if seen is not None and seen is not self.shown:
-            if seen != self.shown:  # drawn again only when the board shows something new
+        width, height = self.size
+        kind = tui.oled_text if width >= self.FULL else tui.oled_quadrants
+        if seen is not None and (seen is not self.shown or kind is not self.drawn_as):
+            if seen != self.shown or kind is not self.drawn_as:  # again only when something new is to show
                 ram, on, leds = seen
                 self.panel.ram[:] = ram
                 self.panel.on = on
                 self.strip = Strip(len(leds), "RGB")
                 self.strip.receive(bytes(value for rgb in leds for value in rgb))
-                self.query_one("#oled", Static).update(tui.oled_text(self.panel))
+                self.picture = kind(self.panel)
+                self.query_one("#oled", Static).update(self.picture)
                 self.query_one("#ring", Static).update(tui.ring_text(self.strip))
+                self.drawn_as = kind
             self.shown = seen
-        width, height = self.size
         if self.stopped is not None:
             status = "The board stopped: %s" % self.stopped
         elif width < self.FITS[0] or height < self.FITS[1]:
