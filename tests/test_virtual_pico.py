@@ -522,7 +522,8 @@ def test_on_a_terminal_the_screen_shows_and_any_stop_is_one_line(tmp_path, stop)
         assert _until(lambda: _gone(node[0]))
 
 
-def test_a_terminal_too_small_for_the_oled_is_told_the_size_it_needs(tmp_path):
+def _face_at(tmp_path, size, look):
+    """A fresh virtual Pico's screen in a terminal of `size`: `look(pilot, app, seen)` fills `seen`."""
     import asyncio
 
     from dicetower_host.pico import VirtualPico
@@ -533,36 +534,35 @@ def test_a_terminal_too_small_for_the_oled_is_told_the_size_it_needs(tmp_path):
         app = BoardFace(board, ["a virtual pico on %s" % board.url])
 
         async def main():
-            async with app.run_test(size=(80, 24)) as pilot:
-                seen["told"] = await _until_app(pilot, lambda: (app.status or "").startswith("This terminal"))
-                seen["status"] = app.status
+            async with app.run_test(size=size) as pilot:
+                await look(pilot, app, seen)
 
         asyncio.run(main())
+    return seen
+
+
+def test_a_terminal_too_small_for_the_oled_is_told_the_size_it_needs(tmp_path):
+    async def look(pilot, app, seen):
+        seen["told"] = await _until_app(pilot, lambda: (app.status or "").startswith("This terminal"))
+        seen["status"] = app.status
+
+    seen = _face_at(tmp_path, (60, 24), look)
     assert seen["told"], seen
-    assert seen["status"] == ("This terminal is 80x24; the board's screen needs 64x40 (the OLED is cut): make it "
+    assert seen["status"] == ("This terminal is 60x24; the board's screen needs 64x40 (the OLED is cut): make it "
                               "larger, or use --headless")
 
 
 def test_at_120x40_the_board_shows_its_whole_oled_at_half_width(tmp_path):
     """A 120 x 40 terminal, as the simulator fits: the OLED in quadrant blocks, every pixel, no size note."""
-    import asyncio
-
     from dicetower_host import tui
-    from dicetower_host.pico import VirtualPico
-    from dicetower_host.pico_view import KEYS, BoardFace
 
-    seen = {}
-    with VirtualPico(str(tmp_path / "flash")) as board:
-        app = BoardFace(board, ["a virtual pico on %s" % board.url])
+    async def look(pilot, app, seen):
+        seen["drawn"] = await _until_app(pilot, lambda: app.drawn_as is tui.oled_quadrants)
+        seen["status"] = app.status
+        seen["picture"] = str(app.picture)
+        seen["expected"] = str(tui.oled_quadrants(app.panel))
 
-        async def main():
-            async with app.run_test(size=(120, 40)) as pilot:
-                seen["drawn"] = await _until_app(pilot, lambda: app.drawn_as is tui.oled_quadrants)
-                seen["status"] = app.status
-                seen["picture"] = str(app.picture)
-                seen["expected"] = str(tui.oled_quadrants(app.panel))
-
-        asyncio.run(main())
+    seen = _face_at(tmp_path, (120, 40), look)
     assert seen["drawn"], seen
     assert not (seen["status"] or "").startswith("This terminal"), seen["status"]
     assert seen["picture"] == seen["expected"] and len(seen["picture"].splitlines()) == 32
