@@ -49,6 +49,17 @@ class HighlightedLines(unittest.TestCase):
         self.assert_first_letter_whole(t, 7, footer[:6])
 
 
+class Refusals(unittest.TestCase):
+    def test_a_refusal_is_said_until_the_next_press_then_what_was_said_before_is_back(self):
+        t = Table()
+        t.presses("b b b c c")  # New Battleworld, one starting hero, start
+        self.assertEqual(t.screen()[5], "New game.")
+        t.presses("c")  # Attack a battle, with none open
+        self.assertEqual(t.screen()[5:7], ["No open battle: draw one", "with New battle."])
+        t.presses("b")  # the next action: a new step
+        self.assertEqual(t.screen()[4:6], ["Flip Danger Coin", "New game."])
+
+
 class MarkingScreen(unittest.TestCase):
     def test_the_explosions_prompt_is_whole_and_each_hero_says_where_they_are(self):
         """An Explosion hurts every other hero at the roller's location (docs/rules.md): the screen asks in

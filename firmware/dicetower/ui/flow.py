@@ -43,6 +43,7 @@ class App:
         self.rules = None  # the game's module (core/games/): its menu, status line and gauge
         self.count = 0
         self.message = ""  # the last thing that happened, for the screen
+        self.refused = None  # while the message is a refusal: what was said before it, back at the next press
         self.menu = ()
         self.animation = None  # "roll", "prison", "explosion", "over" for the LEDs
         self.resume = None
@@ -87,6 +88,10 @@ class App:
     def press(self, button, kind):
         """Handle one button event. Never raises for a player's input."""
         self.changed = True
+        if self.refused is not None:
+            # A refusal is said until the next press: then what was said before it is back.
+            self.message, self.refused = self.refused, None
+        said = self.message
         try:
             if kind == "long" and button == "c":
                 return self._back()
@@ -116,6 +121,7 @@ class App:
             getattr(screen, "on_" + mode)(button, kind)
         except (Refused, RollRefused, ValueError) as e:
             self.message = str(e)
+            self.refused = said
         except EntropyFailure as e:
             self.message = e.screen  # what to do; the console gets the whole reason
             self.emit({"event": "entropy", "error": str(e)})
