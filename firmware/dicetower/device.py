@@ -25,6 +25,7 @@ from dicetower.hw.buttons import POLL_MS, Buttons, Encoder
 from dicetower.hw.storage import OsFiles, TooBig, append_bounded, keep_aside, replace
 from dicetower.core.store import SaveError
 from dicetower.saves import SaveStore
+from dicetower.setup_files import SetupFiles
 from dicetower.startup import read as _read
 from dicetower.ui import screens
 from dicetower.ui.canvas import Canvas
@@ -139,7 +140,9 @@ class Device:
         if self.notices:
             options["notice"] = " ".join(self.notices)
         self.store = SaveStore(self.root + "game.sav", self.files)
-        self.app = App(self.dice, store=self, emit=self._emit, settings=self.config, options=options)
+        self.setups = SetupFiles(self.files, self.root, self._log_line)
+        self.app = App(self.dice, store=self, emit=self._emit, settings=self.config, options=options,
+                       setups=self.setups)
         self.lights = Lights(self.ring)
         # Off by default: a started watchdog cannot be stopped, and mpremote could no longer interrupt.
         self.watchdog = platform.watchdog(8000) if self.config.get("watchdog") else None
@@ -315,6 +318,8 @@ class Device:
             self.frame()
         elif self._saving is not None or self._unsaved is not None:
             self._save_step()
+        elif self.setups.pending is not None:
+            self.setups.write()  # after the game's save: the game first
         elif self.scoreboard is not None and self.scoreboard.stale:
             self.scoreboard.update(app)  # after the OLED and the save: phones are the last to know
         elif app.thinking():

@@ -171,13 +171,16 @@ class Saves(unittest.TestCase):
             return open_(path, mode)
 
         def renamed(old, new):
-            steps.append(("rename", t.bench.reads))
+            if old.endswith("game.sav.tmp"):
+                steps.append(("rename", t.bench.reads))
+            elif new.endswith("setup.json"):
+                steps.append(("set-up", t.bench.reads))  # the set-up remembered, after the game
             return rename(old, new)
 
         t.device.store.saving, files.open, files.rename = started, opened, renamed
         t.presses("c")  # start: the game's first save
-        self.assertEqual([name for name, _ in steps], ["bytes", "file", "rename"])
-        reads = [n for _, n in steps]
+        self.assertEqual([name for name, _ in steps], ["bytes", "file", "rename", "set-up"])
+        reads = [n for _, n in steps][:3]
         self.assertTrue(reads[0] < reads[1] < reads[2], steps)  # the buttons read between each two
         with open(t.root + "game.sav", "rb") as f:
             self.assertTrue(f.read().startswith(b"DICETOWER 4 "))  # schema 4: the checksum covers the header

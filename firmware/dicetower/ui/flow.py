@@ -22,7 +22,7 @@ from dicetower.core.game import Refused
 from dicetower.core.menu import SIX_DICE
 from dicetower.core.roll import DICE, RollRefused
 from dicetower.ui.menus import Menus
-from dicetower.ui.modes import ARGS, DICE_MODE, FINALIZE, MARK, NOTICE, OVER, PLAY, RESULT, SETUP, START
+from dicetower.ui.modes import ARGS, DICE_MODE, FINALIZE, FORM, MARK, NOTICE, OVER, PLAY, RESULT, SETUP, START
 from dicetower.ui.picker import Picker
 
 
@@ -30,9 +30,11 @@ DICE_BACK = "Dice back: the noise passes its tests again."
 
 
 class App:
-    def __init__(self, dice, store=None, emit=None, settings=None, options=None):
+    def __init__(self, dice, store=None, emit=None, settings=None, options=None, setups=None):
         self.dice = dice
         self.store = store  # has save(game) -> None, load() -> (game, message)
+        # The last set-up of each game and a user's presets on flash (setup_files.py), or None.
+        self.setups = setups
         self.emit = emit or (lambda event: None)
         self.settings = settings if settings is not None else {"brightness": 100, "sounds": True}
         self.options = options or {}
@@ -42,6 +44,8 @@ class App:
         self.kind = None
         self.rules = None  # the game's module (core/games/): its menu, status line and gauge
         self.count = 0
+        self.setup = None  # the set-up of the game being chosen: its module's setup_default's shape
+        self.form = None  # its rows on the OLED (ui/setup.py), made at the first use
         self.message = ""  # the last thing that happened, for the screen
         self.refused = None  # while the message is a refusal: what was said before it, back at the next press
         self.menu = ()
@@ -114,6 +118,8 @@ class App:
                 screen = self.dice_screen
             elif mode == ARGS:
                 screen = self.picker
+            elif mode == FORM:
+                screen = self.form
             elif mode in (PLAY, OVER):
                 screen = self
             else:
@@ -166,6 +172,8 @@ class App:
             self.message = "The dice are rolled: finalize them to go on."
         elif self.mode == RESULT:
             self.mode = PLAY
+        elif self.mode == FORM:
+            self.form.back()
         else:
             self.menus.back()
         self.menu = ()
@@ -176,14 +184,65 @@ class App:
             self.resume = self.game  # still saved: it can be resumed until a new one starts
             self.game = None
         self.kind = kind
-        self.rules = self._rules(kind)
-        self.count = self.rules.PLAYERS[2]
+        self.rules = rules = self._rules(kind)
         self.mode = SETUP
+        self.message = ""
+        self._set_up(rules)
         # What the game's start will import, imported meanwhile at idle, one module a loop pass: in one
         # pass, at the press that starts it, they kept the buttons waiting (docs/performance.md, the loop).
         self._ahead = list(getattr(self.rules, "AHEAD", ()))
         if _rolls_six_dice(self.rules.MENU):
             self._ahead.append("dicetower.ui.dice_screen")
+
+    def _set_up(self, rules):
+        """The set-up a new game starts from: the last one of its kind started, else the game's default
+        (a remembered one of another shape, from an older firmware or a hand edit, is not used)."""
+        low, high, self.count = rules.PLAYERS
+        default = getattr(rules, "setup_default", None)
+        self.setup = None if default is None else default(self.options)
+        said = []
+        presets = getattr(rules, "PRESETS", None)
+        if self.setups is None:
+            return
+        if presets is not None:
+            self.options["presets"], notice = self.setups.load(presets, rules.load_presets)
+            if notice:
+                said.append(notice + " The built-in presets are offered.")
+        saved, notice = self.setups.remembered()
+        if notice:
+            said.append(notice + " The set-ups start from the defaults.")
+        last = saved.get(self.kind)
+        if isinstance(last, dict) and isinstance(last.get("count"), int) and low <= last["count"] <= high:
+            from dicetower.ui.setup import fits
+
+            if self.setup is None or fits(last.get("setup"), self.setup):
+                self.count = last["count"]
+                self.setup = last["setup"] if self.setup is not None else None
+        if said:
+            self.mode = NOTICE  # said whole, with the file's name; the start menu follows
+            self.message = " ".join(said)
+
+    def open_setup(self):
+        """Hold B on the player count: the set-up's rows (a game with more than a count to set up)."""
+        if self.setup is None:
+            return
+        if self.form is None:
+            from dicetower.ui.setup import SetupForm
+
+            self.form = SetupForm(self)
+        self.form.open()
+        self.mode = FORM
+
+    def start_game(self):
+        """The set-up started: the new game, and its set-up remembered for the next one."""
+        rules = self.rules
+        if self.setup is None:
+            game = rules.new_game(self.count, self.options)
+        else:
+            game = rules.start(self.count, self.setup, self.options)
+        if self.setups is not None:
+            self.setups.remember(self.kind, self.count, self.setup)
+        self.begin(game, new=True)
 
     @staticmethod
     def _rules(kind):

@@ -104,14 +104,17 @@ class Menus:
             app.message = ""
 
     def on_setup(self, button, kind):
+        """The player count (A -, B +); C starts the game as last set up, hold B sets up the rest."""
         app = self.app
         low, high, _ = app.rules.PLAYERS
-        if button == "a":
+        if button == "b" and kind == "long" and app.setup is not None:
+            app.open_setup()
+        elif button == "a":
             app.count = max(low, app.count - 1)
         elif button == "b":
             app.count = min(high, app.count + 1)
         else:
-            app.begin(app.rules.new_game(app.count, app.options), new=True)
+            app.start_game()
 
     def settings_items(self):
         settings = self.app.settings

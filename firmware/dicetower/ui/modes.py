@@ -4,6 +4,7 @@ from dicetower.core.roll import DICE
 
 START = "start"
 SETUP = "setup"
+FORM = "form"  # the set-up's rows: heroes, villain, scheme, mode (ui/setup.py)
 PLAY = "play"
 ARGS = "args"
 DICE_MODE = "dice"

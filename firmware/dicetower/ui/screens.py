@@ -64,7 +64,14 @@ def draw(app, canvas):
         canvas.line(0, "New " + label(app.kind), invert=True, centre=True)
         canvas.line(2, (app.rules.COUNTING or "Players (%d-%d):") % (low, high))
         canvas.big(48, 3, str(app.count))
-        canvas.line(6, "A - / B +   C start")
+        if app.message:  # what the start refused
+            _message(canvas, 6, app.message)
+        else:
+            canvas.line(6, "A - / B +   C start")
+            if app.setup is not None:
+                canvas.line(7, app.rules.SETUP_HINT)
+    elif mode == modes.FORM:
+        app.form.draw(canvas, "Set up " + label(app.kind))
     elif mode == modes.PHONES:
         _phones(app.phones, canvas)
     elif mode == modes.SETTINGS:

@@ -24,8 +24,9 @@ class United(Game):
     STATE_KEYS = ("heroes", "teams", "threshold", "gladiator", "heroes_duel", "mist", "water", "over")
 
     @classmethod
-    def setup(cls, heroes, teams=1, threshold=6):
-        """heroes: dicts with name and team (0, or 0/1 in Team vs Team)."""
+    def setup(cls, heroes, teams=1, threshold=6, villain="gladiator"):
+        """heroes: dicts with name and team (0, or 0/1 in Team vs Team). Only a game against Vulcan says
+        its villain ("villain"): a game saved before the villain was chosen played Gladiator's Duels."""
         number(teams, 1, 2, "Teams")
         number(threshold, 1, 99, "KO threshold")
         if not isinstance(heroes, list) or not 1 <= len(heroes) <= 8:
@@ -37,6 +38,8 @@ class United(Game):
             roster.append({"name": name, "team": team, "ko": 0})
         state = {"heroes": roster, "teams": teams, "threshold": threshold, "gladiator": 0, "heroes_duel": 0,
                  "mist": MIST, "water": WATER, "over": None}
+        if villain == "vulcan":
+            state["villain"] = villain
         return cls(state)
 
     def team_ko(self, team):
@@ -70,6 +73,8 @@ class United(Game):
         """A Duel with Gladiator ends: winner "gladiator" or "hero"."""
         if state["teams"] == 2:
             raise Refused("Gladiator CANNOT be used as the Villain in Team vs Team mode: no Duels.")
+        if state.get("villain", "gladiator") != "gladiator":
+            raise Refused("Duels are Gladiator's: the villain is Vulcan.")
         if winner == "gladiator":
             state["gladiator"] = number(state["gladiator"] + 1, 0, DUELS, "Gladiator's Duel tracker")
             return "Gladiator wins the Duel (Gladiator's tracker %d)." % state["gladiator"]
@@ -95,13 +100,55 @@ PLAYERS = (1, 6, 4)
 COUNTING = None
 KEYS = ()
 WORDS = ()
-HEROES = ("Black Bolt", "Medusa", "Crystal", "Karnak", "Gorgon", "Triton")
+# The War of Kings box's heroes, the first six seated in this order by default.
+HEROES = ("Black Bolt", "Medusa", "Crystal", "Karnak", "Gorgon", "Triton", "Lockjaw")
+VILLAINS = [("Gladiator", "gladiator"), ("Vulcan", "vulcan")]
+SETUP_HINT = "Hold B: mode, villain.."
 
 
 def new_game(count, options):
-    teams = 2 if count >= 2 and options.get("teams") == 2 else 1
+    return start(count, setup_default(options), options)
+
+
+# -- the set-up: the mode, the villain, each seat's hero (of this box, or a hero of another), the KO
+# threshold (ui/setup.py shows the rows) -------------------------------------------------------------
+
+def _other(i):
+    return "Hero %d" % (i + 1)  # a hero from another box, named as seated
+
+
+def setup_default(options):
+    return {"teams": 1, "villain": "gladiator", "heroes": list(HEROES[:PLAYERS[1]]), "threshold": 6}
+
+
+def setup_rows(setup, count, options):
+    seated = setup["heroes"][:count]
+    rows = [("Mode", ("teams",), [("co-operative", 1), ("Team vs Team", 2)]),
+            # "Gladiator CANNOT be used as the Villain in Team vs Team mode."
+            ("Villain", ("villain",), VILLAINS if setup["teams"] == 1 else VILLAINS[1:])]
+    for i in range(count):
+        rows.append(("Seat %d" % (i + 1), ("heroes", i),
+                     [(n, n) for n in HEROES if n == seated[i] or n not in seated] + [(_other(i), _other(i))]))
+    rows.append(("KO threshold", ("threshold",), (1, 99)))
+    return rows
+
+
+def setup_changed(setup, path, options):
+    if setup["teams"] == 2:
+        setup["villain"] = "vulcan"
+
+
+def start(count, setup, options):
+    """Refused for what the rulebook forbids: Team vs Team with one player, or with Gladiator."""
+    teams, villain = setup["teams"], setup["villain"]
+    if teams == 2 and count < 2:
+        raise Refused("Team vs Team needs 2 players or more.")
+    if teams == 2 and villain == "gladiator":
+        raise Refused("Gladiator CANNOT be used as the Villain in Team vs Team mode.")
+    if villain not in ("gladiator", "vulcan"):
+        raise Refused("The villain is Gladiator or Vulcan.")
     return United.setup([{"name": name, "team": (i % 2 if teams == 2 else 0)}
-                         for i, name in enumerate(HEROES[:count])], teams=teams)
+                         for i, name in enumerate(setup["heroes"][:count])], teams, setup["threshold"], villain)
 
 
 MENU = (
@@ -121,7 +168,10 @@ def status(state, lines):
     rows.append("  ".join(cells[:3]))
     if len(cells) > 3:
         rows.append("  ".join(cells[3:]))
-    rows.append("Duel G%d H%d" % (state["gladiator"], state["heroes_duel"]))
+    if state.get("villain", "gladiator") == "gladiator":
+        rows.append("Duel G%d H%d" % (state["gladiator"], state["heroes_duel"]))
+    else:
+        rows.append("Vulcan: no Duels")
     rows.append("Mist %d Water %d" % (state["mist"], state["water"]))
     return rows
 
@@ -145,8 +195,11 @@ def check(state):
     number(state["mist"], 0, MIST, "Terrigen Mist tokens")
     number(state["water"], 0, WATER, "Water tokens")
     # No Duels in Team vs Team (act_duel refuses them).
+    vulcan = state.get("villain", "gladiator") != "gladiator"
+    if vulcan and state["villain"] != "vulcan":
+        raise Refused("The villain is Gladiator or Vulcan.")
     for key in ("gladiator", "heroes_duel"):
-        number(state[key], 0, DUELS if state["teams"] == 1 else 0, "A Duel tracker")
+        number(state[key], 0, DUELS if state["teams"] == 1 and not vulcan else 0, "A Duel tracker")
     total = 0
     for hero in state["heroes"]:
         text(hero["name"], "A hero's name")

@@ -1,0 +1,141 @@
+"""A game's set-up, row by row: heroes, hit points, villain, scheme, mode (hold B on the player count).
+
+The game's module (core/games/) gives the rows and makes the game:
+  setup_default(options)              the set-up a first game starts from: a dict of JSON values, its
+                                      lists of fixed length (a remembered set-up must have its shape)
+  setup_rows(setup, count, options)   (label, path, detail) for each row: `path` the keys to the value
+                                      in `setup`, `detail` (low, high) for a number or a list of
+                                      (label, value) choices
+  setup_changed(setup, path, options) (optional) a value changed: what follows from it
+  start(count, setup, options)        the new game, or Refused saying what cannot be
+This only steps through the rows, as ui/picker.py does through an action's values. The first row starts
+the game. A/B move; C takes the row: then A/B change its value (held: ten at a time), C keeps it.
+"""
+
+from dicetower.core.game import Refused
+from dicetower.ui.canvas import CHAR, COLUMNS, MARGIN, wrap
+
+START_ROW = "Start the game"
+SHOWN = 6  # rows on the panel, between the title and the hint
+
+
+def value_at(setup, path):
+    for key in path:
+        setup = setup[key]
+    return setup
+
+
+def put(setup, path, value):
+    for key in path[:-1]:
+        setup = setup[key]
+    setup[path[-1]] = value
+
+
+def fits(value, like, depth=6):
+    """Whether a remembered set-up (a hand-edited setup.json too) has the default's shape: the same
+    keys, lists of the same length, values of the same types. The rows and `start` check the values."""
+    if depth < 0:
+        return False
+    if isinstance(like, dict):
+        if not isinstance(value, dict):
+            return False
+        for key in like:
+            if key not in value or not fits(value[key], like[key], depth - 1):
+                return False
+        return True
+    if isinstance(like, list):
+        if not isinstance(value, list) or len(value) != len(like):
+            return False
+        for i in range(len(like)):
+            if not fits(value[i], like[i], depth - 1):
+                return False
+        return True
+    return type(value) is type(like)  # True is not taken for 1, nor 1 for "1"
+
+
+def _shown(value, detail):
+    if isinstance(detail, tuple):
+        return str(value)
+    for label, choice in detail:
+        if choice == value:
+            return label
+    return str(value)
+
+
+class SetupForm:
+    def __init__(self, app):
+        self.app = app
+        self.editing = False
+
+    def rows(self):
+        app = self.app
+        return app.rules.setup_rows(app.setup, app.count, app.options)
+
+    def open(self):
+        self.editing = False
+        self.app.cursor = 0
+
+    def back(self):
+        """Hold C: a value being changed is kept; else back to the player count."""
+        if self.editing:
+            self.editing = False
+        else:
+            from dicetower.ui.modes import SETUP
+
+            self.app.mode = SETUP
+
+    def on_form(self, button, kind):
+        app = self.app
+        rows = self.rows()
+        if not self.editing:
+            if button != "c":
+                return app.step(button, len(rows) + 1)
+            if app.cursor == 0:
+                return app.start_game()
+            self.editing = True
+            return
+        if button == "c":
+            self.editing = False
+            return
+        label, path, detail = rows[(app.cursor - 1) % len(rows)]
+        ahead = 1 if button == "b" else -1
+        value = value_at(app.setup, path)
+        if isinstance(detail, tuple):
+            low, high = detail
+            new = value + ahead * (10 if kind == "long" else 1)
+            if not low <= new <= high:
+                put(app.setup, path, max(low, min(high, new)))
+                raise Refused("%s: %d to %d." % (label, low, high))
+        else:
+            values = [choice for _, choice in detail]
+            new = values[((values.index(value) + ahead) if value in values else 0) % len(values)]
+        put(app.setup, path, new)
+        changed = getattr(app.rules, "setup_changed", None)
+        if changed is not None:
+            changed(app.setup, path, app.options)
+
+    def draw(self, canvas, title):
+        app = self.app
+        rows = self.rows()
+        items = [START_ROW] + ["%s: " % label for label, _, _ in rows]
+        canvas.line(0, title, invert=True, centre=True)
+        # What was refused (a value's range, a start the tracker cannot hold) whole below the rows.
+        said = wrap(app.message)[:3] if app.message else [
+            "A - B + (hold: 10) C keep" if self.editing else "C: choose  Hold C: back"]
+        shown = SHOWN + 1 - len(said)
+        cursor = app.cursor % len(items)
+        first = 0 if cursor < shown else cursor - shown + 1
+        for row in range(shown):
+            i = first + row
+            if i >= len(items):
+                canvas.line(1 + row, "")
+                continue
+            head = items[i]
+            value = "" if i == 0 else _shown(value_at(app.setup, rows[i - 1][1]), rows[i - 1][2])
+            if i == cursor and self.editing:  # the value A and B change, lit on its own
+                canvas.line(1 + row, head)
+                canvas.text(MARGIN + len(head) * CHAR, 1 + row, value[:COLUMNS - len(head)], invert=True)
+            else:
+                canvas.line(1 + row, (head + value)[:COLUMNS], invert=(i == cursor))
+        for row in range(len(said)):
+            canvas.line(1 + shown + row, said[row])

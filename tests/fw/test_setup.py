@@ -1,0 +1,310 @@
+"""A real game set up on the tower with its three buttons: seats and heroes, hit points, the villain and
+the scheme, the mode; remembered for the next game; bad files and values refused on the OLED.
+CPython and the VM.
+
+Presses: on the player count, hold B (`B`) opens the set-up's rows; its first row starts the game. A/B
+move, C takes a row, A/B change its value (held: ten at a time), C keeps it.
+"""
+
+import json
+import os
+import unittest
+
+from table import Table
+
+START_MENU = {"battlerealm": "", "champions": "b", "united": "bb", "battleworld": "bbb"}
+
+
+def new(t, kind, count_keys=""):
+    """From the start menu: New <kind>, the player count changed by `count_keys`, then the set-up's rows."""
+    t.presses(START_MENU[kind] + "c" + count_keys + "B")
+    assert t.app.mode == "form", t.app.mode
+
+
+def row(t, label):
+    """Move the cursor to the row whose text starts with `label` (on the panel: read back from its RAM)."""
+    for _ in range(40):
+        line = [s for s in t.screen()[1:7] if s.startswith(label)]
+        chosen = t.app.form.rows()[t.app.cursor - 1][0] if t.app.cursor else "Start the game"
+        if chosen.startswith(label.split(":")[0]) and line:
+            return line[0]
+        t.presses("b")
+    raise AssertionError("no row %r on %r" % (label, t.screen()))
+
+
+def set_to(t, label, value, most=120):
+    """Change a row until it reads `label: value` (each step checked on the OLED)."""
+    line = row(t, label)
+    t.presses("c")
+    key = "b"
+    if value.isdigit() and line[len(label) + 2:].isdigit() and int(value) < int(line[len(label) + 2:]):
+        key = "a"  # a number below: down
+    for _ in range(most):
+        if "%s: %s" % (label, value) in t.screen():
+            t.presses("c")
+            return
+        t.presses(key)
+    raise AssertionError("%s never read %r: %r" % (label, value, t.screen()))
+
+
+class Battlerealm(unittest.TestCase):
+    def test_players_pick_their_heroes_seat_by_seat_and_none_is_offered_twice(self):
+        t = Table()
+        new(t, "battlerealm", "aa")  # two players
+        self.assertEqual(t.screen()[2:4], ["Seat 1: Hulk", "Seat 2: Thor"])
+        set_to(t, "Seat 1", "Vision")
+        row(t, "Seat 2")
+        t.presses("c")
+        seen = set()
+        for _ in range(13):  # every hero seat 2 is offered, round: Vision, seat 1's, never among them
+            seen.add(t.app.setup["heroes"][1])
+            t.presses("b")
+        self.assertFalse("Vision" in seen, seen)
+        self.assertIn("Hulk", seen)
+        t.presses("c")  # kept
+        set_to(t, "Seat 2", "Falcon")
+        while t.app.cursor:  # up to the first row, and start
+            t.presses("a")
+        t.presses("c")
+        self.assertEqual(t.app.mode, "play")
+        self.assertEqual([h["name"] for h in t.app.game.state["heroes"]], ["Vision", "Falcon"])
+        self.assertTrue(t.screen()[0].startswith("R1 Vision"), t.screen())
+
+
+class Champions(unittest.TestCase):
+    def test_a_15_hit_point_hero_against_a_villain_of_three_stages_reaches_the_real_end(self):
+        """ "set the villain's dial to the hit points on the villain card multiplied by the number of
+        players"; "Defeat the final villain stage and you all win." """
+        t = Table()
+        new(t, "champions")  # two players
+        set_to(t, "P1 hero", "She-Hulk")
+        self.assertIn("P1 hit points: 15", t.screen())  # the hero's own hit points came with her
+        set_to(t, "P2 hit points", "12")
+        set_to(t, "Villain stages", "3")
+        set_to(t, "Stage 3 hit points", "20")
+        while t.app.cursor:
+            t.presses("a")
+        t.presses("c")
+        state = t.app.game.state
+        self.assertEqual([(h["name"], h["hp"], h["max"]) for h in state["heroes"]],
+                         [("She-Hulk", 15, 15), ("P2", 12, 12)])
+        villain = state["areas"][0]["villain"]
+        self.assertEqual((villain["stages"], villain["hp"]), ([14, 15, 20], 28))
+        self.assertEqual(t.screen()[2], "Villain 28 hp")
+        t.app.do("damage", [0, 5])
+        t.app.do("heal", [0, 9])
+        self.assertEqual(t.app.game.state["heroes"][0]["hp"], 15)  # "never above your maximum hit points"
+        for damage in (20, 8, 20, 10):  # stage 1: 28; stage 2: 30
+            self.assertTrue(t.app.do("hit", [0, damage]))
+        villain = t.app.game.state["areas"][0]["villain"]
+        self.assertEqual((villain["stage"], villain["hp"]), (2, 40))  # stage 3: 20 per player
+        self.assertIsNone(t.app.game.state["over"])
+        t.app.do("hit", [0, 20])
+        t.app.do("hit", [0, 20])
+        self.assertEqual(t.app.game.state["over"], "Villain's final stage is defeated: the players win!")
+        self.assertEqual(t.app.mode, "over")
+
+    def test_scheme_figures_per_player_are_multiplied_and_a_fixed_villain_is_not(self):
+        t = Table()
+        new(t, "champions", "b")  # three players
+        set_to(t, "S1 target", "7")
+        set_to(t, "S1 target is", "per player")
+        set_to(t, "S1 start", "1")
+        set_to(t, "S1 start is", "per player")
+        set_to(t, "Villain HP", "fixed")
+        while t.app.cursor:
+            t.presses("a")
+        t.presses("c")
+        area = t.app.game.state["areas"][0]
+        self.assertEqual(area["scheme"]["stages"][0], [21, 1, 3])
+        self.assertEqual(area["scheme"]["threat"], 3)
+        self.assertEqual(area["villain"]["hp"], 14)
+        t.app.do("hit", [0, 14])
+        self.assertEqual(t.app.game.state["areas"][0]["villain"]["hp"], 15)  # the next stage: not per player either
+
+    def test_the_kang_preset_is_interim_and_its_areas_come_from_the_play_menu(self):
+        t = Table()
+        new(t, "champions")
+        set_to(t, "Scenario", "Kang")
+        while t.app.cursor:
+            t.presses("a")
+        t.presses("c")
+        state = t.app.game.state
+        self.assertEqual(state["areas"][0]["villain"]["name"], "Kang (I)")
+        self.assertEqual(state["areas"][0]["interim"], 1)
+        t.app.do("hit", [0, 20])
+        t.app.do("hit", [0, 8])
+        self.assertIsNone(t.app.game.state["over"])  # Kang (I)'s defeat wins nothing
+        self.assertTrue(t.app.do("separate", [0, {"name": "Stage 3A", "stages": [[8, 1, 1]]},
+                                              {"name": "Kang (II)", "stages": [12]}]))
+        self.assertEqual(len(t.app.game.state["areas"]), 2)
+
+    def test_a_value_out_of_its_range_is_refused_with_the_range(self):
+        t = Table()
+        new(t, "champions")
+        row(t, "P1 hit points")
+        t.presses("c a a a a a a a a a a")  # 10 down to 1, then below
+        self.assertEqual(t.app.setup["heroes"][0][1], 1)
+        self.assertIn("P1 hit points: 1 to 99.", t.screen())
+        t.presses("B B B B B B B B B B B")  # held: ten at a time, up to 99 and no further
+        self.assertEqual(t.app.setup["heroes"][0][1], 99)
+        self.assertIn("P1 hit points: 1 to 99.", t.screen())
+
+    def test_a_start_the_tracker_cannot_hold_is_refused_on_the_screen(self):
+        t = Table()
+        new(t, "champions", "bb")  # four players
+        set_to(t, "S1 target", "30")
+        set_to(t, "S1 target is", "per player")  # 120 threat: over the tracker's 99
+        while t.app.cursor:
+            t.presses("a")
+        t.presses("c")
+        self.assertEqual(t.app.mode, "form")
+        self.assertIsNone(t.app.game)
+        self.assertIn("Target threat for 4 players must be 1 to 99, not 120.",
+                      " ".join(line for line in t.screen() if line))
+
+
+class United(unittest.TestCase):
+    def test_team_vs_team_against_vulcan_with_a_hero_of_another_box_and_a_threshold(self):
+        t = Table()
+        new(t, "united")  # four players
+        self.assertIn("Villain: Gladiator", t.screen())
+        set_to(t, "Mode", "Team vs Team")
+        # "Gladiator CANNOT be used as the Villain in Team vs Team mode."
+        self.assertIn("Villain: Vulcan", t.screen())
+        row(t, "Villain")
+        t.presses("c b")
+        self.assertEqual(t.app.setup["villain"], "vulcan")
+        t.presses("c")
+        set_to(t, "Seat 1", "Lockjaw")
+        set_to(t, "Seat 2", "Hero 2")
+        set_to(t, "KO threshold", "4")
+        while t.app.cursor:
+            t.presses("a")
+        t.presses("c")
+        state = t.app.game.state
+        self.assertEqual([(h["name"], h["team"]) for h in state["heroes"]],
+                         [("Lockjaw", 0), ("Hero 2", 1), ("Crystal", 0), ("Karnak", 1)])
+        self.assertEqual((state["teams"], state["threshold"], state["villain"]), (2, 4, "vulcan"))
+        self.assertEqual(t.screen()[0], "KO 0/4")
+        self.assertFalse(t.app.do("duel", ["hero"]))
+        for hero in (0, 1, 2):
+            t.app.do("ko", [hero])
+        self.assertIsNone(t.app.game.state["over"])
+        t.app.do("ko", [3])
+        self.assertEqual(t.app.game.state["over"], "4 KO tokens: the heroes lose.")
+
+    def test_co_operative_with_one_player_against_gladiator(self):
+        t = Table()
+        new(t, "united", "aaa")
+        self.assertEqual(t.app.count, 1)
+        t.presses("c")  # the first row: start
+        state = t.app.game.state
+        self.assertEqual(([h["name"] for h in state["heroes"]], state["teams"]), (["Black Bolt"], 1))
+        self.assertTrue(t.app.do("duel", ["gladiator"]))
+
+
+class Battleworld(unittest.TestCase):
+    def test_the_starting_heroes_have_their_range_and_no_more_to_set_up(self):
+        t = Table()
+        t.presses("bbbc")
+        self.assertEqual(t.screen()[2], "Starting heroes (1-5):")
+        self.assertEqual(t.screen()[7], "")  # no rows to hold B for
+        t.presses("B")
+        self.assertEqual(t.app.mode, "setup")
+
+
+class Remembered(unittest.TestCase):
+    def test_the_last_set_up_is_the_default_one_press_starts_it_again_even_after_a_power_cut(self):
+        t = Table()
+        new(t, "champions", "a")  # one player
+        set_to(t, "P1 hero", "Iron Man")
+        set_to(t, "Villain stages", "1")
+        while t.app.cursor:
+            t.presses("a")
+        t.presses("c")
+        t.wait(2000)  # the save, then the set-up, written at idle
+        first = json.loads(json.dumps(t.app.game.state))
+        again = Table(root=t.root, keep_files=True)
+        again.presses("C")  # the notice of the game kept... or the start menu already
+        while again.app.mode != "start":
+            again.presses("c")
+        items = [label for label, _ in again.app.menus.start_items()]
+        again.presses("b" * items.index("New Champions") + "c")
+        if again.app.mode == "replace":
+            again.presses("bc")  # Yes: a new game
+        self.assertEqual((again.app.mode, again.app.count), ("setup", 1))
+        again.presses("c")  # one press
+        self.assertEqual(again.app.game.state["heroes"], first["heroes"])
+        self.assertEqual(again.app.game.state["areas"][0]["villain"]["stages"], [14])
+
+    def test_a_remembered_set_up_of_another_shape_is_not_used(self):
+        t = Table()
+        with open(t.root + "setup.json", "w") as f:
+            json.dump({"champions": {"count": 3, "setup": {"heroes": "Thor"}},
+                       "united": {"count": 9, "setup": {}}}, f)
+        t.presses("bc")
+        self.assertEqual((t.app.mode, t.app.count), ("setup", 2))  # the default set-up and count
+        self.assertEqual(t.app.setup["heroes"][0], ["P1", 10])
+        t.presses("c")
+        self.assertEqual(t.app.mode, "play")
+
+
+class DamagedFiles(unittest.TestCase):
+    def tearDown(self):
+        for name in os.listdir(self.root):
+            if name.startswith("champions.json") or name.startswith("setup.json"):
+                os.remove(self.root + name)
+
+    def test_a_damaged_presets_file_is_kept_aside_named_on_the_oled_and_the_built_in_ones_offered(self):
+        t = Table()
+        self.root = t.root
+        with open(t.root + "champions.json", "w") as f:
+            f.write('{"heroes": [{"name": "Wasp", "hp": 0}]}')
+        t.presses("bc")
+        text = " ".join(t.screen())
+        self.assertEqual(t.app.mode, "notice")
+        self.assertIn("champions.json", text)
+        self.assertIn("kept as champions.json.bad1", t.app.message)
+        self.assertIn("Wasp's hit points must be 1 to 99, not 0", t.app.message)
+        self.assertIn("champions.json.bad1", os.listdir(t.root[:-1] or "/"))
+        t.presses("c")  # read: to the start menu, and Champions again: the built-in presets
+        t.presses("bc")
+        self.assertEqual(t.app.mode, "setup")
+        t.presses("B")
+        set_to(t, "P1 hero", "She-Hulk")
+
+    def test_a_users_presets_are_offered_after_the_built_in_ones(self):
+        t = Table()
+        self.root = t.root
+        with open(t.root + "champions.json", "w") as f:
+            json.dump({"heroes": [{"name": "Wasp", "hp": 9}],
+                       "scenarios": [{"name": "My villain", "villain": {"name": "Ultron", "stages": [17, 22]},
+                                      "scheme": {"name": "Drones", "stages": [{"target": 5, "target_per_player": True,
+                                                                              "start": 2, "acceleration": 2}]}}]}, f)
+        new(t, "champions", "a")
+        set_to(t, "Scenario", "My villain")
+        set_to(t, "P1 hero", "Wasp")
+        while t.app.cursor:
+            t.presses("a")
+        t.presses("c")
+        state = t.app.game.state
+        area = state["areas"][0]
+        self.assertEqual((state["heroes"][0]["name"], state["heroes"][0]["hp"]), ("Wasp", 9))
+        self.assertEqual((area["villain"]["name"], area["villain"]["hp"]), ("Ultron", 17))
+        self.assertEqual((area["scheme"]["name"], area["scheme"]["stages"]), ("Drones", [[5, 2, 2]]))
+
+    def test_a_damaged_setup_file_is_kept_aside_and_the_defaults_used(self):
+        t = Table()
+        self.root = t.root
+        with open(t.root + "setup.json", "w") as f:
+            f.write("{not json")
+        t.presses("c")
+        self.assertEqual(t.app.mode, "notice")
+        self.assertIn("setup.json: not valid JSON. It is kept as setup.json.bad1.", t.app.message)
+        t.presses("c c")
+        self.assertEqual((t.app.mode, t.app.count), ("setup", 4))
+
+
+if __name__ == "__main__":
+    unittest.main()
