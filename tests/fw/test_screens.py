@@ -56,8 +56,11 @@ class Refusals(unittest.TestCase):
         self.assertEqual(t.screen()[5], "New game.")
         t.presses("c")  # Attack a battle, with none open
         self.assertEqual(t.screen()[5:7], ["No open battle: draw one", "with New battle."])
-        t.presses("b")  # the next action: a new step
-        self.assertEqual(t.screen()[4:6], ["Flip Danger Coin", "New game."])
+        t.presses("b")  # the next action: a new step; the menu is shown while the player moves through it
+        self.assertEqual(t.screen()[4:8], ["Flip Danger Coin", "New battle", "Thanostone battle", "2/4  C: choose"])
+        t.presses("c")  # the coin flipped: its result under the action, no refusal, no list
+        self.assertEqual(t.screen()[5], t.app.message[:len(t.screen()[5])])
+        self.assertTrue(t.app.message.startswith("Danger Coin"), t.app.message)
 
 
 class MarkingScreen(unittest.TestCase):
@@ -71,6 +74,43 @@ class MarkingScreen(unittest.TestCase):
         self.assertEqual(screen[6:8], ["[ ] Thor     Elsewhere", "[ ] Vision   Elsewhere"])
         t.presses("c")  # Thor marked
         self.assertEqual(t.screen()[6], "[x] Thor     Elsewhere")
+
+
+class PlayMenu(unittest.TestCase):
+    def test_moving_through_the_menu_shows_the_actions_after_the_chosen_one_and_its_place(self):
+        t = Table()
+        t.presses("b c c")  # New Champions, two players, start
+        self.assertEqual(t.screen()[4:6], ["Thwart main scheme", "New game."])
+        t.presses("a")  # round to the last of 18 actions
+        self.assertEqual(t.screen()[4:8], ["Hit minion", "", "", "18/18  C: choose"])
+        t.presses("b b")
+        self.assertEqual(t.screen()[4:8], ["Thwart side scheme", "Hit villain", "Villain attacks", "2/18  C: choose"])
+        t.presses("b c b c")  # Hit villain, area 1 (the only one), 1 damage
+        self.assertFalse(t.app.browsing)
+        self.assertEqual(t.screen()[5], "Villain -1 hit point (27")
+
+
+class Help(unittest.TestCase):
+    def test_the_help_screen_explains_the_status_lines_of_the_game_in_play_first(self):
+        t = Table()
+        t.presses("bbb c c")  # New Battleworld, one starting hero, start
+        t.presses("C")  # to the start menu: the game kept to resume
+        items = [label for label, _ in t.app.menus.start_items()]
+        t.presses("b" * items.index("Settings") + "c" + "bbb")
+        self.assertEqual(t.screen()[4], "Help: the screens")
+        t.presses("c")
+        self.assertEqual(t.app.mode, "help")
+        self.assertTrue(t.screen()[0].startswith("Battleworld. \"Won 1/5"), t.screen())
+        pages = 1
+        while t.screen()[7].startswith("B: more"):
+            t.presses("b")
+            pages += 1
+        shown = " ".join(t.app.message.split())
+        for short in ("R1 Hulk's turn", "Duel G0 H0", "h0/1 d0/3 E", "P1:10(2)", "! with Lucky"):
+            self.assertTrue(short in shown, short)
+        self.assertTrue(pages >= 4, pages)
+        t.presses("c")
+        self.assertEqual((t.app.mode, t.app.cursor), ("settings", 3))
 
 
 class DiceScreen(unittest.TestCase):

@@ -209,9 +209,12 @@ def judge(symbols, abilities=(), in_prison=False, escape_with=None):
         out.lines.append("Still in the Crystal Prison: no three of a kind. "
                          "You cannot Attack, be Attacked or move.")
     if out.skill and not held:
-        out.lines.append("Skill %d: up to %d damage to heroes at your location." % (out.skill, out.skill))
+        # Which of the play menu's actions applies it, named: the result is read before the menu.
+        out.lines.append("Skill %d: up to %d damage to heroes at your location (Attack, from: same "
+                         "location)." % (out.skill, out.skill))
     if out.tech and not held:
-        out.lines.append("Tech %d: up to %d damage to heroes at other locations." % (out.tech, out.tech))
+        out.lines.append("Tech %d: up to %d damage to heroes at other locations (Attack, from: other "
+                         "location)." % (out.tech, out.tech))
     if out.cosmic and not held:
         out.lines.append("Cosmic %d: move (1 Cosmic, plus 1 for each other hero at your location)."
                          % out.cosmic)

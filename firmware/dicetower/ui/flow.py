@@ -48,6 +48,7 @@ class App:
         self.form = None  # its rows on the OLED (ui/setup.py), made at the first use
         self.message = ""  # the last thing that happened, for the screen
         self.refused = None  # while the message is a refusal: what was said before it, back at the next press
+        self.browsing = False  # A or B last moved through the play menu: it shows the actions, not the message
         self.menu = ()
         self.animation = None  # "roll", "prison", "explosion", "over" for the LEDs
         self.resume = None
@@ -92,6 +93,7 @@ class App:
     def press(self, button, kind):
         """Handle one button event. Never raises for a player's input."""
         self.changed = True
+        self.browsing = False
         if self.refused is not None:
             # A refusal is said until the next press: then what was said before it is back.
             self.message, self.refused = self.refused, None
@@ -281,6 +283,8 @@ class App:
     def on_play(self, button, kind):
         menu = self.rules.MENU
         if button != "c":
+            # The actions are shown, not the last message; paused dice stay said (what to do is there).
+            self.browsing = getattr(self.dice, "failure", None) is None
             return self.step(button, len(menu))
         action = menu[self.cursor % len(menu)]
         if action[2] and action[2][0][1] == SIX_DICE:

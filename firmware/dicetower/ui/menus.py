@@ -6,7 +6,7 @@ the items below.
 """
 
 from dicetower.core import games
-from dicetower.ui.modes import HERO, HEROES, OVER, PHONES, PLAY, REPLACE, SETTINGS, SETUP, START
+from dicetower.ui.modes import HELP, HERO, HEROES, OVER, PHONES, PLAY, REPLACE, SETTINGS, SETUP, START
 
 REPLACE_ITEMS = ("No: keep playing it", "Yes: a new game")
 
@@ -30,6 +30,8 @@ class Menus:
         elif mode == HEROES:
             app.mode = SETTINGS  # without saving: Done saves
             app.cursor = 2
+        elif mode == HELP:
+            self.on_help("c", kind)
         elif mode in (PLAY, OVER, SETUP, SETTINGS, PHONES, REPLACE):
             if mode == SETTINGS:
                 app.emit({"event": "settings", "settings": app.settings})
@@ -96,6 +98,13 @@ class Menus:
     def on_phones(self, button, kind):
         self.app.mode = START  # any button: back to the menu
 
+    def on_help(self, button, kind):
+        app = self.app
+        if not app.turn_page(button):
+            app.mode = SETTINGS
+            app.page = 0
+            app.message = ""
+
     def on_notice(self, button, kind):
         app = self.app
         if not app.turn_page(button):
@@ -119,13 +128,20 @@ class Menus:
     def settings_items(self):
         settings = self.app.settings
         return ["Brightness %d%%" % settings["brightness"],
-                "Sounds %s" % ("on" if settings["sounds"] else "off"), "Heroes and abilities"]
+                "Sounds %s" % ("on" if settings["sounds"] else "off"), "Heroes and abilities", "Help: the screens"]
 
     def on_settings(self, button, kind):
         app = self.app
         if button != "c":
-            return app.step(button, 3)
-        if app.cursor == 0:
+            return app.step(button, 4)
+        if app.cursor == 3:
+            from dicetower.ui.help import text
+
+            game = app.game or app.resume
+            app.message = text(game.KIND if game is not None else None)
+            app.page = 0
+            app.mode = HELP
+        elif app.cursor == 0:
             app.settings["brightness"] = app.settings["brightness"] % 100 + 10
         elif app.cursor == 1:
             app.settings["sounds"] = not app.settings["sounds"]

@@ -16,6 +16,7 @@ PHONES = "phones"
 HEROES = "heroes"
 HERO = "hero"
 NOTICE = "notice"
+HELP = "help"  # what the status lines' short forms mean (ui/help.py)
 REPLACE = "replace"  # asked before a new game replaces the saved one
 
 # The dice screen's cursor: dice 0-5, then these (Finalize last: A from die 1 reaches it).

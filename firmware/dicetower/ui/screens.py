@@ -76,7 +76,7 @@ def draw(app, canvas):
         _phones(app.phones, canvas)
     elif mode == modes.SETTINGS:
         canvas.line(0, "Settings", invert=True, centre=True)
-        _list(canvas, 1, app.menus.settings_items(), app.cursor, 4)
+        _list(canvas, 1, app.menus.settings_items(), app.cursor, 5)
         _message(canvas, 5, "C changes. Hold C: back.")
     elif mode == modes.HEROES:
         canvas.line(0, "Heroes", invert=True, centre=True)
@@ -87,7 +87,7 @@ def draw(app, canvas):
         _list(canvas, 1, app.menus.hero_items(), app.cursor)
     elif mode in (modes.DICE_MODE, modes.MARK):
         _dice(app, app.turn, canvas)
-    elif mode in (modes.RESULT, modes.NOTICE):
+    elif mode in (modes.RESULT, modes.NOTICE, modes.HELP):
         lines = wrap(app.message)
         pages = max(1, (len(lines) + 6) // 7)
         page = min(app.page, pages - 1)
@@ -112,8 +112,16 @@ def draw(app, canvas):
             _message_and_hint(canvas, used + 1, app.game.over())
         else:
             menu = app.rules.MENU
-            canvas.line(used, menu[app.cursor % len(menu)][0][:COLUMNS - 4], invert=True)
-            _message_and_hint(canvas, used + 1, app.message)
+            chosen = app.cursor % len(menu)
+            canvas.line(used, menu[chosen][0][:COLUMNS - 4], invert=True)
+            if app.browsing:
+                # Moving through the menu: the actions after the chosen one, and where it is in the menu.
+                for row in range(used + 1, LINES - 1):
+                    after = chosen + row - used
+                    canvas.line(row, ("  " + menu[after][0])[:COLUMNS] if after < len(menu) else "")
+                canvas.line(LINES - 1, "%d/%d  C: choose" % (chosen + 1, len(menu)))
+            else:
+                _message_and_hint(canvas, used + 1, app.message)
 
 
 _QR = [None, None]  # the last address and its QR code: made once, not at every redraw
