@@ -71,10 +71,10 @@ class United(Game):
 
     def act_duel(self, state, winner):
         """A Duel with Gladiator ends: winner "gladiator" or "hero"."""
-        if state["teams"] == 2:
-            raise Refused("Gladiator CANNOT be used as the Villain in Team vs Team mode: no Duels.")
         if state.get("villain", "gladiator") != "gladiator":
             raise Refused("Duels are Gladiator's: the villain is Vulcan.")
+        if state["teams"] == 2:
+            raise Refused("Gladiator CANNOT be used as the Villain in Team vs Team mode: no Duels.")
         if winner == "gladiator":
             state["gladiator"] = number(state["gladiator"] + 1, 0, DUELS, "Gladiator's Duel tracker")
             return "Gladiator wins the Duel (Gladiator's tracker %d)." % state["gladiator"]
