@@ -29,15 +29,14 @@ def _checked(data):
     that imported: the kept game may be of another kind than the one played, whose heap it is."""
     import sys
 
+    from dicetower.core import release
+
     before = set(sys.modules)
     try:
         decode(data)
     finally:
         for name in [m for m in sys.modules if m not in before]:
-            del sys.modules[name]
-            parent, _, child = name.rpartition(".")
-            if parent in sys.modules and hasattr(sys.modules[parent], child):
-                delattr(sys.modules[parent], child)  # the package's attribute would keep it alive
+            release(name)
 
 
 class SaveStore:

@@ -127,15 +127,9 @@ def _startup_test(binary):
 def _release_startup_test():
     """Forget the start-up test's module, as if never imported: its code and buffers are garbage, for
     the loop's next collection at idle (a pass of its own: here it would double this pass)."""
-    import sys
+    from dicetower.core import release
 
-    import dicetower.core as package
-
-    sys.modules.pop("dicetower.core." + _STARTUP_TEST, None)
-    try:
-        delattr(package, _STARTUP_TEST)  # an import also names the module in its package
-    except AttributeError:
-        pass
+    release("dicetower.core." + _STARTUP_TEST)
 
 
 class HealthTests:

@@ -27,6 +27,9 @@ from dicetower.ui.picker import Picker
 
 
 DICE_BACK = "Dice back: the noise passes its tests again."
+# What setting a game up imports, released when it starts (a module of the game's own, such as
+# Battlerealm's roster, stays: the game uses it).
+SET_UP_MODULES = ("dicetower.ui.setup", "dicetower.core.games.champions_presets")
 
 
 class App:
@@ -253,6 +256,7 @@ class App:
         return game(kind)
 
     def begin(self, game, new=False):
+        self._set_down()
         if new and self.store is not None and hasattr(self.store, "keep_replaced"):
             self.store.keep_replaced()  # the game it replaces stays on flash: the start menu brings it back
         self.game = game
@@ -267,6 +271,17 @@ class App:
         self.message = "New game." if new else "Resumed."
         self.save()
         self.emit({"event": "game", "game": self.kind, "new": new})
+
+    def _set_down(self):
+        """The game starts: the set-up's rows, presets and values are let go (set up again, they come
+        back from setup.json); their heap is the game's."""
+        from dicetower.core import release
+
+        self.form = None
+        self.setup = None
+        self.options.pop("presets", None)
+        for name in SET_UP_MODULES:
+            release(name)
 
     def _dice_screen(self):
         """The Battlerealm dice's turn and screens, made at the first Battlerealm game (other games
