@@ -29,7 +29,7 @@ def _checked(data):
     that imported: the kept game may be of another kind than the one played, whose heap it is."""
     import sys
 
-    from dicetower.core import release
+    from dicetower.core.game import release
 
     before = set(sys.modules)
     try:

@@ -127,7 +127,7 @@ def _startup_test(binary):
 def _release_startup_test():
     """Forget the start-up test's module, as if never imported: its code and buffers are garbage, for
     the loop's next collection at idle (a pass of its own: here it would double this pass)."""
-    from dicetower.core import release
+    from dicetower.core.game import release
 
     release("dicetower.core." + _STARTUP_TEST)
 

@@ -19,6 +19,20 @@ class Refused(Exception):
     """A request the rules do not allow; `str(e)` says why, for the screen."""
 
 
+def release(name):
+    """Forget an imported module, as if never imported: its code and data are garbage for the next
+    collection, once nothing else holds them (heap a Pico's game needs). Here because every screen
+    has this module loaded: a package's __init__ imports nothing."""
+    import sys
+
+    if sys.modules.pop(name, None) is None:
+        return
+    parent, _, child = name.rpartition(".")
+    package = sys.modules.get(parent)
+    if package is not None and hasattr(package, child):
+        delattr(package, child)  # an import also names the module in its package, which would keep it
+
+
 def clone(value):
     """A deep copy of a JSON-like value (MicroPython has no `copy` module)."""
     if isinstance(value, dict):

@@ -275,7 +275,7 @@ class App:
     def _set_down(self):
         """The game starts: the set-up's rows, presets and values are let go (set up again, they come
         back from setup.json); their heap is the game's."""
-        from dicetower.core import release
+        from dicetower.core.game import release
 
         self.form = None
         self.setup = None
