@@ -10,6 +10,7 @@ the set-up goes on from the defaults or the built-in presets.
 
 import json
 
+from dicetower.core.game import parsed
 from dicetower.hw.storage import TooBig, keep_aside, replace
 from dicetower.startup import read
 
@@ -28,9 +29,9 @@ class SetupFiles:
         """Keep a file the set-up cannot use under a new name; what to say on the OLED."""
         try:
             aside = keep_aside(self.files, self.root + name, "bad").rsplit("/", 1)[-1]
-            said = "%s: %s. It is kept as %s." % (name, reason, aside)
+            said = "%s. It is kept as %s." % (reason, aside)
         except OSError as e:
-            said = "%s: %s (not kept aside: %s)." % (name, reason, e)
+            said = "%s (%s not kept aside: %s)." % (reason, name, e)
         self.log(said)
         return said
 
@@ -70,10 +71,7 @@ class SetupFiles:
 
 
 def _setups(text):
-    try:
-        saved = json.loads(text)
-    except Exception:  # noqa: any parser error (too deep, out of memory) is a file not to use
-        raise ValueError("not valid JSON")
+    saved = parsed(text, "setup.json")
     if not isinstance(saved, dict):
-        raise ValueError("not a set-up for each game")
+        raise ValueError("setup.json holds no set-up for each game")
     return saved

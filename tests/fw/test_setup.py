@@ -47,6 +47,13 @@ def set_to(t, label, value, most=120):
     raise AssertionError("%s never read %r: %r" % (label, value, t.screen()))
 
 
+def start(t):
+    """Up to the first row, "Start the game", and start it."""
+    while t.app.cursor:
+        t.presses("a")
+    t.presses("c")
+
+
 class Battlerealm(unittest.TestCase):
     def test_players_pick_their_heroes_seat_by_seat_and_none_is_offered_twice(self):
         t = Table()
@@ -63,9 +70,7 @@ class Battlerealm(unittest.TestCase):
         self.assertIn("Hulk", seen)
         t.presses("c")  # kept
         set_to(t, "Seat 2", "Falcon")
-        while t.app.cursor:  # up to the first row, and start
-            t.presses("a")
-        t.presses("c")
+        start(t)
         self.assertEqual(t.app.mode, "play")
         self.assertEqual([h["name"] for h in t.app.game.state["heroes"]], ["Vision", "Falcon"])
         self.assertTrue(t.screen()[0].startswith("R1 Vision"), t.screen())
@@ -82,9 +87,7 @@ class Champions(unittest.TestCase):
         set_to(t, "P2 hit points", "12")
         set_to(t, "Villain stages", "3")
         set_to(t, "Stage 3 hit points", "20")
-        while t.app.cursor:
-            t.presses("a")
-        t.presses("c")
+        start(t)
         state = t.app.game.state
         self.assertEqual([(h["name"], h["hp"], h["max"]) for h in state["heroes"]],
                          [("She-Hulk", 15, 15), ("P2", 12, 12)])
@@ -112,9 +115,7 @@ class Champions(unittest.TestCase):
         set_to(t, "S1 start", "1")
         set_to(t, "S1 start is", "per player")
         set_to(t, "Villain HP", "fixed")
-        while t.app.cursor:
-            t.presses("a")
-        t.presses("c")
+        start(t)
         area = t.app.game.state["areas"][0]
         self.assertEqual(area["scheme"]["stages"][0], [21, 1, 3])
         self.assertEqual(area["scheme"]["threat"], 3)
@@ -126,9 +127,7 @@ class Champions(unittest.TestCase):
         t = Table()
         new(t, "champions")
         set_to(t, "Scenario", "Kang")
-        while t.app.cursor:
-            t.presses("a")
-        t.presses("c")
+        start(t)
         state = t.app.game.state
         self.assertEqual(state["areas"][0]["villain"]["name"], "Kang (I)")
         self.assertEqual(state["areas"][0]["interim"], 1)
@@ -155,9 +154,7 @@ class Champions(unittest.TestCase):
         new(t, "champions", "bb")  # four players
         set_to(t, "S1 target", "30")
         set_to(t, "S1 target is", "per player")  # 120 threat: over the tracker's 99
-        while t.app.cursor:
-            t.presses("a")
-        t.presses("c")
+        start(t)
         self.assertEqual(t.app.mode, "form")
         self.assertIsNone(t.app.game)
         self.assertIn("Target threat for 4 players must be 1 to 99, not 120.",
@@ -179,9 +176,7 @@ class United(unittest.TestCase):
         set_to(t, "Seat 1", "Lockjaw")
         set_to(t, "Seat 2", "Hero 2")
         set_to(t, "KO threshold", "4")
-        while t.app.cursor:
-            t.presses("a")
-        t.presses("c")
+        start(t)
         state = t.app.game.state
         self.assertEqual([(h["name"], h["team"]) for h in state["heroes"]],
                          [("Lockjaw", 0), ("Hero 2", 1), ("Crystal", 0), ("Karnak", 1)])
@@ -220,9 +215,7 @@ class Remembered(unittest.TestCase):
         new(t, "champions", "a")  # one player
         set_to(t, "P1 hero", "Iron Man")
         set_to(t, "Villain stages", "1")
-        while t.app.cursor:
-            t.presses("a")
-        t.presses("c")
+        start(t)
         t.wait(2000)  # the save, then the set-up, written at idle
         first = json.loads(json.dumps(t.app.game.state))
         again = Table(root=t.root, keep_files=True)
@@ -251,16 +244,21 @@ class Remembered(unittest.TestCase):
 
 
 class DamagedFiles(unittest.TestCase):
+    def tower_with(self, name, text):
+        """A fresh tower with `name` on its flash holding `text`."""
+        t = Table()
+        self.root = t.root
+        with open(t.root + name, "w") as f:
+            f.write(text)
+        return t
+
     def tearDown(self):
         for name in os.listdir(self.root):
             if name.startswith("champions.json") or name.startswith("setup.json"):
                 os.remove(self.root + name)
 
     def test_a_damaged_presets_file_is_kept_aside_named_on_the_oled_and_the_built_in_ones_offered(self):
-        t = Table()
-        self.root = t.root
-        with open(t.root + "champions.json", "w") as f:
-            f.write('{"heroes": [{"name": "Wasp", "hp": 0}]}')
+        t = self.tower_with("champions.json", '{"heroes": [{"name": "Wasp", "hp": 0}]}')
         t.presses("bc")
         text = " ".join(t.screen())
         self.assertEqual(t.app.mode, "notice")
@@ -275,19 +273,15 @@ class DamagedFiles(unittest.TestCase):
         set_to(t, "P1 hero", "She-Hulk")
 
     def test_a_users_presets_are_offered_after_the_built_in_ones(self):
-        t = Table()
-        self.root = t.root
-        with open(t.root + "champions.json", "w") as f:
-            json.dump({"heroes": [{"name": "Wasp", "hp": 9}],
-                       "scenarios": [{"name": "My villain", "villain": {"name": "Ultron", "stages": [17, 22]},
-                                      "scheme": {"name": "Drones", "stages": [{"target": 5, "target_per_player": True,
-                                                                              "start": 2, "acceleration": 2}]}}]}, f)
+        t = self.tower_with("champions.json", json.dumps({
+            "heroes": [{"name": "Wasp", "hp": 9}],
+            "scenarios": [{"name": "My villain", "villain": {"name": "Ultron", "stages": [17, 22]},
+                           "scheme": {"name": "Drones", "stages": [{"target": 5, "target_per_player": True,
+                                                                   "start": 2, "acceleration": 2}]}}]}))
         new(t, "champions", "a")
         set_to(t, "Scenario", "My villain")
         set_to(t, "P1 hero", "Wasp")
-        while t.app.cursor:
-            t.presses("a")
-        t.presses("c")
+        start(t)
         state = t.app.game.state
         area = state["areas"][0]
         self.assertEqual((state["heroes"][0]["name"], state["heroes"][0]["hp"]), ("Wasp", 9))
@@ -295,13 +289,10 @@ class DamagedFiles(unittest.TestCase):
         self.assertEqual((area["scheme"]["name"], area["scheme"]["stages"]), ("Drones", [[5, 2, 2]]))
 
     def test_a_damaged_setup_file_is_kept_aside_and_the_defaults_used(self):
-        t = Table()
-        self.root = t.root
-        with open(t.root + "setup.json", "w") as f:
-            f.write("{not json")
+        t = self.tower_with("setup.json", "{not json")
         t.presses("c")
         self.assertEqual(t.app.mode, "notice")
-        self.assertIn("setup.json: not valid JSON. It is kept as setup.json.bad1.", t.app.message)
+        self.assertIn("setup.json is not valid JSON. It is kept as setup.json.bad1.", t.app.message)
         t.presses("c c")
         self.assertEqual((t.app.mode, t.app.count), ("setup", 4))
 

@@ -98,12 +98,9 @@ def load_overrides(text):
     Returns the new Attack `Die`. Raises ValueError naming what is wrong;
     the caller keeps the defaults then, so a bad file never stops a game.
     """
-    import json
+    from dicetower.core.game import parsed
 
-    try:
-        data = json.loads(text)
-    except Exception:  # noqa: any parser error (too deep, out of memory) is a file not to use
-        raise ValueError("dice.json is not valid JSON")
+    data = parsed(text, "dice.json")
     if not isinstance(data, dict):
         raise ValueError("dice.json must hold an object like {\"attack\": [...]}")
     for key in data:

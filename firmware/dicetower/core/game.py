@@ -33,6 +33,17 @@ def release(name):
         delattr(package, child)  # an import also names the module in its package, which would keep it
 
 
+def parsed(text, name):
+    """A user's JSON file's text (heroes.json, setup.json...) as its value; ValueError naming the file
+    for anything the parser refuses (not JSON, too deep, out of memory): a file not to use."""
+    import json
+
+    try:
+        return json.loads(text)
+    except Exception:  # noqa: whatever the parser raises
+        raise ValueError("%s is not valid JSON" % name)
+
+
 def clone(value):
     """A deep copy of a JSON-like value (MicroPython has no `copy` module)."""
     if isinstance(value, dict):

@@ -4,8 +4,7 @@
 The built-in heroes are core/games/battlerealm_heroes.py, imported only when needed (`heroes`).
 """
 
-import json
-
+from dicetower.core.game import parsed
 from dicetower.core.triples import check_abilities
 from dicetower.core.cards import MAX_CARDS, check_card
 
@@ -21,10 +20,7 @@ def heroes(options):
 
 def load_heroes(text):
     """A user's Battlerealm roster from heroes.json, or ValueError naming the field."""
-    try:
-        data = json.loads(text)
-    except Exception:  # noqa: any parser error (too deep, out of memory) is a file not to use
-        raise ValueError("heroes.json is not valid JSON")
+    data = parsed(text, "heroes.json")
     heroes = data.get("heroes") if isinstance(data, dict) else None
     if not isinstance(heroes, list) or not 2 <= len(heroes) <= 13:
         raise ValueError("heroes.json needs \"heroes\": a list of 2 to 13 heroes")

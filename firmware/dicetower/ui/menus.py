@@ -99,16 +99,16 @@ class Menus:
         self.app.mode = START  # any button: back to the menu
 
     def on_help(self, button, kind):
-        app = self.app
-        if not app.turn_page(button):
-            app.mode = SETTINGS
-            app.page = 0
-            app.message = ""
+        self._read(button, SETTINGS)
 
     def on_notice(self, button, kind):
+        self._read(button, START)
+
+    def _read(self, button, then):
+        """A and B page a text, C has read it: on to `then`."""
         app = self.app
         if not app.turn_page(button):
-            app.mode = START
+            app.mode = then
             app.page = 0
             app.message = ""
 

@@ -73,12 +73,9 @@ def scenario(spec):
 
 def load(text_):
     """A user's champions.json: (heroes, scenarios), each checked; ValueError naming what is wrong."""
-    import json
+    from dicetower.core.game import parsed
 
-    try:
-        data = json.loads(text_)
-    except Exception:  # noqa: any parser error (too deep, out of memory) is a file not to use
-        raise ValueError("not valid JSON")
+    data = parsed(text_, "champions.json")
     try:
         data = fields(data, "champions.json")
         heroes = data.get("heroes", [])
@@ -91,7 +88,7 @@ def load(text_):
             number(hero.get("hp"), 1, 99, hero["name"] + "'s hit points")
         return ([{"name": h["name"], "hp": h["hp"]} for h in heroes], [scenario(s) for s in scenarios])
     except Refused as e:
-        raise ValueError(str(e))
+        raise ValueError("champions.json: %s" % e)
 
 
 def presets(options):
