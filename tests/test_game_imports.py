@@ -81,7 +81,7 @@ def test_a_kept_game_of_another_kind_is_named_on_the_start_menu_without_its_modu
 
 
 def test_a_game_set_up_on_the_tower_lets_go_of_the_set_ups_rows_and_presets():
-    """Hold B's rows (ui/setup.py) and Champions' presets are set-up only: released at the start."""
+    """Hold B's rows (ui/setup.py) and Champions' set-up (its presets too) are set-up only: released at the start."""
     modules = loaded("bc B bb c bbb c aa c")  # New Champions, hold B, P1 hero: She-Hulk, start
     assert "dicetower.core.games.champions" in modules
-    assert not modules & {"dicetower.ui.setup", "dicetower.core.games.champions_presets"}
+    assert not modules & {"dicetower.ui.setup", "dicetower.core.games.champions_setup"}

@@ -10,6 +10,7 @@ import json
 import os
 import unittest
 
+from dicetower.core.games import GAMES, game
 from table import Table
 
 START_MENU = {"battlerealm": "", "champions": "b", "united": "bb", "battleworld": "bbb"}
@@ -52,6 +53,19 @@ def start(t):
     while t.app.cursor:
         t.presses("a")
     t.presses("c")
+
+
+class Defaults(unittest.TestCase):
+    def test_a_game_set_up_as_offered_is_the_game_new_game_makes(self):
+        """The saves check a loaded game against `new_game`'s: the set-up's defaults must make that game."""
+        for _, kind in GAMES:
+            rules = game(kind)
+            if getattr(rules, "SETUP", None) is None:
+                continue
+            setup = __import__("dicetower.core.games." + rules.SETUP, None, None, [rules.SETUP])
+            for count in range(rules.PLAYERS[0], rules.PLAYERS[1] + 1):
+                made = setup.start(count, setup.setup_default({}), {}).state
+                self.assertEqual(made, rules.new_game(count, {}).state, (kind, count))
 
 
 class Battlerealm(unittest.TestCase):

@@ -27,9 +27,6 @@ from dicetower.ui.picker import Picker
 
 
 DICE_BACK = "Dice back: the noise passes its tests again."
-# What setting a game up imports, released when it starts (a module of the game's own, such as
-# Battlerealm's roster, stays: the game uses it).
-SET_UP_MODULES = ("dicetower.ui.setup", "dicetower.core.games.champions_presets")
 
 
 class App:
@@ -47,7 +44,8 @@ class App:
         self.kind = None
         self.rules = None  # the game's module (core/games/): its menu, status line and gauge
         self.count = 0
-        self.setup = None  # the set-up of the game being chosen: its module's setup_default's shape
+        self.setup = None  # the set-up of the game being chosen: its set-up module's setup_default's shape
+        self.setup_rules = None  # that module (core/games/<game>_setup.py), while the game is set up
         self.form = None  # its rows on the OLED (ui/setup.py), made at the first use
         self.message = ""  # the last thing that happened, for the screen
         self.refused = None  # while the message is a refusal: what was said before it, back at the next press
@@ -203,14 +201,15 @@ class App:
         """The set-up a new game starts from: the last one of its kind started, else the game's default
         (a remembered one of another shape, from an older firmware or a hand edit, is not used)."""
         low, high, self.count = rules.PLAYERS
-        default = getattr(rules, "setup_default", None)
-        self.setup = None if default is None else default(self.options)
+        name = getattr(rules, "SETUP", None)  # the game's set-up module, if it sets up more than a count
+        self.setup_rules = None if name is None else __import__("dicetower.core.games." + name, None, None, [name])
+        self.setup = None if name is None else self.setup_rules.setup_default(self.options)
         said = []
-        presets = getattr(rules, "PRESETS", None)
+        presets = getattr(self.setup_rules, "PRESETS", None)
         if self.setups is None:
             return
         if presets is not None:
-            self.options["presets"], notice = self.setups.load(presets, rules.load_presets)
+            self.options["presets"], notice = self.setups.load(presets, self.setup_rules.load_presets)
             if notice:
                 said.append(notice + " The built-in presets are offered.")
         saved, notice = self.setups.remembered()
@@ -240,11 +239,10 @@ class App:
 
     def start_game(self):
         """The set-up started: the new game, and its set-up remembered for the next one."""
-        rules = self.rules
         if self.setup is None:
-            game = rules.new_game(self.count, self.options)
+            game = self.rules.new_game(self.count, self.options)
         else:
-            game = rules.start(self.count, self.setup, self.options)
+            game = self.setup_rules.start(self.count, self.setup, self.options)
         if self.setups is not None:
             self.setups.remember(self.kind, self.count, self.setup)
         self.begin(game, new=True)
@@ -277,11 +275,11 @@ class App:
         back from setup.json); their heap is the game's."""
         from dicetower.core.game import release
 
-        self.form = None
-        self.setup = None
+        if self.setup_rules is not None:
+            release(self.setup_rules.__name__)
+        release("dicetower.ui.setup")
+        self.form = self.setup = self.setup_rules = None
         self.options.pop("presets", None)
-        for name in SET_UP_MODULES:
-            release(name)
 
     def _dice_screen(self):
         """The Battlerealm dice's turn and screens, made at the first Battlerealm game (other games

@@ -69,7 +69,7 @@ def draw(app, canvas):
         else:
             canvas.line(6, "A - / B +   C start")
             if app.setup is not None:
-                canvas.line(7, app.rules.SETUP_HINT)
+                canvas.line(7, app.setup_rules.HINT)
     elif mode == modes.FORM:
         app.form.draw(canvas, "Set up " + label(app.kind))
     elif mode == modes.PHONES:

@@ -1,6 +1,8 @@
 """A game's set-up, row by row: heroes, hit points, villain, scheme, mode (hold B on the player count).
 
-The game's module (core/games/) gives the rows and makes the game:
+The game's set-up module (core/games/<game>_setup.py, named by the game's SETUP) gives the rows and
+makes the game:
+  HINT                                the count screen's word on what hold B sets up
   setup_default(options)              the set-up a first game starts from: a dict of JSON values, its
                                       lists of fixed length (a remembered set-up must have its shape)
   setup_rows(setup, count, options)   (label, path, detail) for each row: `path` the keys to the value
@@ -69,7 +71,7 @@ class SetupForm:
 
     def rows(self):
         app = self.app
-        return app.rules.setup_rows(app.setup, app.count, app.options)
+        return app.setup_rules.setup_rows(app.setup, app.count, app.options)
 
     def open(self):
         self.editing = False
@@ -110,7 +112,7 @@ class SetupForm:
             values = [choice for _, choice in detail]
             new = values[((values.index(value) + ahead) if value in values else 0) % len(values)]
         put(app.setup, path, new)
-        changed = getattr(app.rules, "setup_changed", None)
+        changed = getattr(app.setup_rules, "setup_changed", None)
         if changed is not None:
             changed(app.setup, path, app.options)
 

@@ -432,108 +432,15 @@ WORDS = ()
 # The Kang scenario's own game areas (the play menu's "Kang: own area"): figures to be set to the cards.
 KANG_AREA_SCHEME = {"name": "Stage 3A", "stages": [[8, 1, 1]]}
 KANG_II = {"name": "Kang (II)", "stages": [12]}
-SETUP_HINT = "Hold B: heroes, villain.."
-PLAYER_HP = 10  # a seat's hit points until a hero is chosen for it
-# The user's presets file (core/games/champions_presets.py), read when a Champions game is set up.
-PRESETS = "champions.json"
+SETUP = "champions_setup"  # its set-up's rows and presets, loaded while a game is set up
+# A new game without a set-up (the saves' template): each player 10 hit points, the tracker's scenario.
+HEROES = [{"name": n, "hp": 10} for n in ("P1", "P2", "P3", "P4")]
+SCHEME = {"name": "Main Scheme", "stages": [[10, 1, 3], [12, 1, 0]]}
+VILLAIN = {"name": "Villain", "stages": [14, 15]}
 
 
 def new_game(count, options):
-    return start(count, setup_default(options), options)
-
-
-def load_presets(text):
-    from dicetower.core.games.champions_presets import load
-
-    return load(text)
-
-
-# -- the set-up: each seat's hero and hit points, a scenario's villain and main scheme, every figure
-# editable (core/games/champions_presets.py has the presets; ui/setup.py shows the rows) ----------
-
-def _seat(i):
-    return "P%d" % (i + 1)  # a player with no hero chosen, named as seated
-
-
-def _scenario_into(setup, spec):
-    """A preset's villain and scheme into the set-up, padded to the rows' fixed number of stages."""
-    from dicetower.core.games.champions_presets import MOST_STAGES
-
-    villain, scheme = spec["villain"], spec["scheme"]
-    hp, stages = villain["stages"], scheme["stages"]
-    setup["scenario"] = spec["name"]
-    setup["villain"] = {"name": villain["name"], "count": len(hp), "per_player": villain["per_player"],
-                        "final": villain["final"], "stages": hp + [hp[-1]] * (MOST_STAGES - len(hp))}
-    setup["scheme"] = {"name": scheme["name"], "count": len(stages),
-                       "stages": [list(stages[min(i, len(stages) - 1)]) for i in range(MOST_STAGES)]}
-
-
-def setup_default(options):
-    from dicetower.core.games.champions_presets import presets
-
-    setup = {"heroes": [[_seat(i), PLAYER_HP] for i in range(PLAYERS[1])]}
-    _scenario_into(setup, presets(options)[1][0])
-    return setup
-
-
-def setup_rows(setup, count, options):
-    from dicetower.core.games.champions_presets import MOST_STAGES, presets
-
-    heroes, scenarios = presets(options)
-    rows = [("Scenario", ("scenario",), [(s["name"], s["name"]) for s in scenarios])]
-    seated = [setup["heroes"][i][0] for i in range(count)]
-    for i in range(count):
-        choices = [(_seat(i), _seat(i))] + [(h["name"], h["name"]) for h in heroes
-                                            if h["name"] == seated[i] or h["name"] not in seated]
-        rows.append(("%s hero" % _seat(i), ("heroes", i, 0), choices))
-        rows.append(("%s hit points" % _seat(i), ("heroes", i, 1), (1, 99)))
-    each = [("per player", True), ("fixed", False)]
-    villain, scheme = setup["villain"], setup["scheme"]
-    rows.append(("Villain stages", ("villain", "count"), (1, MOST_STAGES)))
-    for i in range(villain["count"]):
-        rows.append(("Stage %d hit points" % (i + 1), ("villain", "stages", i), (1, 99)))
-    rows.append(("Villain HP", ("villain", "per_player"), each))
-    rows.append(("Scheme stages", ("scheme", "count"), (1, MOST_STAGES)))
-    for i in range(scheme["count"]):
-        at = ("scheme", "stages", i)
-        rows += [("S%d target" % (i + 1), at + (0,), (1, 99)), ("S%d target is" % (i + 1), at + (1,), each),
-                 ("S%d start" % (i + 1), at + (2,), (0, 98)), ("S%d start is" % (i + 1), at + (3,), each),
-                 ("S%d acceleration" % (i + 1), at + (4,), (0, 9))]
-    return rows
-
-
-def setup_changed(setup, path, options):
-    """A scenario chosen brings its figures; a hero chosen, their hit points."""
-    from dicetower.core.games.champions_presets import presets
-
-    heroes, scenarios = presets(options)
-    if path[0] == "scenario":
-        for spec in scenarios:
-            if spec["name"] == setup["scenario"]:
-                _scenario_into(setup, spec)
-    elif path[0] == "heroes" and path[2] == 0:
-        seat = setup["heroes"][path[1]]
-        for hero in heroes:
-            if hero["name"] == seat[0]:
-                seat[1] = hero["hp"]
-        if seat[0] == _seat(path[1]):
-            seat[1] = PLAYER_HP
-
-
-def start(count, setup, options):
-    """The game the set-up describes; Refused naming a figure the tracker cannot hold."""
-    number(count, PLAYERS[0], PLAYERS[1], "Players")
-    heroes = [{"name": name, "hp": hp} for name, hp in setup["heroes"][:count]]
-    villain, scheme = setup["villain"], setup["scheme"]
-    stages = []
-    for target, each_target, start_threat, each_start, acceleration in scheme["stages"][:scheme["count"]]:
-        target *= count if each_target else 1
-        start_threat *= count if each_start else 1
-        stages.append([number(target, 1, 99, "Target threat for %d players" % count), acceleration,
-                       number(start_threat, 0, 98, "Starting threat for %d players" % count)])
-    return Champions.setup(heroes, {"name": scheme["name"], "stages": stages},
-                           {"name": villain["name"], "stages": villain["stages"][:villain["count"]],
-                            "final": villain["final"], "fixed": not villain["per_player"]})
+    return Champions.setup([dict(h) for h in HEROES[:count]], SCHEME, VILLAIN)
 
 
 def _areas(state, values):

@@ -102,53 +102,11 @@ KEYS = ()
 WORDS = ()
 # The War of Kings box's heroes, the first six seated in this order by default.
 HEROES = ("Black Bolt", "Medusa", "Crystal", "Karnak", "Gorgon", "Triton", "Lockjaw")
-VILLAINS = [("Gladiator", "gladiator"), ("Vulcan", "vulcan")]
-SETUP_HINT = "Hold B: mode, villain.."
+SETUP = "united_setup"  # its set-up's rows, loaded while a game is set up
 
 
 def new_game(count, options):
-    return start(count, setup_default(options), options)
-
-
-# -- the set-up: the mode, the villain, each seat's hero (of this box, or a hero of another), the KO
-# threshold (ui/setup.py shows the rows) -------------------------------------------------------------
-
-def _other(i):
-    return "Hero %d" % (i + 1)  # a hero from another box, named as seated
-
-
-def setup_default(options):
-    return {"teams": 1, "villain": "gladiator", "heroes": list(HEROES[:PLAYERS[1]]), "threshold": 6}
-
-
-def setup_rows(setup, count, options):
-    seated = setup["heroes"][:count]
-    rows = [("Mode", ("teams",), [("co-operative", 1), ("Team vs Team", 2)]),
-            # "Gladiator CANNOT be used as the Villain in Team vs Team mode."
-            ("Villain", ("villain",), VILLAINS if setup["teams"] == 1 else VILLAINS[1:])]
-    for i in range(count):
-        rows.append(("Seat %d" % (i + 1), ("heroes", i),
-                     [(n, n) for n in HEROES if n == seated[i] or n not in seated] + [(_other(i), _other(i))]))
-    rows.append(("KO threshold", ("threshold",), (1, 99)))
-    return rows
-
-
-def setup_changed(setup, path, options):
-    if setup["teams"] == 2:
-        setup["villain"] = "vulcan"
-
-
-def start(count, setup, options):
-    """Refused for what the rulebook forbids: Team vs Team with one player, or with Gladiator."""
-    teams, villain = setup["teams"], setup["villain"]
-    if teams == 2 and count < 2:
-        raise Refused("Team vs Team needs 2 players or more.")
-    if teams == 2 and villain == "gladiator":
-        raise Refused("Gladiator CANNOT be used as the Villain in Team vs Team mode.")
-    if villain not in ("gladiator", "vulcan"):
-        raise Refused("The villain is Gladiator or Vulcan.")
-    return United.setup([{"name": name, "team": (i % 2 if teams == 2 else 0)}
-                         for i, name in enumerate(setup["heroes"][:count])], teams, setup["threshold"], villain)
+    return United.setup([{"name": name, "team": 0} for name in HEROES[:count]])
 
 
 MENU = (

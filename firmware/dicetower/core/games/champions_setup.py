@@ -1,12 +1,14 @@
-"""Marvel Champions' presets for the set-up: heroes with their hit points, and scenarios (a villain and
-a main scheme, every figure as the cards print it). A user's `/champions.json` adds their own:
+"""Marvel Champions' set-up (ui/setup.py shows its rows): each seat's hero and hit points, a scenario's
+villain and main scheme, every figure editable on the device. Loaded while a game is set up, released
+when it starts.
+
+The presets: heroes with their hit points, and scenarios (a villain and a main scheme, every figure as
+the cards print it). A user's `/champions.json` adds their own:
 {"heroes": [{"name", "hp"}, ...], "scenarios": [{"name", "villain", "scheme"}, ...]} with
 
   villain  {"name", "stages": [hit points, ...], "per_player": true, "final": true}
   scheme   {"name", "stages": [{"target", "target_per_player", "start", "start_per_player",
                                "acceleration"}, ...]}
-
-Imported only while a Champions game is set up. Every figure can be changed on the device.
 
 The rulebooks print no villain's or scheme's figures: the "Standard" scenario's are the tracker's
 defaults (a scheme of 10 and 12 threat, a villain of 14 and 15 hit points per player), "Kang" is
@@ -15,7 +17,8 @@ III come from the play menu) with those same figures, to be set to the cards. Th
 are the core set's identity cards.
 """
 
-from dicetower.core.game import Refused, fields, number, text
+from dicetower.core.game import Refused, fields, number, parsed, text
+from dicetower.core.games.champions import PLAYERS, Champions
 
 MOST_STAGES = 4  # the set-up's rows for a villain's or a scheme's stages (the tracker holds up to 6)
 
@@ -71,10 +74,8 @@ def scenario(spec):
             "scheme": {"name": text(scheme.get("name"), "A scheme's name"), "stages": out}}
 
 
-def load(text_):
+def load_presets(text_):
     """A user's champions.json: (heroes, scenarios), each checked; ValueError naming what is wrong."""
-    from dicetower.core.game import parsed
-
     data = parsed(text_, "champions.json")
     try:
         data = fields(data, "champions.json")
@@ -95,3 +96,85 @@ def presets(options):
     """(heroes, scenarios) on offer: the built-in ones, then the user's (options["presets"])."""
     heroes, scenarios = options.get("presets") or ([], [])
     return HEROES + heroes, [scenario(s) for s in SCENARIOS] + scenarios
+
+
+HINT = "Hold B: heroes, villain.."
+PLAYER_HP = 10  # a seat's hit points until a hero is chosen for it
+PRESETS = "champions.json"  # the user's presets file, read when a game is set up (load_presets)
+
+
+def _seat(i):
+    return "P%d" % (i + 1)  # a player with no hero chosen, named as seated
+
+
+def _scenario_into(setup, spec):
+    """A preset's villain and scheme into the set-up, padded to the rows' fixed number of stages."""
+    villain, scheme = spec["villain"], spec["scheme"]
+    hp, stages = villain["stages"], scheme["stages"]
+    setup["scenario"] = spec["name"]
+    setup["villain"] = {"name": villain["name"], "count": len(hp), "per_player": villain["per_player"],
+                        "final": villain["final"], "stages": hp + [hp[-1]] * (MOST_STAGES - len(hp))}
+    setup["scheme"] = {"name": scheme["name"], "count": len(stages),
+                       "stages": [list(stages[min(i, len(stages) - 1)]) for i in range(MOST_STAGES)]}
+
+
+def setup_default(options):
+    setup = {"heroes": [[_seat(i), PLAYER_HP] for i in range(PLAYERS[1])]}
+    _scenario_into(setup, presets(options)[1][0])
+    return setup
+
+
+def setup_rows(setup, count, options):
+    heroes, scenarios = presets(options)
+    rows = [("Scenario", ("scenario",), [(s["name"], s["name"]) for s in scenarios])]
+    seated = [setup["heroes"][i][0] for i in range(count)]
+    for i in range(count):
+        choices = [(_seat(i), _seat(i))] + [(h["name"], h["name"]) for h in heroes
+                                            if h["name"] == seated[i] or h["name"] not in seated]
+        rows.append(("%s hero" % _seat(i), ("heroes", i, 0), choices))
+        rows.append(("%s hit points" % _seat(i), ("heroes", i, 1), (1, 99)))
+    each = [("per player", True), ("fixed", False)]
+    villain, scheme = setup["villain"], setup["scheme"]
+    rows.append(("Villain stages", ("villain", "count"), (1, MOST_STAGES)))
+    for i in range(villain["count"]):
+        rows.append(("Stage %d hit points" % (i + 1), ("villain", "stages", i), (1, 99)))
+    rows.append(("Villain HP", ("villain", "per_player"), each))
+    rows.append(("Scheme stages", ("scheme", "count"), (1, MOST_STAGES)))
+    for i in range(scheme["count"]):
+        at = ("scheme", "stages", i)
+        rows += [("S%d target" % (i + 1), at + (0,), (1, 99)), ("S%d target is" % (i + 1), at + (1,), each),
+                 ("S%d start" % (i + 1), at + (2,), (0, 98)), ("S%d start is" % (i + 1), at + (3,), each),
+                 ("S%d acceleration" % (i + 1), at + (4,), (0, 9))]
+    return rows
+
+
+def setup_changed(setup, path, options):
+    """A scenario chosen brings its figures; a hero chosen, their hit points."""
+    heroes, scenarios = presets(options)
+    if path[0] == "scenario":
+        for spec in scenarios:
+            if spec["name"] == setup["scenario"]:
+                _scenario_into(setup, spec)
+    elif path[0] == "heroes" and path[2] == 0:
+        seat = setup["heroes"][path[1]]
+        for hero in heroes:
+            if hero["name"] == seat[0]:
+                seat[1] = hero["hp"]
+        if seat[0] == _seat(path[1]):
+            seat[1] = PLAYER_HP
+
+
+def start(count, setup, options):
+    """The game the set-up describes; Refused naming a figure the tracker cannot hold."""
+    number(count, PLAYERS[0], PLAYERS[1], "Players")
+    heroes = [{"name": name, "hp": hp} for name, hp in setup["heroes"][:count]]
+    villain, scheme = setup["villain"], setup["scheme"]
+    stages = []
+    for target, each_target, start_threat, each_start, acceleration in scheme["stages"][:scheme["count"]]:
+        target *= count if each_target else 1
+        start_threat *= count if each_start else 1
+        stages.append([number(target, 1, 99, "Target threat for %d players" % count), acceleration,
+                       number(start_threat, 0, 98, "Starting threat for %d players" % count)])
+    return Champions.setup(heroes, {"name": scheme["name"], "stages": stages},
+                           {"name": villain["name"], "stages": villain["stages"][:villain["count"]],
+                            "final": villain["final"], "fixed": not villain["per_player"]})
