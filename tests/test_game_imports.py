@@ -21,7 +21,7 @@ print(json.dumps(sorted(m for m in sys.modules if m.startswith("dicetower."))))
 """
 BATTLEREALM_ONLY = {"dicetower.core.games.battlerealm", "dicetower.core.games.battlerealm_heroes",
                     "dicetower.core.turn", "dicetower.ui.dice_screen", "dicetower.core.roster",
-                    "dicetower.core.cards", "dicetower.core.advisor"}
+                    "dicetower.core.cards", "dicetower.core.advisor", "dicetower.core.roll", "dicetower.core.triples"}
 GAMES = ("battlerealm", "champions", "united", "battleworld")
 
 

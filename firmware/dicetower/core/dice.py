@@ -72,6 +72,7 @@ def plain(sides):
 
 
 BATTLEREALM = Die("Battlerealm", SYMBOLS)
+DICE = 6  # Battlerealm's dice in a roll
 ATTACK = Die("Attack", ATTACK_FACES)
 DANGER_COIN = Die("Danger Coin", COIN_FACES)
 D6 = plain(6)

@@ -22,16 +22,17 @@ benchmarks/vm_memory.py).
 """
 
 from dicetower.core.triples import check_abilities, judge
-from dicetower.core.dice import BATTLEREALM, MUTANT, SCIENCE
+from dicetower.core.dice import BATTLEREALM, DICE, MUTANT, SCIENCE
+from dicetower.core.game import Refused
 
-DICE = 6
 REROLLS = 2
 _MUTANT = BATTLEREALM.index(MUTANT)
 _SCIENCE = BATTLEREALM.index(SCIENCE)
 
 
-class RollRefused(Exception):
-    """A request the rules do not allow; `str(e)` says why, for the screen."""
+class RollRefused(Refused):
+    """A request the dice's rules do not allow; `str(e)` says why, for the screen. A `Refused`, so the
+    screens that catch refusals need not load this module."""
 
 
 def _check_die(die):

@@ -6,7 +6,7 @@ console; the rules (what a roll pays, the Warehouse, the Prison) are the
 Turn's. Imported at the first Battlerealm game only.
 """
 
-from dicetower.core.roll import DICE
+from dicetower.core.dice import DICE
 from dicetower.core.turn import Turn
 from dicetower.ui.modes import DICE_MODE, FINALIZE, LUCKY, MARK, PLACE, PLAY, REROLL, RESULT, TARGET
 

@@ -20,7 +20,7 @@ core/games/.
 from dicetower.core.entropy import PAUSED, EntropyFailure
 from dicetower.core.game import Refused
 from dicetower.core.menu import SIX_DICE
-from dicetower.core.roll import DICE, RollRefused
+from dicetower.core.dice import DICE
 from dicetower.ui.menus import Menus
 from dicetower.ui.modes import ARGS, DICE_MODE, FINALIZE, FORM, MARK, NOTICE, OVER, PLAY, RESULT, SETUP, START
 from dicetower.ui.picker import Picker
@@ -128,7 +128,7 @@ class App:
             else:
                 screen = self.menus
             getattr(screen, "on_" + mode)(button, kind)
-        except (Refused, RollRefused, ValueError) as e:
+        except (Refused, ValueError) as e:  # a RollRefused too
             self.message = str(e)
             self.refused = said
         except EntropyFailure as e:
