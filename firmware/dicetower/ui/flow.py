@@ -62,11 +62,19 @@ class App:
         self.picker = Picker(self)
         self.turn = None  # core/turn.py's Turn, once a Battlerealm game is played
         self._ahead = []  # modules the chosen game will need, imported at idle (see choose_game)
+        self._held = {}  # kind -> the modules loading or fetching ahead a game of that kind imported
+        self._ahead_kind = None
         self.dice_screen = None  # its screens (ui/dice_screen.py)
         notices = []
         if store is not None:
+            import sys
+
+            before = set(sys.modules)
             game, message = store.load()
             self.resume = game
+            if game is not None:  # what resuming it will import, imported meanwhile at idle
+                self._held[game.KIND] = [name for name in sys.modules if name not in before]
+                self._fetch(game.KIND, self._rules(game.KIND))
             if message:
                 notices.append(message)
         if self.options.get("notice"):
@@ -193,9 +201,7 @@ class App:
         self._set_up(rules)
         # What the game's start will import, imported meanwhile at idle, one module a loop pass: in one
         # pass, at the press that starts it, they kept the buttons waiting (docs/performance.md, the loop).
-        self._ahead = list(getattr(self.rules, "AHEAD", ()))
-        if _rolls_six_dice(self.rules.MENU):
-            self._ahead.append("dicetower.ui.dice_screen")
+        self._fetch(kind, rules)
 
     def _set_up(self, rules):
         """The set-up a new game starts from: the last one of its kind started, else the game's default
@@ -247,6 +253,31 @@ class App:
             self.setups.remember(self.kind, self.count, self.setup)
         self.begin(game, new=True)
 
+    def _fetch(self, kind, rules):
+        """Import at idle, one a pass, what a game of `kind` will need (`begin` lets go of what games of
+        other kinds needed)."""
+        import sys
+
+        ahead = list(getattr(rules, "AHEAD", ()))
+        if _rolls_six_dice(rules.MENU):
+            ahead.append("dicetower.ui.dice_screen")
+        self._ahead = [name for name in ahead if name not in sys.modules]
+        self._held.setdefault(kind, [])
+        self._ahead_kind = kind
+
+    def _let_go(self, kind):
+        """The modules games of other kinds than `kind` imported (a saved Battlerealm game's rules, heroes
+        and advisor's arrays, once a Champions game starts): released, their heap the game's. Not once
+        a Battlerealm turn is made: it holds its modules whatever sys.modules says."""
+        from dicetower.core.game import release
+
+        for other in [k for k in self._held if k != kind]:
+            if self.turn is None:
+                for name in self._held[other]:
+                    release(name)
+                release("dicetower.core.games." + other)
+            del self._held[other]
+
     @staticmethod
     def _rules(kind):
         from dicetower.core.games import game
@@ -255,6 +286,8 @@ class App:
 
     def begin(self, game, new=False):
         self._set_down()
+        self.resume = None  # replaced (kept on flash) or resumed
+        self._let_go(game.KIND)
         if new and self.store is not None and hasattr(self.store, "keep_replaced"):
             self.store.keep_replaced()  # the game it replaces stays on flash: the start menu brings it back
         self.game = game
@@ -352,7 +385,12 @@ class App:
         """One slice of the work left at idle: a module the chosen game will need, else the advisor's
         work; True while more remains. The advice, once found, is shown."""
         if self._ahead:
+            import sys
+
+            before = set(sys.modules)
             __import__(self._ahead.pop(0))
+            held = self._held.setdefault(self._ahead_kind, [])
+            held.extend([name for name in sys.modules if name not in before])  # and what it imported
             return True
         turn = self.turn
         if turn is None or not turn.thinking():
