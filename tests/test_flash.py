@@ -114,6 +114,7 @@ def test_flash_boot_play_monitor_stats_reflash_repair(pico, tmp_path, monkeypatc
     assert "dicetower 0.1.0 ready on Raspberry Pi Pico" in out
     manifest = json.loads(on_flash(pico, flash.MANIFEST))
     assert manifest["complete"] is True and manifest["board"] == "pico"
+    assert manifest["checked"] is True  # the board hashed every file once: its boots skip that
     for path, digest in list(manifest["files"].items()) + list(manifest["data"].items()):
         assert hashlib.sha256(on_flash(pico, path)).hexdigest() == digest, path
     assert "main.py" in manifest["files"] and list(manifest["data"]) == ["boards/pico.json"]
@@ -158,10 +159,15 @@ def test_flash_boot_play_monitor_stats_reflash_repair(pico, tmp_path, monkeypatc
     assert b"CHANGED" in on_flash(pico, "dicetower/ui/screens.mpy")
     assert on_flash(pico, "game.sav") == saved
 
-    # 4. A damaged file: the board says so at boot instead of running it, and a flash repairs it.
+    # 4. A damaged file under a manifest no board check has marked (as a flash older than the mark left
+    # it): the board says so at boot instead of running it, and a flash repairs it (found by its hash on
+    # the board) and marks the manifest checked again. Under a checked manifest boots do not hash.
     broken = bytearray(on_flash(pico, "dicetower/ui/flow.mpy"))
     broken[len(broken) // 2] ^= 0xFF
     write_on_device(pico, "dicetower/ui/flow.mpy", bytes(broken))
+    unmarked = json.loads(on_flash(pico, flash.MANIFEST))
+    del unmarked["checked"]
+    write_on_device(pico, flash.MANIFEST, json.dumps(unmarked).encode())
     event = reboot(pico)
     assert event["event"] == "error"
     assert event["error"] == ("Reflash needed: 1 file damaged: dicetower/ui/flow.mpy. Run dicetower flash again.")
@@ -169,6 +175,7 @@ def test_flash_boot_play_monitor_stats_reflash_repair(pico, tmp_path, monkeypatc
     assert screen[0] == "REFLASH NEEDED" and "dicetower/ui/flow.mpy." in " ".join(screen)
     code, out = run_cli("flash", "--port", pico.url)
     assert tally(out)[0] == 1 and "ready" in out
+    assert json.loads(on_flash(pico, flash.MANIFEST))["checked"] is True
     assert reboot(pico)["event"] == "ready"
     assert on_flash(pico, "game.sav") == saved
 

@@ -356,11 +356,14 @@ class Plan:
         # The manifest on the board already vouches for exactly these files.
         self.vouched = old_manifest.get("complete") is True and old_files == {p: digest(d) for p, d in files.items()}
 
-    def manifest(self, complete):
-        """What the board checks at boot ("files": code) and what else the flash put there ("data")."""
+    def manifest(self, complete, checked=False):
+        """What the board checks at boot ("files": code) and what else the flash put there ("data");
+        "checked" once the board has hashed every file against it (its boots then skip that)."""
         code = {p: digest(d) for p, d in sorted(self.files.items()) if not is_data(p)}
         data = {p: digest(d) for p, d in sorted(self.files.items()) if is_data(p)}
         out = {"version": _version(), "board": self.profile, "complete": complete, "files": code, "data": data}
+        if checked:
+            out["checked"] = True
         if not complete:
             out["was"] = self.was  # what main.py's check accepts mid-flash (see Plan.was)
         return out
@@ -715,6 +718,18 @@ def _write(transport, plan, sent, progress, replace=None):
     for folder in plan.rmdirs:
         _remove(transport, folder, "rmdir")
     whole(MANIFEST, json.dumps(plan.manifest(complete=True)).encode())
+    if plan.entry == "main.py" and hasattr(transport, "exec"):
+        # main.py's check of every file, once, on the board: its boots then skip the hashing (a third of
+        # a second on a Pico). A board that reads back other bytes than were sent says so now.
+        from mpremote.transport import TransportError
+
+        try:
+            said = transport.exec("import main\nprint(repr(main.check()))\n").decode().strip()
+        except TransportError:
+            return  # a main.py without the check (or a board short of heap for it): boots check, unmarked
+        if said != "None":
+            raise FlashError("the board's files do not match what was sent: %s. Run dicetower flash again" % said)
+        whole(MANIFEST, json.dumps(plan.manifest(complete=True, checked=True)).encode())
 
 
 def _remove(transport, path, how):
