@@ -46,6 +46,8 @@ class App:
         self.count = 0
         self.setup = None  # the set-up of the game being chosen: its set-up module's setup_default's shape
         self.setup_rules = None  # that module (core/games/<game>_setup.py), while the game is set up
+        self._unready = None  # its name, until it is made ready (_ready)
+        self._last = None  # the remembered set-up, until then
         self.form = None  # its rows on the OLED (ui/setup.py), made at the first use
         self.message = ""  # the last thing that happened, for the screen
         self.refused = None  # while the message is a refusal: what was said before it, back at the next press
@@ -204,36 +206,52 @@ class App:
         self._fetch(kind, rules)
 
     def _set_up(self, rules):
-        """The set-up a new game starts from: the last one of its kind started, else the game's default
-        (a remembered one of another shape, from an older firmware or a hand edit, is not used)."""
+        """The count a new game starts from: the last one of its kind started, else the game's. The rest
+        of its set-up is made ready at idle (`_ready`): importing it at this press kept the buttons
+        waiting 140 ms on a Pico."""
         low, high, self.count = rules.PLAYERS
-        name = getattr(rules, "SETUP", None)  # the game's set-up module, if it sets up more than a count
-        self.setup_rules = None if name is None else __import__("dicetower.core.games." + name, None, None, [name])
-        self.setup = None if name is None else self.setup_rules.setup_default(self.options)
-        said = []
-        presets = getattr(self.setup_rules, "PRESETS", None)
+        self.setup = self.setup_rules = self._last = None
+        self._unready = getattr(rules, "SETUP", None)  # the game's set-up module, if it sets up more than a count
         if self.setups is None:
             return
-        if presets is not None:
-            self.options["presets"], notice = self.setups.load(presets, self.setup_rules.load_presets)
-            if notice:
-                said.append(notice + " The built-in presets are offered.")
         saved, notice = self.setups.remembered()
         if notice:
-            said.append(notice + " The set-ups start from the defaults.")
+            self.mode = NOTICE  # said whole, with the file's name; the start menu follows
+            self.message = notice + " The set-ups start from the defaults."
         last = saved.get(self.kind)
         if isinstance(last, dict) and isinstance(last.get("count"), int) and low <= last["count"] <= high:
+            self.count = last["count"]
+            self._last = last.get("setup")
+
+    def _ready(self):
+        """The set-up's module, its default, the user's presets and the remembered set-up, once: at idle
+        after the game is chosen, or at the press that needs them first. A remembered set-up of another
+        shape (an older firmware, a hand edit) is not used, nor its count."""
+        name, self._unready = self._unready, None
+        if name is None:
+            return
+        rules = self.setup_rules = __import__("dicetower.core.games." + name, None, None, [name])
+        self.setup = rules.setup_default(self.options)
+        presets = getattr(rules, "PRESETS", None)
+        if presets is not None and self.setups is not None:
+            self.options["presets"], notice = self.setups.load(presets, rules.load_presets)
+            if notice:
+                self.mode = NOTICE
+                self.message = notice + " The built-in presets are offered."
+                self.changed = True
+        if self._last is not None:
             from dicetower.ui.setup import fits
 
-            if self.setup is None or fits(last.get("setup"), self.setup):
-                self.count = last["count"]
-                self.setup = last["setup"] if self.setup is not None else None
-        if said:
-            self.mode = NOTICE  # said whole, with the file's name; the start menu follows
-            self.message = " ".join(said)
+            if fits(self._last, self.setup):
+                self.setup = self._last
+            else:
+                self.count = self.rules.PLAYERS[2]
+                self.changed = True
+            self._last = None
 
     def open_setup(self):
         """Hold B on the player count: the set-up's rows (a game with more than a count to set up)."""
+        self._ready()
         if self.setup is None:
             return
         if self.form is None:
@@ -245,6 +263,9 @@ class App:
 
     def start_game(self):
         """The set-up started: the new game, and its set-up remembered for the next one."""
+        self._ready()
+        if self.mode == NOTICE:
+            return  # a presets file refused just now: said first
         if self.setup is None:
             game = self.rules.new_game(self.count, self.options)
         else:
@@ -311,7 +332,7 @@ class App:
         if self.setup_rules is not None:
             release(self.setup_rules.__name__)
         release("dicetower.ui.setup")
-        self.form = self.setup = self.setup_rules = None
+        self.form = self.setup = self.setup_rules = self._unready = self._last = None
         self.options.pop("presets", None)
 
     def _dice_screen(self):
@@ -384,6 +405,9 @@ class App:
     def think(self):
         """One slice of the work left at idle: a module the chosen game will need, else the advisor's
         work; True while more remains. The advice, once found, is shown."""
+        if self._unready is not None:
+            self._ready()
+            return True
         if self._ahead:
             import sys
 
@@ -401,7 +425,7 @@ class App:
         return more
 
     def thinking(self):
-        return bool(self._ahead) or (self.turn is not None and self.turn.thinking())
+        return self._unready is not None or bool(self._ahead) or (self.turn is not None and self.turn.thinking())
 
 
 def _rolls_six_dice(menu):

@@ -68,8 +68,7 @@ def draw(app, canvas):
             _message(canvas, 6, app.message)
         else:
             canvas.line(6, "A - / B +   C start")
-            if app.setup is not None:
-                canvas.line(7, app.setup_rules.HINT)
+            canvas.line(7, getattr(app.rules, "SETUP_HINT", ""))
     elif mode == modes.FORM:
         app.form.draw(canvas, "Set up " + label(app.kind))
     elif mode == modes.PHONES:

@@ -2,7 +2,6 @@
 
 The game's set-up module (core/games/<game>_setup.py, named by the game's SETUP) gives the rows and
 makes the game:
-  HINT                                the count screen's word on what hold B sets up
   setup_default(options)              the set-up a first game starts from: a dict of JSON values, its
                                       lists of fixed length (a remembered set-up must have its shape)
   setup_rows(setup, count, options)   (label, path, detail) for each row: `path` the keys to the value
@@ -68,13 +67,17 @@ class SetupForm:
     def __init__(self, app):
         self.app = app
         self.editing = False
+        self._rows = None  # the rows as last made: made again only when a value changes
 
     def rows(self):
-        app = self.app
-        return app.setup_rules.setup_rows(app.setup, app.count, app.options)
+        if self._rows is None:
+            app = self.app
+            self._rows = app.setup_rules.setup_rows(app.setup, app.count, app.options)
+        return self._rows
 
     def open(self):
         self.editing = False
+        self._rows = None
         self.app.cursor = 0
 
     def back(self):
@@ -107,11 +110,13 @@ class SetupForm:
             new = value + ahead * (10 if kind == "long" else 1)
             if not low <= new <= high:
                 put(app.setup, path, max(low, min(high, new)))
+                self._rows = None
                 raise Refused("%s: %d to %d." % (label, low, high))
         else:
             values = [choice for _, choice in detail]
             new = values[((values.index(value) + ahead) if value in values else 0) % len(values)]
         put(app.setup, path, new)
+        self._rows = None
         changed = getattr(app.setup_rules, "setup_changed", None)
         if changed is not None:
             changed(app.setup, path, app.options)

@@ -12,7 +12,8 @@ module and one line below):
                    frame): [value, full, lost, alarm], `value` of `full` lit, `lost` lit from the
                    other end, `alarm` 1 when the gauge counts toward a loss
   SETUP            (optional) the module of its set-up beyond the count (ui/setup.py says what it
-                   has), loaded while a game is set up and released when it starts
+                   has), loaded while a game is set up and released when it starts; SETUP_HINT
+                   the count screen's line on what holding B sets up
   AHEAD            (optional) modules its start will import, in the order they import one another:
                    imported at idle while the set-up screen waits, one a loop pass
   KEYS, WORDS      state keys and recurring words its saves write in short codes, beyond the

@@ -430,6 +430,7 @@ WORDS = ()
 
 
 SETUP = "battlerealm_setup"  # its set-up's rows, loaded while a game is set up
+SETUP_HINT = "Hold B: pick the heroes"  # the count screen's line on what holding B sets up
 
 
 def new_game(count, options):

@@ -3,7 +3,6 @@ the built-in one), none twice. Loaded while a game is set up, released when it s
 
 from dicetower.core.games.battlerealm import PLAYERS, Battlerealm
 
-HINT = "Hold B: pick the heroes"
 
 
 def _names(options):

@@ -433,6 +433,7 @@ WORDS = ()
 KANG_AREA_SCHEME = {"name": "Stage 3A", "stages": [[8, 1, 1]]}
 KANG_II = {"name": "Kang (II)", "stages": [12]}
 SETUP = "champions_setup"  # its set-up's rows and presets, loaded while a game is set up
+SETUP_HINT = "Hold B: heroes, villain.."  # the count screen's line on what holding B sets up
 # A new game without a set-up (the saves' template): each player 10 hit points, the tracker's scenario.
 HEROES = [{"name": n, "hp": 10} for n in ("P1", "P2", "P3", "P4")]
 SCHEME = {"name": "Main Scheme", "stages": [[10, 1, 3], [12, 1, 0]]}

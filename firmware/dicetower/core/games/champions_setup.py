@@ -92,13 +92,18 @@ def load_presets(text_):
         raise ValueError("champions.json: %s" % e)
 
 
+_OFFERED = [None, None]  # the user's presets last asked for, and what they offer: made once, not each press
+
+
 def presets(options):
     """(heroes, scenarios) on offer: the built-in ones, then the user's (options["presets"])."""
-    heroes, scenarios = options.get("presets") or ([], [])
-    return HEROES + heroes, [scenario(s) for s in SCENARIOS] + scenarios
+    users = options.get("presets")
+    if _OFFERED[1] is None or _OFFERED[0] is not users:
+        heroes, scenarios = users or ([], [])
+        _OFFERED[0], _OFFERED[1] = users, (HEROES + heroes, [scenario(s) for s in SCENARIOS] + scenarios)
+    return _OFFERED[1]
 
 
-HINT = "Hold B: heroes, villain.."
 PLAYER_HP = 10  # a seat's hit points until a hero is chosen for it
 PRESETS = "champions.json"  # the user's presets file, read when a game is set up (load_presets)
 

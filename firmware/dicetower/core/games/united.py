@@ -103,6 +103,7 @@ WORDS = ()
 # The War of Kings box's heroes, the first six seated in this order by default.
 HEROES = ("Black Bolt", "Medusa", "Crystal", "Karnak", "Gorgon", "Triton", "Lockjaw")
 SETUP = "united_setup"  # its set-up's rows, loaded while a game is set up
+SETUP_HINT = "Hold B: mode, villain.."  # the count screen's line on what holding B sets up
 
 
 def new_game(count, options):

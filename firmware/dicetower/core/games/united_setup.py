@@ -5,7 +5,6 @@ it starts."""
 from dicetower.core.game import Refused
 from dicetower.core.games.united import HEROES, PLAYERS, United
 
-HINT = "Hold B: mode, villain.."
 VILLAINS = [("Gladiator", "gladiator"), ("Vulcan", "vulcan")]
 
 
