@@ -286,6 +286,15 @@ class App:
         self._held.setdefault(kind, [])
         self._ahead_kind = kind
 
+    def _import_ahead(self):
+        """The next module a chosen game will need, and note what it imported (for `_let_go`)."""
+        import sys
+
+        before = set(sys.modules)
+        __import__(self._ahead.pop(0))
+        held = self._held.setdefault(self._ahead_kind, [])
+        held.extend([name for name in sys.modules if name not in before])  # and what it imported
+
     def _let_go(self, kind):
         """The modules games of other kinds than `kind` imported (a saved Battlerealm game's rules, heroes
         and advisor's arrays, once a Champions game starts): released, their heap the game's. Not once
@@ -318,6 +327,11 @@ class App:
         self.mode = OVER if game.over() else PLAY
         self.cursor = 0
         self.menu = self.rules.MENU
+        # What the idle passes have not fetched yet, now, in its order: the advisor's work arrays come
+        # before the game's other modules even when presses left no idle pass between them.
+        self._fetch(game.KIND, self.rules)
+        while self._ahead:
+            self._import_ahead()
         if _rolls_six_dice(self.menu):
             self._dice_screen().begin(game)
         self.message = "New game." if new else "Resumed."
@@ -409,12 +423,7 @@ class App:
             self._ready()
             return True
         if self._ahead:
-            import sys
-
-            before = set(sys.modules)
-            __import__(self._ahead.pop(0))
-            held = self._held.setdefault(self._ahead_kind, [])
-            held.extend([name for name in sys.modules if name not in before])  # and what it imported
+            self._import_ahead()
             return True
         turn = self.turn
         if turn is None or not turn.thinking():
