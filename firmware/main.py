@@ -90,6 +90,9 @@ def check(root="/"):
 def boot(platform=None):
     import gc
 
+    # The advisor's work arrays first, while the heap is still one piece (core/work_arrays.py says why).
+    import dicetower.core.work_arrays  # noqa: F401
+
     if platform is None:
         from dicetower.hw.platform import make
 

@@ -1,11 +1,12 @@
-"""The re-roll advisor's work arrays (11 KB), made once for the Battlerealm games and kept.
+"""The re-roll advisor's work arrays (11 KB), made when the tower boots and kept.
 
-Made late, after a game's presses and the advisor's own modules had cut the heap into pieces, a Pico
+Made later, after a game's presses and the advisor's own modules had cut the heap into pieces, a Pico
 with .mpy files found no 1.8 KB block for one: MemoryError on the first roll of a resumed Battlerealm
-game (tests/test_rp2040.py, the power cut test; 65 KB free, the largest piece 1.7 KB). So they are the
-first of Battlerealm's AHEAD modules, imported at idle as soon as a Battlerealm game is chosen or found
-saved at power-up, before its other modules; the other games never make them. core/ranks.py hands
-the arrays out.
+game (tests/test_rp2040.py, the power cut test; 65 KB free, the largest piece 1.7 KB). Made as the first
+of a Battlerealm game's modules instead (fetched ahead at set-up, or at the start), the emulated Pico's
+probe (benchmarks/rp2040_pico.py) still met MemoryError at its first advice (a 1,636-byte block). So
+`boot()` in main.py imports this module before anything else, for every game; core/ranks.py hands the
+arrays out.
 """
 
 try:

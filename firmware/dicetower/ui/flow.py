@@ -327,8 +327,7 @@ class App:
         self.mode = OVER if game.over() else PLAY
         self.cursor = 0
         self.menu = self.rules.MENU
-        # What the idle passes have not fetched yet, now, in its order: the advisor's work arrays come
-        # before the game's other modules even when presses left no idle pass between them.
+        # What the idle passes have not fetched yet, now, in its order (presses may have left no idle pass).
         self._fetch(game.KIND, self.rules)
         while self._ahead:
             self._import_ahead()

@@ -422,9 +422,7 @@ TRACKER = Battlerealm
 PLAYERS = (2, 6, 4)
 COUNTING = None  # the set-up screen counts players
 # Imported while the set-up screen waits (new_game's roster and the dice's turn), not at the start's press.
-# The advisor's work arrays first (core/work_arrays.py says why), while the heap has its largest pieces.
-AHEAD = ("dicetower.core.work_arrays", "dicetower.core.roster", "dicetower.core.games.battlerealm_heroes",
-         "dicetower.core.turn")
+AHEAD = ("dicetower.core.roster", "dicetower.core.games.battlerealm_heroes", "dicetower.core.turn")
 KEYS = ()
 WORDS = ()
 
