@@ -297,8 +297,8 @@ class App:
 
     def _let_go(self, kind):
         """The modules games of other kinds than `kind` imported (a saved Battlerealm game's rules, heroes
-        and advisor's arrays, once a Champions game starts): released, their heap the game's. Not once
-        a Battlerealm turn is made: it holds its modules whatever sys.modules says."""
+        and turn, once a Champions game starts): released, their heap the game's. Not once a Battlerealm
+        turn is made: it holds its modules whatever sys.modules says."""
         from dicetower.core.game import release
 
         for other in [k for k in self._held if k != kind]:
