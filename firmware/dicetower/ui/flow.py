@@ -47,7 +47,7 @@ class App:
         self.setup = None  # the set-up of the game being chosen: its set-up module's setup_default's shape
         self.setup_rules = None  # that module (core/games/<game>_setup.py), while the game is set up
         self._unready = None  # its name, until it is made ready (_ready)
-        self._last = None  # the remembered set-up, until then
+        self.last_setup = None  # the remembered set-up, until then
         self.form = None  # its rows on the OLED (ui/setup.py), made at the first use
         self.message = ""  # the last thing that happened, for the screen
         self.refused = None  # while the message is a refusal: what was said before it, back at the next press
@@ -210,7 +210,7 @@ class App:
         of its set-up is made ready at idle (`_ready`): importing it at this press kept the buttons
         waiting 140 ms on a Pico."""
         low, high, self.count = rules.PLAYERS
-        self.setup = self.setup_rules = self._last = None
+        self.setup = self.setup_rules = self.last_setup = None
         self._unready = getattr(rules, "SETUP", None)  # the game's set-up module, if it sets up more than a count
         if self.setups is None:
             return
@@ -221,33 +221,16 @@ class App:
         last = saved.get(self.kind)
         if isinstance(last, dict) and isinstance(last.get("count"), int) and low <= last["count"] <= high:
             self.count = last["count"]
-            self._last = last.get("setup")
+            self.last_setup = last.get("setup")
 
     def _ready(self):
-        """The set-up's module, its default, the user's presets and the remembered set-up, once: at idle
-        after the game is chosen, or at the press that needs them first. A remembered set-up of another
-        shape (an older firmware, a hand edit) is not used, nor its count."""
+        """The set-up made ready, once: at idle after the game is chosen, or at the press that needs it
+        first (ui/setup.py's `ready`, in the set-up's own load unit)."""
         name, self._unready = self._unready, None
-        if name is None:
-            return
-        rules = self.setup_rules = __import__("dicetower.core.games." + name, None, None, [name])
-        self.setup = rules.setup_default(self.options)
-        presets = getattr(rules, "PRESETS", None)
-        if presets is not None and self.setups is not None:
-            self.options["presets"], notice = self.setups.load(presets, rules.load_presets)
-            if notice:
-                self.mode = NOTICE
-                self.message = notice + " The built-in presets are offered."
-                self.changed = True
-        if self._last is not None:
-            from dicetower.ui.setup import fits
+        if name is not None:
+            from dicetower.ui.setup import ready
 
-            if fits(self._last, self.setup):
-                self.setup = self._last
-            else:
-                self.count = self.rules.PLAYERS[2]
-                self.changed = True
-            self._last = None
+            ready(self, name)
 
     def open_setup(self):
         """Hold B on the player count: the set-up's rows (a game with more than a count to set up)."""
@@ -345,7 +328,7 @@ class App:
         if self.setup_rules is not None:
             release(self.setup_rules.__name__)
         release("dicetower.ui.setup")
-        self.form = self.setup = self.setup_rules = self._unready = self._last = None
+        self.form = self.setup = self.setup_rules = self._unready = self.last_setup = None
         self.options.pop("presets", None)
 
     def _dice_screen(self):

@@ -54,6 +54,29 @@ def fits(value, like, depth=6):
     return type(value) is type(like)  # True is not taken for 1, nor 1 for "1"
 
 
+def ready(app, name):
+    """The set-up's module `name`, its default, the user's presets and the remembered set-up, into the
+    app. A remembered set-up of another shape (an older firmware, a hand edit) is not used, nor its count."""
+    from dicetower.ui.modes import NOTICE
+
+    rules = app.setup_rules = __import__("dicetower.core.games." + name, None, None, [name])
+    app.setup = rules.setup_default(app.options)
+    presets = getattr(rules, "PRESETS", None)
+    if presets is not None and app.setups is not None:
+        app.options["presets"], notice = app.setups.load(presets, rules.load_presets)
+        if notice:
+            app.mode = NOTICE
+            app.message = notice + " The built-in presets are offered."
+            app.changed = True
+    if app.last_setup is not None:
+        if fits(app.last_setup, app.setup):
+            app.setup = app.last_setup
+        else:
+            app.count = app.rules.PLAYERS[2]
+            app.changed = True
+        app.last_setup = None
+
+
 def _shown(value, detail):
     if isinstance(detail, tuple):
         return str(value)
