@@ -41,9 +41,17 @@ def test_a_game_without_the_custom_dice_loads_neither_them_nor_the_other_games(k
     assert not modules & {"dicetower.core.games." + other for other in GAMES if other != kind}
 
 
-def test_battlerealm_loads_its_heroes_and_its_turn_when_played():
-    modules = loaded("c c", "t.presses('c'); t.wait(300)")  # New Battlerealm, four heroes, roll; the advice
-    assert BATTLEREALM_ONLY <= modules
+def test_battlerealm_loads_its_turn_when_played_and_keeps_only_its_seated_heroes():
+    """The built-in roster (battlerealm_heroes) is read at the start and released: the game keeps the seated
+    heroes' entries (their power cards, for the advice), not the thirteen."""
+    then = ("t.presses('c'); t.wait(300)\n"  # roll; the advice
+            "kept = [h['name'] for h in t.app.dice_screen.turn.heroes]\n"
+            "assert kept == [h['name'] for h in t.app.game.state['heroes']] and len(kept) == 4, kept\n"
+            "assert t.app.dice_screen.turn.hero_cards(), 'Hulk has his power cards'\n")
+    modules = loaded("c c", then)  # New Battlerealm, four heroes
+    heroes = "dicetower.core.games.battlerealm_heroes"
+    assert BATTLEREALM_ONLY - {heroes} <= modules
+    assert heroes not in modules
     assert not modules & {"dicetower.core.games." + other for other in GAMES[1:]}
 
 

@@ -2,7 +2,7 @@
 //
 //   node vm/run.mjs [--mount HOST_DIR:VM_DIR]... SCRIPT.py [ARGS...]
 //
-// Each mount copies HOST_DIR's .py/.json files into the VM's filesystem at VM_DIR
+// Each mount copies HOST_DIR's .py/.mpy/.json/.sim/.html files into the VM's filesystem at VM_DIR
 // and puts VM_DIR on sys.path. sys.argv is [SCRIPT, ARGS...]. The script's output
 // goes to stdout; an uncaught Python exception prints its traceback to stderr and
 // exits with status 1, so a caller can never mistake a crash for a pass.
@@ -49,7 +49,7 @@ function copyTree(hostDir, vmDir) {
     const to = vmDir + "/" + entry.name;
     if (entry.isDirectory()) {
       if (entry.name !== "__pycache__") copyTree(from, to);
-    } else if (/\.(py|json|sim)$/.test(entry.name)) {
+    } else if (/\.(py|mpy|json|sim|html)$/.test(entry.name)) {
       mp.FS.writeFile(to, fs.readFileSync(from));
     }
   }

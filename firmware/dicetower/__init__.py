@@ -8,7 +8,7 @@ are beside it.
 
     layer  imports     files
     core   -           core/
-    ui     core        ui/ web/page.py web/scoreboard.py
+    ui     core        ui/ web/scoreboard.py
     hw     -           hw/
     shell  core ui hw  main.py boot.py device.py startup.py saves.py setup_files.py web/server.py web/access.py
 

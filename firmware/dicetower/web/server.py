@@ -1,6 +1,7 @@
 """The scoreboard's web server: microdot (MicroPython and CPython alike), one page, live by SSE.
 
-    GET  /          the page (web/page.py): everything it needs is in it, nothing from elsewhere
+    GET  /          the page (web/page.html, sent from the file a piece at a time: 9 KB that never
+                    sit on the heap): everything it needs is in it, nothing from elsewhere
     GET  /state     the scoreboard's JSON document (web/scoreboard.py)
     GET  /events    Server-Sent Events: the document each time it changes (checked every 0.1 s)
     GET  /history   the history lines (?since=N: from the N-th on)
@@ -36,7 +37,11 @@ import json
 
 from microdot import Microdot
 
-from dicetower.web import page, scoreboard
+from dicetower.web import scoreboard
+
+# Beside this module on the board's flash (dicetower flash copies it), and in the checkout.
+PAGE = __file__[:max(__file__.rfind("/"), __file__.rfind("\\")) + 1] + "page.html"
+PAGE_PIECE = 512  # bytes of the page read and sent at a time
 
 MAX_STREAMS = 8  # phones following the game live (/events) at once
 MAX_CLIENTS = 12  # connections at once: the streams, and room for pages and presses beside them
@@ -402,6 +407,18 @@ class Server(Microdot):
             self.tower.app.changed = True
 
 
+def _pieces(path):
+    """The file's bytes a piece at a time (microdot sends a generator's pieces as they come). Opened at
+    the first piece, so a HEAD opens nothing; closed at the last, or by the collector when the phone
+    went away mid-page."""
+    with open(path, "rb") as f:
+        while True:
+            piece = f.read(PAGE_PIECE)
+            if not piece:
+                return
+            yield piece
+
+
 async def _nap(ms):
     if hasattr(asyncio, "sleep_ms"):  # MicroPython's
         await asyncio.sleep_ms(ms)
@@ -412,9 +429,13 @@ async def _nap(ms):
 def _routes(app):
     tower = app.tower
 
+    with open(PAGE, "rb") as f:
+        size = f.seek(0, 2)
+
     @app.get("/")
     async def index(request):
-        return page.HTML, 200, {"Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store"}
+        return _pieces(PAGE), 200, {"Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store",
+                                    "Content-Length": str(size)}
 
     @app.get("/state")
     async def state(request):

@@ -1,0 +1,93 @@
+"""The firmware's live heap on the MicroPython VM, from the files `dicetower flash` sends, and its budget.
+
+Shared by tests/test_heap_budget.py (CI: no peak over its ceiling) and benchmarks/vm_heap.py (the
+figures, and the gap to the targets). tests/heap_probe.py runs on the VM (WebAssembly, a 32-bit
+machine like the RP2040: objects and bytecode take the same bytes) with the firmware compiled as
+`dicetower flash` compiles it for the board (`flash.compile_firmware`: .mpy for armv6m, main.py as
+source, microdot for a board with Wi-Fi), and prints the live heap after each press's collection.
+
+From the VM's figure to a board's free heap: the chip's free heap at boot, less what the firmware
+holds there. The VM's figure counts a little the chip does not hold (the bench's table.py and
+tower.py, compiled from source, and the virtual parts' objects), so
+
+    free on the chip  ~=  FREE_AT_BOOT[board] - (VM live - VM_OVER)
+
+VM_OVER is set from pairs measured at the same commit: the device at its start menu, and the lowest
+free heap of each scripted four-player game, on the emulated RP2040 (`python3 tasks.py bench
+rp2040_pico`, in docs/performance.md) beside the same on the VM (`python3 tasks.py bench vm_heap`).
+"""
+
+import json
+import os
+import subprocess
+import tempfile
+
+from dicetower_host import flash, paths
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PROBE = os.path.join(ROOT, "tests", "heap_probe.py")
+EXAMPLES = ("battlerealm", "champions", "united", "battleworld")  # examples/NAME.sim
+BOARDS = ("pico", "pico_w")
+
+# gc.mem_free() at boot on MicroPython's stock v1.27.0 firmware, emulated RP2040 (benchmarks/
+# rp2040_pico.py's "heap free at boot"; the Pico W's measured on its RPI_PICO_W firmware, radio off).
+FREE_AT_BOOT = {"pico": 241536, "pico_w": 200736}
+# What a board must keep free through every game (issue 33's targets).
+TARGET_FREE = {"pico": 100000, "pico_w": 64000}
+VM_OVER = 5008  # B: VM live at the start menu 136,592 against the chip's 241,536 - 109,952 (see above)
+
+# The most live heap (B) each example may reach on the VM: today's peaks with room for small changes
+# (about 2 KB), or the target's budget where the peak is within it already. A change that grows the
+# firmware's heap past one fails CI; one that shrinks it should lower the figure here (the benchmark
+# prints the peaks). The ceilings come down to target_budget() as the heap is won back.
+CEILING = {
+    "pico": {"boot": 137000, "battlerealm": 201000, "champions": 179000, "united": 146544, "battleworld": 146544},
+    "pico_w": {"boot": 183000, "battlerealm": 238000, "champions": 216000, "united": 194000, "battleworld": 193000},
+}
+
+
+def target_budget(board):
+    """The VM live heap at which the board would keep its TARGET_FREE."""
+    return FREE_AT_BOOT[board] - TARGET_FREE[board] + VM_OVER
+
+
+_flashed = {}
+
+
+def flashed(board):
+    """A folder holding what `dicetower flash` sends a board of this profile (made once a process)."""
+    if board not in _flashed:
+        with open(paths.board_profile(board)) as f:
+            profile = json.load(f)
+        files = flash.compile_firmware("armv6m", profile=profile, extra=flash.libraries(profile))
+        folder = tempfile.mkdtemp(prefix="dicetower-heap-%s-" % board)
+        for rel, data in files.items():
+            path = os.path.join(folder, rel)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "wb") as f:
+                f.write(data)
+        _flashed[board] = folder
+    return _flashed[board]
+
+
+def measure(board, kind, name):
+    """{"boot": B, "peak": B, "at": step, "steps": n, "kind": the game in play at the end}: one game on the VM (kind "examples": examples/NAME.sim
+    pressed step by step; "games": tests/fw/scripted_games.py's NAME through the core)."""
+    mounts = [(flashed(board), "/fw"), (os.path.join(ROOT, "tests", "fw"), "/tests"), (paths.BOARDS, "/boards"),
+              (paths.VIRTUAL_PARTS, "/virtual"), (os.path.join(ROOT, "examples"), "/examples")]
+    done = subprocess.run(paths.vm_command(PROBE, board, kind, name, mounts=mounts), capture_output=True, text=True,
+                          cwd=ROOT, timeout=600)
+    if done.returncode != 0:
+        raise RuntimeError("the VM run failed (%s %s %s):\n%s" % (board, kind, name, done.stderr[-3000:]))
+    out = {}
+    for line in done.stdout.splitlines():
+        words = line.split()
+        if words[:1] == ["boot"]:
+            out["boot"] = int(words[1])
+        elif words[:1] == ["game"]:
+            out["steps"], out["kind"] = int(words[2]), words[3]
+        elif words[:1] == ["peak"]:
+            out["peak"], out["at"] = int(words[2]), int(words[3])
+    if set(out) != {"boot", "steps", "kind", "peak", "at"}:
+        raise RuntimeError("the VM's heap probe printed no figure:\n" + done.stdout[-2000:])
+    return out
