@@ -36,7 +36,7 @@ CIRCUITPY_STUBS = os.path.join(VENV, "circuitpython-stubs")
 CIRCUITPYTHON_STUBS = "circuitpython-stubs==10.3.1"
 # Each benchmark with its arguments, quickest first (the emulated RP2040's take many minutes each).
 BENCHMARKS = (("dice_fairness.py",), ("health.py",), ("vm_entropy.py",), ("vm_memory.py",), ("vm_trackers.py",), ("vm_device.py",),
-              ("vm_advisor.py",), ("vm_loop.py",), ("vm_web.py",), ("sim_speed.py",), ("web_scoreboard.py",),
+              ("vm_advisor.py",), ("vm_loop.py",), ("vm_web.py",), ("vm_heap.py",), ("sim_speed.py",), ("web_scoreboard.py",),
               ("flash_speed.py",), ("vm_advisor.py", "--rp2040", "--runs", "3"), ("vm_entropy.py", "--rp2040"), ("rp2040_pico.py",),
               ("stats_memory.py",), ("fuzz.py",))
 PERFORMANCE = os.path.join(ROOT, "docs", "performance.md")

@@ -446,13 +446,34 @@ class Device:
 
     def _crash(self, error):
         text = "%s: %s" % (type(error).__name__, error)
+        if isinstance(error, MemoryError):
+            said = self._out_of_memory()
+            text = "%s (%s)" % (text, said)
         if text == self._last_error:
             return  # the same error again: logged once, not written to flash every frame
         self._last_error = text
         self.console(json.dumps({"event": "error", "error": text}))
         self._keep_log(text)
-        self.app.message = "Error: %s" % text[:60]
+        if not isinstance(error, MemoryError):
+            self.app.message = "Error: %s" % text[:60]
         self.app.changed = True
+
+    def _out_of_memory(self):
+        """The heap ran out in a step (a maker's huge roster, a heap cut up by a long game): what was
+        collected, the last whole action saved, and the player told in words; the loop goes on. What
+        it did for the log."""
+        self._unsent = True  # the screen is drawn whole again: the failed pass may have drawn half
+        if self._collect is not None:
+            self._collect()
+        try:
+            self._finish_saving()  # the actions done before the failed step: each was whole
+            said = "the game is saved"
+        except Exception as e:  # noqa: the save itself out of room too: the last one on flash stands
+            self._saving = self._unsaved = None
+            said = "the last save stands (%s)" % type(e).__name__
+        self.app.message = ("Out of memory: %s. If it comes again, unplug the tower and plug it in: the game "
+                            "resumes." % said)
+        return said
 
     def tick(self, now):
         """Whatever is due at `now`; the milliseconds until something else is (0: come straight back)."""

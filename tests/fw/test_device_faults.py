@@ -84,6 +84,36 @@ class Crashes(unittest.TestCase):
         self.assertIn("Error: ZeroDivisionError: boom", " ".join(t.screen()))
         self.assertEqual(t.app.game.state["heroes"][0]["pvp"], pvp)
 
+    def test_out_of_memory_saves_the_game_says_so_in_words_and_play_goes_on(self):
+        """A MemoryError in a step (a heap a long game or a maker's own files filled) is no traceback on
+        the OLED and no lost game: the action done before it is on flash, the screen says what to do."""
+        from dicetower.core.store import decode
+
+        t = Table()
+        t.presses("c a a c")  # Battlerealm, two heroes
+        t.wait(500)  # saved: the game's start
+        press = t.app.press
+
+        def runs_out(button, kind):
+            press(button, kind)
+            if t.app.game.state["heroes"][1]["pvp"] == 11:
+                raise MemoryError("memory allocation failed, allocating 1636 bytes")
+
+        t.app.press = runs_out
+        t.presses("bbbb c c c")  # Gain PVP: Thor (offered first: not the acting hero), 1; then the heap runs out
+        with open(t.root + "game.sav", "rb") as f:
+            saved = decode(f.read())
+        self.assertEqual(saved.state["heroes"][1]["pvp"], 11)  # the action the failed step came after, on flash
+        screen = " ".join(t.screen())
+        self.assertIn("Out of memory", screen)
+        self.assertFalse("MemoryError" in screen, screen)  # (micropython-lib's unittest has no assertNotIn)
+        with open(t.root + "errors.log") as f:
+            self.assertIn("MemoryError: memory allocation failed, allocating 1636 bytes (the game is saved)",
+                          f.read())
+        t.app.press = press
+        t.presses("c c c")  # the heap has room again: Gain PVP (the menu stays on it), Thor, 1
+        self.assertEqual(t.app.game.state["heroes"][1]["pvp"], 12)
+
     def test_the_error_log_stays_bounded(self):
         t = Table()
         for n in range(200):
