@@ -3,7 +3,7 @@
 Each target is (hypothesis strategy, check): `check(case)` returns quietly when the parser kept its
 promise for that input, and raises (an AssertionError, or whatever escaped the parser) when it did not.
 The promises:
-  save        core/store.decode: a Game or SaveError, nothing else; a game it loads is one its screen
+  save        core/save_reader.decode: a Game or SaveError, nothing else; a game it loads is one its screen
               can show and its actions refuse politely (Refused) or carry out, and it saves back the same
   config      startup.config over a config.json: settings with every value a game relies on in range,
               never an exception; the board it names gives a profile or BoardError
@@ -24,7 +24,7 @@ import tempfile
 from hypothesis import strategies as st
 
 from dicetower import startup
-from dicetower.core import games, store
+from dicetower.core import games, save_reader, store
 from dicetower.core.board import BoardError, parse
 from dicetower.core.dice import load_overrides
 from dicetower.core.game import Refused
@@ -113,7 +113,7 @@ def seal(body, schema=store.SCHEMA):
     if schema < 4:
         return ("DICETOWER %d %08x" % (schema, store.checksum(body))).encode() + tail + body
     head = ("DICETOWER %d " % schema).encode()
-    return head + ("%08x" % store._whole(head, tail, body)).encode() + tail + body
+    return head + ("%08x" % store.whole_checksum(head, tail, body)).encode() + tail + body
 
 
 def _flipped(data, flips):
@@ -142,13 +142,13 @@ ARGS = st.lists(st.one_of(st.integers(-2, 8), st.booleans(), st.none(), st.sampl
 def check_save(case):
     data, actions = case
     try:
-        game = store.decode(data)
+        game = save_reader.decode(data)
     except store.SaveError:
         return
     module = games.game(game.KIND)
     module.status(game.state, 8)
     module.gauge(game.state, [0, 0, 0, 0])
-    assert store.decode(store.encode(game)).to_dict() == game.to_dict()
+    assert save_reader.decode(store.encode(game)).to_dict() == game.to_dict()
     names = sorted(n[4:] for n in dir(game) if n.startswith("act_"))
     for pick, values in actions:
         game.attempt(names[pick % len(names)], values)  # Refused is its answer; anything else escapes

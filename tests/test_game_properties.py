@@ -17,7 +17,8 @@ from dicetower.core.games.battlerealm import Battlerealm
 from dicetower.core.games.battleworld import Battleworld
 from dicetower.core.games.champions import Champions
 from dicetower.core.games.united import United
-from dicetower.core.store import decode, encode
+from dicetower.core.save_reader import decode
+from dicetower.core.store import encode
 
 # Mostly values the rules accept, sometimes ones they refuse.
 small = st.one_of(st.integers(0, 3), st.integers(0, 3), st.integers(0, 3), st.sampled_from([-1, 7]))

@@ -349,7 +349,7 @@ def test_twenty_quick_taps_while_the_advisor_and_the_animation_run(flashed, tmp_
 
 def saved_game(image):
     """The game in game.sav on the image, as its state and history (or None without a save)."""
-    from dicetower.core.store import decode
+    from dicetower.core.save_reader import decode
 
     data = read_littlefs(image).get("game.sav")
     if data is None:

@@ -17,16 +17,16 @@ to a bounded file on flash, shown as a short message, and the game goes on
 
 import json
 
-from dicetower import VERSION, startup
+from dicetower import VERSION
 from dicetower.core.board import BoardError
 from dicetower.core.dice import load_overrides
 from dicetower.core.entropy import FairDice
+from dicetower.core.game import release
 from dicetower.hw.buttons import POLL_MS, Buttons, Encoder
-from dicetower.hw.storage import OsFiles, TooBig, append_bounded, keep_aside, replace
+from dicetower.hw.storage import OsFiles, TooBig, append_bounded, keep_aside, read_text, replace
 from dicetower.core.store import SaveError
 from dicetower.saves import SaveStore
 from dicetower.setup_files import SetupFiles
-from dicetower.startup import read as _read
 from dicetower.ui import screens
 from dicetower.ui.canvas import Canvas
 from dicetower.ui.flow import App
@@ -65,6 +65,8 @@ class Device:
         self.web = None  # the phones' server (web/server.py) once one serves this tower
         self.files = platform.files or OsFiles()
         self.notices = []  # what start-up refused, said on the OLED before the start menu
+        from dicetower import startup  # boot's alone: released once the device is up (the end of __init__)
+
         damaged = []
         self.config = startup.config(self.root, self._log_line, damaged)
         # A damaged (or missing) config.json must not cost the board its pins: an RP2040-Zero runs the
@@ -158,6 +160,7 @@ class Device:
             self._radio_setup(platform)
         self._emit({"event": "ready", "version": VERSION, "board": self.board.name, "dice": self.dice.name})
         self.render(0)
+        release("dicetower.startup")  # up: what it did is done (a game's heap need not hold it)
         if self._collect is not None:
             # Boot's garbage (the profile's and settings' text, the drivers' set-up) goes now, while
             # nothing waits: on a Pico with .mpy files, left behind, the first advice's work arrays
@@ -166,6 +169,8 @@ class Device:
 
     def _stop(self, title, text):
         """The game cannot start: say why on the console and the OLED, and do nothing more."""
+        from dicetower import startup
+
         self.error = text
         self.board = None
         self.console(json.dumps({"event": "error", "error": text}))
@@ -247,7 +252,7 @@ class Device:
         """A file a user may write (heroes.json, dice.json): its text, None if there is none or it is
         too big to read (then refused: kept aside, said); ValueError if it is not UTF-8."""
         try:
-            return _read(self.root + name, limit)
+            return read_text(self.root + name, limit)
         except TooBig as e:
             self._refuse(self.root + name, str(e), instead)
             return None

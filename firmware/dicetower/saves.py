@@ -15,9 +15,11 @@ The filesystem is injected (`fs`: open, rename, remove, exists, size) so
 tests can cut the power at any byte; by default it is the device's own.
 """
 
-from dicetower.core.store import LARGEST, NewerSave, SaveError, decode, encode, kind_of
+from dicetower.core.game import release
+from dicetower.core.store import LARGEST, NewerSave, SaveError, encode
 from dicetower.hw.storage import OsFiles, TooBig, keep_aside, kept, read_at_most, take_out, writing
 
+READER = "dicetower.core.save_reader"  # imported to read a save, released once read: not a game's heap
 DAMAGED = "bad"
 NEWER = "newer"
 REPLACED = "old"
@@ -29,14 +31,17 @@ def _checked(data):
     that imported: the kept game may be of another kind than the one played, whose heap it is."""
     import sys
 
-    from dicetower.core.game import release
-
     before = set(sys.modules)
     try:
-        decode(data)
+        _reader().decode(data)
     finally:
-        for name in [m for m in sys.modules if m not in before]:
+        for name in [m for m in sys.modules if m not in before and m != READER]:
             release(name)
+
+
+def _reader():
+    """core/save_reader.py, imported now (load, find_kept and bring_back release it when they are done)."""
+    return __import__(READER, None, None, ["decode"])
 
 
 class SaveStore:
@@ -66,7 +71,7 @@ class SaveStore:
     def _decode(self, path):
         """The game in a file, or SaveError: measured before it is read, then decoded."""
         try:
-            return decode(read_at_most(self.fs, path, LARGEST))
+            return _reader().decode(read_at_most(self.fs, path, LARGEST))
         except TooBig as e:
             raise SaveError(str(e))
 
@@ -76,6 +81,12 @@ class SaveStore:
     def load(self):
         """(game or None, message or None). A file that will not load is kept aside, with a message
         that gives the reason and the name it is kept under."""
+        try:
+            return self._load()
+        finally:
+            release(READER)
+
+    def _load(self):
         if self.fs.exists(self.temp):
             if not self.fs.exists(self.path):
                 # The power went between removing the old save and renaming the
@@ -83,12 +94,12 @@ class SaveStore:
                 try:
                     game = self._decode(self.temp)
                     self.fs.rename(self.temp, self.path)
-                    self.find_kept()
+                    self._find_kept()
                     return game, game.note
                 except SaveError as e:
                     if self.fs.size(self.temp):  # the only save there is, damaged: kept, and said
                         aside = keep_aside(self.fs, self.path, DAMAGED, source=self.temp)
-                        self.find_kept()
+                        self._find_kept()
                         return None, "The last save could not be loaded: %s. It is kept as %s." % (e, self._name(aside))
             self.fs.remove(self.temp)  # a save the power cut short (the old one stands), or an empty one
         if self.fs.exists(self.swap):
@@ -111,12 +122,19 @@ class SaveStore:
                 message = "The saved game could not be loaded: %s. It is kept as %s." % (e, self._name(aside))
             except MemoryError:  # the save may be sound: left where it is, for a boot with more room
                 message = "The saved game could not be loaded: not enough memory. It is kept as it is."
-        self.find_kept(notes)
+        self._find_kept(notes)
         if notes:
             message = " ".join(([message] if message else []) + notes)
         return game, message
 
     def find_kept(self, notes=None):
+        """`_find_kept`, the reader released after."""
+        try:
+            return self._find_kept(notes)
+        finally:
+            release(READER)
+
+    def _find_kept(self, notes=None):
         """The game the start menu can bring back: the newest kept from a newer firmware that this one
         now reads, else the newest one a new game replaced. Sets and returns `kept`, (its file, its
         kind), or None; the game itself is not kept in memory (the Pico's heap) but read again, and
@@ -128,7 +146,7 @@ class SaveStore:
             for name in kept(self.fs, self.path, tag):
                 try:
                     data = read_at_most(self.fs, name, LARGEST)
-                    kind = kind_of(data)  # its kind only, unless checked: replaying imports its game's modules
+                    kind = _reader().kind_of(data)  # its kind only, unless checked: replaying imports its game's modules
                     if notes is not None:
                         _checked(data)
                     self.kept = (name, kind)
@@ -140,7 +158,7 @@ class SaveStore:
                         aside = take_out(self.fs, name, self.path, tag, DAMAGED)
                         notes.append("The kept game %s could not be brought back: %s. It is kept as %s."
                                      % (self._name(name), e, self._name(aside)))
-                        return self.find_kept(notes)  # the names moved down: look again
+                        return self._find_kept(notes)  # the names moved down: look again
                 except (TooBig, OSError):
                     continue
         return None
@@ -154,6 +172,12 @@ class SaveStore:
     def bring_back(self):
         """The kept game, back as the saved one; the game saved until now takes its name (so the
         start menu offers it in turn). Three renames, each whole: see `load` for a power cut between."""
+        try:
+            return self._bring_back()
+        finally:
+            release(READER)
+
+    def _bring_back(self):
         name = self.kept[0]
         game = self._decode(name)
         if not self.fs.exists(self.path):
@@ -165,5 +189,5 @@ class SaveStore:
         else:  # one from a newer firmware: the game saved until now joins the replaced ones
             keep_aside(self.fs, self.path, REPLACED, BACKUPS)
             self.fs.rename(name, self.path)
-        self.find_kept()
+        self._find_kept()
         return game

@@ -11,8 +11,7 @@ the set-up goes on from the defaults or the built-in presets.
 import json
 
 from dicetower.core.game import parsed
-from dicetower.hw.storage import TooBig, keep_aside, replace
-from dicetower.startup import read
+from dicetower.hw.storage import TooBig, keep_aside, read_text, replace
 
 SETUP_BYTES = 4096  # four games' set-ups are under 1 KB
 PRESETS_BYTES = 8192
@@ -39,7 +38,7 @@ class SetupFiles:
         """(parse(text), None) for a file there is, (None, None) with none, (None, what was said) for
         one refused: too big, not text, or `parse` raised ValueError naming what is wrong."""
         try:
-            text = read(self.root + name, limit)
+            text = read_text(self.root + name, limit)
             if text is None:
                 return None, None
             return parse(text), None

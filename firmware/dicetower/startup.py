@@ -1,5 +1,8 @@
 """Before the game starts: the settings, the board profile, and a problem shown on the OLED.
 
+Boot's alone: the device imports it while it starts and releases it after (a game's heap does not
+hold it); a start that fails keeps it, to show the problem.
+
 Kept to the few modules a display needs (board, oled, canvas, font), so that
 main.py can still say "reflash needed" on the OLED when other firmware files
 are damaged: main.BOOT_NEEDS lists these files, and tests/test_layers.py
@@ -10,7 +13,7 @@ import json
 
 from dicetower.core.board import BoardError, parse
 from dicetower.hw.oled import Oled
-from dicetower.hw.storage import OsFiles, read_at_most
+from dicetower.hw.storage import read_text
 from dicetower.ui.canvas import Canvas, wrap
 
 FALLBACK_OLED = {"i2c": 0, "sda": 4, "scl": 5, "address": 0x3C, "freq": 400000}  # the Pico profile's
@@ -23,26 +26,13 @@ MANIFEST_BYTES = 32768  # what `dicetower flash` writes: each file's SHA-256 (ab
 MANIFEST = "dicetower.manifest"
 
 
-def read(path, limit=CONFIG_BYTES):
-    """A file's text, or None if there is none; ValueError saying why if it is over `limit` bytes or
-    not UTF-8 (its size is known before a byte is read)."""
-    try:
-        data = read_at_most(OsFiles(), path, limit)
-    except OSError:
-        return None
-    try:
-        return data.decode()
-    except UnicodeError:
-        raise ValueError("%s is not valid JSON (not UTF-8 text)" % path.rsplit("/", 1)[-1])
-
-
 def config(root, log, damaged=None):
     """config.json merged over the defaults; bad values are logged and replaced. A file that cannot be
     used at all is logged, and its reason added to `damaged` (a list) for the caller to keep it aside."""
     settings = dict(DEFAULTS)
     loaded, why = None, None
     try:
-        text = read(root + "config.json")
+        text = read_text(root + "config.json", CONFIG_BYTES)
     except ValueError as e:
         text, why = None, str(e)
     if text is not None:
@@ -78,7 +68,7 @@ def config(root, log, damaged=None):
 def flashed_board(root):
     """The profile the last `dicetower flash` chose (its manifest's "board"), or None."""
     try:
-        manifest = json.loads(read(root + MANIFEST, MANIFEST_BYTES) or "{}")
+        manifest = json.loads(read_text(root + MANIFEST, MANIFEST_BYTES) or "{}")
         name = manifest.get("board")
     except Exception:  # noqa: a damaged manifest names no board (main.py's check says the rest)
         return None
@@ -87,7 +77,7 @@ def flashed_board(root):
 
 def _profile(path):
     try:
-        return read(path, PROFILE_BYTES)
+        return read_text(path, PROFILE_BYTES)
     except ValueError as e:
         raise BoardError(str(e))
 

@@ -87,7 +87,7 @@ class Crashes(unittest.TestCase):
     def test_out_of_memory_saves_the_game_says_so_in_words_and_play_goes_on(self):
         """A MemoryError in a step (a heap a long game or a maker's own files filled) is no traceback on
         the OLED and no lost game: the action done before it is on flash, the screen says what to do."""
-        from dicetower.core.store import decode
+        from dicetower.core.save_reader import decode
 
         t = Table()
         t.presses("c a a c")  # Battlerealm, two heroes

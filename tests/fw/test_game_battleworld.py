@@ -4,7 +4,8 @@ import unittest
 
 from dicetower.core.game import Refused
 from dicetower.core.games.battleworld import Battleworld
-from dicetower.core.store import decode, encode
+from dicetower.core.save_reader import decode
+from dicetower.core.store import encode
 
 
 class Chart(unittest.TestCase):

@@ -6,7 +6,8 @@ import unittest
 from dicetower.core import menu
 from dicetower.core.game import Refused
 from dicetower.core.games import GAMES, game
-from dicetower.core.store import decode, encode
+from dicetower.core.save_reader import decode
+from dicetower.core.store import encode
 
 KINDS = (menu.HERO, menu.OTHER, menu.NUMBER, menu.CHOICE, menu.PICK, menu.PICK_IF, menu.FIXED, menu.NAMED,
          menu.ROLL_ATTACK, menu.FLIP_COIN, menu.SIX_DICE)

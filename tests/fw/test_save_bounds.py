@@ -9,7 +9,8 @@ from dicetower.core.games.battlerealm import Battlerealm
 from dicetower.core.games.battleworld import Battleworld
 from dicetower.core.games.champions import Champions
 from dicetower.core.games.united import United
-from dicetower.core.store import SaveError, decode, encode
+from dicetower.core.save_reader import decode
+from dicetower.core.store import SaveError, encode
 
 HUGE = 10 ** 30
 

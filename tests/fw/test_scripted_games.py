@@ -2,7 +2,8 @@
 
 import unittest
 
-from dicetower.core.store import decode, encode
+from dicetower.core.save_reader import decode
+from dicetower.core.store import encode
 from scripted_games import GAMES, play
 
 

@@ -5,7 +5,8 @@ import unittest
 from dicetower.core.game import Refused
 from dicetower.core.games.battlerealm import Battlerealm
 from dicetower.core.games.united import United
-from dicetower.core.store import SCHEMA, SaveError, checksum, decode, encode
+from dicetower.core.save_reader import decode
+from dicetower.core.store import SCHEMA, SaveError, checksum, encode
 from dicetower.saves import SaveStore
 from fake_flash import FatFlash, Flash, PowerCut
 
@@ -17,7 +18,7 @@ def sealed(body, schema=SCHEMA):
     buggy file looks like once it passes the integrity check."""
     import json
 
-    from dicetower.core.store import _whole
+    from dicetower.core.store import whole_checksum
 
     if isinstance(body, dict):
         body = json.dumps(body).encode()
@@ -25,7 +26,7 @@ def sealed(body, schema=SCHEMA):
     if schema < 4:  # schemas 1 to 3: the checksum covers the body only
         return ("DICETOWER %d %08x" % (schema, checksum(body))).encode() + tail + body
     head = ("DICETOWER %d " % schema).encode()
-    return head + ("%08x" % _whole(head, tail, body)).encode() + tail + body
+    return head + ("%08x" % whole_checksum(head, tail, body)).encode() + tail + body
 
 
 def small_game():
@@ -134,7 +135,7 @@ class Format(unittest.TestCase):
     def test_schema_2_is_migrated_with_every_hero_at_no_location(self):
         import json
 
-        from dicetower.core.store import KEYS, WORDS, _rename, _table
+        from dicetower.core.store import KEYS, WORDS, _table, renamed
 
         game = small_game()
         content = game.to_dict()
@@ -142,8 +143,8 @@ class Format(unittest.TestCase):
             del hero["place"]  # schema 2 kept no place and no Warehouse purchases
         del content["base"]["bought"]
         words = _table(WORDS[:50], "=")  # the codes schema 2 knew
-        content["base"] = _rename(content["base"], _table(KEYS[:57], "~"), words)
-        content["actions"] = _rename(content["actions"], {}, words)
+        content["base"] = renamed(content["base"], _table(KEYS[:57], "~"), words)
+        content["actions"] = renamed(content["actions"], {}, words)
         content["redo"] = []
         body = json.dumps(content).encode()
         old = decode(("DICETOWER 2 %08x %d\n" % (checksum(body), len(body))).encode() + body)
@@ -243,10 +244,10 @@ class SavesFromBefore(unittest.TestCase):
             WORDS = ("Lane",)
 
         keys, words = store._codes(Game5)
-        self.assertEqual(keys["lanes"], store._code(len(store.KEYS), "~"))
-        self.assertEqual(words["Lane"], store._code(len(store.WORDS), "="))
+        self.assertEqual(keys["lanes"], store.code(len(store.KEYS), "~"))
+        self.assertEqual(words["Lane"], store.code(len(store.WORDS), "="))
         for name in store.KEYS:
-            self.assertEqual(keys[name], store._KEY_CODES[name])  # the shared codes unchanged
+            self.assertEqual(keys[name], store.KEY_CODES[name])  # the shared codes unchanged
         self.assertEqual(len(set(store._table(tuple("k%d" % n for n in range(80)), "~").values())), 80)
 
 
@@ -397,12 +398,12 @@ def coded(content):
     """The body `encode` would write for `content` (a game's to_dict(), perhaps changed)."""
     import json
 
-    from dicetower.core.store import _KEY_CODES, _WORD_CODES, _rename
+    from dicetower.core.store import KEY_CODES, WORD_CODES, renamed
 
     out = dict(content)
-    for key, names in (("base", _KEY_CODES), ("actions", {}), ("redo", {})):
+    for key, names in (("base", KEY_CODES), ("actions", {}), ("redo", {})):
         if key in content:  # a test may have taken it out
-            out[key] = _rename(content[key], names, _WORD_CODES)
+            out[key] = renamed(content[key], names, WORD_CODES)
     return json.dumps(out).encode()
 
 
@@ -579,10 +580,15 @@ class KeptGames(unittest.TestCase):
         self.assertIn("It is kept as game.sav.newer1", message)
         self.assertIsNone(SaveStore(PATH, flash).find_kept())  # not offered: this firmware cannot read it
         SaveStore(PATH, flash).save(United.setup([{"name": "Medusa"}]))  # the older firmware plays on
-        schema, migrations = store.SCHEMA, store.MIGRATIONS
-        store.SCHEMA = 5  # the update: a firmware that reads save format 5
-        store.MIGRATIONS = dict(migrations)
-        store.MIGRATIONS[4] = lambda body: body
+        from dicetower import saves
+        from dicetower.core import save_reader
+
+        reader = saves._reader
+        schema, migrations = save_reader.SCHEMA, save_reader.MIGRATIONS
+        save_reader.SCHEMA = 5  # the update: a firmware that reads save format 5
+        save_reader.MIGRATIONS = dict(migrations)
+        save_reader.MIGRATIONS[4] = lambda body: body
+        saves._reader = lambda: save_reader  # that reader, each time (saves.py releases the module after use)
         try:
             again = SaveStore(PATH, flash)
             resumed, message = again.load()
@@ -593,7 +599,8 @@ class KeptGames(unittest.TestCase):
             self.assertEqual(SaveStore(PATH, flash).load()[0].to_dict(), game.to_dict())
             self.assertEqual(again.kept, (PATH + ".old1", "united"))  # the game it replaced is kept in turn
         finally:
-            store.SCHEMA, store.MIGRATIONS = schema, migrations
+            save_reader.SCHEMA, save_reader.MIGRATIONS = schema, migrations
+            saves._reader = reader
 
     def test_a_replaced_game_is_kept_and_brought_back(self):
         first = small_game()

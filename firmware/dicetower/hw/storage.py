@@ -58,6 +58,19 @@ def read_at_most(fs, path, limit):
         f.close()
 
 
+def read_text(path, limit):
+    """A file's text, or None if there is none; ValueError saying why if it is over `limit` bytes or
+    not UTF-8 (its size is known before a byte is read)."""
+    try:
+        data = read_at_most(OsFiles(), path, limit)
+    except OSError:
+        return None
+    try:
+        return data.decode()
+    except UnicodeError:
+        raise ValueError("%s is not valid JSON (not UTF-8 text)" % path.rsplit("/", 1)[-1])
+
+
 def aside_name(path, tag, n):
     return "%s.%s%d" % (path, tag, n)
 
