@@ -111,3 +111,15 @@ def test_a_saved_battlerealm_games_modules_come_ahead_and_go_when_another_game_i
     modules = loaded("c a a c", then)  # New Battlerealm, two heroes, start
     assert "dicetower.core.games.champions" in modules
     assert not modules & BATTLEREALM_ONLY, modules & BATTLEREALM_ONLY
+
+
+def test_only_a_game_that_advises_holds_the_advisors_work_arrays():
+    """The work arrays (11 KB, made at boot while the heap is one piece) go when a Champions game starts, and
+    a Battlerealm game chosen after it makes them again while its set-up screen waits: its advice comes."""
+    then = ("assert 'dicetower.core.work_arrays' not in sys.modules\n"
+            "t.presses('C b c b c')\n"  # the start menu; New Battlerealm: yes, replace the Champions game
+            "assert 'dicetower.core.work_arrays' in sys.modules, t.screen()\n"  # made while the set-up waits
+            "t.presses('c c'); t.wait(2000)\n"  # four heroes; Hulk rolls
+            "assert t.screen()[5].startswith('Any card '), t.screen()\n")  # the advice, with its chance
+    modules = loaded("b c c", then)  # New Champions, start
+    assert "dicetower.core.work_arrays" in modules

@@ -265,6 +265,13 @@ class App:
         ahead = list(getattr(rules, "AHEAD", ()))
         if _rolls_six_dice(rules.MENU):
             ahead.append("dicetower.ui.dice_screen")
+        elif self.turn is None:
+            # The advisor's work arrays (11 KB, made at boot: core/work_arrays.py) are a Battlerealm
+            # game's alone: a game chosen or resumed that does not advise lets them go from its set-up
+            # on, and a Battlerealm game chosen after makes them again (battlerealm.AHEAD).
+            from dicetower.core.game import release
+
+            release("dicetower.core.work_arrays")
         self._ahead = [name for name in ahead if name not in sys.modules]
         self._held.setdefault(kind, [])
         self._ahead_kind = kind

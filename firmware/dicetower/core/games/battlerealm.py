@@ -422,7 +422,8 @@ TRACKER = Battlerealm
 PLAYERS = (2, 6, 4)
 COUNTING = None  # the set-up screen counts players
 # Imported while the set-up screen waits (new_game's roster and the dice's turn), not at the start's press.
-AHEAD = ("dicetower.core.roster", "dicetower.core.games.battlerealm_heroes", "dicetower.core.turn")
+AHEAD = ("dicetower.core.work_arrays", "dicetower.core.roster", "dicetower.core.games.battlerealm_heroes",
+         "dicetower.core.turn")  # the work arrays first: made at boot, but another game lets them go
 KEYS = ()
 WORDS = ()
 
