@@ -45,6 +45,15 @@ CEILING = {
     "pico_w": {"boot": 177000, "battlerealm": 232000, "champions": 198000, "united": 177000, "battleworld": 177000},
 }
 
+
+def target_budget(board):
+    """The VM live heap at which the board would keep its TARGET_FREE."""
+    return FREE_AT_BOOT[board] - TARGET_FREE[board] + VM_OVER
+
+
+_flashed = {}
+
+
 def flashed(board):
     """A folder holding what `dicetower flash` sends a board of this profile (made once a process)."""
     if board not in _flashed:
