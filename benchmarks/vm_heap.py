@@ -8,7 +8,7 @@ four-player game played through the core (what the emulated chip's heap probe pl
 heap after a press's collection (gc.mem_alloc, beyond the VM's own), with the step it came after;
 what that leaves free on the board (tests/heap_budget.py: the chip's free heap at boot less the VM's
 figure, less the VM's own extra); the ceiling CI holds it to (tests/test_heap_budget.py) and the
-budget the issue's targets allow (a Pico keeping 100,000 B free in every game, a Pico W 64,000 B).
+budget the project's targets allow (a Pico keeping 100,000 B free in every game, a Pico W 64,000 B).
 The VM is deterministic: the same files give the same bytes.
 """
 

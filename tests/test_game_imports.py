@@ -123,3 +123,27 @@ def test_only_a_game_that_advises_holds_the_advisors_work_arrays():
             "assert t.screen()[5].startswith('Any card '), t.screen()\n")  # the advice, with its chance
     modules = loaded("b c c", then)  # New Champions, start
     assert "dicetower.core.work_arrays" in modules
+
+
+def test_the_press_that_chooses_a_game_imports_nothing_and_idle_passes_bring_its_module():
+    """The count screen comes from the games' registry (core/games/__init__.py's COUNTS): the press that
+    chooses Champions imports nothing (on a Pico its module alone is 87 ms); the loop's idle passes
+    import it, then its set-up, while the count screen waits."""
+    script = ("t.wait(1000)\n"
+              "press = t.app.press\n"
+              "seen = []\n"
+              "def watched(button, kind):\n"
+              "    before = set(sys.modules)\n"
+              "    press(button, kind)\n"
+              "    seen.append(sorted(m for m in set(sys.modules) - before if m.startswith('dicetower.')))\n"
+              "t.app.press = watched\n"
+              "t.presses('b c')\n"  # to New Champions, and choose it
+              "assert t.screen()[:3] == ['New Champions', '', 'Players (1-4):'], t.screen()\n"
+              "assert 'dicetower.core.games.champions_setup' in sys.modules\n"  # made ready at idle since
+              "print(json.dumps(seen))\n"
+              "sys.exit(0)")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    done = subprocess.run([sys.executable, "-c", PLAY.split("t.presses(%r)")[0] + script],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout.splitlines()[-1]) == [[], []]

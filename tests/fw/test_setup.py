@@ -10,7 +10,7 @@ import json
 import os
 import unittest
 
-from dicetower.core.games import GAMES, game
+from dicetower.core.games import COUNTS, GAMES, game
 from table import Table
 
 START_MENU = {"battlerealm": "", "champions": "b", "united": "bb", "battleworld": "bbb"}
@@ -58,14 +58,18 @@ def start(t):
 class Defaults(unittest.TestCase):
     def test_a_game_set_up_as_offered_is_the_game_new_game_makes(self):
         """The saves check a loaded game against `new_game`'s: the set-up's defaults must make that game."""
+        checked = 0
         for _, kind in GAMES:
             rules = game(kind)
-            if getattr(rules, "SETUP", None) is None:
-                continue
-            setup = __import__("dicetower.core.games." + rules.SETUP, None, None, [rules.SETUP])
+            name = COUNTS[kind][2]
+            if name is None:
+                continue  # a count only (Battleworld)
+            setup = __import__("dicetower.core.games." + name, None, None, [name])
             for count in range(rules.PLAYERS[0], rules.PLAYERS[1] + 1):
                 made = setup.start(count, setup.setup_default({}), {}).state
                 self.assertEqual(made, rules.new_game(count, {}).state, (kind, count))
+                checked += 1
+        self.assertEqual(checked, 5 + 4 + 6)  # Battlerealm 2-6, Champions 1-4, United 1-6
 
 
 class Battlerealm(unittest.TestCase):

@@ -76,7 +76,7 @@ class App:
             self.resume = game
             if game is not None:  # what resuming it will import, imported meanwhile at idle
                 self._held[game.KIND] = [name for name in sys.modules if name not in before]
-                self._fetch(game.KIND, self._rules(game.KIND))
+                self._fetch(game.KIND)  # its module came with it
             if message:
                 notices.append(message)
         if self.options.get("notice"):
@@ -192,26 +192,37 @@ class App:
         self.menu = ()
 
     def choose_game(self, kind):
-        """A new game of `kind` chosen on the start menu: to its set-up."""
+        """A new game of `kind` chosen on the start menu: to its count screen, drawn from the games'
+        registry. The game's module, its set-up and what its start will import are imported meanwhile at
+        idle, one module a loop pass (`think`): at this press, or at the press that starts the game,
+        they kept the buttons waiting (on a Pico, Champions' module alone is 87 ms)."""
         if self.game is not None:
             self.resume = self.game  # still saved: it can be resumed until a new one starts
             self.game = None
         self.kind = kind
-        self.rules = rules = self._rules(kind)
+        self.rules = None  # its module: `_rules_now`
         self.mode = SETUP
         self.message = ""
-        self._set_up(rules)
-        # What the game's start will import, imported meanwhile at idle, one module a loop pass: in one
-        # pass, at the press that starts it, they kept the buttons waiting (docs/performance.md, the loop).
-        self._fetch(kind, rules)
+        self._set_up(kind)
+        self._fetch(kind)
 
-    def _set_up(self, rules):
+    def _rules_now(self):
+        """The chosen game's module, imported now if the idle passes have not come to it."""
+        if self.rules is None:
+            while self._ahead and self.rules is None:
+                self._import_ahead()
+            if self.rules is None:
+                self.rules = self._rules(self.kind)
+        return self.rules
+
+    def _set_up(self, kind):
         """The count a new game starts from: the last one of its kind started, else the game's. The rest
         of its set-up is made ready at idle (`_ready`): importing it at this press kept the buttons
         waiting 140 ms on a Pico."""
-        low, high, self.count = rules.PLAYERS
+        from dicetower.core.games import COUNTS
+
+        (low, high, self.count), _, self._unready, _ = COUNTS[kind]  # _unready: the set-up module, if any
         self.setup = self.setup_rules = self.last_setup = None
-        self._unready = getattr(rules, "SETUP", None)  # the game's set-up module, if it sets up more than a count
         if self.setups is None:
             return
         saved, notice = self.setups.remembered()
@@ -250,18 +261,33 @@ class App:
         if self.mode == NOTICE:
             return  # a presets file refused just now: said first
         if self.setup is None:
-            game = self.rules.new_game(self.count, self.options)
+            game = self._rules_now().new_game(self.count, self.options)
         else:
             game = self.setup_rules.start(self.count, self.setup, self.options)
         if self.setups is not None:
             self.setups.remember(self.kind, self.count, self.setup)
         self.begin(game, new=True)
 
-    def _fetch(self, kind, rules):
-        """Import at idle, one a pass, what a game of `kind` will need (`begin` lets go of what games of
-        other kinds needed)."""
+    def _fetch(self, kind):
+        """Import at idle, one a pass, what a game of `kind` will need: its module first, then what its
+        AHEAD names (`begin` lets go of what games of other kinds needed)."""
         import sys
 
+        name = "dicetower.core.games." + kind
+        self._held.setdefault(kind, [])
+        self._ahead_kind = kind
+        self._ahead = []
+        if name in sys.modules:
+            self._fetched(sys.modules[name])
+        else:
+            self._ahead.append(name)
+
+    def _fetched(self, rules):
+        """A chosen game's module is in: it is the game's rules, and what its start imports is next."""
+        import sys
+
+        if self.rules is None and rules.TRACKER.KIND == self.kind:
+            self.rules = rules  # the game chosen (at power-up, a saved game's module: not yet chosen)
         ahead = list(getattr(rules, "AHEAD", ()))
         if _rolls_six_dice(rules.MENU):
             ahead.append("dicetower.ui.dice_screen")
@@ -273,17 +299,18 @@ class App:
 
             release("dicetower.core.work_arrays")
         self._ahead = [name for name in ahead if name not in sys.modules]
-        self._held.setdefault(kind, [])
-        self._ahead_kind = kind
 
     def _import_ahead(self):
         """The next module a chosen game will need, and note what it imported (for `_let_go`)."""
         import sys
 
         before = set(sys.modules)
-        __import__(self._ahead.pop(0))
+        name = self._ahead.pop(0)
+        module = __import__(name, None, None, ["_"])
         held = self._held.setdefault(self._ahead_kind, [])
         held.extend([name for name in sys.modules if name not in before])  # and what it imported
+        if name == "dicetower.core.games." + self._ahead_kind:
+            self._fetched(module)
 
     def _let_go(self, kind):
         """The modules games of other kinds than `kind` imported (a saved Battlerealm game's rules, heroes
@@ -318,7 +345,7 @@ class App:
         self.cursor = 0
         self.menu = self.rules.MENU
         # What the idle passes have not fetched yet, now, in its order (presses may have left no idle pass).
-        self._fetch(game.KIND, self.rules)
+        self._fetch(game.KIND)
         while self._ahead:
             self._import_ahead()
         if _rolls_six_dice(self.menu):
@@ -408,6 +435,9 @@ class App:
     def think(self):
         """One slice of the work left at idle: a module the chosen game will need, else the advisor's
         work; True while more remains. The advice, once found, is shown."""
+        if self.rules is None and self._ahead:
+            self._import_ahead()  # the chosen game's own module, before its set-up (which imports it)
+            return True
         if self._unready is not None:
             self._ready()
             return True

@@ -115,7 +115,7 @@ class Menus:
     def on_setup(self, button, kind):
         """The player count (A -, B +); C starts the game as last set up, hold B sets up the rest."""
         app = self.app
-        low, high, _ = app.rules.PLAYERS
+        low, high, _ = games.players(app.kind)
         if button == "b" and kind == "long" and app.setup is not None:
             app.open_setup()
         elif button == "a":

@@ -7,7 +7,7 @@ only the bytes that changed.
 
 from dicetower.core.dice import SYMBOLS
 from dicetower.core.game import short_name
-from dicetower.core.games import label
+from dicetower.core.games import COUNTS, label
 from dicetower.ui import icons, modes
 from dicetower.ui.canvas import COLUMNS, MARGIN, WIDTH, wrap
 
@@ -60,15 +60,15 @@ def draw(app, canvas):
         _message(canvas, 4, "A new game replaces the saved %s game. It is kept: the start menu can bring it "
                  "back." % label((app.game or app.resume).KIND))
     elif mode == modes.SETUP:
-        low, high, _ = app.rules.PLAYERS
+        (low, high, _), counting, _, hint = COUNTS[app.kind]  # the game's module may not be loaded yet
         canvas.line(0, "New " + label(app.kind), invert=True, centre=True)
-        canvas.line(2, (app.rules.COUNTING or "Players (%d-%d):") % (low, high))
+        canvas.line(2, (counting or "Players (%d-%d):") % (low, high))
         canvas.big(48, 3, str(app.count))
         if app.message:  # what the start refused
             _message(canvas, 6, app.message)
         else:
             canvas.line(6, "A - / B +   C start")
-            canvas.line(7, getattr(app.rules, "SETUP_HINT", ""))
+            canvas.line(7, hint)
     elif mode == modes.FORM:
         app.form.draw(canvas, "Set up " + label(app.kind))
     elif mode == modes.PHONES:

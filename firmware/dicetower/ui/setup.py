@@ -14,6 +14,7 @@ the game. A/B move; C takes the row: then A/B change its value (held: ten at a t
 """
 
 from dicetower.core.game import Refused
+from dicetower.core.games import players
 from dicetower.ui.canvas import CHAR, COLUMNS, MARGIN, wrap
 
 START_ROW = "Start the game"
@@ -72,7 +73,7 @@ def ready(app, name):
         if fits(app.last_setup, app.setup):
             app.setup = app.last_setup
         else:
-            app.count = app.rules.PLAYERS[2]
+            app.count = players(app.kind)[2]
             app.changed = True
         app.last_setup = None
 

@@ -1,9 +1,9 @@
 """The games the box plays: one module each, named here, imported only when its game is played.
 
-A game's module is everything the box knows about it (a new game is a new
-module and one line below):
+A game's module is everything the box knows about it but its line below, which is what the start menu
+and the count screen show before the module is loaded (a new game is a new module and one line):
   TRACKER          its score tracker, a `Game` (core/game.py) with KIND the module's name
-  PLAYERS          (fewest, most, default) players on the set-up screen; COUNTING what they are (with %d-%d for the range)
+  PLAYERS          its line's (fewest, most, default) players: `PLAYERS = players("<name>")`
   new_game(count, options)  a new tracker for `count` players from the default roster (options:
                    the device's heroes.json and dice.json, see device.py)
   MENU             its actions as a menu (core/menu.py)
@@ -11,11 +11,9 @@ module and one line below):
   gauge(state, out)  the LED ring's gauge into `out`, a list of 4 (filled, not made: it runs every
                    frame): [value, full, lost, alarm], `value` of `full` lit, `lost` lit from the
                    other end, `alarm` 1 when the gauge counts toward a loss
-  SETUP            (optional) the module of its set-up beyond the count (ui/setup.py says what it
-                   has), loaded while a game is set up and released when it starts; SETUP_HINT
-                   the count screen's line on what holding B sets up
   AHEAD            (optional) modules its start will import, in the order they import one another:
-                   imported at idle while the set-up screen waits, one a loop pass
+                   imported at idle while the set-up screen waits, one a loop pass (after the game's
+                   own module, and its set-up's)
   KEYS, WORDS      state keys and recurring words its saves write in short codes, beyond the
                    shared tables (core/store.py); new names go at their end, never reordered
 """
@@ -23,6 +21,22 @@ module and one line below):
 # (start menu label, module name), in the start menu's order.
 GAMES = (("Battlerealm", "battlerealm"), ("Champions", "champions"), ("United", "united"),
          ("Battleworld", "battleworld"))
+# The count screen's, per game: (fewest, most, default) players; what the count counts (with %d-%d for
+# the range; None: players); the module of its set-up beyond the count (ui/setup.py says what it has:
+# loaded while a game is set up, released when it starts; None: a count only), and the count screen's
+# line on what holding B sets up. Here, not in the game's module: the press that chooses a game shows
+# its count screen without importing it (on a Pico, Champions' import is 87 ms), done at idle after.
+COUNTS = {
+    "battlerealm": ((2, 6, 4), None, "battlerealm_setup", "Hold B: pick the heroes"),
+    "champions": ((1, 4, 2), None, "champions_setup", "Hold B: heroes, villain.."),
+    "united": ((1, 6, 4), None, "united_setup", "Hold B: mode, villain.."),
+    "battleworld": ((1, 5, 1), "Starting heroes (%d-%d):", None, ""),  # the chart's row (1 to 5)
+}
+
+
+def players(kind):
+    """(fewest, most, default) players of the game called `kind` (its COUNTS line)."""
+    return COUNTS[kind][0]
 
 
 def known(kind):

@@ -34,6 +34,7 @@ from dicetower.core.triples import check_abilities, judge
 from dicetower.core.cards import LOCATIONS, WAREHOUSE, WAREHOUSE_BUYS
 from dicetower.core.dice import SYMBOLS
 from dicetower.core.game import Game, Refused, fields, number, plural, short_name, text
+from dicetower.core.games import players
 from dicetower.core.menu import CHOICE, NUMBER, OTHER, SAME_OTHER, SIX_DICE
 
 WIN_PVP = 21
@@ -419,8 +420,7 @@ class Battlerealm(Game):
 # -- what the box shows and asks (see core/games/__init__.py) ----------------
 
 TRACKER = Battlerealm
-PLAYERS = (2, 6, 4)
-COUNTING = None  # the set-up screen counts players
+PLAYERS = players("battlerealm")
 # Imported while the set-up screen waits (new_game's roster and the dice's turn), not at the start's press.
 AHEAD = ("dicetower.core.work_arrays", "dicetower.core.roster", "dicetower.core.games.battlerealm_heroes",
          "dicetower.core.turn")  # the work arrays first: made at boot, but another game lets them go
@@ -428,8 +428,6 @@ KEYS = ()
 WORDS = ()
 
 
-SETUP = "battlerealm_setup"  # its set-up's rows, loaded while a game is set up
-SETUP_HINT = "Hold B: pick the heroes"  # the count screen's line on what holding B sets up
 
 
 def new_game(count, options):

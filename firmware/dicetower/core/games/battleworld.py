@@ -19,6 +19,7 @@ Rules from the Battleworld rulebook:
 
 from dicetower.core.dice import ATTACK, COIN_FACES, attack_hits, check_attack_faces
 from dicetower.core.game import Game, Refused, number, plural, text
+from dicetower.core.games import players
 from dicetower.core.menu import CHOICE, FIXED, FLIP_COIN, NAMED, NUMBER, PICK, ROLL_ATTACK
 
 # starting heroes: (Thanostones, Thanostone Battle Cards, other Battle Cards, Battle wins to win)
@@ -145,8 +146,7 @@ class Battleworld(Game):
 # -- what the box shows and asks (see core/games/__init__.py) ----------------
 
 TRACKER = Battleworld
-PLAYERS = (1, 5, 1)
-COUNTING = "Starting heroes (%d-%d):"  # the chart's row (1 to 5), not players at the table
+PLAYERS = players("battleworld")
 KEYS = ()
 WORDS = ()
 

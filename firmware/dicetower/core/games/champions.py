@@ -44,6 +44,7 @@ area); its scheme stays in play.
 """
 
 from dicetower.core.game import Game, Refused, fields, number, plural, text
+from dicetower.core.games import players
 from dicetower.core.menu import CHOICE, FIXED, HERO, NAMED, NUMBER, PICK, PICK_IF
 
 PHASES = ("player", "villain")
@@ -425,15 +426,12 @@ class Champions(Game):
 # -- what the box shows and asks (see core/games/__init__.py) ----------------
 
 TRACKER = Champions
-PLAYERS = (1, 4, 2)
-COUNTING = None
+PLAYERS = players("champions")
 KEYS = ()
 WORDS = ()
 # The Kang scenario's own game areas (the play menu's "Kang: own area"): figures to be set to the cards.
 KANG_AREA_SCHEME = {"name": "Stage 3A", "stages": [[8, 1, 1]]}
 KANG_II = {"name": "Kang (II)", "stages": [12]}
-SETUP = "champions_setup"  # its set-up's rows and presets, loaded while a game is set up
-SETUP_HINT = "Hold B: heroes, villain.."  # the count screen's line on what holding B sets up
 # A new game without a set-up (the saves' template): each player 10 hit points, the tracker's scenario.
 HEROES = [{"name": n, "hp": 10} for n in ("P1", "P2", "P3", "P4")]
 SCHEME = {"name": "Main Scheme", "stages": [[10, 1, 3], [12, 1, 0]]}

@@ -12,6 +12,7 @@ Rules from the War of Kings rulebook:
 """
 
 from dicetower.core.game import Game, Refused, fields, number, plural, text
+from dicetower.core.games import players
 from dicetower.core.menu import CHOICE, HERO
 
 MIST = 6
@@ -96,14 +97,11 @@ class United(Game):
 # -- what the box shows and asks (see core/games/__init__.py) ----------------
 
 TRACKER = United
-PLAYERS = (1, 6, 4)
-COUNTING = None
+PLAYERS = players("united")
 KEYS = ()
 WORDS = ()
 # The War of Kings box's heroes, the first six seated in this order by default.
 HEROES = ("Black Bolt", "Medusa", "Crystal", "Karnak", "Gorgon", "Triton", "Lockjaw")
-SETUP = "united_setup"  # its set-up's rows, loaded while a game is set up
-SETUP_HINT = "Hold B: mode, villain.."  # the count screen's line on what holding B sets up
 
 
 def new_game(count, options):
