@@ -2,6 +2,7 @@
 words, the long presses' hint, the menu after a turn, names and counts. CPython and the VM."""
 
 import json
+import sys
 import unittest
 
 from dicetower.core.games import GAMES, game
@@ -100,6 +101,7 @@ class Help(unittest.TestCase):
         self.assertEqual(t.screen()[4], "Help: the screens")
         t.presses("c")
         self.assertEqual(t.app.mode, "help")
+        self.assertFalse("dicetower.ui.help" in sys.modules)  # the text is made: its module is let go
         self.assertTrue(t.screen()[0].startswith("Battleworld. \"Won 1/5"), t.screen())
         pages = 1
         while t.screen()[7].startswith("B: more"):

@@ -174,6 +174,13 @@ class Tower(unittest.TestCase):
         self.assertTrue(screen[1].startswith(kept["name"][:11]))
         self.assertTrue(screen[2].startswith("key " + kept["password"][:7]))
         self.assertTrue("Waiting for" in screen[4])
+        t.app.phones["url"] = "http://192.168.4.1/"  # the server is up: the address, and its QR code
+        t.app.changed = True
+        t.wait(100)
+        lines = t.screen()[4:6]
+        self.assertEqual([line[:11] for line in lines], ["Scan, or go", "192.168.4.1"])
+        self.assertTrue(all("~" in line[11:] for line in lines), lines)  # the code's modules, right of the text
+        self.assertFalse("dicetower.ui.qr" in sys.modules)  # drawn from its kept modules: the encoder is let go
         t.presses("c")
         self.assertEqual(t.app.mode, "start")
 

@@ -6,6 +6,7 @@ the items below.
 """
 
 from dicetower.core import games
+from dicetower.core.game import release
 from dicetower.ui.modes import HELP, HERO, HEROES, OVER, PHONES, PLAY, REPLACE, SETTINGS, SETUP, START
 
 REPLACE_ITEMS = ("No: keep playing it", "Yes: a new game")
@@ -139,6 +140,7 @@ class Menus:
 
             game = app.game or app.resume
             app.message = text(game.KIND if game is not None else None)
+            release("dicetower.ui.help")  # the text is made: its module goes
             app.page = 0
             app.mode = HELP
         elif app.cursor == 0:
