@@ -147,3 +147,12 @@ def test_the_press_that_chooses_a_game_imports_nothing_and_idle_passes_bring_its
                           capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout.splitlines()[-1]) == [[], []]
+
+
+def test_a_set_up_fetched_for_a_game_not_played_is_let_go_when_another_starts():
+    """Champions chosen (its set-up fetched at idle), then United instead: once United starts, neither game's
+    set-up module is held."""
+    modules = loaded("b c C bb c c")  # New Champions; back; New United; start
+    assert "dicetower.core.games.united" in modules
+    assert not modules & {"dicetower.core.games.champions_setup", "dicetower.core.games.united_setup",
+                          "dicetower.ui.setup"}
