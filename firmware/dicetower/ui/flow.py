@@ -308,7 +308,7 @@ class App:
         name = self._ahead.pop(0)
         module = __import__(name, None, None, ["_"])
         held = self._held.setdefault(self._ahead_kind, [])
-        held.extend([name for name in sys.modules if name not in before])  # and what it imported
+        held.extend([m for m in sys.modules if m not in before])  # and what it imported
         if name == "dicetower.core.games." + self._ahead_kind:
             self._fetched(module)
 
