@@ -95,6 +95,46 @@ def test_a_game_set_up_on_the_tower_lets_go_of_the_set_ups_rows_and_presets():
     assert not modules & {"dicetower.ui.setup", "dicetower.core.games.champions_setup"}
 
 
+def test_champions_set_up_and_its_module_are_never_held_together():
+    """Champions' set-up (26 KB with its module on the MicroPython VM) does not import the game's module:
+    it comes at the press that starts the game, once the set-up's modules are let go."""
+    script = ("t.wait(1000)\n"  # the count screen, idle: the set-up made ready
+              "t.presses('B')\n"  # its rows
+              "t.wait(1000)\n"
+              "held = set(m for m in sys.modules if m.startswith('dicetower.'))\n"
+              "assert t.screen()[1].startswith('Start the game'), t.screen()\n"
+              "assert 'dicetower.core.games.champions_setup' in held and 'dicetower.ui.setup' in held, held\n"
+              "assert 'dicetower.core.games.champions' not in held, held\n"
+              "t.presses('c')\n"  # Start the game
+              "assert t.app.mode == 'play' and t.app.kind == 'champions', t.screen()\n"
+              "print(json.dumps(sorted(m for m in sys.modules if m.startswith('dicetower.'))))\n"
+              "sys.exit(0)")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    done = subprocess.run([sys.executable, "-c", PLAY.split("t.presses(%r)")[0] + "t.presses('bc')\n" + script],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    modules = set(json.loads(done.stdout.splitlines()[-1]))
+    assert "dicetower.core.games.champions" in modules
+    assert not modules & {"dicetower.core.games.champions_setup", "dicetower.ui.setup"}
+
+
+def test_the_start_menus_screens_and_setup_json_reader_are_held_only_while_it_shows():
+    """ui/menus.py and setup_files.py go once a game is played (setup.json written first) and come back with
+    the start menu, which reads the last set-up's count at the press that chooses a game."""
+    then = ("t.wait(500)\n"  # setup.json written at idle, then its reader let go
+            "held = set(m for m in sys.modules if m.startswith('dicetower.'))\n"
+            "assert not held & {'dicetower.ui.menus', 'dicetower.setup_files'}, held\n"
+            "with open(t.root + 'setup.json') as f:\n"
+            "    assert json.load(f)['united']['count'] == 3\n"
+            "t.presses('C')\n"  # back to the start menu
+            "assert t.screen()[0] == 'DICETOWER', t.screen()\n"
+            "t.presses('bbb c b c')\n"  # New United (after Resume United): yes, replace it; the count it had
+            "assert t.screen()[0] == 'New United' and t.app.count == 3, (t.screen(), t.app.count)\n"
+            "t.presses('c')\n")
+    modules = loaded("bb c a c", then)  # New United, 4 players down to 3 (hold B's rows not opened), start
+    assert "dicetower.core.games.united" in modules
+
+
 def test_a_saved_battlerealm_games_modules_come_ahead_and_go_when_another_game_is_chosen():
     """Found saved at power-up, a Battlerealm game's modules are imported at idle (Resume is quick); a new
     game of another kind lets them go again."""

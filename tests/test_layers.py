@@ -84,9 +84,9 @@ FILES = [os.path.relpath(p, FIRMWARE).replace(os.sep, "/") for p in firmware_fil
 MODULES = {module_of(rel) for rel in FILES}
 
 
-def imports(rel):
-    """[(line, module imported)] of a firmware file: every import statement anywhere in it, and every
-    string that names a firmware module (what __import__ is given)."""
+def imports(rel, names=True):
+    """[(line, module imported)] of a firmware file: every import statement anywhere in it, and (with
+    `names`) every string that names a firmware module (what __import__ is given)."""
     with open(os.path.join(FIRMWARE, rel)) as f:
         tree = ast.parse(f.read())
     found = []
@@ -97,7 +97,7 @@ def imports(rel):
             for a in node.names:
                 full = "%s.%s" % (node.module, a.name)
                 found.append((node.lineno, full if full in MODULES else node.module))
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in MODULES:
+        elif names and isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in MODULES:
             found.append((node.lineno, node.value))
     return found
 
@@ -121,7 +121,11 @@ def test_the_layers_are_the_ones_the_design_draws():
 @pytest.mark.parametrize("rel", FILES)
 def test_every_file_is_in_one_layer(rel):
     if is_marker(rel):
-        assert not imports(rel), "%s: a package's __init__ imports nothing (every import of the package runs it)" % rel
+        assert not imports(rel, names=False), (
+            "%s: a package's __init__ imports nothing (every import of the package runs it)" % rel)
+        # The modules it names (the games' registry: what a game's idle passes fetch) are of its own layer.
+        for line, module in imports(rel):
+            assert layer_of(rel_of(module)) == layer_of(rel), "%s:%d names %s, of another layer" % (rel, line, module)
         return
     assert len(layer_of(rel)) == 1, "%s is in %s: put it in one line of dicetower/__init__.py's table" % (
         rel, layer_of(rel) or "no layer")

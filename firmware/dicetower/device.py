@@ -26,7 +26,6 @@ from dicetower.hw.buttons import POLL_MS, Buttons, Encoder
 from dicetower.hw.storage import OsFiles, TooBig, append_bounded, keep_aside, read_text, replace
 from dicetower.core.store import SaveError
 from dicetower.saves import SaveStore
-from dicetower.setup_files import SetupFiles
 from dicetower.ui import screens
 from dicetower.ui.canvas import Canvas
 from dicetower.ui.flow import App
@@ -142,9 +141,9 @@ class Device:
         if self.notices:
             options["notice"] = " ".join(self.notices)
         self.store = SaveStore(self.root + "game.sav", self.files)
-        self.setups = SetupFiles(self.files, self.root, self._log_line)
+        self._setups = None  # setup_files.py's SetupFiles, while a game is set up (`_setup_files`)
         self.app = App(self.dice, store=self, emit=self._emit, settings=self.config, options=options,
-                       setups=self.setups)
+                       setups=self._setup_files)
         self.lights = Lights(self.ring)
         # Off by default: a started watchdog cannot be stopped, and mpremote could no longer interrupt.
         self.watchdog = platform.watchdog(8000) if self.config.get("watchdog") else None
@@ -283,6 +282,13 @@ class Device:
     def _write_config(self):
         self._write_file("config.json", json.dumps(self.config))
 
+    def _setup_files(self):
+        if self._setups is None:
+            from dicetower.setup_files import SetupFiles
+
+            self._setups = SetupFiles(self.files, self.root, self._log_line)
+        return self._setups
+
     def _log_line(self, text):
         self.console(json.dumps({"event": "log", "text": text}))
 
@@ -323,8 +329,11 @@ class Device:
             self.frame()
         elif self._saving is not None or self._unsaved is not None:
             self._save_step()
-        elif self.setups.pending is not None:
-            self.setups.write()  # after the game's save: the game first
+        elif self._setups is not None and self._setups.pending is not None:
+            self._setups.write()  # after the game's save: the game first
+        elif self._setups is not None and app.game is not None:
+            self._setups = None  # made again with the start menu (ui/menus.py): until then the game's heap
+            release("dicetower.setup_files")
         elif self.scoreboard is not None and self.scoreboard.stale:
             self.scoreboard.update(app)  # after the OLED and the save: phones are the last to know
         elif app.thinking():

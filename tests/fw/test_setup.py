@@ -66,7 +66,7 @@ class Defaults(unittest.TestCase):
                 continue  # a count only (Battleworld)
             setup = __import__("dicetower.core.games." + name, None, None, [name])
             for count in range(rules.PLAYERS[0], rules.PLAYERS[1] + 1):
-                made = setup.start(count, setup.setup_default({}), {}).state
+                made = rules.TRACKER.setup(*setup.start(count, setup.setup_default({}), {})).state
                 self.assertEqual(made, rules.new_game(count, {}).state, (kind, count))
                 checked += 1
         self.assertEqual(checked, 5 + 4 + 6)  # Battlerealm 2-6, Champions 1-4, United 1-6

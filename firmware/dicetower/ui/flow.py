@@ -21,7 +21,6 @@ from dicetower.core.entropy import PAUSED, EntropyFailure
 from dicetower.core.game import Refused
 from dicetower.core.menu import SIX_DICE
 from dicetower.core.dice import DICE
-from dicetower.ui.menus import Menus
 from dicetower.ui.modes import ARGS, DICE_MODE, FINALIZE, FORM, MARK, NOTICE, OVER, PLAY, RESULT, SETUP, START
 from dicetower.ui.picker import Picker
 
@@ -33,7 +32,8 @@ class App:
     def __init__(self, dice, store=None, emit=None, settings=None, options=None, setups=None):
         self.dice = dice
         self.store = store  # has save(game) -> None, load() -> (game, message)
-        # The last set-up of each game and a user's presets on flash (setup_files.py), or None.
+        # What gives the last set-up of each game and a user's presets on flash (setup_files.py's
+        # SetupFiles, made on the call: only a game being set up holds it), or None.
         self.setups = setups
         self.emit = emit or (lambda event: None)
         self.settings = settings if settings is not None else {"brightness": 100, "sounds": True}
@@ -60,7 +60,7 @@ class App:
         self.changed = True
         # How phones reach the scoreboard (url, wifi, password, pin), once it is served; else None.
         self.phones = None
-        self.menus = Menus(self)
+        self._menus = None  # ui/menus.py's Menus, while the menus before a game show (`menus`)
         self.picker = Picker(self)
         self.turn = None  # core/turn.py's Turn, once a Battlerealm game is played
         self._ahead = []  # modules the chosen game will need, imported at idle (see choose_game)
@@ -221,11 +221,11 @@ class App:
         waiting 140 ms on a Pico."""
         from dicetower.core.games import COUNTS
 
-        (low, high, self.count), _, self._unready, _ = COUNTS[kind]  # _unready: the set-up module, if any
+        (low, high, self.count), _, self._unready, _, _ = COUNTS[kind]  # _unready: the set-up module, if any
         self.setup = self.setup_rules = self.last_setup = None
         if self.setups is None:
             return
-        saved, notice = self.setups.remembered()
+        saved, notice = self.setups().remembered()
         if notice:
             self.mode = NOTICE  # said whole, with the file's name; the start menu follows
             self.message = notice + " The set-ups start from the defaults."
@@ -260,45 +260,52 @@ class App:
         self._ready()
         if self.mode == NOTICE:
             return  # a presets file refused just now: said first
+        if self.setups is not None:
+            self.setups().remember(self.kind, self.count, self.setup)
         if self.setup is None:
             game = self._rules_now().new_game(self.count, self.options)
         else:
-            game = self.setup_rules.start(self.count, self.setup, self.options)
-        if self.setups is not None:
-            self.setups.remember(self.kind, self.count, self.setup)
+            made = self.setup_rules.start(self.count, self.setup, self.options)  # Refused: said on its row
+            self._set_down()  # its module let go before the game's comes in (core/games/__init__.py)
+            try:
+                game = self._rules_now().TRACKER.setup(*made)
+            except Refused:
+                self._set_up(self.kind)  # the set-up just remembered, made ready again at idle
+                raise
         self.begin(game, new=True)
 
     def _fetch(self, kind):
-        """Import at idle, one a pass, what a game of `kind` will need: its module first, then what its
-        AHEAD names (`begin` lets go of what games of other kinds needed)."""
+        """Import at idle, one a pass, what a game of `kind` will need: what its line in the games'
+        registry lists (`begin` lets go of what games of other kinds needed)."""
         import sys
+
+        from dicetower.core.games import COUNTS
 
         name = "dicetower.core.games." + kind
         self._held.setdefault(kind, [])
         self._ahead_kind = kind
-        self._ahead = []
+        ahead = COUNTS[kind][4]
+        self._ahead = [m for m in ahead if m not in sys.modules]
         if name in sys.modules:
             self._fetched(sys.modules[name])
-        else:
-            self._ahead = [m for m in _FIRST.get(kind, ()) if m not in sys.modules] + [name]
+        if "dicetower.core.work_arrays" not in ahead and self.turn is None:
+            # The advisor's work arrays (11 KB, made at boot: core/work_arrays.py) are a Battlerealm
+            # game's alone: a game chosen or resumed that does not advise lets them go from then on, and
+            # a Battlerealm game chosen after makes them again (its registry line). Not while a
+            # Battlerealm turn holds them, whatever sys.modules says.
+            from dicetower.core.game import release
+
+            release("dicetower.core.work_arrays")
 
     def _fetched(self, rules):
-        """A chosen game's module is in: it is the game's rules, and what its start imports is next."""
+        """A chosen game's module is in: it is the game's rules, and the dice's screens are next if its
+        menu rolls six dice (ui/dice_screen.py)."""
         import sys
 
         if self.rules is None and rules.TRACKER.KIND == self.kind:
             self.rules = rules  # the game chosen (at power-up, a saved game's module: not yet chosen)
-        ahead = list(getattr(rules, "AHEAD", ()))
-        if _rolls_six_dice(rules.MENU):
-            ahead.append("dicetower.ui.dice_screen")
-        elif self.turn is None:
-            # The advisor's work arrays (11 KB, made at boot: core/work_arrays.py) are a Battlerealm
-            # game's alone: a game chosen or resumed that does not advise lets them go from its set-up
-            # on, and a Battlerealm game chosen after makes them again (battlerealm.AHEAD).
-            from dicetower.core.game import release
-
-            release("dicetower.core.work_arrays")
-        self._ahead = [name for name in ahead if name not in sys.modules]
+        if _rolls_six_dice(rules.MENU) and _DICE_SCREEN not in sys.modules and _DICE_SCREEN not in self._ahead:
+            self._ahead.append(_DICE_SCREEN)
 
     def _import_ahead(self):
         """The next module a chosen game will need, and note what it imported (for `_let_go`)."""
@@ -331,8 +338,21 @@ class App:
 
         return game(kind)
 
+    @property
+    def menus(self):
+        """The menus before a game (ui/menus.py): imported when one shows, let go while a game is played."""
+        if self._menus is None:
+            from dicetower.ui.menus import Menus
+
+            self._menus = Menus(self)
+        return self._menus
+
     def begin(self, game, new=False):
+        from dicetower.core.game import release
+
         self._set_down()
+        self._menus = None  # the start menu's screens: the game's heap until it shows again
+        release("dicetower.ui.menus")
         self.resume = None  # replaced (kept on flash) or resumed
         self._let_go(game.KIND)
         if new and self.store is not None and hasattr(self.store, "keep_replaced"):
@@ -360,7 +380,7 @@ class App:
         from dicetower.core.game import release
         from dicetower.core.games import COUNTS
 
-        for _, _, name, _ in COUNTS.values():  # a game chosen before this one may have fetched its own
+        for _, _, name, _, _ in COUNTS.values():  # a game chosen before this one may have fetched its own
             if name is not None:
                 release("dicetower.core.games." + name)
         release("dicetower.ui.setup")
@@ -438,7 +458,7 @@ class App:
         """One slice of the work left at idle: a module the chosen game will need, else the advisor's
         work; True while more remains. The advice, once found, is shown."""
         if self.rules is None and self._ahead:
-            self._import_ahead()  # the chosen game's own module, before its set-up (which imports it)
+            self._import_ahead()  # its registry line up to its module, before its set-up (which imports it)
             return True
         if self._unready is not None:
             # The set-up's modules one a pass, then its rows made ready: in one pass they kept the buttons
@@ -466,9 +486,8 @@ class App:
         return self._unready is not None or bool(self._ahead) or (self.turn is not None and self.turn.thinking())
 
 
-# What a game's module imports that is worth an idle pass of its own before it (one import a pass: on a
-# Pico, Battlerealm's module with its dice's rules was one 138 ms pass, the buttons waiting).
-_FIRST = {"battlerealm": ("dicetower.core.triples", "dicetower.core.cards")}
+
+_DICE_SCREEN = "dicetower.ui.dice_screen"
 
 
 def _rolls_six_dice(menu):

@@ -60,7 +60,7 @@ def draw(app, canvas):
         _message(canvas, 4, "A new game replaces the saved %s game. It is kept: the start menu can bring it "
                  "back." % label((app.game or app.resume).KIND))
     elif mode == modes.SETUP:
-        (low, high, _), counting, _, hint = COUNTS[app.kind]  # the game's module may not be loaded yet
+        (low, high, _), counting, _, hint, _ = COUNTS[app.kind]  # the game's module may not be loaded yet
         canvas.line(0, "New " + label(app.kind), invert=True, centre=True)
         canvas.line(2, (counting or "Players (%d-%d):") % (low, high))
         canvas.big(48, 3, str(app.count))

@@ -8,7 +8,9 @@ makes the game:
                                       in `setup`, `detail` (low, high) for a number or a list of
                                       (label, value) choices
   setup_changed(setup, path, options) (optional) a value changed: what follows from it
-  start(count, setup, options)        the new game, or Refused saying what cannot be
+  start(count, setup, options)        the arguments of the game's TRACKER.setup, or Refused saying
+                                      what cannot be (the game's module is imported after this one is
+                                      let go)
 This only steps through the rows, as ui/picker.py does through an action's values. The first row starts
 the game. A/B move; C takes the row: then A/B change its value (held: ten at a time), C keeps it.
 """
@@ -64,7 +66,7 @@ def ready(app, name):
     app.setup = rules.setup_default(app.options)
     presets = getattr(rules, "PRESETS", None)
     if presets is not None and app.setups is not None:
-        app.options["presets"], notice = app.setups.load(presets, rules.load_presets)
+        app.options["presets"], notice = app.setups().load(presets, rules.load_presets)
         if notice:
             app.mode = NOTICE
             app.message = notice + " The built-in presets are offered."

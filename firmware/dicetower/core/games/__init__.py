@@ -11,9 +11,6 @@ and the count screen show before the module is loaded (a new game is a new modul
   gauge(state, out)  the LED ring's gauge into `out`, a list of 4 (filled, not made: it runs every
                    frame): [value, full, lost, alarm], `value` of `full` lit, `lost` lit from the
                    other end, `alarm` 1 when the gauge counts toward a loss
-  AHEAD            (optional) modules its start will import, in the order they import one another:
-                   imported at idle while the set-up screen waits, one a loop pass (after the game's
-                   own module, and its set-up's)
   KEYS, WORDS      state keys and recurring words its saves write in short codes, beyond the
                    shared tables (core/store.py); new names go at their end, never reordered
 """
@@ -23,14 +20,22 @@ GAMES = (("Battlerealm", "battlerealm"), ("Champions", "champions"), ("United", 
          ("Battleworld", "battleworld"))
 # The count screen's, per game: (fewest, most, default) players; what the count counts (with %d-%d for
 # the range; None: players); the module of its set-up beyond the count (ui/setup.py says what it has:
-# loaded while a game is set up, released when it starts; None: a count only), and the count screen's
-# line on what holding B sets up. Here, not in the game's module: the press that chooses a game shows
-# its count screen without importing it (on a Pico, Champions' import is 87 ms), done at idle after.
+# loaded while a game is set up, released when it starts; None: a count only); the count screen's
+# line on what holding B sets up; and what is imported at idle, one a loop pass, once the game is chosen,
+# in the order they import one another. Here, not in the game's module: the press that chooses a game
+# shows its count screen without importing it (on a Pico, Champions' import is 87 ms).
+# A game whose module is not listed is imported at the press that starts it, after its set-up module is let
+# go, so that the two need not share the heap (Champions' are 26 KB on the MicroPython VM). Battlerealm's
+# are fetched while its set-up waits (its start would import 41 KB): its peak is its play, not its set-up.
 COUNTS = {
-    "battlerealm": ((2, 6, 4), None, "battlerealm_setup", "Hold B: pick the heroes"),
-    "champions": ((1, 4, 2), None, "champions_setup", "Hold B: heroes, villain.."),
-    "united": ((1, 6, 4), None, "united_setup", "Hold B: mode, villain.."),
-    "battleworld": ((1, 5, 1), "Starting heroes (%d-%d):", None, ""),  # the chart's row (1 to 5)
+    "battlerealm": ((2, 6, 4), None, "battlerealm_setup", "Hold B: pick the heroes",
+                    ("dicetower.core.work_arrays", "dicetower.core.triples", "dicetower.core.cards",
+                     "dicetower.core.games.battlerealm", "dicetower.core.roster",
+                     "dicetower.core.games.battlerealm_heroes", "dicetower.core.turn")),
+    "champions": ((1, 4, 2), None, "champions_setup", "Hold B: heroes, villain..", ()),
+    "united": ((1, 6, 4), None, "united_setup", "Hold B: mode, villain..", ()),
+    # the chart's row (1 to 5); no set-up: its module is fetched at once
+    "battleworld": ((1, 5, 1), "Starting heroes (%d-%d):", None, "", ("dicetower.core.games.battleworld",)),
 }
 
 

@@ -421,9 +421,6 @@ class Battlerealm(Game):
 
 TRACKER = Battlerealm
 PLAYERS = players("battlerealm")
-# Imported while the set-up screen waits (new_game's roster and the dice's turn), not at the start's press.
-AHEAD = ("dicetower.core.work_arrays", "dicetower.core.roster", "dicetower.core.games.battlerealm_heroes",
-         "dicetower.core.turn")  # the work arrays first: made at boot, but another game lets them go
 KEYS = ()
 WORDS = ()
 

@@ -1,7 +1,9 @@
 """Battlerealm's set-up (ui/setup.py shows its rows): seat by seat, a hero of the roster (heroes.json or
 the built-in one), none twice. Loaded while a game is set up, released when it starts."""
 
-from dicetower.core.games.battlerealm import PLAYERS, Battlerealm
+from dicetower.core.games import players
+
+PLAYERS = players("battlerealm")
 
 
 
@@ -47,4 +49,4 @@ def start(count, setup, options):
 
     roster = heroes(options)
     seats = _seated(setup, [h["name"] for h in roster])[:count]
-    return Battlerealm.setup([dict(h) for name in seats for h in roster if h["name"] == name])
+    return ([dict(h) for name in seats for h in roster if h["name"] == name],)  # Battlerealm.setup's

@@ -18,7 +18,9 @@ are the core set's identity cards.
 """
 
 from dicetower.core.game import Refused, fields, number, parsed, text
-from dicetower.core.games.champions import PLAYERS, Champions
+from dicetower.core.games import players
+
+PLAYERS = players("champions")  # the registry's: this module does not import the game's (core/games/__init__.py)
 
 MOST_STAGES = 4  # the set-up's rows for a villain's or a scheme's stages (the tracker holds up to 6)
 
@@ -170,7 +172,8 @@ def setup_changed(setup, path, options):
 
 
 def start(count, setup, options):
-    """The game the set-up describes; Refused naming a figure the tracker cannot hold."""
+    """The arguments of `Champions.setup` for the game the set-up describes; Refused naming a figure the
+    tracker cannot hold."""
     number(count, PLAYERS[0], PLAYERS[1], "Players")
     heroes = [{"name": name, "hp": hp} for name, hp in setup["heroes"][:count]]
     villain, scheme = setup["villain"], setup["scheme"]
@@ -180,6 +183,6 @@ def start(count, setup, options):
         start_threat *= count if each_start else 1
         stages.append([number(target, 1, 99, "Target threat for %d players" % count), acceleration,
                        number(start_threat, 0, 98, "Starting threat for %d players" % count)])
-    return Champions.setup(heroes, {"name": scheme["name"], "stages": stages},
-                           {"name": villain["name"], "stages": villain["stages"][:villain["count"]],
-                            "final": villain["final"], "fixed": not villain["per_player"]})
+    return (heroes, {"name": scheme["name"], "stages": stages},
+            {"name": villain["name"], "stages": villain["stages"][:villain["count"]],
+             "final": villain["final"], "fixed": not villain["per_player"]})

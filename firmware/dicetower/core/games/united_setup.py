@@ -3,7 +3,7 @@ War of Kings box, or a hero of another), the KO threshold. Loaded while a game i
 it starts."""
 
 from dicetower.core.game import Refused
-from dicetower.core.games.united import HEROES, PLAYERS, United
+from dicetower.core.games.united import HEROES, PLAYERS
 
 VILLAINS = [("Gladiator", "gladiator"), ("Vulcan", "vulcan")]
 
@@ -34,7 +34,8 @@ def setup_changed(setup, path, options):
 
 
 def start(count, setup, options):
-    """Refused for what the rulebook forbids: Team vs Team with one player, or with Gladiator."""
+    """The arguments of `United.setup`; Refused for what the rulebook forbids: Team vs Team with one
+    player, or with Gladiator."""
     teams, villain = setup["teams"], setup["villain"]
     if teams == 2 and count < 2:
         raise Refused("Team vs Team needs 2 players or more.")
@@ -42,5 +43,5 @@ def start(count, setup, options):
         raise Refused("Gladiator CANNOT be used as the Villain in Team vs Team mode.")
     if villain not in ("gladiator", "vulcan"):
         raise Refused("The villain is Gladiator or Vulcan.")
-    return United.setup([{"name": name, "team": (i % 2 if teams == 2 else 0)}
-                         for i, name in enumerate(setup["heroes"][:count])], teams, setup["threshold"], villain)
+    return ([{"name": name, "team": (i % 2 if teams == 2 else 0)} for i, name in enumerate(setup["heroes"][:count])],
+            teams, setup["threshold"], villain)
