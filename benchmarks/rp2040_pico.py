@@ -1,6 +1,7 @@
 """The firmware on MicroPython's real rp2 port, measured on an emulated RP2040 at 125 MHz.
 
     .venv/bin/python benchmarks/rp2040_pico.py [--games battlerealm,united,...] [--no-advisor]
+    .venv/bin/python benchmarks/rp2040_pico.py --board pico_w
 
 MicroPython's own RPI_PICO v1.27.0 firmware (the file MicroPython publishes, named in the
 environment as DICETOWER_RP2_FIRMWARE=FILE: the repository holds none) runs on rp2040js
@@ -19,6 +20,11 @@ the longest the main loop went without polling the buttons; and the rig's wall t
 
 The firmware is installed as every player installs it: MicroPython's own firmware, then
 `dicetower flash` (.mpy files on the flash).
+
+With --board pico_w: MicroPython's own RPI_PICO_W v1.27.0 firmware (DICETOWER_RP2_W_FIRMWARE=FILE), the
+pico_w profile flashed, and the heap only: free at boot, with the device booted, with the phones'
+scoreboard made (its radio a stand-in: the emulator has no CYW43), and the lowest during each full game
+with the scoreboard made. The times are the same chip's as a Pico's, above.
 """
 
 import argparse
@@ -62,7 +68,10 @@ def main(argv=None):
     parser.add_argument("--games", default="battlerealm,battleworld,champions,united",
                         help="the example games to play by GPIO (examples/NAME.sim)")
     parser.add_argument("--no-advisor", action="store_true", help="skip the advisor's cases (the slowest part)")
+    parser.add_argument("--board", choices=("pico", "pico_w"), default="pico")
     args = parser.parse_args(argv)
+    if args.board == "pico_w":
+        return pico_w()
     kw = {"firmware": chip_firmware()}
     rows = []
     tmp = tempfile.mkdtemp(prefix="dicetower-rp2040-")
@@ -127,16 +136,7 @@ def main(argv=None):
         with open(os.path.join(HERE, "rp2040", "chip_probe.py")) as f:
             found = [json.loads(line) for line in pico.run(f.read()).splitlines() if line.startswith("{")]
         found = [item for item in found if "event" not in item]  # the device's own console events aside
-        with open(os.path.join(HERE, "rp2040", "game_heap_probe.py")) as f:
-            probe = f.read()
-        for name in ("battlerealm", "champions", "united", "battleworld"):  # each in a fresh heap
-            # Its line told by its keys, not by its first one: MicroPython's dicts keep no order.
-            heap = [item for item in map(json.loads, (line for line in pico.run("GAME = %r\n" % name + probe)
-                                                       .splitlines() if line.startswith("{")))
-                    if "lowest_free" in item]
-            if len(heap) != 1:
-                sys.exit("rp2040_pico: the %s game's heap probe printed no figure" % name)
-            found += heap
+        found += game_heaps(pico, scoreboard=False)
         with open(os.path.join(HERE, "vm", "loop_probe.py"), "rb") as f:
             pico.put("loop_probe.py", f.read())
         found += [item for item in map(json.loads, (line for line in pico.run(
@@ -179,6 +179,54 @@ def main(argv=None):
 
     print("%s on an emulated RP2040 at 125 MHz (rp2040js %s), the firmware as .mpy files from dicetower flash; "
           "emulated time unless marked wall" % (os.path.basename(kw["firmware"]), rp2040js_version()))
+    width = max(len(r[0]) for r in rows)
+    for label, value in rows:
+        print("%-*s  %s" % (width, label, value))
+
+
+def game_heaps(pico, scoreboard):
+    """The heap probe's figures for each full game (benchmarks/rp2040/game_heap_probe.py), each in a fresh
+    heap, on a board with scripted_games.py (and radio_standin.py) put beside the firmware."""
+    with open(os.path.join(HERE, "rp2040", "game_heap_probe.py")) as f:
+        probe = f.read()
+    found = []
+    for name in ("battlerealm", "champions", "united", "battleworld"):
+        # Its line told by its keys, not by its first one: MicroPython's dicts keep no order.
+        heap = [item for item in map(json.loads, (line for line in pico.run(
+            "GAME = %r\nSCOREBOARD = %r\n" % (name, scoreboard) + probe).splitlines() if line.startswith("{")))
+            if "lowest_free" in item]
+        if len(heap) != 1:
+            sys.exit("rp2040_pico: the %s game's heap probe printed no figure" % name)
+        found += heap
+    return found
+
+
+def pico_w():
+    firmware = os.environ.get("DICETOWER_RP2_W_FIRMWARE")
+    if not firmware or not os.path.isfile(firmware):
+        sys.exit("rp2040_pico --board pico_w: set DICETOWER_RP2_W_FIRMWARE to MicroPython's RPI_PICO_W v1.27.0 "
+                 "UF2 file (the repository holds none)")
+    image = os.path.join(tempfile.mkdtemp(prefix="dicetower-rp2040-w-"), "flash.img")
+    with EmulatedPico(image, board="pico_w", firmware=firmware) as pico:
+        stock = int(pico.run("import gc\ngc.collect()\nprint(gc.mem_free())").split()[-1])
+        import io
+
+        flash.flash(pico.url, "pico_w", out=io.StringIO(), ready_seconds=pico.READY_SECONDS)
+    with EmulatedPico(image, board="pico_w", firmware=firmware) as pico:
+        for name in ("scripted_games.py", "radio_standin.py"):
+            with open(os.path.join(ROOT, "tests", "fw", name), "rb") as f:
+                pico.put(name, f.read())
+        found = game_heaps(pico, scoreboard=True)
+    rows = [("heap free at boot, stock MicroPython (gc.mem_free after gc.collect)", "%d B" % stock),
+            ("heap free with the device booted (drivers, canvas, app; at its start menu)",
+             "%d B" % found[0]["free_with_device"]),
+            ("heap free with the phones' scoreboard made too (microdot, server, link, document)",
+             "%d B" % found[0]["free_with_scoreboard"])]
+    for item in found:
+        rows.append(("lowest heap free during a full 4-player %s game, the scoreboard made (%d actions)"
+                     % (item["game"], item["actions"]), "%d B" % item["lowest_free"]))
+    print("%s on an emulated RP2040 at 125 MHz (rp2040js %s), the pico_w profile as .mpy files from dicetower "
+          "flash; heap only" % (os.path.basename(firmware), rp2040js_version()))
     width = max(len(r[0]) for r in rows)
     for label, value in rows:
         print("%-*s  %s" % (width, label, value))
