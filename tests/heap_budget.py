@@ -52,8 +52,8 @@ VM_OVER = 5936  # B: the smallest of the pairs above
 # firmware's heap past one fails CI; one that shrinks it should lower the figure here (the benchmark
 # prints the peaks). The ceilings come down to target_budget() as the heap is won back.
 CEILING = {
-    "pico": {"boot": 131000, "battlerealm": 192000, "champions": 147920, "united": 147920, "battleworld": 147920},
-    "pico_w": {"boot": 177000, "battlerealm": 229000, "champions": 187000, "united": 177000, "battleworld": 177000},
+    "pico": {"boot": 127500, "battlerealm": 192000, "champions": 147920, "united": 147920, "battleworld": 147920},
+    "pico_w": {"boot": 173500, "battlerealm": 229000, "champions": 187000, "united": 173500, "battleworld": 173500},
 }
 
 

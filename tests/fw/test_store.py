@@ -247,7 +247,7 @@ class SavesFromBefore(unittest.TestCase):
         self.assertEqual(keys["lanes"], store.code(len(store.KEYS), "~"))
         self.assertEqual(words["Lane"], store.code(len(store.WORDS), "="))
         for name in store.KEYS:
-            self.assertEqual(keys[name], store.KEY_CODES[name])  # the shared codes unchanged
+            self.assertEqual(keys[name], store.shared_codes()[0][name])  # the shared codes unchanged
         self.assertEqual(len(set(store._table(tuple("k%d" % n for n in range(80)), "~").values())), 80)
 
 
@@ -398,12 +398,13 @@ def coded(content):
     """The body `encode` would write for `content` (a game's to_dict(), perhaps changed)."""
     import json
 
-    from dicetower.core.store import KEY_CODES, WORD_CODES, renamed
+    from dicetower.core.store import renamed, shared_codes
 
+    keys, words = shared_codes()
     out = dict(content)
-    for key, names in (("base", KEY_CODES), ("actions", {}), ("redo", {})):
+    for key, names in (("base", keys), ("actions", {}), ("redo", {})):
         if key in content:  # a test may have taken it out
-            out[key] = renamed(content[key], names, WORD_CODES)
+            out[key] = renamed(content[key], names, words)
     return json.dumps(out).encode()
 
 

@@ -13,8 +13,8 @@ import json
 
 from dicetower.core import games
 from dicetower.core.game import Refused
-from dicetower.core.store import (DEPTH, KEY_CODES, LARGEST, MAGIC, SCHEMA, WORD_CODES, NewerSave, SaveError,
-                                  checksum, code, game_module, names_of, renamed, whole_checksum)
+from dicetower.core.store import (DEPTH, LARGEST, MAGIC, SCHEMA, NewerSave, SaveError, checksum, code, game_module,
+                                  names_of, renamed, shared_codes, whole_checksum)
 
 
 def _untable(names, mark):
@@ -26,15 +26,15 @@ def _migrate_1(body):
         raise SaveError("a later save's body under schema 1")  # a damaged header the CRC did not cover
     body["redo"] = []
     if isinstance(body.get("base"), dict):  # schema 1 wrote keys and words in full
-        words = WORD_CODES
-        body["base"] = renamed(body["base"], KEY_CODES, words)
+        keys, words = shared_codes()
+        body["base"] = renamed(body["base"], keys, words)
         body["actions"] = renamed(body.get("actions"), {}, words)
     return body
 
 
 def _migrate_2(body):
     if body.get("game") == "battlerealm":  # keys are in their schema 2 codes here
-        codes = KEY_CODES
+        codes = shared_codes()[0]
         base = body["base"]
         if codes["bought"] in base:
             raise SaveError("a later save's body under schema 2")

@@ -66,10 +66,16 @@ def _table(names, mark):
     return {names[i]: code(i, mark) for i in range(len(names))}
 
 
-# Made once, at import: made per save they were most of a save's time on a Pico (12 ms of its 20), and
-# kept they cost about 3 KB of heap.
-KEY_CODES = _table(KEYS, "~")
-WORD_CODES = _table(WORDS, "=")
+_SHARED = []  # (key codes, word codes) of the shared tables, once `shared_codes` made them
+
+
+def shared_codes():
+    """(key codes, word codes): the shared tables as dicts, made at the first save and kept. Made per save
+    they were most of a save's time on a Pico (12 ms of its 20); kept, about 5 KB of heap on the VM, which
+    the start menu does without."""
+    if not _SHARED:
+        _SHARED.append((_table(KEYS, "~"), _table(WORDS, "=")))
+    return _SHARED[0]
 
 
 def names_of(module):
@@ -80,7 +86,7 @@ def names_of(module):
 def _codes(module):
     """(key codes, word codes) for a game's saves: the shared tables unless the game adds names."""
     if not module.KEYS and not module.WORDS:
-        return KEY_CODES, WORD_CODES
+        return shared_codes()
     keys, words = names_of(module)
     return _table(keys, "~"), _table(words, "=")
 
