@@ -20,7 +20,8 @@ import time
 from scipy import stats as scipy_stats  # noqa: E402
 
 from dicetower.core.dice import ATTACK, BATTLEREALM, D6, DANGER_COIN, plain  # noqa: E402
-from dicetower.core.entropy import FairDice, SeededSource  # noqa: E402
+from dicetower.core.entropy import FairDice  # noqa: E402
+from dicetower.core.replay import SeededSource
 from dicetower.hw.entropy import RoscBits, Urandom  # noqa: E402
 from dicetower_host import fairness_maths  # noqa: E402
 

@@ -22,7 +22,8 @@ BOOT_OUT = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with r
 
 def tower(root=None, hold=None, oled=True, seed=5):
     sim.use_virtual_parts("circuitpython")
-    from dicetower.core.entropy import FairDice, SeededSource
+    from dicetower.core.entropy import FairDice
+    from dicetower.core.replay import SeededSource
     from dicetower_host.virtual_parts.tower import Tower
 
     dice = FairDice(SeededSource(seed)) if seed is not None else None  # None: the board's own, os.urandom

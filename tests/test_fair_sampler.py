@@ -15,9 +15,10 @@ from hypothesis import given, settings, strategies as st
 
 from dicetower.core import entropy
 from dicetower.core.dice import D6, plain
-from dicetower.core.entropy import FairDice, SeededSource
+from dicetower.core.entropy import FairDice
 
 
+from dicetower.core.replay import SeededSource
 class NeedMore(Exception):
     pass
 

@@ -43,7 +43,8 @@ def test_a_game_without_the_custom_dice_loads_neither_them_nor_the_other_games(k
 
 def test_battlerealm_loads_its_turn_when_played_and_keeps_only_its_seated_heroes():
     """The built-in roster (battlerealm_heroes) is read at the start and released: the game keeps the seated
-    heroes' entries (their power cards, for the advice), not the thirteen."""
+    heroes' entries (their power cards, for the advice), not the thirteen; the advice comes without the
+    advisor's search with Lucky, which none of them has."""
     then = ("t.presses('c'); t.wait(300)\n"  # roll; the advice
             "kept = [h['name'] for h in t.app.dice_screen.turn.heroes]\n"
             "assert kept == [h['name'] for h in t.app.game.state['heroes']] and len(kept) == 4, kept\n"
@@ -52,6 +53,7 @@ def test_battlerealm_loads_its_turn_when_played_and_keeps_only_its_seated_heroes
     heroes = "dicetower.core.games.battlerealm_heroes"
     assert BATTLEREALM_ONLY - {heroes} <= modules
     assert heroes not in modules
+    assert "dicetower.core.lucky" not in modules  # the search with Lucky: no built-in hero has it
     assert not modules & {"dicetower.core.games." + other for other in GAMES[1:]}
 
 

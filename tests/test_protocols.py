@@ -77,14 +77,14 @@ class Registers(dict):
 def sources():
     from sources import BiasedBits, Counter, Cycle, FairBits, Noise, Pattern
 
-    from dicetower.core.entropy import SeededSource
+    from dicetower.core.replay import SeededSource
     from dicetower.hw.entropy import RoscBits, Rp2350Trng, Urandom
 
     return {
         ("firmware/dicetower/hw/entropy.py", "Urandom"): Urandom(lambda n: bytes(range(n))),
         ("firmware/dicetower/hw/entropy.py", "RoscBits"): RoscBits("RP2040", Registers(), lambda us: None),
         ("firmware/dicetower/hw/entropy.py", "Rp2350Trng"): Rp2350Trng(Registers()),
-        ("firmware/dicetower/core/entropy.py", "SeededSource"): SeededSource(7),
+        ("firmware/dicetower/core/replay.py", "SeededSource"): SeededSource(7),
         ("tests/fw/sources.py", "Pattern"): Pattern(b"\x01\x02"),
         ("tests/fw/sources.py", "BiasedBits"): BiasedBits(0.8),
         ("tests/fw/sources.py", "FairBits"): FairBits(),
@@ -95,12 +95,13 @@ def sources():
 
 
 def dice():
-    from dicetower.core.entropy import FairDice, ScriptedFaces, SeededSource
+    from dicetower.core.entropy import FairDice
+    from dicetower.core.replay import ScriptedFaces, SeededSource
     from dicetower_host.sim import TeachingFaces
 
     return {
         ("firmware/dicetower/core/entropy.py", "FairDice"): FairDice(SeededSource(7)),
-        ("firmware/dicetower/core/entropy.py", "ScriptedFaces"): ScriptedFaces(["Mutant"]),
+        ("firmware/dicetower/core/replay.py", "ScriptedFaces"): ScriptedFaces(["Mutant"]),
         ("host_tools/dicetower_host/sim.py", "TeachingFaces"): TeachingFaces(["Mutant"], FairDice(SeededSource(7))),
     }
 

@@ -8,8 +8,10 @@ import subprocess
 import pytest
 from scipy.stats import binom
 
-from dicetower.core.entropy import ALPHA_BITS, APT_CUTOFFS, SeededSource, rct_cutoff
+from dicetower.core.entropy import ALPHA_BITS, APT_CUTOFFS, rct_cutoff
 
+
+from dicetower.core.replay import SeededSource
 ALPHA = 2.0 ** -ALPHA_BITS
 
 

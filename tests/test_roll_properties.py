@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from dicetower.core.dice import BATTLEREALM
-from dicetower.core.entropy import FairDice, SeededSource
+from dicetower.core.entropy import FairDice
+from dicetower.core.replay import SeededSource
 from dicetower.core.roll import Roll, RollRefused
 
 LOCKING = (BATTLEREALM.index("Mutant"), BATTLEREALM.index("Science"))

@@ -268,7 +268,8 @@ def simulate(keys, faces, settled, tmp_path):
     falls in the other phase wherever the first did; 240 ms apart, of a phase's 264, both looks fell in
     one phase when it had begun less than 24 ms before the first, and a chip in the other failed)."""
     sim.use_virtual_parts()
-    from dicetower.core.entropy import FairDice, SeededSource
+    from dicetower.core.entropy import FairDice
+    from dicetower.core.replay import SeededSource
     from dicetower.device import FRAME_MS
     from dicetower.ui.leds import BLINK
     from dicetower_host.pico import HOLD_MS, TAP_MS

@@ -11,7 +11,8 @@ dropped at load, and said: that must never be needed for a save the firmware wro
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from dicetower.core import save_reader, store
-from dicetower.core.entropy import FairDice, SeededSource
+from dicetower.core.entropy import FairDice
+from dicetower.core.replay import SeededSource
 from dicetower.core.games import GAMES
 from dicetower.ui.flow import App
 

@@ -9,7 +9,8 @@ import json
 import time
 
 from dicetower_host.virtual_parts import devices
-from dicetower.core.entropy import FairDice, SeededSource
+from dicetower.core.entropy import FairDice
+from dicetower.core.replay import SeededSource
 from table import PINS, _root
 
 

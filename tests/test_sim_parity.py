@@ -20,7 +20,8 @@ EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.sim")))
 
 def on_cpython(path, runtime="micropython"):
     sim.use_virtual_parts(runtime)
-    from dicetower.core.entropy import FairDice, SeededSource
+    from dicetower.core.entropy import FairDice
+    from dicetower.core.replay import SeededSource
     from dicetower_host.virtual_parts.script import digests, parse, setting
     from dicetower_host.virtual_parts.tower import Tower
 

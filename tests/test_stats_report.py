@@ -11,7 +11,8 @@ from PIL import Image
 
 from conftest import ROOT, tool
 from dicetower.core.dice import ATTACK, BATTLEREALM, DANGER_COIN
-from dicetower.core.entropy import FairDice, SeededSource
+from dicetower.core.entropy import FairDice
+from dicetower.core.replay import SeededSource
 from dicetower_host import fairness_report
 
 

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, assume, event, given, settings, strategies a
 
 from dicetower.core.cards import LOCATIONS, WAREHOUSE, WAREHOUSE_BUYS
 from dicetower.core.dice import SYMBOLS
-from dicetower.core.entropy import ScriptedFaces
+from dicetower.core.replay import ScriptedFaces
 from dicetower.core.game import Refused, clone
 from dicetower.core.games.battlerealm import Battlerealm
 from dicetower.core.roll import RollRefused

@@ -11,7 +11,8 @@ import time
 
 from dicetower.core.dice import D6
 from dicetower.core.drbg import HmacDrbg
-from dicetower.core.entropy import STARTUP_TEST_SAMPLES, FairDice, SeededSource
+from dicetower.core.entropy import STARTUP_TEST_SAMPLES, FairDice
+from dicetower.core.replay import SeededSource
 from dicetower.hw.entropy import RoscBits, Urandom
 
 

@@ -8,7 +8,8 @@ import sys
 import time
 
 from dicetower.core.dice import ATTACK, D6
-from dicetower.core.entropy import FairDice, SeededSource
+from dicetower.core.entropy import FairDice
+from dicetower.core.replay import SeededSource
 from dicetower.core.roll import Roll
 from dicetower.hw.entropy import Urandom
 

@@ -17,25 +17,15 @@ to a bounded file on flash, shown as a short message, and the game goes on
 
 import json
 
-from dicetower import VERSION
-from dicetower.core.board import BoardError
-from dicetower.core.dice import load_overrides
-from dicetower.core.entropy import FairDice
 from dicetower.core.game import release
-from dicetower.hw.buttons import POLL_MS, Buttons, Encoder
-from dicetower.hw.storage import OsFiles, TooBig, append_bounded, keep_aside, read_text, replace
+from dicetower.hw.buttons import POLL_MS
+from dicetower.hw.storage import append_bounded, replace
 from dicetower.core.store import SaveError
-from dicetower.saves import SaveStore
 from dicetower.ui import screens
 from dicetower.ui.canvas import Canvas
-from dicetower.ui.flow import App
-from dicetower.ui.leds import Lights
 
 ERROR_LOG_BYTES = 2048  # errors.log starts again past this, the full one kept as errors.log.1
-HEROES_BYTES = 16384  # the built-in 13 heroes with their cards are about 6 KB
-DICE_BYTES = 1024
 FRAME_MS = 33
-WEB_PORT = 80  # the scoreboard's page: http://<the tower's address>/
 RADIO_S = 5  # how often the radio is looked at (and brought back after a loss)
 DICE_PASSES = 32  # the dice's idle passes (32 noise samples each) between two collections of the loop
 
@@ -62,118 +52,17 @@ class Device:
         self._last_error = None
         self.scoreboard = None  # the game for phones (web/scoreboard.py), once share() was called
         self.web = None  # the phones' server (web/server.py) once one serves this tower
-        self.files = platform.files or OsFiles()
-        self.notices = []  # what start-up refused, said on the OLED before the start menu
-        from dicetower import startup  # boot's alone: released once the device is up (the end of __init__)
+        from dicetower import wiring  # boot's alone, as startup.py: released once the device is up
 
-        damaged = []
-        self.config = startup.config(self.root, self._log_line, damaged)
-        # A damaged (or missing) config.json must not cost the board its pins: an RP2040-Zero runs the
-        # Pico's MicroPython, so only the profile the last flash chose (its manifest) tells them apart.
-        board = self.config.get("board") or startup.flashed_board(self.root)
-        for why in damaged:
-            self._refuse(self.root + "config.json", why, "the default settings are used")
-        self.board = None
-        self.error = None
-        try:
-            self.board = startup.board(self.root, board, platform.machine_name)
-        except BoardError as e:
-            self.error = "Board profile: %s" % e
-        self.oled = startup.oled(platform, self.board.oled if self.board else None, self._log_line)
-        if self.board is None:
-            self._stop("BOARD PROBLEM", self.error)
-            return
-        leds = self.board.leds
-        try:
-            self.ring = platform.ring(leds["pin"], leds["count"], leds["order"], self.board.cap)
-        except ImportError as e:
-            # CircuitPython without the neopixel library in /lib: say so, instead of a traceback.
-            self._stop("LIBRARY MISSING", "Library missing: %s. Run dicetower flash --runtime circuitpython, or copy "
-                       "neopixel.mpy from the Adafruit bundle to /lib." % e)
-            return
-        pins = {}
-        active_low = {}
-        for name, spec in self.board.buttons.items():
-            pins[name] = platform.input(spec["pin"], spec.get("pull", "up"))
-            active_low[name] = spec.get("pull", "up") != "down"  # pulled down: pressed reads 1
-        self.encoder = None
-        if "enc_a" in pins and "enc_b" in pins:
-            self.encoder = Encoder(pins.pop("enc_a"), pins.pop("enc_b"))
-        if "enc_push" in pins:
-            pins["c2"] = pins.pop("enc_push")  # the knob's push is a second C
-        # The app never waits for double presses (it counts two taps as two), so a short
-        # press acts as soon as the button is released.
-        self.buttons = Buttons(pins, active_low, doubles=(), diff=platform.ticks_diff)
-        self.buttons.listen(platform.ticks_ms)
-        if self.encoder is not None:
-            self.encoder.listen()
-        self._polled = None  # when the loop last polled the buttons, lit a frame (None: never)
-        self._poll_in = POLL_MS  # when it polls next: sooner than POLL_MS when a press is about to settle
-        self._lit = None
-        self._late = 0  # how late the last frame came (ms): the next is due that much sooner
-        self._pressed = []  # presses polled, waiting for their turn: one a pass
-        self._busy = True  # the last pass did some work: poll again at once
-        self._tidy = False  # work since the last garbage collection that left garbage behind
-        self._collect = getattr(platform, "collect", None)
-        self._dice_passes = 0  # the dice's idle passes since the last collection they asked for
-        self.dice = platform.dice or FairDice(*platform.entropy_sources())
-        # Entropy made ahead at idle, and paused dice retried with back-off (core/entropy.py).
-        self._prime = getattr(self.dice, "prime", None)
-        # Each press's time, to the microsecond where the board has the clock, goes into the dice.
-        self._stir = getattr(self.dice, "stir", None)
-        self._micros = getattr(platform, "ticks_us", None)
-        options = {}
-        try:
-            heroes = self._user_file("heroes.json", HEROES_BYTES, "the built-in heroes are used")
-            if heroes is not None:
-                from dicetower.core.roster import load_heroes  # Battlerealm's: not loaded without a heroes.json
-
-                options["heroes"] = load_heroes(heroes)
-        except Exception as e:  # noqa: whatever the file holds, the built-in heroes play
-            self.notices.append("%s. The built-in heroes are used." % e)
-            self._log_line("%s; the default heroes are used" % e)
-        try:
-            attack = self._user_file("dice.json", DICE_BYTES, "the default Attack Die is used")
-            if attack is not None:
-                options["attack_faces"] = list(load_overrides(attack).faces)
-        except Exception as e:  # noqa: whatever the file holds, the default Attack Die plays
-            self._log_line("dice.json: %s; the default Attack Die is used" % e)
-        if self.notices:
-            options["notice"] = " ".join(self.notices)
-        self.store = SaveStore(self.root + "game.sav", self.files)
-        self._setups = None  # setup_files.py's SetupFiles, while a game is set up (`_setup_files`)
-        self.app = App(self.dice, store=self, emit=self._emit, settings=self.config, options=options,
-                       setups=self._setup_files)
-        self.lights = Lights(self.ring)
-        # Off by default: a started watchdog cannot be stopped, and mpremote could no longer interrupt.
-        self.watchdog = platform.watchdog(8000) if self.config.get("watchdog") else None
-        self.buzzer = None
-        if self.board.buzzer is not None:
-            from dicetower.hw.buzzer import Buzzer
-
-            self.buzzer = Buzzer(platform.pwm(self.board.buzzer), platform.ticks_diff)
-        self.link = None  # the radio (hw/wifi.py) of a board that has one, unless config.json turns it off
-        self.web_port = WEB_PORT
-        self.wifi = None
-        if self.board.wifi:
-            self._radio_setup(platform)
-        self._emit({"event": "ready", "version": VERSION, "board": self.board.name, "dice": self.dice.name})
-        self.render(0)
+        if not wiring.wire(self, platform):
+            return  # the problem on the OLED: nothing more starts
+        release("dicetower.wiring")
         release("dicetower.startup")  # up: what it did is done (a game's heap need not hold it)
         if self._collect is not None:
             # Boot's garbage (the profile's and settings' text, the drivers' set-up) goes now, while
             # nothing waits: on a Pico with .mpy files, left behind, the first advice's work arrays
             # found no room for 1.8 KB with 79 KB free (benchmarks/rp2040_pico.py's loop probe).
             self._collect()
-
-    def _stop(self, title, text):
-        """The game cannot start: say why on the console and the OLED, and do nothing more."""
-        from dicetower import startup
-
-        self.error = text
-        self.board = None
-        self.console(json.dumps({"event": "error", "error": text}))
-        startup.show_problem(self.oled, self.canvas, title, text)
 
     # -- what the app calls: saves and events ---------------------------------
 
@@ -234,27 +123,6 @@ class Device:
         """Write the save under way now: the files are about to change names."""
         while self._saving is not None or self._unsaved is not None:
             self._save_step()
-
-    def _refuse(self, path, reason, instead):
-        """A file start-up will not use: kept aside under a new name, said on the console, in
-        errors.log and on the OLED (a notice before the start menu)."""
-        try:
-            aside = keep_aside(self.files, path, "bad").rsplit("/", 1)[-1]
-            text = "%s. It is kept as %s; %s." % (reason, aside, instead)
-        except OSError as e:
-            text = "%s (not kept aside: %s); %s." % (reason, why(e), instead)
-        self.notices.append(text)
-        self._log_line(text)
-        self._keep_log(text)
-
-    def _user_file(self, name, limit, instead):
-        """A file a user may write (heroes.json, dice.json): its text, None if there is none or it is
-        too big to read (then refused: kept aside, said); ValueError if it is not UTF-8."""
-        try:
-            return read_text(self.root + name, limit)
-        except TooBig as e:
-            self._refuse(self.root + name, str(e), instead)
-            return None
 
     def _emit(self, event):
         now = self.platform.ticks_ms()
@@ -358,25 +226,6 @@ class Device:
                 self.render(now)  # a missing OLED: tried again now and then (at its own pace)
             return False
         return True
-
-    def _radio_setup(self, platform):
-        network = platform.network() if hasattr(platform, "network") else None
-        if network is None:
-            return
-        from dicetower.hw.wifi import Link
-        from dicetower.web import access
-
-        wifi, changed = access.settings(self.config, self._random_bytes, self._log_line)
-        if changed:  # the network's name and password, made at first boot: kept, as the OLED shows them
-            self.config["wifi"] = access.saved(wifi)
-            self._write_config()
-        if wifi["mode"] == "off":
-            return
-        self.wifi = wifi
-        self.link = Link(network, wifi, self._log_line)
-        self.share()
-        self.app.phones = {"url": None, "wifi": wifi["name"], "pin": wifi["shown_pin"],
-                           "password": wifi["password"] if wifi["mode"] == "ap" else None}
 
     def _random_bytes(self, n):
         """Bytes from the dice's own health-tested entropy (the network's password, a PIN)."""

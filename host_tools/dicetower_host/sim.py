@@ -148,7 +148,7 @@ class TeachingFaces:
     """Set faces first (for teaching), then fair dice."""
 
     def __init__(self, faces, then):
-        from dicetower.core.entropy import ScriptedFaces
+        from dicetower.core.replay import ScriptedFaces
 
         self.scripted = ScriptedFaces(faces)
         self.then = then
@@ -165,7 +165,8 @@ class TeachingFaces:
 
 
 def make_dice(seed=None, faces=None):
-    from dicetower.core.entropy import FairDice, SeededSource
+    from dicetower.core.entropy import FairDice
+    from dicetower.core.replay import SeededSource
     from dicetower.hw.entropy import Urandom
 
     dice = FairDice(SeededSource(seed)) if seed is not None else FairDice(Urandom(name="host os.urandom"))

@@ -1,6 +1,6 @@
 """Stand-in entropy sources for the firmware tests (CPython and the MicroPython VM)."""
 
-from dicetower.core.entropy import SeededSource
+from dicetower.core.replay import SeededSource
 
 
 class Pattern:

@@ -8,7 +8,9 @@ import os
 
 import json
 
-from dicetower.core.entropy import FairDice, ScriptedFaces, SeededSource
+from dicetower.core.entropy import FairDice
+
+from dicetower.core.replay import ScriptedFaces, SeededSource
 from tower import Tower
 
 PINS = {"a": 10, "b": 11, "c": 12}

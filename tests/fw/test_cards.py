@@ -196,7 +196,7 @@ class PrunedSearch(unittest.TestCase):
     def test_pay_agrees_with_trying_every_set_of_cards(self):
         # pay skips the sets holding a card the dice cannot pay alone; that must change no payment,
         # at any location, with any PVP to buy with, in or out of the Prison.
-        from dicetower.core.entropy import SeededSource
+        from dicetower.core.replay import SeededSource
 
         source = SeededSource(14)  # the same cases on CPython and the VM
 

@@ -6,7 +6,7 @@ import os
 import unittest
 
 from dicetower.core.games.battlerealm_heroes import HEROES
-from dicetower.core.entropy import ScriptedFaces
+from dicetower.core.replay import ScriptedFaces
 from table import Scripted, Table
 from tower import Tower
 

@@ -309,7 +309,7 @@ class PlayerMistakes(unittest.TestCase):
 
     def test_the_result_of_a_roll_is_never_cut_off(self):
         t = Table()
-        from dicetower.core.entropy import ScriptedFaces
+        from dicetower.core.replay import ScriptedFaces
 
         t.device.app.dice = ScriptedFaces(["Mutant", "Mutant", "Mutant", "Science", "Science", "Science"])
         t.presses("cac c ac")  # Battlerealm, three heroes, roll, finalize

@@ -7,8 +7,8 @@ from hashlib import sha256
 from dicetower.core.dice import ATTACK, BATTLEREALM, D6, DANGER_COIN, plain
 from dicetower.core.drbg import HmacDrbg
 from dicetower.core.entropy import (PAUSED, PERSONALIZATION, RESEED_INTERVAL, RETRY_FIRST_MS, STARTUP_SAMPLES,
-                                    STARTUP_TEST_SAMPLES, EntropyFailure, FairDice, HealthTests, ScriptedFaces,
-                                    SeededSource, rct_cutoff)
+                                    STARTUP_TEST_SAMPLES, EntropyFailure, FairDice, HealthTests, rct_cutoff)
+from dicetower.core.replay import ScriptedFaces, SeededSource
 from dicetower.core.startup_test import StartupTest
 from sources import BiasedBits, Counter, Cycle, FairBits, LfsrBits, Noise, Pattern
 

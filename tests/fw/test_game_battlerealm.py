@@ -320,7 +320,7 @@ class GameEnd(unittest.TestCase):
 
 class FromTheDice(unittest.TestCase):
     def test_the_acting_heros_roll_feeds_the_turn(self):
-        from dicetower.core.entropy import ScriptedFaces
+        from dicetower.core.replay import ScriptedFaces
         from dicetower.core.games.battlerealm import letters_from_symbols
 
         g = game(THOR, {"name": "Panther", "pvp": 7, "abilities": ["Lucky", "Gifted"]})

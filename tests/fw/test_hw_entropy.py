@@ -3,7 +3,8 @@
 import unittest
 
 from dicetower.core.dice import D6
-from dicetower.core.entropy import EntropyFailure, FairDice, SeededSource
+from dicetower.core.entropy import EntropyFailure, FairDice
+from dicetower.core.replay import SeededSource
 from dicetower.hw import entropy as hw
 from dicetower.hw.entropy import ROSC_RANDOMBIT, TRNG_EHR_DATA0, TRNG_RNG_ISR, RoscBits, Rp2350Trng, Urandom, chip_of
 from sources import LfsrBits

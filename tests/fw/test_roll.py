@@ -7,7 +7,9 @@ the rulebook.
 
 import unittest
 
-from dicetower.core.entropy import EntropyFailure, FairDice, ScriptedFaces, SeededSource
+from dicetower.core.entropy import EntropyFailure, FairDice
+
+from dicetower.core.replay import ScriptedFaces, SeededSource
 from dicetower.core.roll import Roll, RollRefused
 from sources import Pattern
 

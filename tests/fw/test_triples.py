@@ -3,7 +3,7 @@
 import unittest
 
 from dicetower.core.triples import SPENT_ESCAPE, SPENT_EXPLOSION, SPENT_PRISON, judge
-from dicetower.core.entropy import ScriptedFaces
+from dicetower.core.replay import ScriptedFaces
 from dicetower.core.roll import Roll, RollRefused
 
 M, S, K, T, C, Y = "Mutant", "Science", "Skill", "Tech", "Cosmic", "Mystic"

@@ -2,7 +2,7 @@
 
 import unittest
 
-from dicetower.core.entropy import ScriptedFaces
+from dicetower.core.replay import ScriptedFaces
 from dicetower.core.game import Refused
 from dicetower.core.games.battlerealm import Battlerealm
 from dicetower.core.roll import RollRefused

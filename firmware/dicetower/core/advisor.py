@@ -52,8 +52,8 @@ Rooms: core/ranks.py (ranks, tables, slices, the finalized dice scored and
 spread), core/keeps.py (the best keep over a table, keeps weighed), core/lucky.py
 (the search with Lucky), and here the plan and the search without Lucky. They
 are four modules so that each import is a short pass of the device's loop
-(core/turn.py imports them one at a time): one import of the whole took 51 ms
-from .mpy on a 125 MHz RP2040.
+(core/turn.py imports them one at a time, Lucky's only for a hero with Lucky):
+one import of the whole took 51 ms from .mpy on a 125 MHz RP2040.
 """
 
 try:
@@ -64,7 +64,6 @@ except ImportError:  # CPython: a constant is its value
 
 from dicetower.core.cards import PAYS, RISK
 from dicetower.core.keeps import _add, _best_top, _count, _keep_best, _keeps, _layer1, _pairs
-from dicetower.core.lucky import _lucky
 from dicetower.core.ranks import (C, C2, C3, C4, C5, C6, COST_CHECK, COST_KEEP, COST_SPREAD, DICE, HT,
                                   LT, NONE, POW6, QT, SCIENCE, SIX6, SIXES, _base, _over, _science_ranks,
                                   _slot, _spread)
@@ -171,6 +170,8 @@ def _plan(faces, locked, rerolls, lucky_left, goal, w):
     if best[0] == scale and not best[2]:
         pass  # paid now, no risk: no move does better (ties keep finalizing)
     elif lucky and rerolls:
+        from dicetower.core.lucky import _lucky  # a hero with Lucky's only: the built-in heroes have none
+
         yield from _lucky(counts, free, rerolls, goal, best, out, w)
         found, face = out[0], out[1]
     elif rerolls and sum(free):

@@ -4,7 +4,7 @@ Two protocols, written here once; tests/test_protocols.py checks that every
 implementation offers all of its members.
 
 An entropy source gives raw samples (hw/entropy.py: Urandom, RoscBits,
-Rp2350Trng; SeededSource here, deterministic, for tests and replays):
+Rp2350Trng; core/replay.py's SeededSource, deterministic, for tests and replays):
     name         what the events and the screen call it
     binary       True if each sample is one bit, False if a whole byte
     min_entropy  the min-entropy it claims per sample, in bits: it sets the health tests' cutoffs
@@ -12,7 +12,7 @@ Rp2350Trng; SeededSource here, deterministic, for tests and replays):
 A source that replays set bytes says so with `replay = True` (SeededSource): its bytes, health-tested,
 become faces as they are, so that a seeded game gives the same faces everywhere.
 
-Dice give faces (FairDice and ScriptedFaces here; the simulator's TeachingFaces):
+Dice give faces (FairDice here, core/replay.py's ScriptedFaces; the simulator's TeachingFaces):
     name         where the faces come from, for the events and the screen
     failure      None while the dice can roll, else the sentence that says why they will not
     draw(die)    a face index of `die` (core/dice.py), or EntropyFailure with nothing changed
@@ -50,8 +50,8 @@ runs the whole start-up test again, and conditions two seed blocks, a buffer a c
 failure, then 2 s, 4 s ... up to 64 s after each failed try; the dice roll again once one passes.
 A replay source skips 2 to 4: 1024 start-up samples, then its bytes straight into the pool.
 
-`ScriptedFaces` gives set faces instead, for tests and tutorials; it is never
-the default on a device.
+`ScriptedFaces` (core/replay.py) gives set faces instead, for tests, tutorials and a roll replayed after
+an undo; it is never the default on a device.
 
 Drawing a face allocates nothing: the pool stays below 2**30 so MicroPython keeps it in small ints,
 and the DRBG's state, its HMAC key blocks and its output are preallocated bytearrays. Each SHA-256
@@ -538,80 +538,3 @@ class FairDice:
 
     def draw(self, die):
         return self.below(die.sides)
-
-
-class ScriptedFaces:
-    """Set faces, in order, for tests and tutorials: never a device default.
-
-    `faces` holds face names (or indices); when they run out, draws go to
-    `then` (an undone roll's faces come back, its re-rolls are new dice), or
-    without it are refused with EntropyFailure so a script error cannot pass
-    as a roll.
-    """
-
-    name = "scripted faces"
-
-    def __init__(self, faces, then=None):
-        self.faces = list(faces)
-        self.position = 0
-        self.failure = None
-        self.then = then
-
-    def draw(self, die):
-        if self.position >= len(self.faces):
-            if self.then is not None:
-                return self.then.draw(die)
-            raise EntropyFailure("Dice off: the scripted faces ran out after %d." % self.position)
-        face = die.index(self.faces[self.position])
-        self.position += 1
-        return face
-
-    def recover(self):
-        return self.position < len(self.faces)
-
-
-class SeededSource:
-    """A deterministic byte source for tests and replays: sfc16.
-
-    sfc16 is PractRand's Small Fast Counting generator on 16-bit words; all
-    its arithmetic stays in MicroPython's small ints, so it allocates nothing
-    and gives the same bytes on a Pico, the VM and CPython.
-    """
-
-    name = "seeded"
-    binary = False
-    min_entropy = 7
-    replay = True  # its bytes become faces as they are (no DRBG): the same game everywhere
-
-    def __init__(self, seed):
-        # PractRand's seeding: the 64-bit seed fills a, b, c and the counter,
-        # then ten rounds are thrown away.
-        seed = int(seed)
-        self.seed = seed
-        self._a = seed & 0xFFFF
-        self._b = (seed >> 16) & 0xFFFF
-        self._c = (seed >> 32) & 0xFFFF
-        self._counter = (seed >> 48) & 0xFFFF
-        for _ in range(10):
-            self._next()
-
-    def _next(self):
-        a = self._a
-        b = self._b
-        c = self._c
-        out = (a + b + self._counter) & 0xFFFF
-        self._counter = (self._counter + 1) & 0xFFFF
-        self._a = b ^ (b >> 5)
-        self._b = (c + (c << 3)) & 0xFFFF
-        self._c = ((((c << 6) | (c >> 10)) & 0xFFFF) + out) & 0xFFFF
-        return out
-
-    def fill(self, buf):
-        n = len(buf)
-        i = 0
-        while i < n:
-            word = self._next()
-            buf[i] = word & 0xFF
-            if i + 1 < n:
-                buf[i + 1] = word >> 8
-            i += 2

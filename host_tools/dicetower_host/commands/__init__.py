@@ -86,7 +86,8 @@ def add_source_options(parser, example="Mutant,Skill,Tech"):
 
 def face_source(args, die=None):
     """The dice the command rolls with: set faces (each checked against `die`), a seed, or the OS."""
-    from dicetower.core.entropy import FairDice, ScriptedFaces, SeededSource
+    from dicetower.core.entropy import FairDice
+    from dicetower.core.replay import ScriptedFaces, SeededSource
     from dicetower.hw.entropy import Urandom
     from dicetower_host.errors import UserError
 

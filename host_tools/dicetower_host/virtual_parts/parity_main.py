@@ -6,7 +6,9 @@ tests/test_sim_parity.py compares these lines with the same run on CPython.
 
 import sys
 
-from dicetower.core.entropy import FairDice, SeededSource
+from dicetower.core.entropy import FairDice
+
+from dicetower.core.replay import SeededSource
 from script import digests, parse, setting
 from tower import Tower
 
