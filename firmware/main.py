@@ -90,13 +90,13 @@ def check(root="/"):
 def boot(platform=None):
     import gc
 
-    # The advisor's work arrays first, while the heap is still one piece (core/work_arrays.py says why).
-    import dicetower.core.work_arrays  # noqa: F401
-
     if platform is None:
         from dicetower.hw.platform import make
 
         platform = make()
+    if _saved_battlerealm(platform.root):
+        # Its advisor's work arrays first, while the heap is still one piece (core/work_arrays.py says why).
+        import dicetower.core.work_arrays  # noqa: F401
     # Loading the device's code (most of the firmware) leaves as much garbage as code: collected only once
     # the heap is full, what stays would be spread over all of it. On a Pico with .mpy files the start
     # menu then had 81 KB free in pieces of at most 6 KB, and a resumed Battlerealm game's first roll
@@ -112,6 +112,15 @@ def boot(platform=None):
     if threshold is not None:
         threshold(-1)
     return Device(platform)
+
+
+def _saved_battlerealm(root):
+    """Whether the saved game is a Battlerealm one, by the body's first key (core/store.py's encode)."""
+    try:
+        with open(root + "game.sav", "rb") as f:
+            return b'{"game":"battlerealm"' in f.read(64)
+    except OSError:
+        return False
 
 
 def reflash_needed(problem, damaged):

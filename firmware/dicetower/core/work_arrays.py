@@ -1,12 +1,12 @@
-"""The re-roll advisor's work arrays (11 KB), made when the tower boots and kept.
+"""The re-roll advisor's work arrays (11 KB), made before the rest of a Battlerealm game and kept while
+it is played; core/ranks.py hands them out.
 
-Made later, after a game's presses and the advisor's own modules had cut the heap into pieces, a Pico
+Made late, after a game's presses and the advisor's own modules had cut the heap into pieces, a Pico
 with .mpy files found no 1.8 KB block for one: MemoryError on the first roll of a resumed Battlerealm
-game (tests/test_rp2040.py, the power cut test; 65 KB free, the largest piece 1.7 KB). Made as the first
-of a Battlerealm game's modules instead (fetched ahead at set-up, or at the start), the emulated Pico's
-probe (benchmarks/rp2040_pico.py) still met MemoryError at its first advice (a 1,636-byte block). So
-`boot()` in main.py imports this module before anything else, for every game; core/ranks.py hands the
-arrays out.
+game (tests/test_rp2040.py, the power cut test; 65 KB free, the largest piece 1.7 KB). So a saved
+Battlerealm game has them made by `boot()` in main.py before anything else, and a new one as the first
+module its idle passes fetch once it is chosen (its line in core/games/__init__.py's COUNTS), while the
+start menu's heap is whole; the other games never make them.
 """
 
 try:

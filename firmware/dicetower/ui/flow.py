@@ -289,10 +289,10 @@ class App:
         if name in sys.modules:
             self._fetched(sys.modules[name])
         if "dicetower.core.work_arrays" not in ahead and self.turn is None:
-            # The advisor's work arrays (11 KB, made at boot: core/work_arrays.py) are a Battlerealm
-            # game's alone: a game chosen or resumed that does not advise lets them go from then on, and
-            # a Battlerealm game chosen after makes them again (its registry line). Not while a
-            # Battlerealm turn holds them, whatever sys.modules says.
+            # The advisor's work arrays (11 KB: core/work_arrays.py) are a Battlerealm game's alone: a
+            # game chosen or resumed that does not advise lets them go, and a Battlerealm game chosen
+            # after makes them again (its registry line). Not while a Battlerealm turn holds them,
+            # whatever sys.modules says.
             from dicetower.core.game import release
 
             release("dicetower.core.work_arrays")
