@@ -38,6 +38,7 @@ def test_a_game_without_the_custom_dice_loads_neither_them_nor_the_other_games(k
     modules = loaded("b" * GAMES.index(kind) + "c c")  # New <kind>, start
     assert "dicetower.core.games." + kind in modules
     assert not modules & BATTLEREALM_ONLY
+    assert "dicetower.core.work_arrays" not in modules
     assert not modules & {"dicetower.core.games." + other for other in GAMES if other != kind}
 
 
@@ -156,8 +157,8 @@ def test_a_saved_battlerealm_games_modules_come_ahead_and_go_when_another_game_i
 
 
 def test_only_a_game_that_advises_holds_the_advisors_work_arrays():
-    """The work arrays (11 KB, made at boot while the heap is one piece) go when a Champions game starts, and
-    a Battlerealm game chosen after it makes them again while its set-up screen waits: its advice comes."""
+    """The work arrays (11 KB: core/work_arrays.py) are made by no game but Battlerealm: none in a Champions
+    game, and a Battlerealm game chosen after it makes them while its set-up screen waits: its advice comes."""
     then = ("assert 'dicetower.core.work_arrays' not in sys.modules\n"
             "t.presses('C b c b c')\n"  # the start menu; New Battlerealm: yes, replace the Champions game
             "assert 'dicetower.core.work_arrays' in sys.modules, t.screen()\n"  # made while the set-up waits

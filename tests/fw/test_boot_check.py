@@ -159,3 +159,28 @@ class Notice(unittest.TestCase):
         platform = devices.Platform(bench, root)
         show_on_oled(platform, "REFLASH NEEDED", "Reflash needed: the last flash did not finish.")
         self.assertEqual(panel.bytes_received, 0)  # nothing answered, nothing raised
+
+
+class SavedBattlerealm(unittest.TestCase):
+    """main.boot() makes the advisor's work arrays first, while the heap is whole, only when the game saved
+    on flash is a Battlerealm one (core/work_arrays.py): told by the save's first bytes."""
+
+    def setUp(self):
+        self.root = _root()
+
+    def saved(self, data):
+        write(self.root + "game.sav", data)
+        return main._saved_battlerealm(self.root)
+
+    def test_a_saved_battlerealm_game_is_told_by_its_first_bytes(self):
+        from dicetower.core import store
+        from dicetower.core.games import battlerealm, champions
+
+        self.assertTrue(self.saved(store.encode(battlerealm.new_game(4, {}))))
+        self.assertFalse(self.saved(store.encode(champions.new_game(2, {}))))
+
+    def test_no_save_or_a_damaged_one_makes_no_work_arrays(self):
+        self.assertFalse(self.saved(b""))
+        self.assertFalse(self.saved(b"\xff" * 300))
+        os.remove(self.root + "game.sav")
+        self.assertFalse(main._saved_battlerealm(self.root))

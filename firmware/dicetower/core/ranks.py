@@ -18,7 +18,7 @@ except ImportError:  # CPython: a constant is its value
 from array import array
 
 from dicetower.core.cards import ELSEWHERE, GHOST_ORCHID, PAYS, RISK, WAREHOUSE
-from dicetower.core.work_arrays import WORK as _POOL  # made at boot: the module says why
+from dicetower.core.work_arrays import WORK as _POOL  # made while the heap is whole: the module says why
 
 DICE = const(6)
 
