@@ -94,9 +94,6 @@ def boot(platform=None):
         from dicetower.hw.platform import make
 
         platform = make()
-    before = getattr(platform, "before_boot", None)  # what the loop needs, while the heap is whole
-    if before is not None:
-        before()
     if _saved_battlerealm(platform.root):
         # Its advisor's work arrays first, while the heap is still one piece (core/work_arrays.py says why).
         import dicetower.core.work_arrays  # noqa: F401

@@ -16,9 +16,10 @@ the server made, the radio's link up), as a Pico W holds it while phones follow 
 Each figure is gc.mem_alloc() after gc.collect(), less what the VM and the bench's own modules held
 before the firmware was imported. The collection runs in a VM step after the one that dropped the
 garbage (vm/run.mjs: the VM's collector frees only what earlier calls left). Prints
-"boot BYTES" (the device at its start menu), "game NAME STEPS KIND" (KIND: the game in play at the
+"boot BYTES" (the device at its start menu), "held boot MODULES" (the firmware's modules it holds
+then), "game NAME STEPS KIND" (KIND: the game in play at the
 end, so a key path gone astray shows) and "peak NAME BYTES AT" (AT: the
-step or action after which it was seen). One game a run: a device holds one game, and the chip's
+step or action after which it was seen), "held end MODULES" (at the game's end). One game a run: a device holds one game, and the chip's
 probe plays each after a soft reset of its own.
 """
 
@@ -61,6 +62,7 @@ if t.device.board.wifi:
 # --- vm step ---
 gc.collect()
 print("boot %d" % (gc.mem_alloc() - base))
+print("held boot %s" % " ".join(sorted(m for m in sys.modules if m.startswith("dicetower"))))
 
 if KIND == "examples":
     queue = iter(steps)
@@ -84,6 +86,7 @@ step = next(queue, None)
 if step is None or (game is not None and game.over()):
     print("game %s %d %s" % (NAME, done, t.app.kind if game is None else game.KIND))
     print("peak %s %d %d" % (NAME, peak[0], peak[1]))
+    print("held end %s" % " ".join(sorted(m for m in sys.modules if m.startswith("dicetower"))))
     repeat = False
 elif game is None:
     script.play(t, [step])

@@ -6,6 +6,15 @@ board's free heap, and where the ceilings go next)."""
 import pytest
 
 from heap_budget import BOARDS, CEILING, EXAMPLES, FREE_AT_BOOT, VM_OVER, measure, target_budget
+from test_game_imports import BATTLEREALM_ONLY
+
+GAMES = {"dicetower.core.games." + name for name in EXAMPLES}
+SET_UPS = {"dicetower.ui.setup"} | {"dicetower.core.games.%s_setup" % name for name in EXAMPLES if name != "battleworld"}
+# Power-up's, the help's and the QR code's: released once done.
+DONE = {"dicetower.startup", "dicetower.wiring", "dicetower.core.save_reader", "dicetower.core.startup_test",
+        "dicetower.ui.help", "dicetower.ui.qr"}
+ADVISING = BATTLEREALM_ONLY | {"dicetower.core.work_arrays", "dicetower.core.ranks", "dicetower.core.keeps",
+                               "dicetower.core.lucky"}
 
 
 @pytest.mark.parametrize("board", BOARDS)
@@ -35,3 +44,22 @@ def test_the_ceilings_name_every_example_and_the_targets_are_below_them():
     for board in BOARDS:
         assert set(CEILING[board]) == {"boot"} | set(EXAMPLES)
         assert 0 < target_budget(board) < FREE_AT_BOOT[board]
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_on_the_vm_a_game_holds_its_own_modules_and_nothing_done_with(board, name):
+    """tests/test_game_imports.py's promises, on the MicroPython VM from the files a board is flashed with:
+    the start menu holds no game, no set-up, nothing of power-up's; an example ends holding its own game's
+    module and no other's, and Battlerealm's dice rules, heroes' turn and advisor only in Battlerealm (the
+    search with Lucky in none: no built-in hero has Lucky)."""
+    got = measure(board, "examples", name)
+    assert "dicetower.device" in got["held_boot"] and "dicetower.ui.menus" in got["held_boot"]
+    assert not got["held_boot"] & (GAMES | SET_UPS | DONE | ADVISING)
+    own = "dicetower.core.games." + name
+    assert own in got["held_end"]
+    assert not got["held_end"] & ((GAMES - {own}) | SET_UPS | DONE | {"dicetower.core.lucky", "dicetower.ui.menus"})
+    if name == "battlerealm":
+        assert {"dicetower.core.advisor", "dicetower.core.work_arrays", "dicetower.core.turn"} <= got["held_end"]
+    else:
+        assert not got["held_end"] & ADVISING

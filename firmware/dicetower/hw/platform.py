@@ -89,14 +89,6 @@ class MachineParts:
 
         return sources_for(self.machine_name)
 
-    def before_boot(self):
-        """What `run` needs, imported before the device, while the heap is whole. Its names go into the
-        VM's table of names, which grows by doubling: imported last, after a saved Battlerealm game's
-        modules, asyncio's names made the table's next part (9 KB of one piece) on a heap whose largest
-        free piece was 7 KB: MemoryError at power-up, the buttons never read (tests/test_rp2040.py's
-        power cut test, on the emulated RP2040)."""
-        import asyncio  # noqa: F401
-
     def run(self, device):
         """Serve the device for ever: asyncio tasks for the buttons and the lights."""
         import asyncio
