@@ -33,6 +33,15 @@ def loaded(presses, then=""):
     return set(json.loads(done.stdout.splitlines()[-1]))
 
 
+def after_boot(script):
+    """The JSON `script` prints last, run on the bench's tower after it boots (PLAY's first lines)."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    done = subprocess.run([sys.executable, "-c", PLAY.split("t.presses(%r)")[0] + script], capture_output=True,
+                          text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.splitlines()[-1])
+
+
 @pytest.mark.parametrize("kind", GAMES[1:])
 def test_a_game_without_the_custom_dice_loads_neither_them_nor_the_other_games(kind):
     modules = loaded("b" * GAMES.index(kind) + "c c")  # New <kind>, start
@@ -67,11 +76,7 @@ def test_the_press_that_starts_a_battlerealm_game_imports_nothing():
               "assert t.app.mode == 'play', t.screen()\n"
               "print(json.dumps(sorted(m for m in set(sys.modules) - before if m.startswith('dicetower.'))))\n"
               "sys.exit(0)")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    done = subprocess.run([sys.executable, "-c", PLAY.split("t.presses(%r)")[0] + "t.presses('c')\n" + script],
-                          capture_output=True, text=True, env=env, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert json.loads(done.stdout.splitlines()[-1]) == []
+    assert after_boot("t.presses('c')\n" + script) == []
 
 
 def test_a_kept_game_of_another_kind_is_named_on_the_start_menu_without_its_modules():
@@ -112,11 +117,7 @@ def test_champions_set_up_and_its_module_are_never_held_together():
               "assert t.app.mode == 'play' and t.app.kind == 'champions', t.screen()\n"
               "print(json.dumps(sorted(m for m in sys.modules if m.startswith('dicetower.'))))\n"
               "sys.exit(0)")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    done = subprocess.run([sys.executable, "-c", PLAY.split("t.presses(%r)")[0] + "t.presses('bc')\n" + script],
-                          capture_output=True, text=True, env=env, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    modules = set(json.loads(done.stdout.splitlines()[-1]))
+    modules = set(after_boot("t.presses('bc')\n" + script))
     assert "dicetower.core.games.champions" in modules
     assert not modules & {"dicetower.core.games.champions_setup", "dicetower.ui.setup"}
 
@@ -185,11 +186,7 @@ def test_the_press_that_chooses_a_game_imports_nothing_and_idle_passes_bring_its
               "assert 'dicetower.core.games.champions_setup' in sys.modules\n"  # made ready at idle since
               "print(json.dumps(seen))\n"
               "sys.exit(0)")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    done = subprocess.run([sys.executable, "-c", PLAY.split("t.presses(%r)")[0] + script],
-                          capture_output=True, text=True, env=env, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert json.loads(done.stdout.splitlines()[-1]) == [[], []]
+    assert after_boot(script) == [[], []]
 
 
 def test_a_set_up_fetched_for_a_game_not_played_is_let_go_when_another_starts():
