@@ -97,22 +97,22 @@ def boot(platform=None):
     if _saved_battlerealm(platform.root):
         # Its advisor's work arrays first, while the heap is still one piece (core/work_arrays.py says why).
         import dicetower.core.work_arrays  # noqa: F401
-    # Loading the device's code (most of the firmware) and making the device (a saved game's modules, the
-    # start menu's) leave as much garbage as what stays: collected only once the heap is full, what stays
-    # would be spread over all of it. On a Pico with .mpy files a resumed Battlerealm game then found no
-    # 7.7 KB block for the VM's table of names' next part (it grows by doubling): MemoryError, 101 KB free
-    # in pieces of at most 7.3 KB. Collected every 64 KB until the device is made, the largest piece left
-    # is 64 KB (emulated RP2040; tests/test_rp2040.py's power cut test resumes such a game).
+    # Loading the device's code (most of the firmware) leaves as much garbage as code: collected only once
+    # the heap is full, what stays would be spread over all of it. Collected every 64 KB while it loads
+    # (and, by wiring.py, before a saved game's modules and the start menu's are loaded), what stays is
+    # packed low. Without the two collections there, a resumed Battlerealm game found no 7.7 KB block for
+    # the VM's table of names' next part (it grows by doubling): MemoryError at power-up with 101 KB free
+    # in pieces of at most 7.3 KB; with them the largest piece is 60 KB (emulated RP2040;
+    # tests/test_rp2040.py's power cut test resumes such a game).
     threshold = getattr(gc, "threshold", None)  # CPython's gc has none
     if threshold is not None:
         gc.collect()
         threshold(65536)
     from dicetower.device import Device
 
-    device = Device(platform)  # which loads a saved game's modules and the start menu's too
     if threshold is not None:
         threshold(-1)
-    return device
+    return Device(platform)
 
 
 def _saved_battlerealm(root):

@@ -105,6 +105,8 @@ def wire(dev, platform):
         options["notice"] = " ".join(dev.notices)
     dev.store = SaveStore(dev.root + "game.sav", dev.files)
     dev._setups = None  # setup_files.py's SetupFiles, while a game is set up (`_setup_files`)
+    if dev._collect is not None:
+        dev._collect()  # what stays of a saved game's load packed low: main.py's boot says why
     dev.app = App(dev.dice, store=dev, emit=dev._emit, settings=dev.config, options=options,
                    setups=dev._setup_files)
     dev.lights = Lights(dev.ring)
@@ -121,6 +123,8 @@ def wire(dev, platform):
     if dev.board.wifi:
         _radio_setup(dev, platform)
     dev._emit({"event": "ready", "version": VERSION, "board": dev.board.name, "dice": dev.dice.name})
+    if dev._collect is not None:
+        dev._collect()  # and the start menu's, which the first draw imports
     dev.render(0)
     return True
 
