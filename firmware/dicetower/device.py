@@ -1,6 +1,7 @@
-"""The imperative shell: config and board profile -> drivers -> app, and the loop steps.
+"""The imperative shell: the loop's steps, and the saves and events they serve.
 
-`Device(platform)` wires everything. `tick(now)` is the whole loop's
+`Device(platform)` has wiring.py make its parts (settings and board profile -> drivers -> dice -> app).
+`tick(now)` is the whole loop's
 schedule, written once. Each pass reads the buttons' latched edges (every
 POLL_MS, at the moment a press's debounce ends, and straight after any
 work), then does one piece of work, the most urgent first: a press, the
