@@ -177,6 +177,17 @@ class Champions(unittest.TestCase):
         self.assertIsNone(t.app.game)
         self.assertIn("Target threat for 4 players must be 1 to 99, not 120.",
                       " ".join(line for line in t.screen() if line))
+        t.wait(500)  # idle passes: a set-up remembered would be written now
+        self.assertNotIn("champions", _setup_json(t))  # only a set-up that started a game is remembered
+
+
+def _setup_json(t):
+    """setup.json on the tower's flash, as the next game's set-up will read it ({} with none)."""
+    try:
+        with open(t.root + "setup.json") as f:
+            return json.load(f)
+    except OSError:
+        return {}
 
 
 class United(unittest.TestCase):

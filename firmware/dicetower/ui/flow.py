@@ -260,12 +260,12 @@ class App:
         self._ready()
         if self.mode == NOTICE:
             return  # a presets file refused just now: said first
-        if self.setups is not None:
-            self.setups().remember(self.kind, self.count, self.setup)
         if self.setup is None:
             game = self._rules_now().new_game(self.count, self.options)
+            self._remember()
         else:
             made = self.setup_rules.start(self.count, self.setup, self.options)  # Refused: said on its row
+            self._remember()  # before it is let go: should the tracker refuse it, it comes back (below)
             self._set_down()  # its module let go before the game's comes in (core/games/__init__.py)
             try:
                 game = self._rules_now().TRACKER.setup(*made)
@@ -273,6 +273,10 @@ class App:
                 self._set_up(self.kind)  # the set-up just remembered, made ready again at idle
                 raise
         self.begin(game, new=True)
+
+    def _remember(self):
+        if self.setups is not None:
+            self.setups().remember(self.kind, self.count, self.setup)
 
     def _fetch(self, kind):
         """Import at idle, one a pass, what a game of `kind` will need: what its line in the games'
