@@ -116,10 +116,12 @@ def boot(platform=None):
 
 
 def _saved_battlerealm(root):
-    """Whether the saved game is a Battlerealm one, by the body's first key (core/store.py's encode)."""
+    """Whether the saved game is a Battlerealm one, by its "game" key (core/store.py's encode; where it
+    comes in the body is the dict's order, which MicroPython does not keep). A string in JSON cannot
+    hold the key's quotes unescaped, so only the key matches."""
     try:
         with open(root + "game.sav", "rb") as f:
-            return b'{"game":"battlerealm"' in f.read(64)
+            return b'"game":"battlerealm"' in f.read(8192)  # core/store.py's LARGEST
     except OSError:
         return False
 

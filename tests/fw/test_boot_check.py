@@ -163,7 +163,7 @@ class Notice(unittest.TestCase):
 
 class SavedBattlerealm(unittest.TestCase):
     """main.boot() makes the advisor's work arrays first, while the heap is whole, only when the game saved
-    on flash is a Battlerealm one (core/work_arrays.py): told by the save's first bytes."""
+    on flash is a Battlerealm one (core/work_arrays.py): told by the save's "game" key, wherever the body has it."""
 
     def setUp(self):
         self.root = _root()
@@ -172,7 +172,7 @@ class SavedBattlerealm(unittest.TestCase):
         write(self.root + "game.sav", data)
         return main._saved_battlerealm(self.root)
 
-    def test_a_saved_battlerealm_game_is_told_by_its_first_bytes(self):
+    def test_a_saved_battlerealm_game_is_told_by_its_game_key(self):
         from dicetower.core import store
         from dicetower.core.games import battlerealm, champions
 
