@@ -583,23 +583,56 @@ def every_cut_runs_a_release_or_says_reflash_needed(tmp_path, old, new, inside, 
     return calls, seen
 
 
-BOOT_CHANGES = ("main.py", "dicetower/__init__.py", "dicetower/startup.py", "dicetower/ui/canvas.py")
+BOOT_CHANGES = ("main.py", "dicetower/launch.py", "dicetower/__init__.py", "dicetower/startup.py",
+                "dicetower/ui/canvas.py")
 
 
 def test_a_flash_cut_anywhere_leaves_a_release_running_or_reflash_needed_on_the_oled(tmp_path):
-    """An older release (main.py, three of the notice's modules, two of the game's and one module the new
-    release drops differ) flashed over with the new one, cut after every call to the board, halfway
-    through every write, and at three points inside main.py's own copy."""
+    """An older release (main.py, the launch, three of the notice's modules, two of the game's and one module
+    the new release drops differ) flashed over with the new one, cut after every call to the board, halfway
+    through every write, and at three points inside the launch's and main.py's own copies."""
     old = release(tmp_path, "r1", BOOT_CHANGES + ("dicetower/ui/flow.py", "dicetower/device.py"),
                   extra={"dicetower/ui/gone.py": "X = 1\n"})
     new = release(tmp_path, "r2")
-    calls, seen = every_cut_runs_a_release_or_says_reflash_needed(tmp_path, old, new, inside=("main.py",))
-    # Nothing the old release runs changes before main.py is replaced: an older main.py never meets
-    # half-new files; the new one says "reflash needed" from then on, until the manifest is complete.
+    calls, seen = every_cut_runs_a_release_or_says_reflash_needed(tmp_path, old, new,
+                                                                  inside=("dicetower/launch.mpy", "main.py"))
+    # Nothing the old release runs changes before the launch and main.py are replaced: an older main.py
+    # never meets half-new files (a new launch under the old manifest refuses them); the new ones say
+    # "reflash needed" from then on, until the manifest is complete.
     changes = [c for c in calls if c[0] != "mkdir" and not (c[0] == "write" and c[1].endswith(".tmp"))]
-    assert changes[0] == ("replace", "main.py.tmp", "main.py")
+    assert changes[:2] == [("replace", "dicetower/launch.mpy.tmp", "dicetower/launch.mpy"),
+                           ("replace", "main.py.tmp", "main.py")]
     assert changes[-1] == ("replace", flash.MANIFEST + ".tmp", flash.MANIFEST)
     assert seen["DICETOWER"] >= 2 and seen["REFLASH NEEDED"] >= 15, seen
+
+
+def test_a_flash_over_a_release_whose_main_py_held_the_check_is_safe_at_every_cut(tmp_path):
+    """Releases before dicetower/launch had the check, the notice and the boot in main.py itself (compiled
+    from source at every boot). Such a main.py hashes only the files its manifest lists: a new launch
+    written before main.py changes nothing it runs, and from the new main.py on the board says "reflash
+    needed" until the manifest is complete."""
+    with open(os.path.join(ROOT, "firmware", "dicetower", "launch.py")) as f:
+        launch = f.read()
+    whole_main = (launch.replace('"dicetower/launch", ', "")
+                  + "\n\ndef run():\n    found = check()\n    if found:\n        reflash_needed(*found)\n"
+                  "        return\n    device = boot()\n    device.platform.run(device)\n\n\n"
+                  "if __name__ == \"__main__\":\n    run()\n")
+    source = tmp_path / "r0"
+    shutil.copytree(os.path.join(ROOT, "firmware"), source, ignore=shutil.ignore_patterns("__pycache__"))
+    (source / "main.py").write_text(whole_main)
+    (source / "dicetower" / "launch.py").unlink()
+    old = flash.compile_firmware(None, str(source), profile=flash.profiles()["pico"])
+    with open(paths.board_profile("pico"), "rb") as f:
+        old["boards/pico.json"] = f.read()
+    assert "dicetower/launch.mpy" not in old
+    new = release(tmp_path, "r2")
+    calls, seen = every_cut_runs_a_release_or_says_reflash_needed(tmp_path / "a", old, new,
+                                                                  inside=("dicetower/launch.mpy", "main.py"))
+    changes = [c for c in calls if c[0] != "mkdir" and not (c[0] == "write" and c[1].endswith(".tmp"))]
+    assert changes[:2] == [("replace", "dicetower/launch.mpy.tmp", "dicetower/launch.mpy"),
+                           ("replace", "main.py.tmp", "main.py")]
+    # The old release runs until the new main.py is in; the notice from then until the manifest is complete.
+    assert seen["DICETOWER"] >= 2 and seen["REFLASH NEEDED"] >= 3, seen
 
 
 @pytest.mark.slow
@@ -615,11 +648,12 @@ def test_every_cut_of_a_flash_onto_an_empty_board_or_over_a_release_changed_ever
     assert set(seen) == {"DICETOWER", "REFLASH NEEDED"}, seen
     calls, seen = every_cut_runs_a_release_or_says_reflash_needed(tmp_path / "b", None, new, ("main.py",))
     # On an empty board main.py comes once the notice's modules are in, before the game's.
-    boot = flash.boot_needs(new["main.py"])
+    boot = flash.boot_needs()
     at = {c[2]: n for n, c in enumerate(calls) if c[0] == "replace"}
     game = [n for n, c in enumerate(calls) if c[0] == "write" and c[1].startswith("dicetower/")
-            and not c[1].endswith(".tmp") and c[1].rsplit(".", 1)[0] not in boot]
+            and not c[1].endswith(".tmp") and c[1].rsplit(".", 1)[0] not in boot | {flash.LAUNCH}]
     assert max(at[p] for p in new if p.rsplit(".", 1)[0] in boot) < at["main.py"] < min(game)
+    assert at["dicetower/launch.mpy"] < at["main.py"]
     assert None in seen and "REFLASH NEEDED" in seen and "DICETOWER" in seen, seen
 
 

@@ -194,14 +194,14 @@ def top_level_imports(module):
 
 
 def test_boot_needs_lists_what_the_reflash_notice_imports():
-    """main.BOOT_NEEDS must hold every module that showing "reflash needed" on the OLED loads: what
-    main.reflash_needed imports, what hw/platform.make picks for the runtime, everything those import
+    """launch.BOOT_NEEDS must hold every module that showing "reflash needed" on the OLED loads: what
+    launch.reflash_needed imports, what hw/platform.make picks for the runtime, everything those import
     when loaded, and their packages. A file left out would crash the notice when it is the damaged one."""
-    with open(os.path.join(FIRMWARE, "main.py")) as f:
+    with open(os.path.join(FIRMWARE, "dicetower", "launch.py")) as f:
         tree = ast.parse(f.read())
     (node,) = [n for n in tree.body if isinstance(n, ast.Assign) and n.targets[0].id == "BOOT_NEEDS"]
     listed = set(ast.literal_eval(node.value))
-    todo = functions_imports("main.py", "reflash_needed") | functions_imports("dicetower/hw/platform.py", "make")
+    todo = functions_imports("dicetower/launch.py", "reflash_needed") | functions_imports("dicetower/hw/platform.py", "make")
     loaded = set()
     while todo:
         module = todo.pop()

@@ -5,7 +5,7 @@ hold it); a start that fails keeps it, to show the problem.
 
 Kept to the few modules a display needs (board, oled, canvas, font), so that
 main.py can still say "reflash needed" on the OLED when other firmware files
-are damaged: main.BOOT_NEEDS lists these files, and tests/test_layers.py
+are damaged: launch.BOOT_NEEDS lists these files, and tests/test_layers.py
 checks the list against what the notice imports.
 """
 
@@ -70,7 +70,7 @@ def flashed_board(root):
     try:
         manifest = json.loads(read_text(root + MANIFEST, MANIFEST_BYTES) or "{}")
         name = manifest.get("board")
-    except Exception:  # noqa: a damaged manifest names no board (main.py's check says the rest)
+    except Exception:  # noqa: a damaged manifest names no board (the launch's check says the rest)
         return None
     return name if isinstance(name, str) else None
 

@@ -8,16 +8,17 @@ What it does, in order, and why:
    their major version matches the board's (bytecode-only files ignore the
    sub-version), and `-march` comes from the same number.
 3. Compiles firmware/dicetower/**.py with mpy-cross (main.py stays source:
-   MicroPython runs main.py only as source) and picks the board profile.
+   MicroPython runs main.py only as source, so it is a few lines that call the
+   compiled dicetower/launch) and picks the board profile.
 4. Asks the board for the SHA-256 of every file it already has, and plans:
    copy what differs, remove firmware files no longer shipped (a stale .py
    beside an .mpy would even shadow it), keep everything else (game.sav,
    heroes.json, dice.json, errors.log are the player's).
 5. Checks the space before writing anything. Then writes, so that a cut at
    any byte leaves a board that runs the old release, the new one, or shows
-   "reflash needed" on its OLED: main.py first when the board has one (whole:
-   to a temporary name, then renamed; the new one refuses the old files with
-   the notice), the manifest marked incomplete (with the hashes of the files
+   "reflash needed" on its OLED: dicetower/launch then main.py first when the
+   board has one (whole: to a temporary name, then renamed; the new launch
+   refuses the old files with the notice), the manifest marked incomplete (with the hashes of the files
    being replaced), the profile and config.json's "board", then the modules
    the notice draws with, each whole, main.py now if the board had none, the
    rest, the removals, and the manifest completed last. A rerun completes it.
@@ -40,6 +41,7 @@ from dicetower_host.monitor import event_of
 MIN_VERSION = (1, 22, 0)
 MANIFEST = "dicetower.manifest"
 PACKAGE = "dicetower"
+LAUNCH = "dicetower/launch"  # what main.py calls: the check at boot, the notice, the device's boot
 RASPBERRY_PI_VID = 0x2E8A  # MicroPython's rp2 port enumerates with Raspberry Pi's USB vendor id
 # sys.implementation._mpy >> 10: the native architecture (MicroPython's docs, "mpy files").
 ARCHES = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
@@ -317,22 +319,26 @@ class Plan:
         self.kept = sorted(p for p in files if is_data(p) and remote.get(p) not in (None, digest(files[p]))
                            and p in old_files and remote.get(p) != old_files[p])
         self.entry = entry
-        boot = boot_needs(files.get(entry))
+        boot = boot_needs()
+        has_entry = remote.get(entry) is not None
 
         def rank(p):
-            """The order of the copy (see the module's docstring): main.py first on a board that has one (an
-            older main.py would run half-new code, or could not draw the notice), the profile (it names the
-            OLED's pins), the notice's modules, main.py on an empty board (before it, the board boots to its
-            prompt as before), the rest."""
+            """The order of the copy (see the module's docstring): on a board that has a main.py, the launch
+            main.py calls, then main.py (an older main.py would run half-new code, or could not draw the
+            notice; a new one imports the launch), the profile (it names the OLED's pins), the notice's
+            modules, main.py on an empty board (before it, the board boots to its prompt as before), the
+            rest."""
             if p == entry:
-                return 0 if remote.get(entry) is not None else 3
-            return 1 if is_data(p) else 2 if p.rsplit(".", 1)[0] in boot else 4
+                return 1 if has_entry else 4
+            if p.rsplit(".", 1)[0] == LAUNCH:
+                return 0 if has_entry else 3
+            return 2 if is_data(p) else 3 if p.rsplit(".", 1)[0] in boot else 5
 
         self.copy = sorted((p for p in files if remote.get(p) != digest(files[p]) and p not in self.kept),
                            key=lambda p: (rank(p), p))
         # Written whole, to a temporary name and renamed: what the board needs to say "reflash needed".
-        self.whole = {p for p in self.copy if rank(p) < 4}
-        self.entry_first = bool(self.copy) and rank(self.copy[0]) == 0
+        self.whole = {p for p in self.copy if rank(p) < 5}
+        self.first = [p for p in self.copy if rank(p) < 2]  # written before the manifest is marked incomplete
         # The files a cut may leave as they were, whole because the last manifest vouched for them: the
         # board's check accepts them mid-flash (in place of the new ones) for drawing the notice.
         vouched = set()
@@ -407,10 +413,12 @@ class Plan:
         return "\n".join(lines)
 
 
-def boot_needs(entry):
-    """The modules main.py's "reflash needed" notice loads (its BOOT_NEEDS, as paths without the
-    extension), read from the main.py being flashed: one list, on the board and here."""
-    for node in ast.parse(entry or b"").body:
+def boot_needs(source=None):
+    """The modules the "reflash needed" notice loads (dicetower/launch.py's BOOT_NEEDS, as paths without the
+    extension), read from the launch's source: one list, on the board and here."""
+    with open(os.path.join(source or paths.FIRMWARE, LAUNCH + ".py"), "rb") as f:
+        entry = f.read()
+    for node in ast.parse(entry).body:
         if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["BOOT_NEEDS"]:
             return frozenset(ast.literal_eval(node.value))
     return frozenset()
@@ -705,7 +713,7 @@ def _write(transport, plan, sent, progress, replace=None):
             if e.errno != errno.EEXIST:  # a folder outside the package (boards/) may be there already
                 raise
     copy = list(plan.copy)
-    if plan.entry_first:
+    for path in plan.first:
         put(copy.pop(0))
     manifest = plan.manifest(complete=False)
     whole(MANIFEST, json.dumps(manifest).encode())  # from here the board refuses to run a half-copied firmware

@@ -1,11 +1,11 @@
-"""main.py's check of a flash at boot, and "reflash needed" on the OLED. CPython and the VM."""
+"""The check of a flash at boot (dicetower/launch.py, which main.py calls), and "reflash needed" on the OLED. CPython and the VM."""
 
 import json
 import os
 import unittest
 
 import devices
-import main
+from dicetower import launch
 from dicetower.startup import show_on_oled
 from table import _root
 from tower import read_line
@@ -41,7 +41,7 @@ class Flashed(unittest.TestCase):
         self.manifest({p: hex_of(d) for p, d in self.files.items()})
 
     def tearDown(self):
-        for name in ("fwcheck/a.mpy", "fwcheck/b.mpy", main.MANIFEST):
+        for name in ("fwcheck/a.mpy", "fwcheck/b.mpy", launch.MANIFEST):
             try:
                 os.remove(self.root + name)
             except OSError:
@@ -54,20 +54,20 @@ class Flashed(unittest.TestCase):
             manifest["was"] = was
         if checked:
             manifest["checked"] = True
-        write(self.root + main.MANIFEST, json.dumps(manifest).encode())
+        write(self.root + launch.MANIFEST, json.dumps(manifest).encode())
 
     def test_a_whole_flash_boots(self):
-        self.assertIsNone(main.check(self.root))
+        self.assertIsNone(launch.check(self.root))
 
     def test_no_manifest_is_a_copy_by_hand_and_is_not_checked(self):
-        os.remove(self.root + main.MANIFEST)
-        self.assertIsNone(main.check(self.root))
+        os.remove(self.root + launch.MANIFEST)
+        self.assertIsNone(launch.check(self.root))
 
     def test_a_damaged_file_is_named(self):
         with open(self.root + "fwcheck/b.mpy", "r+b") as f:
             f.seek(300)
             f.write(b"\xff")  # one byte flipped in flash
-        problem, damaged = main.check(self.root)
+        problem, damaged = launch.check(self.root)
         self.assertEqual(damaged, ["fwcheck/b.mpy"])
         self.assertEqual(problem, "1 file damaged: fwcheck/b.mpy")
 
@@ -78,21 +78,21 @@ class Flashed(unittest.TestCase):
         with open(self.root + "fwcheck/b.mpy", "r+b") as f:
             f.seek(300)
             f.write(b"\xff")  # changed after the check: not hashed again
-        self.assertIsNone(main.check(self.root))
+        self.assertIsNone(launch.check(self.root))
         self.manifest({p: hex_of(d) for p, d in self.files.items()}, complete=False, checked=True)
-        self.assertEqual(main.check(self.root)[0], "the last flash did not finish")
+        self.assertEqual(launch.check(self.root)[0], "the last flash did not finish")
 
     def test_a_missing_file_is_named(self):
         os.remove(self.root + "fwcheck/a.mpy")
-        problem, damaged = main.check(self.root)
+        problem, damaged = launch.check(self.root)
         self.assertEqual(damaged, ["fwcheck/a.mpy"])
         write(self.root + "fwcheck/a.mpy", b"")  # for tearDown
 
     def test_an_interrupted_flash_says_so(self):
         self.manifest({p: hex_of(d) for p, d in self.files.items()}, complete=False)
-        self.assertEqual(main.check(self.root), ("the last flash did not finish", []))
+        self.assertEqual(launch.check(self.root), ("the last flash did not finish", []))
         os.remove(self.root + "fwcheck/b.mpy")  # not copied yet when the cable came out
-        self.assertEqual(main.check(self.root), ("the last flash did not finish", ["fwcheck/b.mpy"]))
+        self.assertEqual(launch.check(self.root), ("the last flash did not finish", ["fwcheck/b.mpy"]))
         write(self.root + "fwcheck/b.mpy", b"")  # for tearDown
 
     def test_mid_flash_a_whole_file_of_the_release_being_replaced_is_not_damaged(self):
@@ -102,39 +102,46 @@ class Flashed(unittest.TestCase):
         new = {"fwcheck/a.mpy": hex_of(b"the new a"), "fwcheck/b.mpy": hex_of(b"the new b")}
         write(self.root + "fwcheck/a.mpy", b"the new a")  # copied; b.mpy is still the old release's
         self.manifest(new, complete=False, was={"fwcheck/b.mpy": hex_of(self.files["fwcheck/b.mpy"])})
-        self.assertEqual(main.check(self.root), ("the last flash did not finish", []))
+        self.assertEqual(launch.check(self.root), ("the last flash did not finish", []))
         write(self.root + "fwcheck/b.mpy", b"the ne")  # the cable came out in the middle of b.mpy
-        self.assertEqual(main.check(self.root), ("the last flash did not finish", ["fwcheck/b.mpy"]))
+        self.assertEqual(launch.check(self.root), ("the last flash did not finish", ["fwcheck/b.mpy"]))
         write(self.root + "fwcheck/b.mpy", self.files["fwcheck/b.mpy"])
         self.manifest(new, was={"fwcheck/b.mpy": hex_of(self.files["fwcheck/b.mpy"])})  # complete: no old file
-        self.assertEqual(main.check(self.root), ("1 file damaged: fwcheck/b.mpy", ["fwcheck/b.mpy"]))
+        self.assertEqual(launch.check(self.root), ("1 file damaged: fwcheck/b.mpy", ["fwcheck/b.mpy"]))
 
-    def test_a_new_main_py_under_the_last_flashs_manifest_is_a_flash_cut_short(self):
-        """A flash puts main.py in place first: cut right after it, the old manifest is still complete."""
-        self.manifest(dict([("main.py", hex_of(b"the old main.py"))] + [(p, hex_of(d)) for p, d in self.files.items()]))
-        write(self.root + "main.py", b"the new main.py")
-        try:
-            self.assertEqual(main.check(self.root), ("the last flash did not finish", ["main.py"]))
-        finally:
-            os.remove(self.root + "main.py")
+    def test_a_new_main_py_or_launch_under_the_last_flashs_manifest_is_a_flash_cut_short(self):
+        """A flash puts dicetower/launch and main.py in place first: cut right after either, the old manifest
+        is still complete."""
+        made = "dicetower" not in os.listdir(self.root)
+        if made:
+            os.mkdir(self.root + "dicetower")
+        for path in ("main.py", "dicetower/launch.mpy"):
+            self.manifest(dict([(path, hex_of(b"the old one"))] + [(p, hex_of(d)) for p, d in self.files.items()]))
+            write(self.root + path, b"the new one")
+            try:
+                self.assertEqual(launch.check(self.root), ("the last flash did not finish", [path]))
+            finally:
+                os.remove(self.root + path)
+        if made:
+            os.rmdir(self.root + "dicetower")
 
     def test_a_garbled_manifest_is_not_trusted(self):
-        write(self.root + main.MANIFEST, b'{"files": {"fwcheck/a.mpy": ')
-        self.assertEqual(main.check(self.root)[0], "the manifest is damaged")
+        write(self.root + launch.MANIFEST, b'{"files": {"fwcheck/a.mpy": ')
+        self.assertEqual(launch.check(self.root)[0], "the manifest is damaged")
 
     def test_a_manifest_of_the_wrong_shape_or_bytes_is_not_trusted(self):
         for text in (b'{"complete": true, "files": ["fwcheck/a.mpy"]}', b'{"complete": true, "files": 7}',
                      b'{"complete": true, "files": {"fwcheck/a.mpy": 7}}', b'{"files": {}, "complete": \xff}',
                      b'{"complete": false, "files": {}, "was": ["fwcheck/a.mpy"]}', b"\xff\xfe\x00garbage"):
-            write(self.root + main.MANIFEST, text)
-            self.assertEqual(main.check(self.root), ("the manifest is damaged", ()))
+            write(self.root + launch.MANIFEST, text)
+            self.assertEqual(launch.check(self.root), ("the manifest is damaged", ()))
 
     def test_a_huge_or_deeply_nested_manifest_is_not_read_whole_and_not_trusted(self):
         """Bounded before it is parsed: a file of hundreds of KB would take a Pico's heap at boot."""
-        huge = b'{"complete": true, "files": {' + b" " * (main.MANIFEST_MOST + 10) + b"}}"
+        huge = b'{"complete": true, "files": {' + b" " * (launch.MANIFEST_MOST + 10) + b"}}"
         for text in (huge, b'{"complete": true, "files": ' + b"[" * 5000 + b"]" * 5000 + b"}"):
-            write(self.root + main.MANIFEST, text)
-            self.assertEqual(main.check(self.root), ("the manifest is damaged", ()))
+            write(self.root + launch.MANIFEST, text)
+            self.assertEqual(launch.check(self.root), ("the manifest is damaged", ()))
 
 
 class Notice(unittest.TestCase):
@@ -162,7 +169,7 @@ class Notice(unittest.TestCase):
 
 
 class SavedBattlerealm(unittest.TestCase):
-    """main.boot() makes the advisor's work arrays first, while the heap is whole, only when the game saved
+    """launch.boot() makes the advisor's work arrays first, while the heap is whole, only when the game saved
     on flash is a Battlerealm one (core/work_arrays.py): told by the save's "game" key, wherever the body has it."""
 
     def setUp(self):
@@ -170,7 +177,7 @@ class SavedBattlerealm(unittest.TestCase):
 
     def saved(self, data):
         write(self.root + "game.sav", data)
-        return main._saved_battlerealm(self.root)
+        return launch._saved_battlerealm(self.root)
 
     def test_a_saved_battlerealm_game_is_told_by_its_game_key(self):
         from dicetower.core import store
@@ -183,4 +190,4 @@ class SavedBattlerealm(unittest.TestCase):
         self.assertFalse(self.saved(b""))
         self.assertFalse(self.saved(b"\xff" * 300))
         os.remove(self.root + "game.sav")
-        self.assertFalse(main._saved_battlerealm(self.root))
+        self.assertFalse(launch._saved_battlerealm(self.root))
