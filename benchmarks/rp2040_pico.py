@@ -54,13 +54,20 @@ def percentile(values, p):
 
 
 def keys_of(path):
+    """Every press of the example as (button, kind, its line in the .sim file)."""
     from dicetower_host.sim import use_virtual_parts
 
     use_virtual_parts()
     from dicetower_host.virtual_parts.script import parse, presses
 
     with open(path) as f:
-        return presses(parse(f.read()))
+        steps = parse(f.read())
+    return [(button, kind, step[0]) for step in steps for button, kind in presses([step])]
+
+
+def _press_line(path, n):
+    with open(path) as f:
+        return f.read().split("\n")[n - 1].strip()
 
 
 def main(argv=None):
@@ -102,6 +109,8 @@ def main(argv=None):
 
     # 3. The example games, pressed on the GPIO pins.
     taps = []
+    gaps = []  # (ns long, the example, the line of the press it followed) of each pass over 20 ms
+    paths_of = {}
     longest = 0
     steps = 0
     wall = 0.0
@@ -115,17 +124,31 @@ def main(argv=None):
                 sys.exit("the board never showed its start menu: %r" % pico.screen())
             pico.ask({"reset_stats": True})
             started = time.time()
-            for button, kind in keys_of(path):
+            pressed = []  # (emulated ns at the press, its line)
+            found = []  # the emulator's passes over 20 ms: (ns at their end, ns long)
+            for button, kind, line in keys_of(path):
+                stats = pico.stats()  # read as the presses go: a read hands over what it returns
+                taps += stats["press_to_oled_ns"]
+                found += stats["poll_gaps_ns"]
+                pressed.append((stats["ns"], line))
                 pico.press(button, kind)
                 steps += 1
             wall += time.time() - started
             stats = pico.stats()
             taps += stats["press_to_oled_ns"]
+            found += stats["poll_gaps_ns"]
             longest = max(longest, stats["poll_longest_ns"])
+            for end, ns in found:  # each named by the press it followed: the last before it began
+                gaps.append((ns, name, ([n for at, n in pressed if at <= end - ns] or [0])[-1]))
+            paths_of[name] = path
     rows.append(("tap released -> OLED updated, p50 (%d taps of the example games; 30 ms debounce included)"
                  % len(taps), ms(percentile(taps, 50))))
     rows.append(("tap released -> OLED updated, p99", ms(percentile(taps, 99))))
     rows.append(("longest the main loop went without polling the buttons (example games)", ms(longest)))
+    rows.append(("  passes over 20 ms without polling the buttons (example games)", str(len(gaps))))
+    for ns, game, line in sorted(gaps, reverse=True)[:5]:
+        after = "line %d: %s" % (line, _press_line(paths_of[game], line)[:60]) if line else "before the first press"
+        rows.append(("    %.1f ms in %s, after %s" % (ns / 1e6, game, after), ""))
     rows.append(("rig: wall time per press, example games (a 100 ms tap or 900 ms hold, then 1.2 s, emulated)",
                  "%.2f s" % (wall / max(1, steps))))
 

@@ -4,10 +4,16 @@ check of the flashed files, the device's boot) and lets it go once the device is
 
 
 def boot(platform=None):
-    """The device on `platform` (the board's own when None): the simulator's and the bench's way in."""
-    from dicetower.launch import boot
+    """The device on `platform` (the board's own when None), the launch let go once it is up (the check's
+    and the boot's code are not a game's heap): the loop's, the simulator's and the bench's way in."""
+    from dicetower import launch
 
-    return boot(platform)
+    device = launch.boot(platform)
+    del launch
+    from dicetower.core.game import release
+
+    release("dicetower.launch")
+    return device
 
 
 def check(root="/"):
@@ -29,11 +35,8 @@ def run():
     if found:
         launch.reflash_needed(*found)
         return
-    device = launch.boot()
     del launch
-    from dicetower.core.game import release
-
-    release("dicetower.launch")  # the check's and the boot's code are not a game's heap
+    device = boot()
     device.platform.run(device)
 
 
