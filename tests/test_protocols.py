@@ -78,12 +78,13 @@ def sources():
     from sources import BiasedBits, Counter, Cycle, FairBits, Noise, Pattern
 
     from dicetower.core.replay import SeededSource
-    from dicetower.hw.entropy import RoscBits, Rp2350Trng, Urandom
+    from dicetower.hw.entropy import RoscBits, Urandom
+    from dicetower.hw.trng import Rp2350Trng
 
     return {
         ("firmware/dicetower/hw/entropy.py", "Urandom"): Urandom(lambda n: bytes(range(n))),
         ("firmware/dicetower/hw/entropy.py", "RoscBits"): RoscBits("RP2040", Registers(), lambda us: None),
-        ("firmware/dicetower/hw/entropy.py", "Rp2350Trng"): Rp2350Trng(Registers()),
+        ("firmware/dicetower/hw/trng.py", "Rp2350Trng"): Rp2350Trng(Registers()),
         ("firmware/dicetower/core/replay.py", "SeededSource"): SeededSource(7),
         ("tests/fw/sources.py", "Pattern"): Pattern(b"\x01\x02"),
         ("tests/fw/sources.py", "BiasedBits"): BiasedBits(0.8),

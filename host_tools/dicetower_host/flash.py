@@ -266,7 +266,12 @@ def compile_firmware(arch, source=None, extra=None, profile=None):
             with open(src, "wb") as f:
                 f.write(data)
             target = os.path.join(out, "m.mpy")
-            done = subprocess.run([mpy_cross(), *march, "-O3", "-s", rel, "-o", target, src], capture_output=True, text=True)
+            # Named as the board's import names it (its __file__), so that the two are one entry in the VM's
+            # table of names, which is never freed and grows by doubling: named by its source, every module
+            # loaded added a second name (about 45 in a Battlerealm game, past the size at which the
+            # table takes its next 7.7 KB part on a Pico; benchmarks/vm_heap.py, rp2040_pico.py).
+            done = subprocess.run([mpy_cross(), *march, "-O3", "-s", rel[:-3] + ".mpy", "-o", target, src],
+                                  capture_output=True, text=True)
             if done.returncode != 0:
                 raise FlashError("mpy-cross could not compile %s: %s" % (rel, done.stderr.strip()))
             with open(target, "rb") as f:

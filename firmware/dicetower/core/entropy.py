@@ -3,7 +3,7 @@
 Two protocols, written here once; tests/test_protocols.py checks that every
 implementation offers all of its members.
 
-An entropy source gives raw samples (hw/entropy.py: Urandom, RoscBits,
+An entropy source gives raw samples (hw/entropy.py's Urandom and RoscBits, hw/trng.py's
 Rp2350Trng; core/replay.py's SeededSource, deterministic, for tests and replays):
     name         what the events and the screen call it
     binary       True if each sample is one bit, False if a whole byte
@@ -59,6 +59,12 @@ is a new hash object (MicroPython's cannot be copied, nor updated after its dige
 block of output is: at idle, by prime.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython: a constant is its value
+    def const(x):  # type: ignore[misc]
+        return x
+
 # What only some dice need is a module of its own, imported when needed: on a Pico, code loaded from
 # an .mpy lives on the heap the game needs. core/drbg.py (HmacDrbg, SHA-256) for a noise source, not
 # a replay; core/startup_test.py (period, linear complexity) for a start-up test, released once it passes.
@@ -89,12 +95,12 @@ PAUSED = "Dice paused, retrying: restart if it persists. Noise failed its test."
 RETRY_FIRST_MS = 1000
 RETRY_LONGEST_MS = 64000
 
-_POOL_FLOOR = 1 << 22  # refill below this; pool * 256 stays under 2**30
-_BUF_SIZE = 32
-_BLOCK = 32  # bytes of DRBG output per request
-_READY = 8  # replay bytes made ahead at idle (prime): about four rolls of six dice
-_SLICE = _BUF_SIZE  # samples a prime() call reads: a few ms on a Pico (benchmarks/vm_entropy.py)
-_PRESSES = 16  # presses' times kept for the next DRBG block; more before it are folded in (XOR)
+_POOL_FLOOR = const(1 << 22)  # refill below this; pool * 256 stays under 2**30
+_BUF_SIZE = const(32)
+_BLOCK = const(32)  # bytes of DRBG output per request
+_READY = const(8)  # replay bytes made ahead at idle (prime): about four rolls of six dice
+_SLICE = const(_BUF_SIZE)  # samples a prime() call reads: a few ms on a Pico (benchmarks/vm_entropy.py)
+_PRESSES = const(16)  # presses' times kept for the next DRBG block; more before it are folded in (XOR)
 
 
 class EntropyFailure(Exception):

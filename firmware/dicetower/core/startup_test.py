@@ -3,25 +3,31 @@ linear complexity. A module of its own: FairDice imports it for a start-up test 
 the test has passed (on a Pico, code loaded from an .mpy lives on the heap the game needs).
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython: a constant is its value
+    def const(x):  # type: ignore[misc]
+        return x
+
 # The period test: a window of this many first samples (76 bits of claimed entropy for the ROSC's
 # bits, 112 for bytes) found again later means the source is repeating itself.
-_PERIOD_WINDOW_BITS = 96
-_PERIOD_WINDOW_BYTES = 16
-_HASH_BASE = 257
-_HASH_PRIME = 4177969  # the largest prime with prime * 257 + 255 < 2**30: small ints on MicroPython
+_PERIOD_WINDOW_BITS = const(96)
+_PERIOD_WINDOW_BYTES = const(16)
+_HASH_BASE = const(257)
+_HASH_PRIME = const(4177969)  # the largest prime with prime * 257 + 255 < 2**30: small ints on MicroPython
 # The linear complexity test: Berlekamp-Massey over the first _LC_BITS bits. A random sequence's
 # linear complexity is within a few bits of half its length (below n/2 - k with probability about
 # 2**-2k), so one under _LC_FLOOR is an LFSR of that length (a false alarm once in 2**96).
-_LC_BITS = 512
-_LC_FLOOR = 208
+_LC_BITS = const(512)
+_LC_FLOOR = const(208)
 # Bits of Berlekamp-Massey a check() call works through: a pass of the loop under 20 ms on a Pico
 # (32 bits took up to 31 ms at 125 MHz: benchmarks/vm_entropy.py --rp2040, paused dice tried again),
 # and the first 512 bits still judged within the first 1024 samples (32 calls of 32 samples).
-_LC_STEP = 16
+_LC_STEP = const(16)
 # Its polynomials in words of 30 bits, lists of small ints: no big int made at each step.
-_W = 30
-_WORDS = (_LC_BITS + _W) // _W  # degree up to _LC_BITS
-_MASK29 = (1 << (_W - 1)) - 1
+_W = const(30)
+_WORDS = const((_LC_BITS + _W) // _W)  # degree up to _LC_BITS
+_MASK29 = const((1 << (_W - 1)) - 1)
 
 
 class StartupTest:

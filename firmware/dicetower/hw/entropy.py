@@ -11,7 +11,7 @@ Facts, from MicroPython's rp2 port (1.22-1.27) and the pico-sdk registers:
   pattern) and conditions them with SHA-256 for its DRBG. Because the tests
   see the raw bits here, it is the RP2040's default source; `os.urandom`'s
   CRC would hide a dead oscillator from them, so it is only the fallback.
-- MicroPython does not expose the RP2350 TRNG; `Rp2350Trng` drives its
+- MicroPython does not expose the RP2350 TRNG; `Rp2350Trng` (hw/trng.py) drives its
   registers through `machine.mem32` (addresses from pico-sdk's trng.h),
   keeping the TRNG's own checks on and taking its conditioned output; a
   collection the TRNG flags as bad is discarded, and only a run of them is
@@ -21,17 +21,6 @@ Hardware objects (mem32, sleep_us) are injected so tests can stand in for them.
 
 ROSC_RANDOMBIT = {"RP2040": 0x4006001C, "RP2350": 0x400E8020}
 
-TRNG_BASE = 0x400F0000
-TRNG_RNG_ISR = TRNG_BASE + 0x104
-TRNG_RNG_ICR = TRNG_BASE + 0x108
-TRNG_EHR_DATA0 = TRNG_BASE + 0x114
-TRNG_RND_SOURCE_ENABLE = TRNG_BASE + 0x12C
-TRNG_SAMPLE_CNT1 = TRNG_BASE + 0x130
-TRNG_EHR_VALID = 1
-TRNG_ERRORS = 0x0E  # autocorrelation, CRNGT and von Neumann errors
-TRNG_SAMPLE_CLOCKS = 25  # the header asks for at least 17
-TRNG_WAIT_LIMIT = 100000
-TRNG_BAD_COLLECTIONS = 8  # flagged collections in a row before we give up
 
 
 class Urandom:
@@ -87,53 +76,6 @@ class RoscBits:
             sleep_us(1)
 
 
-class Rp2350Trng:
-    """The RP2350 true random number generator, 192 bits per collection."""
-
-    binary = False
-    min_entropy = 7
-    name = "RP2350 TRNG"
-
-    def __init__(self, mem32=None):
-        if mem32 is None:
-            import machine
-            mem32 = machine.mem32
-        self._mem32 = mem32
-        mem32[TRNG_SAMPLE_CNT1] = TRNG_SAMPLE_CLOCKS
-        mem32[TRNG_RND_SOURCE_ENABLE] = 1
-
-    def _collect(self):
-        """Wait for 192 good bits; discard collections the TRNG flags."""
-        mem32 = self._mem32
-        bad = 0
-        for _ in range(TRNG_WAIT_LIMIT):
-            isr = mem32[TRNG_RNG_ISR]
-            if isr & TRNG_ERRORS:
-                # Its own continuous tests (CRNGT, autocorrelation, von
-                # Neumann) rejected this collection: clear it, collect again.
-                mem32[TRNG_RNG_ICR] = 0xFFFFFFFF
-                bad += 1
-                if bad == TRNG_BAD_COLLECTIONS:
-                    raise OSError("the TRNG flagged %d collections in a row (ISR 0x%x)" % (bad, isr))
-            elif isr & TRNG_EHR_VALID:
-                return
-        raise OSError("the TRNG gave no data")
-
-    def fill(self, buf):
-        mem32 = self._mem32
-        i = 0
-        n = len(buf)
-        while i < n:
-            self._collect()
-            for word in range(6):
-                value = mem32[TRNG_EHR_DATA0 + 4 * word]
-                for _ in range(4):
-                    if i < n:
-                        buf[i] = value & 0xFF
-                    value >>= 8
-                    i += 1
-            mem32[TRNG_RNG_ICR] = 0xFFFFFFFF
-
 
 def _random_bytes(n):
     import random
@@ -172,6 +114,8 @@ def sources_for(machine_name, mem32=None, sleep_us=None, urandom=None):
     else:
         fallback = Urandom(urandom, name="%s os.urandom" % (chip or "host"))
     if chip == "RP2350":
+        from dicetower.hw.trng import Rp2350Trng  # an RP2040's heap and table of names never hold it
+
         return Rp2350Trng(mem32), fallback
     if chip == "RP2040":
         return RoscBits(chip, mem32, sleep_us), fallback
