@@ -25,6 +25,11 @@ With --board pico_w: MicroPython's own RPI_PICO_W v1.27.0 firmware (DICETOWER_RP
 pico_w profile flashed, and the heap only: free at boot, with the device booted, with the phones'
 scoreboard made (its radio a stand-in: the emulator has no CYW43), and the lowest during each full game
 with the scoreboard made. The times are the same chip's as a Pico's, above.
+
+With --install py: the firmware as `mpremote mip install` puts it on a board (every file of package.json's
+"urls", as source, compiled onto the heap at each import), power-on to the start menu, each example
+played by GPIO (played to its end: no error the device caught, each of which goes to errors.log, and its
+last screen), and the lowest heap in each full game.
 """
 
 import argparse
@@ -76,9 +81,14 @@ def main(argv=None):
                         help="the example games to play by GPIO (examples/NAME.sim)")
     parser.add_argument("--no-advisor", action="store_true", help="skip the advisor's cases (the slowest part)")
     parser.add_argument("--board", choices=("pico", "pico_w"), default="pico")
+    parser.add_argument("--install", choices=("mpy", "py"), default="mpy",
+                        help="py: the firmware as mip installs it (package.json's files, as source), then "
+                             "each example played by GPIO and each full game's lowest heap")
     args = parser.parse_args(argv)
     if args.board == "pico_w":
         return pico_w()
+    if args.install == "py":
+        return py_install(args.games)
     kw = {"firmware": chip_firmware()}
     rows = []
     tmp = tempfile.mkdtemp(prefix="dicetower-rp2040-")
@@ -250,6 +260,77 @@ def pico_w():
                      % (item["game"], item["actions"]), "%d B" % item["lowest_free"]))
     print("%s on an emulated RP2040 at 125 MHz (rp2040js %s), the pico_w profile as .mpy files from dicetower "
           "flash; heap only" % (os.path.basename(firmware), rp2040js_version()))
+    width = max(len(r[0]) for r in rows)
+    for label, value in rows:
+        print("%-*s  %s" % (width, label, value))
+
+
+def py_install(games):
+    """A board given the firmware as `mpremote mip install` gives it (every file of package.json's "urls",
+    as source: MicroPython compiles each module onto the heap at its import): does each example play
+    to its end (no error in errors.log, whose every line is an error the device caught), and how low
+    does the heap go in each full game?"""
+    import contextlib
+    import io
+
+    from mpremote.transport_serial import SerialTransport
+
+    kw = {"firmware": chip_firmware()}
+    tmp = tempfile.mkdtemp(prefix="dicetower-rp2040-py-")
+    image = os.path.join(tmp, "flash.img")
+    files = {}
+    for rel, src in flash.mip_urls():
+        with open(os.path.join(ROOT, src), "rb") as f:
+            files[rel] = f.read()
+
+    def install(transport):
+        folders = {rel.rsplit("/", 1)[0] for rel in files if "/" in rel}
+        for folder in sorted(folders | {f.rsplit("/", 1)[0] for f in folders if "/" in f}, key=len):
+            try:
+                transport.fs_mkdir(folder)
+            except Exception:  # noqa: there already
+                pass
+        for rel, data in files.items():
+            transport.fs_writefile(rel, data)
+
+    with EmulatedPico(image, **kw) as pico:
+        pico._repl(install)
+    rows = [("a .py install: mip's files (package.json's urls)", "%d files, %d B" % (len(files),
+                                                                                 sum(map(len, files.values()))))]
+    with EmulatedPico(image, **kw) as pico:
+        if pico.until_screen("DICETOWER", checks=400) is None:
+            sys.exit("the board never showed its start menu: %r" % pico.screen())
+        rows.append(("power-on to the start menu on the OLED (emulated, +-50 ms)", ms(pico.stats()["ns"])))
+    for name in games.split(","):
+        board = os.path.join(tmp, name + ".img")
+        with open(image, "rb") as src, open(board, "wb") as dst:
+            dst.write(src.read())
+        with EmulatedPico(board, **kw) as pico:
+            if pico.until_screen("DICETOWER") is None:
+                sys.exit("the board never showed its start menu: %r" % pico.screen())
+            presses = keys_of(os.path.join(ROOT, "examples", name + ".sim"))
+            for button, kind, line in presses:
+                pico.press(button, kind)
+            last = pico.screen()
+            transport = SerialTransport(pico.url)  # into the REPL with no reset: the board as the game left it
+            try:
+                with contextlib.redirect_stdout(io.StringIO()):
+                    transport.enter_raw_repl(soft_reset=False, timeout_overall=60)
+                log = transport.exec("try:\n print(open('errors.log').read())\nexcept OSError:\n pass\n")
+            finally:
+                transport.close()
+        errors = log.decode("utf-8", "replace").strip()
+        rows.append(("example %s by GPIO (%d presses): %s" % (name, len(presses), "played to its end" if not errors
+                                                               else "errors.log: " + errors.splitlines()[0][:60]),
+                     " / ".join(line.strip() for line in last if line.strip())[:60]))
+    with EmulatedPico(image, **kw) as pico:
+        with open(os.path.join(ROOT, "tests", "fw", "scripted_games.py"), "rb") as f:
+            pico.put("scripted_games.py", f.read())
+        for item in game_heaps(pico, scoreboard=False):
+            rows.append(("lowest heap free during a full 4-player %s game (%d actions, after a collect each)"
+                         % (item["game"], item["actions"]), "%d B" % item["lowest_free"]))
+    print("%s on an emulated RP2040 at 125 MHz (rp2040js %s), the firmware as .py files as mip installs them; "
+          "emulated time" % (os.path.basename(kw["firmware"]), rp2040js_version()))
     width = max(len(r[0]) for r in rows)
     for label, value in rows:
         print("%-*s  %s" % (width, label, value))
