@@ -187,6 +187,8 @@ def main(argv=None):
         if "lowest_free" in item:
             rows.append(("lowest heap free during a full 4-player %s game (%d actions, after a collect each)"
                          % (item["game"], item["actions"]), "%d B" % item["lowest_free"]))
+            rows.append(("  the smallest of its largest free pieces, after each action (each roll among them)",
+                         "%d B" % item["largest_piece"]))
         elif "advice" not in item:
             facts.update(item)
     rows[1:1] = [("heap free after importing the firmware (from .mpy)", "%d B" % facts["free_after_import"]),
@@ -258,6 +260,7 @@ def pico_w():
     for item in found:
         rows.append(("lowest heap free during a full 4-player %s game, the scoreboard made (%d actions)"
                      % (item["game"], item["actions"]), "%d B" % item["lowest_free"]))
+        rows.append(("  the smallest of its largest free pieces, after each action", "%d B" % item["largest_piece"]))
     print("%s on an emulated RP2040 at 125 MHz (rp2040js %s), the pico_w profile as .mpy files from dicetower "
           "flash; heap only" % (os.path.basename(firmware), rp2040js_version()))
     width = max(len(r[0]) for r in rows)
@@ -329,6 +332,7 @@ def py_install(games):
         for item in game_heaps(pico, scoreboard=False):
             rows.append(("lowest heap free during a full 4-player %s game (%d actions, after a collect each)"
                          % (item["game"], item["actions"]), "%d B" % item["lowest_free"]))
+            rows.append(("  the smallest of its largest free pieces, after each action", "%d B" % item["largest_piece"]))
     print("%s on an emulated RP2040 at 125 MHz (rp2040js %s), the firmware as .py files as mip installs them; "
           "emulated time" % (os.path.basename(kw["firmware"]), rp2040js_version()))
     width = max(len(r[0]) for r in rows)

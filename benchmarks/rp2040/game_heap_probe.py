@@ -1,10 +1,12 @@
 """Runs on the emulated RP2040 (MicroPython's rp2 port), right after a soft reset, with the firmware
-flashed as .mpy by dicetower flash and tests/fw/scripted_games.py (and radio_standin.py) copied beside it;
-GAME (a name in scripted_games) and SCOREBOARD are set before this code. With SCOREBOARD (a Pico W), the
-device makes the phones' scoreboard first, as a Pico W holds it while phones follow: its link through
-tests/fw/radio_standin.py (the emulator has no CYW43 radio), microdot, the server and the game's document. Prints one JSON object: the lowest free heap during a full four-player game of that
-mode, its actions through the core, after a collection following each action, beside the device
-booted as main.py boots it (at its start menu, its dice's start-up test finished).
+flashed as .mpy by dicetower flash and tests/fw/scripted_games.py (and radio_standin.py) copied beside
+it; GAME (a name in scripted_games) and SCOREBOARD are set before this code. With SCOREBOARD (a Pico W),
+the device makes the phones' scoreboard first, as a Pico W holds it while phones follow: its link
+through tests/fw/radio_standin.py (the emulator has no CYW43 radio), microdot, the server and the game's
+document. Prints one JSON object: the lowest free heap during a full four-player game of that mode, its
+actions through the core, after a collection following each action (and the smallest of the largest free
+pieces then, found by allocating), beside the device booted as main.py boots it (at its start menu, its
+dice's start-up test finished).
 
 Started by benchmarks/rp2040_pico.py, once a game, each in a fresh heap: a device holds one game. The
 figure counts what the harness holds too (scripted_games.py compiled on the chip, this code).
@@ -38,6 +40,7 @@ import scripted_games  # noqa: E402
 
 gc.collect()
 start = gc.mem_free()
-game, done, lowest = scripted_games.lowest_free(getattr(scripted_games, GAME))  # noqa: F821 (set before)
+game, done, lowest, piece = scripted_games.lowest_free(getattr(scripted_games, GAME))  # noqa: F821 (set before)
 print(json.dumps({"game": GAME, "actions": done, "over": bool(game.over()), "free_before": start,  # noqa: F821
-                  "lowest_free": lowest, "free_with_device": with_device, "free_with_scoreboard": with_scoreboard}))
+                  "lowest_free": lowest, "largest_piece": piece, "free_with_device": with_device,
+                  "free_with_scoreboard": with_scoreboard}))

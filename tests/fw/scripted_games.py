@@ -123,18 +123,35 @@ def play(maker, after_each=None):
     return game, ending, done
 
 
+def largest_block(most):
+    """The largest bytearray the heap can give now, to 16 bytes (its blocks), found by trying: at most
+    `most` bytes (gc.mem_free(): no piece is larger)."""
+    low, high = 0, most // 16
+    while low < high:
+        mid = (low + high + 1) // 2
+        try:
+            piece = bytearray(mid * 16)
+            del piece
+            low = mid
+        except MemoryError:
+            high = mid - 1
+    return low * 16
+
+
 def lowest_free(maker):
     """Play a scripted game to its end on MicroPython, collecting after each action; returns (game,
-    actions done, the lowest gc.mem_free() seen). The heap benchmarks' measure on the emulated RP2040."""
+    actions done, the lowest gc.mem_free() seen, the smallest of the largest free pieces seen). The heap
+    benchmarks' measure on the emulated RP2040."""
     import gc
 
-    lowest = [1 << 30]
+    lowest = [1 << 30, 1 << 30]
 
     def after(game):
         gc.collect()
         free = gc.mem_free()
-        if free < lowest[0]:
-            lowest[0] = free
+        lowest[0] = min(lowest[0], free)
+        lowest[1] = min(lowest[1], largest_block(free))
+        gc.collect()
 
     game, ending, done = play(maker, after)
-    return game, done, lowest[0]
+    return game, done, lowest[0], lowest[1]
