@@ -362,7 +362,10 @@ def test_a_fresh_board_says_how_to_flash_it(tmp_path):
             async with app.run_test(size=(130, 42)) as pilot:
                 seen["dark"] = await _until_app(pilot, lambda: app.status == DARK % ("dicetower", board.url, "pico"))
                 await pilot.press("c")
-                seen["answered"] = await _until_app(pilot, lambda: app.settled() and app.note is not None)
+                # The note is set by the board's talker and drawn by the screen's next refresh: waited for
+                # on the screen (reading the status as soon as the note was set once saw the dark one).
+                seen["answered"] = await _until_app(pilot, lambda: app.settled() and app.note is not None
+                                                    and app.status == app.note)
                 seen["note"] = app.status
 
         asyncio.run(main())
