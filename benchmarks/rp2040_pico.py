@@ -70,6 +70,19 @@ def keys_of(path):
     return [(button, kind, step[0]) for step in steps for button, kind in presses([step])]
 
 
+def _board_of(image, name):
+    """A copy of the flashed board's image for one example: each plays on a board of its own."""
+    board = os.path.join(os.path.dirname(image), name + ".img")
+    with open(image, "rb") as src, open(board, "wb") as dst:
+        dst.write(src.read())
+    return board
+
+
+def _start_menu(pico, checks=200):
+    if pico.until_screen("DICETOWER", checks=checks) is None:
+        sys.exit("the board never showed its start menu: %r" % pico.screen())
+
+
 def _press_line(path, n):
     with open(path) as f:
         return f.read().split("\n")[n - 1].strip()
@@ -112,8 +125,7 @@ def main(argv=None):
     # 2. Power on with the firmware: to the start menu on the OLED.
     started = time.time()
     with EmulatedPico(image, **kw) as pico:
-        if pico.until_screen("DICETOWER", checks=400) is None:
-            sys.exit("the flashed board never showed its start menu: %r" % pico.screen())
+        _start_menu(pico, checks=400)
         rows.append(("rig: power-on to the start menu on the OLED (wall)", "%.1f s" % (time.time() - started)))
         rows.append(("power-on to the start menu on the OLED (emulated, +-50 ms)", ms(pico.stats()["ns"])))
 
@@ -126,12 +138,8 @@ def main(argv=None):
     wall = 0.0
     for name in args.games.split(","):
         path = os.path.join(ROOT, "examples", name + ".sim")
-        board = os.path.join(tmp, name + ".img")
-        with open(image, "rb") as src, open(board, "wb") as dst:
-            dst.write(src.read())
-        with EmulatedPico(board, **kw) as pico:
-            if pico.until_screen("DICETOWER") is None:
-                sys.exit("the board never showed its start menu: %r" % pico.screen())
+        with EmulatedPico(_board_of(image, name), **kw) as pico:
+            _start_menu(pico)
             pico.ask({"reset_stats": True})
             started = time.time()
             pressed = []  # (emulated ns at the press, its line)
@@ -301,16 +309,11 @@ def py_install(games):
     rows = [("a .py install: mip's files (package.json's urls)", "%d files, %d B" % (len(files),
                                                                                  sum(map(len, files.values()))))]
     with EmulatedPico(image, **kw) as pico:
-        if pico.until_screen("DICETOWER", checks=400) is None:
-            sys.exit("the board never showed its start menu: %r" % pico.screen())
+        _start_menu(pico, checks=400)
         rows.append(("power-on to the start menu on the OLED (emulated, +-50 ms)", ms(pico.stats()["ns"])))
     for name in games.split(","):
-        board = os.path.join(tmp, name + ".img")
-        with open(image, "rb") as src, open(board, "wb") as dst:
-            dst.write(src.read())
-        with EmulatedPico(board, **kw) as pico:
-            if pico.until_screen("DICETOWER") is None:
-                sys.exit("the board never showed its start menu: %r" % pico.screen())
+        with EmulatedPico(_board_of(image, name), **kw) as pico:
+            _start_menu(pico)
             presses = keys_of(os.path.join(ROOT, "examples", name + ".sim"))
             for button, kind, line in presses:
                 pico.press(button, kind)
