@@ -38,7 +38,7 @@ CIRCUITPYTHON_STUBS = "circuitpython-stubs==10.3.1"
 BENCHMARKS = (("dice_fairness.py",), ("health.py",), ("vm_entropy.py",), ("vm_memory.py",), ("vm_trackers.py",), ("vm_device.py",),
               ("vm_advisor.py",), ("vm_loop.py",), ("vm_web.py",), ("vm_heap.py",), ("sim_speed.py",), ("web_scoreboard.py",),
               ("flash_speed.py",), ("vm_advisor.py", "--rp2040", "--runs", "3"), ("vm_entropy.py", "--rp2040"), ("rp2040_pico.py",),
-              ("rp2040_pico.py", "--board", "pico_w"), ("rp2040_pico.py", "--install", "py"),
+              ("rp2040_pico.py", "--board", "pico_w"), ("rp2040_pico.py", "--install", "py"), ("rp2040_pico.py", "--heap-map"),
               ("stats_memory.py",), ("fuzz.py",))
 PERFORMANCE = os.path.join(ROOT, "docs", "performance.md")
 MEASURED = ("firmware", "host_tools", "benchmarks", "vm", "rp2040", "boards", "examples", "tasks.py",

@@ -26,6 +26,12 @@ pico_w profile flashed, and the heap only: free at boot, with the device booted,
 scoreboard made (its radio a stand-in: the emulator has no CYW43), and the lowest during each full game
 with the scoreboard made. The times are the same chip's as a Pico's, above.
 
+With --heap-map: what holds the Pico's heap, read from `micropython.mem_info(1)` (the kind of each
+object's first word: B a function, D a dict, S a string or bytes, T a tuple, L a list, A an array or
+bytearray, M a module, h anything else: bytecode, instances, the table of names' parts, the frame buffer),
+at the start menu and at the lowest point of each full game (the scripted game of the other figures):
+bytes by kind, the "h" pieces by size, the largest pieces, the free pieces, and the table of names.
+
 With --install py: the firmware as `mpremote mip install` puts it on a board (every file of package.json's
 "urls", as source, compiled onto the heap at each import), power-on to the start menu, each example
 played by GPIO (played to its end: no error the device caught, each of which goes to errors.log, and its
@@ -94,6 +100,8 @@ def main(argv=None):
                         help="the example games to play by GPIO (examples/NAME.sim)")
     parser.add_argument("--no-advisor", action="store_true", help="skip the advisor's cases (the slowest part)")
     parser.add_argument("--board", choices=("pico", "pico_w"), default="pico")
+    parser.add_argument("--heap-map", action="store_true",
+                        help="what holds the heap: at the start menu and at each game's lowest point (Pico)")
     parser.add_argument("--install", choices=("mpy", "py"), default="mpy",
                         help="py: the firmware as mip installs it (package.json's files, as source), then "
                              "each example played by GPIO and each full game's lowest heap")
@@ -102,6 +110,8 @@ def main(argv=None):
         return pico_w()
     if args.install == "py":
         return py_install(args.games)
+    if args.heap_map:
+        return heap_maps(args.games)
     kw = {"firmware": chip_firmware()}
     rows = []
     tmp = tempfile.mkdtemp(prefix="dicetower-rp2040-")
@@ -341,6 +351,86 @@ def py_install(games):
     width = max(len(r[0]) for r in rows)
     for label, value in rows:
         print("%-*s  %s" % (width, label, value))
+
+
+KINDS = (("B", "function objects"), ("D", "dicts"), ("S", "strings and bytes"), ("T", "tuples"),
+         ("L", "lists"), ("A", "arrays, bytearrays"), ("M", "modules"), ("F", "floats"),
+         ("h", "other: bytecode, instances, names' table, buffers"))
+
+
+def read_heap_map(text):
+    """{kind: bytes}, the pieces [(bytes, kind)], the free pieces [bytes] and the qstr line, from the
+    output of micropython.mem_info(1) + qstr_info() (16-byte blocks, 64 a line)."""
+    blocks = []
+    names = ""
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("(") and line.endswith("lines all free)"):
+            blocks.append("." * 64 * int(line[1:].split()[0]))
+        elif len(line) > 10 and line[8:10] == ": " and all(c in "0123456789abcdef" for c in line[:8]):
+            blocks.append(line[10:])
+        elif line.startswith("qstr pool:"):
+            names = line[len("qstr pool:"):].strip()
+    blocks = "".join(blocks)
+    pieces, free = [], []
+    i = 0
+    while i < len(blocks):
+        j = i + 1
+        if blocks[i] == ".":
+            while j < len(blocks) and blocks[j] == ".":
+                j += 1
+            free.append((j - i) * 16)
+        else:
+            while j < len(blocks) and blocks[j] == "=":
+                j += 1
+            pieces.append(((j - i) * 16, blocks[i]))
+        i = j
+    by_kind = {}
+    for size, kind in pieces:
+        by_kind[kind] = by_kind.get(kind, 0) + size
+    return by_kind, pieces, free, names
+
+
+def heap_maps(games):
+    kw = {"firmware": chip_firmware()}
+    image = os.path.join(tempfile.mkdtemp(prefix="dicetower-rp2040-map-"), "flash.img")
+    with EmulatedPico(image, **kw) as pico:
+        import io
+
+        flash.flash(pico.url, "pico", out=io.StringIO(), ready_seconds=pico.READY_SECONDS)
+    with open(os.path.join(HERE, "rp2040", "heap_map_probe.py")) as f:
+        probe = f.read()
+    maps = []  # (where, its text)
+    with EmulatedPico(image, **kw) as pico:
+        with open(os.path.join(ROOT, "tests", "fw", "scripted_games.py"), "rb") as f:
+            pico.put("scripted_games.py", f.read())
+        for name in games.split(","):
+            out = pico.run("GAME = %r\n" % name + probe).replace("\r\n", "\n").split("MAP ")
+            if not out[-1].startswith("end"):
+                sys.exit("rp2040_pico --heap-map: the %s game did not end: %s" % (name, out[-1][-300:]))
+            found = dict(part.split("\n", 1) for part in out[1:-1])
+            if not maps:
+                maps.append(("start menu", found["start menu"]))
+            low = [where for where in found if where.startswith("low ")][-1]
+            maps.append((low, found[low]))
+    print("%s on an emulated RP2040 at 125 MHz (rp2040js %s), the firmware as .mpy files from dicetower flash: "
+          "what holds the heap (micropython.mem_info(1), after a collection)"
+          % (os.path.basename(kw["firmware"]), rp2040js_version()))
+    for where, text in maps:
+        by_kind, pieces, free, names = read_heap_map(text)
+        held = sum(by_kind.values())
+        print("\n%s: %d B held in %d pieces, %d B free in %d pieces (largest %d B)"
+              % (where, held, len(pieces), sum(free), len(free), max(free or [0])))
+        for kind, label in KINDS:
+            if kind in by_kind:
+                print("  %s %-50s %7d B  %3d%%" % (kind, label, by_kind[kind], 100 * by_kind[kind] // held))
+        h = [size for size, kind in pieces if kind == "h"]
+        for low, high in ((0, 64), (64, 1024), (1024, 1 << 30)):
+            some = [size for size in h if low <= size < high]
+            print("    h pieces of %s: %d, %d B" % ("%d-%d B" % (low, high - 1) if high < 1 << 30 else ">= %d B" % low,
+                                                   len(some), sum(some)))
+        print("  the largest pieces: " + ", ".join("%s %d" % (kind, size) for size, kind in sorted(pieces)[::-1][:10]))
+        print("  table of names: " + names)
 
 
 def rp2040js_version():
