@@ -33,6 +33,7 @@ ONE_WORKER = {
     "test_on_micropython.py": "micropython_vm",
     "test_advisor_bruteforce.py": "advisor_bruteforce",
     "test_rp2040.py": "rp2040",
+    "test_wheel.py": "wheel",  # one wheel built and installed (40 s), not one a worker
 }
 
 # The emulated RP2040 boots MicroPython's own firmware file, which the repository does not hold: tests

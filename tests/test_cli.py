@@ -280,6 +280,7 @@ def test_a_histogram_that_is_not_a_png_file_is_one_line(tmp_path, png):
     assert [p.name for p in tmp_path.iterdir()] == ["rolls.jsonl"]
 
 
+@pytest.mark.slow  # mpremote waits 10 s for the raw REPL's prompt before it gives up
 def test_a_port_that_is_not_micropython_is_one_line_without_a_stray_bytes_literal():
     """mpremote prints what came instead of the raw REPL's prompt (b'') before it gives up: that line
     reached the user's terminal ahead of the error."""

@@ -587,6 +587,7 @@ BOOT_CHANGES = ("main.py", "dicetower/launch.py", "dicetower/__init__.py", "dice
                 "dicetower/ui/canvas.py")
 
 
+@pytest.mark.slow  # 22 s: the virtual Pico powered up at every cut
 def test_a_flash_cut_anywhere_leaves_a_release_running_or_reflash_needed_on_the_oled(tmp_path):
     """An older release (main.py, the launch, three of the notice's modules, two of the game's and one module
     the new release drops differ) flashed over with the new one, cut after every call to the board, halfway
@@ -606,6 +607,7 @@ def test_a_flash_cut_anywhere_leaves_a_release_running_or_reflash_needed_on_the_
     assert seen["DICETOWER"] >= 2 and seen["REFLASH NEEDED"] >= 15, seen
 
 
+@pytest.mark.slow  # 22 s: the virtual Pico powered up at every cut
 def test_a_flash_over_a_release_whose_main_py_held_the_check_is_safe_at_every_cut(tmp_path):
     """Releases before dicetower/launch had the check, the notice and the boot in main.py itself (compiled
     from source at every boot). Such a main.py hashes only the files its manifest lists: a new launch

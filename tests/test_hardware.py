@@ -175,6 +175,7 @@ def distinct_towers():
     return sorted(seen.values())
 
 
+@pytest.mark.slow  # OpenSCAD renders a mesh: over a second each
 @needs_openscad
 @pytest.mark.parametrize("name", distinct_towers())
 def test_rendered_tower_is_closed_and_its_openings_fit_the_parts(name, tmp_path):
@@ -207,6 +208,7 @@ def test_rendered_tower_is_closed_and_its_openings_fit_the_parts(name, tmp_path)
     assert seconds < 60
 
 
+@pytest.mark.slow  # OpenSCAD renders a mesh: over a second each
 @needs_openscad
 @pytest.mark.parametrize("name", PROFILES)
 def test_committed_tower_is_what_openscad_makes(name, tmp_path):
@@ -234,6 +236,7 @@ def test_enclosure_command_draws_a_preview(tmp_path):
     assert "pico.stl (unchanged)" in again.stdout and "pico.png (unchanged)" in again.stdout, again.stdout
 
 
+@pytest.mark.slow  # OpenSCAD renders a mesh twice
 @needs_openscad
 def test_rendering_leaves_a_file_with_the_same_mesh_untouched(tmp_path):
     """A fresh clone stays clean: OpenSCAD writes the same triangles in another order, which is no change."""

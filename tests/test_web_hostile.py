@@ -130,6 +130,7 @@ def test_a_flood_of_header_lines_is_cut_and_answered_431(served):
     assert state(served)["mode"] == "start"
 
 
+@pytest.mark.slow  # waits out the server's request time (server.REQUEST_S, 5 s)
 def test_a_body_that_stops_short_is_closed_and_counted_out(served):
     """Content-Length 100 and 10 bytes sent: the socket was never closed and not counted against the cap."""
     sock = socket.create_connection(("127.0.0.1", served.port), timeout=30)
@@ -217,6 +218,7 @@ def test_a_history_that_is_not_a_number_is_400_not_500(served):
     assert get_status(served, "/history?since=0") == 200
 
 
+@pytest.mark.slow  # waits out the server's request time (server.REQUEST_S, 5 s)
 def test_malformed_requests_print_nothing_on_the_console(served, capfd):
     """Every 400 printed a traceback on the console (on a Pico W, its USB console). Now none."""
     for request in (b"NONSENSE\r\n\r\n", b"GET / HTTP/1.1\r\nno colon\r\n\r\n", b"GET /\xff\xfe HTTP/1.1\r\n\r\n",

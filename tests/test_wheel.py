@@ -17,6 +17,8 @@ import pytest
 
 from conftest import ROOT
 
+pytestmark = pytest.mark.slow  # a wheel built and pip-installed into a new venv: 40 s before the first test
+
 EXAMPLE = os.path.join(ROOT, "examples", "united.sim")
 
 
