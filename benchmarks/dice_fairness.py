@@ -16,7 +16,6 @@ import math
 import os
 import time
 
-
 from scipy import stats as scipy_stats  # noqa: E402
 
 from dicetower.core.dice import ATTACK, BATTLEREALM, D6, DANGER_COIN, plain  # noqa: E402
@@ -77,20 +76,33 @@ def measure(dice, die, rolls):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rolls", type=int, default=10 ** 6)
+    parser.add_argument("--rolls", type=int, default=10**6)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
 
     rosc = RoscBits("RP2040", mem32=HostBits(), sleep_us=lambda us: None)
     rosc.name = "host random bits as the ROSC register"
-    sources = (("seeded sfc16 (seed %d), a replay: no DRBG" % args.seed, SeededSource(args.seed)),
-               ("host os.urandom, through the conditioner and the HMAC_DRBG", Urandom(name="host os.urandom")),
-               ("host random bits read as the RP2040's ROSC bit (RoscBits), through the conditioner and the "
-                "HMAC_DRBG", rosc))
+    sources = (
+        ("seeded sfc16 (seed %d), a replay: no DRBG" % args.seed, SeededSource(args.seed)),
+        ("host os.urandom, through the conditioner and the HMAC_DRBG", Urandom(name="host os.urandom")),
+        ("host random bits read as the RP2040's ROSC bit (RoscBits), through the conditioner and the HMAC_DRBG", rosc),
+    )
     print("Fairness: %d rolls of each die kind through FairDice.draw" % args.rolls)
     header = "%-12s %9s %3s %9s %9s %7s %9s %9s %9s %7s %7s %6s  %s" % (
-        "die", "chi2", "df", "p", "scipy p", "runs z", "runs p", "lag-1 r", "r p", "B/face", "noise", "us",
-        "verdict")
+        "die",
+        "chi2",
+        "df",
+        "p",
+        "scipy p",
+        "runs z",
+        "runs p",
+        "lag-1 r",
+        "r p",
+        "B/face",
+        "noise",
+        "us",
+        "verdict",
+    )
     for label, source in sources:
         dice = FairDice(source)
         dice.recover()  # the whole start-up test, before the first face
@@ -98,9 +110,24 @@ def main(argv=None):
         print(header)
         for die in DICE:
             m = measure(dice, die, args.rolls)
-            print("%-12s %9.2f %3d %9.4f %9.4f %7.2f %9.4f %9.5f %9.4f %7.4f %7.3f %6.2f  %s" % (
-                m["die"], m["chi2"], m["dof"], m["p"], m["scipy_p"], m["runs_z"], m["runs_p"],
-                m["r"], m["r_p"], m["bytes_per_face"], m["samples_per_face"], m["us_per_face"], m["verdict"]))
+            print(
+                "%-12s %9.2f %3d %9.4f %9.4f %7.2f %9.4f %9.5f %9.4f %7.4f %7.3f %6.2f  %s"
+                % (
+                    m["die"],
+                    m["chi2"],
+                    m["dof"],
+                    m["p"],
+                    m["scipy_p"],
+                    m["runs_z"],
+                    m["runs_p"],
+                    m["r"],
+                    m["r_p"],
+                    m["bytes_per_face"],
+                    m["samples_per_face"],
+                    m["us_per_face"],
+                    m["verdict"],
+                )
+            )
         print("entropy floor: log2(6)/8 = %.4f bytes per d6 face; target at most 0.40" % (math.log2(6) / 8))
 
 

@@ -104,17 +104,37 @@ def mpremote_cp(relay, source):
     mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
     relay.reset()
     started = time.monotonic()
-    done = subprocess.run([mpremote, "connect", relay.url, "fs", "cp", os.path.join(source, "main.py"), ":main.py",
-                           "+", "fs", "cp", "-r", os.path.join(source, "dicetower"), ":"],
-                          capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [
+            mpremote,
+            "connect",
+            relay.url,
+            "fs",
+            "cp",
+            os.path.join(source, "main.py"),
+            ":main.py",
+            "+",
+            "fs",
+            "cp",
+            "-r",
+            os.path.join(source, "dicetower"),
+            ":",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     seconds = time.monotonic() - started
     if done.returncode != 0:
         raise SystemExit("mpremote failed: %s" % done.stderr)
     # mpremote names only the files it skipped ("Up to date: ./core/dice.py"); the rest were sent.
-    skipped = {line.split(":", 1)[1].strip().lstrip("./") for line in done.stdout.splitlines()
-               if line.startswith("Up to date:")}
+    skipped = {
+        line.split(":", 1)[1].strip().lstrip("./")
+        for line in done.stdout.splitlines()
+        if line.startswith("Up to date:")
+    }
     files = nbytes = 0
-    for folder, dirs, names in os.walk(os.path.join(source, "dicetower")):
+    for folder, _dirs, names in os.walk(os.path.join(source, "dicetower")):
         for name in names:
             rel = os.path.relpath(os.path.join(folder, name), os.path.join(source, "dicetower")).replace(os.sep, "/")
             if rel not in skipped:
@@ -144,13 +164,16 @@ def main():
             rows.append(("mpremote cp -r, one file changed",) + mpremote_cp(relay, edited))
             relay.close()
     print("files: copied; file bytes: their size on disk; on the wire: bytes the serial line carried")
-    print("%-36s %6s %11s %15s %15s %8s" % ("run", "files", "file bytes", "wire to board", "wire from board",
-                                            "seconds"))
+    print(
+        "%-36s %6s %11s %15s %15s %8s" % ("run", "files", "file bytes", "wire to board", "wire from board", "seconds")
+    )
     for name, files, nbytes, to_board, from_board, seconds in rows:
         print("%-36s %6d %11d %15d %15d %8.2f" % (name, files, nbytes, to_board, from_board, seconds))
     flashed, copied = rows[0][3], rows[3][3]
-    print("on the wire to an empty board, dicetower flash sends %.2fx what mpremote cp -r sends (file bytes: %.2fx)"
-          % (flashed / copied, rows[0][2] / rows[3][2]))
+    print(
+        "on the wire to an empty board, dicetower flash sends %.2fx what mpremote cp -r sends (file bytes: %.2fx)"
+        % (flashed / copied, rows[0][2] / rows[3][2])
+    )
 
 
 if __name__ == "__main__":

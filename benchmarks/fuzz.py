@@ -24,14 +24,19 @@ def run(name, cases):
     crashes = {}
     count = [0]
 
-    @settings(max_examples=cases, deadline=None, database=None, phases=[Phase.generate],
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=cases,
+        deadline=None,
+        database=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
     @given(strategy)
     def fuzz(case):
         count[0] += 1
         try:
             check(case)
-        except Exception as e:  # noqa: a crash is tallied, and the run goes on
+        except Exception as e:  # noqa: BLE001 (a crash is tallied, and the run goes on)
             kind = "%s: %s" % (type(e).__name__, str(e).splitlines()[0][:100] if str(e) else "")
             seen = crashes.get(kind)
             if seen is None or len(repr(case)) < len(repr(seen[1])):

@@ -12,7 +12,6 @@ healthy sources (which should never alarm).
 import argparse
 import random
 
-
 from dicetower.core.entropy import HealthTests  # noqa: E402
 
 
@@ -57,10 +56,13 @@ def main(argv=None):
     parser.add_argument("--trials", type=int, default=200)
     parser.add_argument("--cap", type=int, default=200_000, help="samples per trial before giving up")
     args = parser.parse_args(argv)
-    print("Health tests: samples until the first alarm (%d trials, each up to %d samples;"
-          " healthy sources: 5 trials)" % (args.trials, args.cap))
-    print("%-32s %5s %6s %6s %12s %9s %9s %9s" % ("source", "RCT C", "APT W", "APT C", "alarmed", "median",
-                                                 "p95", "max"))
+    print(
+        "Health tests: samples until the first alarm (%d trials, each up to %d samples;"
+        " healthy sources: 5 trials)" % (args.trials, args.cap)
+    )
+    print(
+        "%-32s %5s %6s %6s %12s %9s %9s %9s" % ("source", "RCT C", "APT W", "APT C", "alarmed", "median", "p95", "max")
+    )
     for label, binary, h, maker in CASES:
         trials = 5 if label.startswith("healthy") else args.trials
         found = []
@@ -71,10 +73,19 @@ def main(argv=None):
             if n is not None:
                 found.append(n)
         found.sort()
-        print("%-32s %5d %6d %6d %12s %9s %9s %9s" % (
-            label, tests.rct_cutoff, tests.window, tests.apt_cutoff, "%d of %d" % (len(found), trials),
-            percentile(found, trials, 0.5, args.cap), percentile(found, trials, 0.95, args.cap),
-            percentile(found, trials, 1.0, args.cap)))
+        print(
+            "%-32s %5d %6d %6d %12s %9s %9s %9s"
+            % (
+                label,
+                tests.rct_cutoff,
+                tests.window,
+                tests.apt_cutoff,
+                "%d of %d" % (len(found), trials),
+                percentile(found, trials, 0.5, args.cap),
+                percentile(found, trials, 0.95, args.cap),
+                percentile(found, trials, 1.0, args.cap),
+            )
+        )
 
 
 if __name__ == "__main__":

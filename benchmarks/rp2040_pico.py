@@ -48,9 +48,10 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
+from vmprobe import chip_firmware  # noqa: E402
+
 from dicetower_host import flash  # noqa: E402
 from dicetower_host.pico import EmulatedPico  # noqa: E402
-from vmprobe import chip_firmware  # noqa: E402
 
 ADVISOR_CASES = ("hardest:6free,2rerolls,any-of-4-cards", "6free,2rerolls,any-of-4,Lucky")
 
@@ -96,15 +97,25 @@ def _press_line(path, n):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", default="battlerealm,battleworld,champions,united",
-                        help="the example games to play by GPIO (examples/NAME.sim)")
+    parser.add_argument(
+        "--games",
+        default="battlerealm,battleworld,champions,united",
+        help="the example games to play by GPIO (examples/NAME.sim)",
+    )
     parser.add_argument("--no-advisor", action="store_true", help="skip the advisor's cases (the slowest part)")
     parser.add_argument("--board", choices=("pico", "pico_w"), default="pico")
-    parser.add_argument("--heap-map", action="store_true",
-                        help="what holds the heap: at the start menu and at each game's lowest point (Pico)")
-    parser.add_argument("--install", choices=("mpy", "py"), default="mpy",
-                        help="py: the firmware as mip installs it (package.json's files, as source), then "
-                             "each example played by GPIO and each full game's lowest heap")
+    parser.add_argument(
+        "--heap-map",
+        action="store_true",
+        help="what holds the heap: at the start menu and at each game's lowest point (Pico)",
+    )
+    parser.add_argument(
+        "--install",
+        choices=("mpy", "py"),
+        default="mpy",
+        help="py: the firmware as mip installs it (package.json's files, as source), then "
+        "each example played by GPIO and each full game's lowest heap",
+    )
     args = parser.parse_args(argv)
     if args.board == "pico_w":
         return pico_w()
@@ -129,8 +140,13 @@ def main(argv=None):
         flashed = time.time() - started
     rows.append(("heap free at boot, stock MicroPython (gc.mem_free after gc.collect)", "%d B" % stock))
     rows.append(("rig: power-on to USB serial (wall)", "%.1f s" % usb))
-    rows.append(("rig: dicetower flash onto an empty board, to the ready line (wall; %d files, %d B)"
-                 % (sent["files"], sent["bytes"]), "%.1f s" % flashed))
+    rows.append(
+        (
+            "rig: dicetower flash onto an empty board, to the ready line (wall; %d files, %d B)"
+            % (sent["files"], sent["bytes"]),
+            "%.1f s" % flashed,
+        )
+    )
 
     # 2. Power on with the firmware: to the start menu on the OLED.
     started = time.time()
@@ -169,16 +185,24 @@ def main(argv=None):
             for end, ns in found:  # each named by the press it followed: the last before it began
                 gaps.append((ns, name, ([n for at, n in pressed if at <= end - ns] or [0])[-1]))
             paths_of[name] = path
-    rows.append(("tap released -> OLED updated, p50 (%d taps of the example games; 30 ms debounce included)"
-                 % len(taps), ms(percentile(taps, 50))))
+    rows.append(
+        (
+            "tap released -> OLED updated, p50 (%d taps of the example games; 30 ms debounce included)" % len(taps),
+            ms(percentile(taps, 50)),
+        )
+    )
     rows.append(("tap released -> OLED updated, p99", ms(percentile(taps, 99))))
     rows.append(("longest the main loop went without polling the buttons (example games)", ms(longest)))
     rows.append(("  passes over 20 ms without polling the buttons (example games)", str(len(gaps))))
     for ns, game, line in sorted(gaps, reverse=True)[:5]:
         after = "line %d: %s" % (line, _press_line(paths_of[game], line)[:60]) if line else "before the first press"
         rows.append(("    %.1f ms in %s, after %s" % (ns / 1e6, game, after), ""))
-    rows.append(("rig: wall time per press, example games (a 100 ms tap or 900 ms hold, then 1.2 s, emulated)",
-                 "%.2f s" % (wall / max(1, steps))))
+    rows.append(
+        (
+            "rig: wall time per press, example games (a 100 ms tap or 900 ms hold, then 1.2 s, emulated)",
+            "%.2f s" % (wall / max(1, steps)),
+        )
+    )
 
     # 4. On the chip itself: heap, redraw, LED frame, a roll, the full four-player games, the advisor.
     with EmulatedPico(image, **kw) as pico:
@@ -190,11 +214,22 @@ def main(argv=None):
         found += game_heaps(pico, scoreboard=False)
         with open(os.path.join(HERE, "vm", "loop_probe.py"), "rb") as f:
             pico.put("loop_probe.py", f.read())
-        found += [item for item in map(json.loads, (line for line in pico.run(
-            "import os, main, loop_probe\n"
-            "if 'game.sav' in os.listdir():\n    os.remove('game.sav')  # the chip probe's game\n"
-            "loop_probe.run(main.boot())").splitlines() if line.startswith("{")))
-            if "advice" in item]
+        found += [
+            item
+            for item in map(
+                json.loads,
+                (
+                    line
+                    for line in pico.run(
+                        "import os, main, loop_probe\n"
+                        "if 'game.sav' in os.listdir():\n    os.remove('game.sav')  # the chip probe's game\n"
+                        "loop_probe.run(main.boot())"
+                    ).splitlines()
+                    if line.startswith("{")
+                ),
+            )
+            if "advice" in item
+        ]
         advice = []
         if not args.no_advisor:
             with open(os.path.join(HERE, "vm", "advisor_probe.py")) as f:
@@ -203,35 +238,65 @@ def main(argv=None):
     facts = {}
     for item in found:
         if "lowest_free" in item:
-            rows.append(("lowest heap free during a full 4-player %s game (%d actions, after a collect each)"
-                         % (item["game"], item["actions"]), "%d B" % item["lowest_free"]))
-            rows.append(("  the smallest of its largest free pieces, after each action (each roll among them)",
-                         "%d B" % item["largest_piece"]))
+            rows.append(
+                (
+                    "lowest heap free during a full 4-player %s game (%d actions, after a collect each)"
+                    % (item["game"], item["actions"]),
+                    "%d B" % item["lowest_free"],
+                )
+            )
+            rows.append(
+                (
+                    "  the smallest of its largest free pieces, after each action (each roll among them)",
+                    "%d B" % item["largest_piece"],
+                )
+            )
         elif "advice" not in item:
             facts.update(item)
-    rows[1:1] = [("heap free after importing the firmware (from .mpy)", "%d B" % facts["free_after_import"]),
-                 ("heap free with the device booted (drivers, canvas, app)", "%d B" % facts["free_with_device"])]
+    rows[1:1] = [
+        ("heap free after importing the firmware (from .mpy)", "%d B" % facts["free_after_import"]),
+        ("heap free with the device booted (drivers, canvas, app)", "%d B" % facts["free_with_device"]),
+    ]
     rows.append(("one redraw: a full frame (1,024 bytes over I2C at 400 kHz)", ms(facts["redraw_full_us"] * 1000)))
     rows.append(("one redraw: a menu step", ms(facts["redraw_menu_step_us"] * 1000)))
     rows.append(("one redraw: the cursor over the dice (median of 6)", ms(facts["redraw_dice_step_us"] * 1000)))
     rows.append(("one LED frame (12 LEDs, median of 20)", ms(facts["led_frame_us"] * 1000)))
-    rows.append(("a roll: the press (six dice, their entropy made ahead at idle; the advice follows in slices) + its redraw",
-                 "%s + %s" % (ms(facts["roll_press_us"] * 1000), ms(facts["roll_redraw_us"] * 1000))))
-    rows.append(("a roll's animation: %d frames, their compute (33 ms apart)" % facts["roll_animation_frames"],
-                 ms(facts["roll_animation_compute_us"] * 1000)))
+    rows.append(
+        (
+            "a roll: the press (six dice, their entropy made ahead at idle; the advice follows in slices) + its redraw",
+            "%s + %s" % (ms(facts["roll_press_us"] * 1000), ms(facts["roll_redraw_us"] * 1000)),
+        )
+    )
+    rows.append(
+        (
+            "a roll's animation: %d frames, their compute (33 ms apart)" % facts["roll_animation_frames"],
+            ms(facts["roll_animation_compute_us"] * 1000),
+        )
+    )
     for item in found:
         if "advice" in item:
-            rows.append(("advice shown after the dice, in the device's loop: %s (%d%% chance; %d passes)"
-                         % (item["advice"], item["percent"], item["passes"]), ms(item["ready_us"] * 1000)))
-            rows.append(("  the longest pass of the loop meanwhile (the longest a press waits)",
-                         ms(item["longest_pass_us"] * 1000)))
+            rows.append(
+                (
+                    "advice shown after the dice, in the device's loop: %s (%d%% chance; %d passes)"
+                    % (item["advice"], item["percent"], item["passes"]),
+                    ms(item["ready_us"] * 1000),
+                )
+            )
+            rows.append(
+                (
+                    "  the longest pass of the loop meanwhile (the longest a press waits)",
+                    ms(item["longest_pass_us"] * 1000),
+                )
+            )
     for name, fastest, _median, heap, percent, *slices in advice:
         rows.append(("advisor %s (%s%% chance; %s B of heap)" % (name, percent, heap), ms(int(fastest) * 1000)))
         if slices:
             rows.append(("  its longest slice (one next() of advisor.plan)", ms(int(slices[0]) * 1000)))
 
-    print("%s on an emulated RP2040 at 125 MHz (rp2040js %s), the firmware as .mpy files from dicetower flash; "
-          "emulated time unless marked wall" % (os.path.basename(kw["firmware"]), rp2040js_version()))
+    print(
+        "%s on an emulated RP2040 at 125 MHz (rp2040js %s), the firmware as .mpy files from dicetower flash; "
+        "emulated time unless marked wall" % (os.path.basename(kw["firmware"]), rp2040js_version())
+    )
     width = max(len(r[0]) for r in rows)
     for label, value in rows:
         print("%-*s  %s" % (width, label, value))
@@ -245,9 +310,18 @@ def game_heaps(pico, scoreboard):
     found = []
     for name in ("battlerealm", "champions", "united", "battleworld"):
         # Its line told by its keys, not by its first one: MicroPython's dicts keep no order.
-        heap = [item for item in map(json.loads, (line for line in pico.run(
-            "GAME = %r\nSCOREBOARD = %r\n" % (name, scoreboard) + probe).splitlines() if line.startswith("{")))
-            if "lowest_free" in item]
+        heap = [
+            item
+            for item in map(
+                json.loads,
+                (
+                    line
+                    for line in pico.run("GAME = %r\nSCOREBOARD = %r\n" % (name, scoreboard) + probe).splitlines()
+                    if line.startswith("{")
+                ),
+            )
+            if "lowest_free" in item
+        ]
         if len(heap) != 1:
             sys.exit("rp2040_pico: the %s game's heap probe printed no figure" % name)
         found += heap
@@ -257,8 +331,10 @@ def game_heaps(pico, scoreboard):
 def pico_w():
     firmware = os.environ.get("DICETOWER_RP2_W_FIRMWARE")
     if not firmware or not os.path.isfile(firmware):
-        sys.exit("rp2040_pico --board pico_w: set DICETOWER_RP2_W_FIRMWARE to MicroPython's RPI_PICO_W v1.27.0 "
-                 "UF2 file (the repository holds none)")
+        sys.exit(
+            "rp2040_pico --board pico_w: set DICETOWER_RP2_W_FIRMWARE to MicroPython's RPI_PICO_W v1.27.0 "
+            "UF2 file (the repository holds none)"
+        )
     image = os.path.join(tempfile.mkdtemp(prefix="dicetower-rp2040-w-"), "flash.img")
     with EmulatedPico(image, board="pico_w", firmware=firmware) as pico:
         stock = int(pico.run("import gc\ngc.collect()\nprint(gc.mem_free())").split()[-1])
@@ -270,17 +346,30 @@ def pico_w():
             with open(os.path.join(ROOT, "tests", "fw", name), "rb") as f:
                 pico.put(name, f.read())
         found = game_heaps(pico, scoreboard=True)
-    rows = [("heap free at boot, stock MicroPython (gc.mem_free after gc.collect)", "%d B" % stock),
-            ("heap free with the device booted (drivers, canvas, app; at its start menu)",
-             "%d B" % found[0]["free_with_device"]),
-            ("heap free with the phones' scoreboard made too (microdot, server, link, document)",
-             "%d B" % found[0]["free_with_scoreboard"])]
+    rows = [
+        ("heap free at boot, stock MicroPython (gc.mem_free after gc.collect)", "%d B" % stock),
+        (
+            "heap free with the device booted (drivers, canvas, app; at its start menu)",
+            "%d B" % found[0]["free_with_device"],
+        ),
+        (
+            "heap free with the phones' scoreboard made too (microdot, server, link, document)",
+            "%d B" % found[0]["free_with_scoreboard"],
+        ),
+    ]
     for item in found:
-        rows.append(("lowest heap free during a full 4-player %s game, the scoreboard made (%d actions)"
-                     % (item["game"], item["actions"]), "%d B" % item["lowest_free"]))
+        rows.append(
+            (
+                "lowest heap free during a full 4-player %s game, the scoreboard made (%d actions)"
+                % (item["game"], item["actions"]),
+                "%d B" % item["lowest_free"],
+            )
+        )
         rows.append(("  the smallest of its largest free pieces, after each action", "%d B" % item["largest_piece"]))
-    print("%s on an emulated RP2040 at 125 MHz (rp2040js %s), the pico_w profile as .mpy files from dicetower "
-          "flash; heap only" % (os.path.basename(firmware), rp2040js_version()))
+    print(
+        "%s on an emulated RP2040 at 125 MHz (rp2040js %s), the pico_w profile as .mpy files from dicetower "
+        "flash; heap only" % (os.path.basename(firmware), rp2040js_version())
+    )
     width = max(len(r[0]) for r in rows)
     for label, value in rows:
         print("%-*s  %s" % (width, label, value))
@@ -309,15 +398,19 @@ def py_install(games):
         for folder in sorted(folders | {f.rsplit("/", 1)[0] for f in folders if "/" in f}, key=len):
             try:
                 transport.fs_mkdir(folder)
-            except Exception:  # noqa: there already
+            except Exception:  # noqa: BLE001 (there already)
                 pass
         for rel, data in files.items():
             transport.fs_writefile(rel, data)
 
     with EmulatedPico(image, **kw) as pico:
         pico._repl(install)
-    rows = [("a .py install: mip's files (package.json's urls)", "%d files, %d B" % (len(files),
-                                                                                 sum(map(len, files.values()))))]
+    rows = [
+        (
+            "a .py install: mip's files (package.json's urls)",
+            "%d files, %d B" % (len(files), sum(map(len, files.values()))),
+        )
+    ]
     with EmulatedPico(image, **kw) as pico:
         _start_menu(pico, checks=400)
         rows.append(("power-on to the start menu on the OLED (emulated, +-50 ms)", ms(pico.stats()["ns"])))
@@ -325,7 +418,7 @@ def py_install(games):
         with EmulatedPico(_board_of(image, name), **kw) as pico:
             _start_menu(pico)
             presses = keys_of(os.path.join(ROOT, "examples", name + ".sim"))
-            for button, kind, line in presses:
+            for button, kind, _line in presses:
                 pico.press(button, kind)
             last = pico.screen()
             transport = SerialTransport(pico.url)  # into the REPL with no reset: the board as the game left it
@@ -336,26 +429,51 @@ def py_install(games):
             finally:
                 transport.close()
         errors = log.decode("utf-8", "replace").strip()
-        rows.append(("example %s by GPIO (%d presses): %s" % (name, len(presses), "played to its end" if not errors
-                                                               else "errors.log: " + errors.splitlines()[0][:60]),
-                     " / ".join(line.strip() for line in last if line.strip())[:60]))
+        rows.append(
+            (
+                "example %s by GPIO (%d presses): %s"
+                % (
+                    name,
+                    len(presses),
+                    "played to its end" if not errors else "errors.log: " + errors.splitlines()[0][:60],
+                ),
+                " / ".join(line.strip() for line in last if line.strip())[:60],
+            )
+        )
     with EmulatedPico(image, **kw) as pico:
         with open(os.path.join(ROOT, "tests", "fw", "scripted_games.py"), "rb") as f:
             pico.put("scripted_games.py", f.read())
         for item in game_heaps(pico, scoreboard=False):
-            rows.append(("lowest heap free during a full 4-player %s game (%d actions, after a collect each)"
-                         % (item["game"], item["actions"]), "%d B" % item["lowest_free"]))
-            rows.append(("  the smallest of its largest free pieces, after each action", "%d B" % item["largest_piece"]))
-    print("%s on an emulated RP2040 at 125 MHz (rp2040js %s), the firmware as .py files as mip installs them; "
-          "emulated time" % (os.path.basename(kw["firmware"]), rp2040js_version()))
+            rows.append(
+                (
+                    "lowest heap free during a full 4-player %s game (%d actions, after a collect each)"
+                    % (item["game"], item["actions"]),
+                    "%d B" % item["lowest_free"],
+                )
+            )
+            rows.append(
+                ("  the smallest of its largest free pieces, after each action", "%d B" % item["largest_piece"])
+            )
+    print(
+        "%s on an emulated RP2040 at 125 MHz (rp2040js %s), the firmware as .py files as mip installs them; "
+        "emulated time" % (os.path.basename(kw["firmware"]), rp2040js_version())
+    )
     width = max(len(r[0]) for r in rows)
     for label, value in rows:
         print("%-*s  %s" % (width, label, value))
 
 
-KINDS = (("B", "function objects"), ("D", "dicts"), ("S", "strings and bytes"), ("T", "tuples"),
-         ("L", "lists"), ("A", "arrays, bytearrays"), ("M", "modules"), ("F", "floats"),
-         ("h", "other: bytecode, instances, names' table, buffers"))
+KINDS = (
+    ("B", "function objects"),
+    ("D", "dicts"),
+    ("S", "strings and bytes"),
+    ("T", "tuples"),
+    ("L", "lists"),
+    ("A", "arrays, bytearrays"),
+    ("M", "modules"),
+    ("F", "floats"),
+    ("h", "other: bytecode, instances, names' table, buffers"),
+)
 
 
 def read_heap_map(text):
@@ -370,7 +488,7 @@ def read_heap_map(text):
         elif len(line) > 10 and line[8:10] == ": " and all(c in "0123456789abcdef" for c in line[:8]):
             blocks.append(line[10:])
         elif line.startswith("qstr pool:"):
-            names = line[len("qstr pool:"):].strip()
+            names = line[len("qstr pool:") :].strip()
     blocks = "".join(blocks)
     pieces, free = [], []
     i = 0
@@ -413,22 +531,28 @@ def heap_maps(games):
                 maps.append(("start menu", found["start menu"]))
             low = [where for where in found if where.startswith("low ")][-1]
             maps.append((low, found[low]))
-    print("%s on an emulated RP2040 at 125 MHz (rp2040js %s), the firmware as .mpy files from dicetower flash: "
-          "what holds the heap (micropython.mem_info(1), after a collection)"
-          % (os.path.basename(kw["firmware"]), rp2040js_version()))
+    print(
+        "%s on an emulated RP2040 at 125 MHz (rp2040js %s), the firmware as .mpy files from dicetower flash: "
+        "what holds the heap (micropython.mem_info(1), after a collection)"
+        % (os.path.basename(kw["firmware"]), rp2040js_version())
+    )
     for where, text in maps:
         by_kind, pieces, free, names = read_heap_map(text)
         held = sum(by_kind.values())
-        print("\n%s: %d B held in %d pieces, %d B free in %d pieces (largest %d B)"
-              % (where, held, len(pieces), sum(free), len(free), max(free or [0])))
+        print(
+            "\n%s: %d B held in %d pieces, %d B free in %d pieces (largest %d B)"
+            % (where, held, len(pieces), sum(free), len(free), max(free or [0]))
+        )
         for kind, label in KINDS:
             if kind in by_kind:
                 print("  %s %-50s %7d B  %3d%%" % (kind, label, by_kind[kind], 100 * by_kind[kind] // held))
         h = [size for size, kind in pieces if kind == "h"]
         for low, high in ((0, 64), (64, 1024), (1024, 1 << 30)):
             some = [size for size in h if low <= size < high]
-            print("    h pieces of %s: %d, %d B" % ("%d-%d B" % (low, high - 1) if high < 1 << 30 else ">= %d B" % low,
-                                                   len(some), sum(some)))
+            print(
+                "    h pieces of %s: %d, %d B"
+                % ("%d-%d B" % (low, high - 1) if high < 1 << 30 else ">= %d B" % low, len(some), sum(some))
+            )
         print("  the largest pieces: " + ", ".join("%s %d" % (kind, size) for size, kind in sorted(pieces)[::-1][:10]))
         print("  table of names: " + names)
 

@@ -17,7 +17,6 @@ import time
 
 from dicetower_host import sim, tui  # noqa: E402
 
-
 FIRST_FRAME = """
 import asyncio
 from dicetower_host import sim, tui
@@ -35,8 +34,7 @@ def cold_start():
     import subprocess
 
     began = time.monotonic()
-    subprocess.run([sys.executable, "-c", FIRST_FRAME],
-                   check=True)
+    subprocess.run([sys.executable, "-c", FIRST_FRAME], check=True)
     return time.monotonic() - began
 
 
@@ -72,8 +70,10 @@ def main():
     print("  a fresh process, imports included, to the first OLED frame: %.2f s (target < 1.5 s)" % cold)
     print("  in a running Python, booting the firmware to the first OLED frame: %.2f s" % result["first"])
     print("  ring frames per second during a roll's animation: %.1f (target >= 30)" % result["ring_fps"])
-    print("  OLED pictures per second in the same window: %.1f (it redraws only when the panel changes)"
-          % result["oled_fps"])
+    print(
+        "  OLED pictures per second in the same window: %.1f (it redraws only when the panel changes)"
+        % result["oled_fps"]
+    )
 
 
 if __name__ == "__main__":

@@ -57,12 +57,32 @@ def write_log(path, rolls, seed):
                 f.write(json.dumps({"event": "reroll", "dice": [die + 1], "faces": names, "t": n}) + "\n")
                 attack = rng.randrange(ATTACK.sides)
                 faces["Attack"].append(attack)
-                f.write(json.dumps({"event": "action", "game": "battleworld", "action": "attack",
-                                    "args": [0, ATTACK.faces[attack], 1], "t": n}) + "\n")
+                f.write(
+                    json.dumps(
+                        {
+                            "event": "action",
+                            "game": "battleworld",
+                            "action": "attack",
+                            "args": [0, ATTACK.faces[attack], 1],
+                            "t": n,
+                        }
+                    )
+                    + "\n"
+                )
                 coin = rng.randrange(2)
                 faces["Danger Coin"].append(coin)
-                f.write(json.dumps({"event": "action", "game": "battleworld", "action": "danger",
-                                    "args": [DANGER_COIN.faces[coin]], "t": n}) + "\n")
+                f.write(
+                    json.dumps(
+                        {
+                            "event": "action",
+                            "game": "battleworld",
+                            "action": "danger",
+                            "args": [DANGER_COIN.faces[coin]],
+                            "t": n,
+                        }
+                    )
+                    + "\n"
+                )
     return faces
 
 
@@ -87,8 +107,10 @@ def main():
         log = os.path.join(folder, "rolls.jsonl")
         began = time.perf_counter()
         faces = write_log(log, args.rolls, args.seed)
-        print("log: %d rolls, %.1f MB, written in %.1f s" % (args.rolls, os.path.getsize(log) / 1e6,
-                                                             time.perf_counter() - began))
+        print(
+            "log: %d rolls, %.1f MB, written in %.1f s"
+            % (args.rolls, os.path.getsize(log) / 1e6, time.perf_counter() - began)
+        )
         began = time.perf_counter()
         done = subprocess.run([sys.executable, "-c", STATS, log], capture_output=True, text=True)
         seconds = time.perf_counter() - began

@@ -39,18 +39,24 @@ def main(argv=None):
         print("MicroPython 1.27 rp2 on an emulated RP2040 at 125 MHz: one piece of advice (%d runs each)" % args.runs)
     else:
         stdout = run_probe("advisor_probe.py", *([args.runs] + ([args.cases] if args.cases else [])))
-        print("MicroPython VM: one piece of advice (%d runs each; target for the hardest: < %d ms, <= %d bytes)"
-              % (args.runs, TARGET_MS, TARGET_BYTES))
-    print("%-40s %9s %9s %11s %7s %14s %11s" % ("case", "fastest", "median", "heap bytes", "chance", "longest slice",
-                                                "live bytes"))
+        print(
+            "MicroPython VM: one piece of advice (%d runs each; target for the hardest: < %d ms, <= %d bytes)"
+            % (args.runs, TARGET_MS, TARGET_BYTES)
+        )
+    print(
+        "%-40s %9s %9s %11s %7s %14s %11s"
+        % ("case", "fastest", "median", "heap bytes", "chance", "longest slice", "live bytes")
+    )
     for line in stdout.splitlines():
         if not line.strip():
             continue
         name, fastest, median, heap, percent, longest, live = line.split()
         if not args.rp2040:
             live = "-"
-        print("%-40s %6.1f ms %6.1f ms %11s %6s%% %11.1f ms %11s" % (name, int(fastest) / 1000, int(median) / 1000,
-                                                                    heap, percent, int(longest) / 1000, live))
+        print(
+            "%-40s %6.1f ms %6.1f ms %11s %6s%% %11.1f ms %11s"
+            % (name, int(fastest) / 1000, int(median) / 1000, heap, percent, int(longest) / 1000, live)
+        )
 
 
 if __name__ == "__main__":

@@ -39,47 +39,73 @@ def mpy_size():
     total = 0
     files = 0
     with tempfile.TemporaryDirectory() as out:
-        for folder, dirs, names in os.walk(os.path.join(ROOT, "firmware")):
+        for folder, _dirs, names in os.walk(os.path.join(ROOT, "firmware")):
             for name in names:
                 if name.endswith(".py"):
                     target = os.path.join(out, "%d.mpy" % files)
-                    subprocess.run([mpy_cross, "-march=armv6m", "-o", target, os.path.join(folder, name)],
-                                   check=True)
+                    subprocess.run([mpy_cross, "-march=armv6m", "-o", target, os.path.join(folder, name)], check=True)
                     total += os.path.getsize(target)
                     files += 1
     return files, total
 
 
 def main():
-    mounts = [(paths.FIRMWARE, "/fw"), (os.path.join(ROOT, "tests", "fw"), "/tests"), (paths.BOARDS, "/boards"),
-              (paths.VIRTUAL_PARTS, "/virtual")]
-    done = subprocess.run(paths.vm_command(os.path.join(HERE, "vm", "device_probe.py"), mounts=mounts),
-                          capture_output=True, text=True, cwd=ROOT)
+    mounts = [
+        (paths.FIRMWARE, "/fw"),
+        (os.path.join(ROOT, "tests", "fw"), "/tests"),
+        (paths.BOARDS, "/boards"),
+        (paths.VIRTUAL_PARTS, "/virtual"),
+    ]
+    done = subprocess.run(
+        paths.vm_command(os.path.join(HERE, "vm", "device_probe.py"), mounts=mounts),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     if done.returncode != 0:
         sys.exit("the VM run failed:\n" + done.stderr[-3000:])
     lines = [line for line in done.stdout.splitlines() if line.strip()]
     redraws = [line.split()[1:] for line in lines if line.startswith("redraw ")]
     lines = [line for line in lines if not line.startswith("redraw ")]
     print("MicroPython VM: redraws, compute only (the OLED on a bus that takes no time)")
-    print("%-22s %9s %9s %10s %13s %10s %14s" % ("redraw", "draw (us)", "show (us)", "total (us)", "heap/redraw (B)",
-                                                 "I2C bytes", "bus @400kHz"))
+    print(
+        "%-22s %9s %9s %10s %13s %10s %14s"
+        % ("redraw", "draw (us)", "show (us)", "total (us)", "heap/redraw (B)", "I2C bytes", "bus @400kHz")
+    )
     for name, draw, show, alloc, sent in redraws:
-        print("%-22s %9s %9s %10d %15s %10s %11.2f ms" % (name, draw, show, int(draw) + int(show), alloc, sent,
-                                                         int(sent) * 9 / 400000 * 1000))
+        print(
+            "%-22s %9s %9s %10d %15s %10s %11.2f ms"
+            % (name, draw, show, int(draw) + int(show), alloc, sent, int(sent) * 9 / 400000 * 1000)
+        )
     print()
     print("MicroPython VM: a game of each mode through the device's buttons")
     print("main.py's modules and the test bench imported (before any game): %s bytes of heap" % lines[0].split()[1])
-    print("modules kept: what the game's first play imported from source on the VM and keeps (its tracker, "
-          "screens, the advisor, the caches they hold)")
+    print(
+        "modules kept: what the game's first play imported from source on the VM and keeps (its tracker, "
+        "screens, the advisor, the caches they hold)"
+    )
     print("game's peak: the game's own largest live heap, played again with those modules already imported")
-    print("%-12s %8s %18s %16s %16s %12s %11s %16s %6s" % (
-        "game", "presses", "modules kept (B)", "game's peak (B)", "alloc/frame (B)", "I2C median", "I2C worst",
-        "median @400kHz", "ended"))
+    print(
+        "%-12s %8s %18s %16s %16s %12s %11s %16s %6s"
+        % (
+            "game",
+            "presses",
+            "modules kept (B)",
+            "game's peak (B)",
+            "alloc/frame (B)",
+            "I2C median",
+            "I2C worst",
+            "median @400kHz",
+            "ended",
+        )
+    )
     for line in lines[1:]:
         name, presses, kept, peak, frame, median, worst, ended = line.split()
         ms = int(median) * 9 / 400000 * 1000
-        print("%-12s %8s %18s %16s %16s %12s %11s %13.2f ms %6s" % (
-            name, presses, kept, peak, frame, median, worst, ms, "yes" if ended == "1" else "no"))
+        print(
+            "%-12s %8s %18s %16s %16s %12s %11s %13.2f ms %6s"
+            % (name, presses, kept, peak, frame, median, worst, ms, "yes" if ended == "1" else "no")
+        )
     files, total = mpy_size()
     print("firmware: %d files, %d bytes of .mpy (mpy-cross -march=armv6m)" % (files, total))
 

@@ -38,25 +38,40 @@ def main(argv=None):
         name, value, unit = line.split()
         figures[name] = (value, unit)
     if args.rp2040:
-        print("MicroPython 1.27 rp2 on an emulated RP2040 at 125 MHz: the dice's entropy path (sources: the "
-              "chip's os.urandom bytes; its ROSC random bit, 1 us apart)")
+        print(
+            "MicroPython 1.27 rp2 on an emulated RP2040 at 125 MHz: the dice's entropy path (sources: the "
+            "chip's os.urandom bytes; its ROSC random bit, 1 us apart)"
+        )
     else:
-        print("MicroPython VM: the dice's entropy path (sources: os.urandom-like bytes; ROSC-like bits); its clock "
-              "counts whole ms: the chip's times are --rp2040's")
-    for name, label in (("startup_%s", "whole start-up test"),
-                        ("startup_sample_%s", "  per sample"), ("health_sample_%s", "  health tests alone"),
-                        ("period_sample_%s", "  period test alone"), ("condition_%s", "one conditioned seed block"),
-                        ("longest_prime_%s", "longest prime() pass"),
-                        ("longest_prime_startup_%s", "  the start-up test's rest"),
-                        ("longest_prime_rolling_%s", "  while rolling (blocks, reseeds)"),
-                        ("longest_prime_retry_%s", "  paused dice tried again"),
-                        ("longest_reading_prime_%s", "  of those that read noise")):
+        print(
+            "MicroPython VM: the dice's entropy path (sources: os.urandom-like bytes; ROSC-like bits); its clock "
+            "counts whole ms: the chip's times are --rp2040's"
+        )
+    for name, label in (
+        ("startup_%s", "whole start-up test"),
+        ("startup_sample_%s", "  per sample"),
+        ("health_sample_%s", "  health tests alone"),
+        ("period_sample_%s", "  period test alone"),
+        ("condition_%s", "one conditioned seed block"),
+        ("longest_prime_%s", "longest prime() pass"),
+        ("longest_prime_startup_%s", "  the start-up test's rest"),
+        ("longest_prime_rolling_%s", "  while rolling (blocks, reseeds)"),
+        ("longest_prime_retry_%s", "  paused dice tried again"),
+        ("longest_reading_prime_%s", "  of those that read noise"),
+    ):
         for source in ("bytes", "rosc_bits"):
             value, unit = figures[name % source]
-            shown = "%s %s" % (value, unit) if unit != "us" or float(value) < 10000 else "%.0f ms" % (float(value) / 1000)
+            shown = (
+                "%s %s" % (value, unit) if unit != "us" or float(value) < 10000 else "%.0f ms" % (float(value) / 1000)
+            )
             print("%-44s %12s" % ("%s (%s)" % (label, source), shown))
-    print("%-34s %14s" % ("most samples a prime() pass reads", "%s (bytes), %s (rosc_bits)" % (
-        figures["samples_prime_bytes"][0], figures["samples_prime_rosc_bits"][0])))
+    print(
+        "%-34s %14s"
+        % (
+            "most samples a prime() pass reads",
+            "%s (bytes), %s (rosc_bits)" % (figures["samples_prime_bytes"][0], figures["samples_prime_rosc_bits"][0]),
+        )
+    )
     print("%-34s %14s" % ("HMAC_DRBG, one 32-byte block", figures["drbg_block"][0] + " us"))
     print("%-34s %14s" % ("  heap it allocates", figures["drbg_block_heap"][0] + " bytes"))
     for tag in ("primed", "unprimed"):

@@ -17,14 +17,15 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
 
-from heap_budget import (BOARDS, CEILING, EXAMPLES, FREE_AT_BOOT, TARGET_FREE, VM_OVER,  # noqa: E402
-                         measure, target_budget)
+from heap_budget import BOARDS, CEILING, EXAMPLES, FREE_AT_BOOT, TARGET_FREE, VM_OVER, measure, target_budget  # noqa: E402
 
 
 def main():
     print("MicroPython VM, the firmware as `dicetower flash` sends it: live heap (B) after each press's collection")
-    print("%-7s %-9s %-12s %9s %6s %14s %9s %9s" % ("board", "kind", "game", "peak", "after", "free on board",
-                                                   "ceiling", "target"))
+    print(
+        "%-7s %-9s %-12s %9s %6s %14s %9s %9s"
+        % ("board", "kind", "game", "peak", "after", "free on board", "ceiling", "target")
+    )
     for board in BOARDS:
         boot = None
         for kind in ("examples", "games"):
@@ -32,15 +33,36 @@ def main():
                 got = measure(board, kind, name)
                 if boot is None:
                     boot = got["boot"]
-                    print("%-7s %-9s %-12s %9d %6s %14d %9d %9s" % (
-                        board, "boot", "start menu", boot, "-", FREE_AT_BOOT[board] - boot + VM_OVER,
-                        CEILING[board]["boot"], "-"))
+                    print(
+                        "%-7s %-9s %-12s %9d %6s %14d %9d %9s"
+                        % (
+                            board,
+                            "boot",
+                            "start menu",
+                            boot,
+                            "-",
+                            FREE_AT_BOOT[board] - boot + VM_OVER,
+                            CEILING[board]["boot"],
+                            "-",
+                        )
+                    )
                 ceiling = CEILING[board][name] if kind == "examples" else "-"
-                print("%-7s %-9s %-12s %9d %6d %14d %9s %9d" % (
-                    board, kind, name, got["peak"], got["at"], FREE_AT_BOOT[board] - got["peak"] + VM_OVER, ceiling,
-                    target_budget(board)))
-        print("%-7s target: %d B free in every game (VM live <= %d B)" % (board, TARGET_FREE[board],
-                                                                           target_budget(board)))
+                print(
+                    "%-7s %-9s %-12s %9d %6d %14d %9s %9d"
+                    % (
+                        board,
+                        kind,
+                        name,
+                        got["peak"],
+                        got["at"],
+                        FREE_AT_BOOT[board] - got["peak"] + VM_OVER,
+                        ceiling,
+                        target_budget(board),
+                    )
+                )
+        print(
+            "%-7s target: %d B free in every game (VM live <= %d B)" % (board, TARGET_FREE[board], target_budget(board))
+        )
 
 
 if __name__ == "__main__":

@@ -27,13 +27,17 @@ loop_probe.run(Table(seed=5).device)
 
 
 def main():
-    mounts = [(paths.FIRMWARE, "/fw"), (os.path.join(ROOT, "tests", "fw"), "/tests"), (paths.BOARDS, "/boards"),
-              (paths.VIRTUAL_PARTS, "/virtual"), (os.path.join(HERE, "vm"), "/probes")]
+    mounts = [
+        (paths.FIRMWARE, "/fw"),
+        (os.path.join(ROOT, "tests", "fw"), "/tests"),
+        (paths.BOARDS, "/boards"),
+        (paths.VIRTUAL_PARTS, "/virtual"),
+        (os.path.join(HERE, "vm"), "/probes"),
+    ]
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(SCRIPT)
     try:
-        done = subprocess.run(paths.vm_command(f.name, mounts=mounts),
-                              capture_output=True, text=True, cwd=ROOT)
+        done = subprocess.run(paths.vm_command(f.name, mounts=mounts), capture_output=True, text=True, cwd=ROOT)
     finally:
         os.remove(f.name)
     if done.returncode != 0:
@@ -42,9 +46,16 @@ def main():
     for line in done.stdout.splitlines():
         item = json.loads(line) if line.startswith("{") else {}
         if "advice" in item:
-            print("%-50s ready %7.1f ms  longest pass %5.1f ms  %4d passes  %3d%%" % (
-                item["advice"], item["ready_us"] / 1000, item["longest_pass_us"] / 1000, item["passes"],
-                item["percent"]))
+            print(
+                "%-50s ready %7.1f ms  longest pass %5.1f ms  %4d passes  %3d%%"
+                % (
+                    item["advice"],
+                    item["ready_us"] / 1000,
+                    item["longest_pass_us"] / 1000,
+                    item["passes"],
+                    item["percent"],
+                )
+            )
 
 
 if __name__ == "__main__":

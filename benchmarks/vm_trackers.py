@@ -23,9 +23,15 @@ ROOT = os.path.dirname(HERE)
 
 
 def main():
-    done = subprocess.run(paths.vm_command(os.path.join(HERE, "vm", "tracker_probe.py"), mounts=[
-                               (paths.FIRMWARE, "/fw"), (os.path.join(ROOT, "tests", "fw"), "/tests")]),
-                          capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(
+        paths.vm_command(
+            os.path.join(HERE, "vm", "tracker_probe.py"),
+            mounts=[(paths.FIRMWARE, "/fw"), (os.path.join(ROOT, "tests", "fw"), "/tests")],
+        ),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     if done.returncode != 0:
         sys.exit("the VM run failed:\n" + done.stderr)
     lines = done.stdout.split("\n")
@@ -34,11 +40,22 @@ def main():
     _, undoable, size = lines[1].split()
     print("Battlerealm save, six heroes, %s actions to undo: %s bytes" % (undoable, size))
     _, undoable, size = lines[2].split()
-    print("largest Champions save the tracker allows (5 areas, 8 side schemes, %s actions): %s bytes"
-          % (undoable, size))
-    print("%-12s %8s %11s %11s %14s %15s %16s %10s" % ("game", "actions", "heap at end", "heap max",
-                                                      "save max (B)", "save mean (B)", "written/game (B)",
-                                                      "us/action"))
+    print(
+        "largest Champions save the tracker allows (5 areas, 8 side schemes, %s actions): %s bytes" % (undoable, size)
+    )
+    print(
+        "%-12s %8s %11s %11s %14s %15s %16s %10s"
+        % (
+            "game",
+            "actions",
+            "heap at end",
+            "heap max",
+            "save max (B)",
+            "save mean (B)",
+            "written/game (B)",
+            "us/action",
+        )
+    )
     for line in lines[3:]:
         if line.strip():
             name, *figures = line.split()

@@ -22,20 +22,32 @@ from vmprobe import HERE, ROOT
 
 
 def main():
-    done = subprocess.run(paths.vm_command(os.path.join(HERE, "vm", "web_probe.py"), mounts=[
-                               (flashed("pico_w"), "/fw"), (os.path.join(ROOT, "tests", "fw"), "/tests"),
-                               (paths.VIRTUAL_PARTS, "/virtual"), (paths.BOARDS, "/boards")]),
-                          capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(
+        paths.vm_command(
+            os.path.join(HERE, "vm", "web_probe.py"),
+            mounts=[
+                (flashed("pico_w"), "/fw"),
+                (os.path.join(ROOT, "tests", "fw"), "/tests"),
+                (paths.VIRTUAL_PARTS, "/virtual"),
+                (paths.BOARDS, "/boards"),
+            ],
+        ),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     if done.returncode != 0:
         sys.exit("the VM run failed:\n" + done.stderr[-3000:])
     figures = dict(line.split() for line in done.stdout.splitlines() if len(line.split()) == 2)
-    rows = [("the JSON document, kept (a two-hero Battlerealm game, a roll on the table)", "document_kept"),
-            ("... made once per change (allocated, then garbage)", "document_made"),
-            ("... its size", "document_bytes"),
-            ("the page's size (web/page.html, sent from the file: none of it kept)", "page_bytes"),
-            ("microdot imported (.mpy)", "microdot_imported"),
-            ("web/server.py imported (.mpy)", "server_module"),
-            ("the server made (its routes)", "server_made")]
+    rows = [
+        ("the JSON document, kept (a two-hero Battlerealm game, a roll on the table)", "document_kept"),
+        ("... made once per change (allocated, then garbage)", "document_made"),
+        ("... its size", "document_bytes"),
+        ("the page's size (web/page.html, sent from the file: none of it kept)", "page_bytes"),
+        ("microdot imported (.mpy)", "microdot_imported"),
+        ("web/server.py imported (.mpy)", "server_module"),
+        ("the server made (its routes)", "server_made"),
+    ]
     print("MicroPython 1.27 VM: the scoreboard's heap beside a booted tower (bytes)")
     for label, key in rows:
         print("%-78s %8s" % (label, figures.get(key, "?")))

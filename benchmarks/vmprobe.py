@@ -13,9 +13,12 @@ ROOT = os.path.dirname(HERE)
 
 def run_probe(name, *args):
     """The probe's stdout; a failed run stops the benchmark with the VM's error."""
-    done = subprocess.run(paths.vm_command(os.path.join(HERE, "vm", name), *[str(a) for a in args],
-                                           mounts=[(paths.FIRMWARE, "/fw")]),
-                          capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(
+        paths.vm_command(os.path.join(HERE, "vm", name), *[str(a) for a in args], mounts=[(paths.FIRMWARE, "/fw")]),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     if done.returncode != 0:
         sys.exit("the VM run failed:\n" + done.stderr)
     return done.stdout

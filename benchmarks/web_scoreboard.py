@@ -67,8 +67,10 @@ def main():
         rate = count / (time.monotonic() - started)
     delays.sort()
     p = lambda q: delays[min(len(delays) - 1, int(q * (len(delays) - 1)))] * 1000  # noqa: E731
-    print("press on the tower -> the new document on each of %d phones' streams (%d presses): "
-          "p50 %.0f ms, p99 %.0f ms, worst %.0f ms" % (args.phones, args.presses, p(0.5), p(0.99), delays[-1] * 1000))
+    print(
+        "press on the tower -> the new document on each of %d phones' streams (%d presses): "
+        "p50 %.0f ms, p99 %.0f ms, worst %.0f ms" % (args.phones, args.presses, p(0.5), p(0.99), delays[-1] * 1000)
+    )
     print("the document, a two-hero Battlerealm game: %d B" % size)
     print("/state answered one after another: %.0f a second" % rate)
 

@@ -27,8 +27,7 @@ def run():
     try:
         from dicetower import launch
     except ImportError as e:  # files copied by hand without it: nothing to check or boot with
-        print('{"event": "error", "error": "Reflash needed: dicetower/launch is missing. Run dicetower flash '
-              'again."}')
+        print('{"event": "error", "error": "Reflash needed: dicetower/launch is missing. Run dicetower flash again."}')
         print(repr(e))
         return
     found = launch.check()

@@ -14,7 +14,7 @@ that was locked stays locked, whatever it shows.
 import functools
 import itertools
 
-UNIT = 6 ** 13
+UNIT = 6**13
 MUTANT, SCIENCE = 0, 1
 
 
@@ -49,13 +49,13 @@ class Brute:
         a = b = 0
         for s in range(6):
             if die < len(free):
-                rest = free[:die] + free[die + 1:]
+                rest = free[:die] + free[die + 1 :]
                 new_free = tuple(sorted(rest + ((s,) if s > SCIENCE else ())))
                 new_locked = tuple(sorted(locked + ((s,) if s <= SCIENCE else ())))
             else:
                 i = die - len(free)
                 new_free = free
-                new_locked = tuple(sorted(locked[:i] + (s,) + locked[i + 1:]))
+                new_locked = tuple(sorted(locked[:i] + (s,) + locked[i + 1 :]))
             got = self.value(new_free, new_locked, rerolls, 0)
             a += got[0]
             b += got[1]
@@ -72,7 +72,7 @@ class Brute:
             got = self.value(new_free, new_locked, rerolls - 1, lucky)
             a += ways * got[0]
             b += ways * got[1]
-        return (a // 6 ** k, b // 6 ** k)
+        return (a // 6**k, b // 6**k)
 
     def _value(self, free, locked, rerolls, lucky):
         """(chance, risk) in UNITs; free: unlocked faces, locked: locked faces (sorted tuples)."""

@@ -60,8 +60,9 @@ def pytest_terminal_summary(terminalreporter):
     """One line with how many tests the emulated RP2040 would have run, and the file they want."""
     skipped = [r for r in terminalreporter.stats.get("skipped", []) if NO_CHIP in str(getattr(r, "longrepr", ""))]
     if skipped:
-        terminalreporter.write_line("%d chip test%s skipped: %s" % (len(skipped), "" if len(skipped) == 1 else "s",
-                                                                  NO_FIRMWARE))
+        terminalreporter.write_line(
+            "%d chip test%s skipped: %s" % (len(skipped), "" if len(skipped) == 1 else "s", NO_FIRMWARE)
+        )
 
 
 def tool(name):
@@ -91,8 +92,11 @@ def vm_libraries():
     folder = os.path.join(ROOT, "build", "vm-libs")
     if not os.path.exists(os.path.join(folder, "microdot", "__init__.py")):
         staging = folder + ".%d" % os.getpid()  # xdist's workers: each makes its own, the first one stays
-        shutil.copytree(os.path.dirname(microdot.__file__), os.path.join(staging, "microdot"),
-                        ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(
+            os.path.dirname(microdot.__file__),
+            os.path.join(staging, "microdot"),
+            ignore=shutil.ignore_patterns("__pycache__"),
+        )
         try:
             os.rename(staging, folder)
         except OSError:
@@ -103,9 +107,17 @@ def vm_libraries():
 def run_on_vm(script, *args, timeout=600):
     """Run a Python file on the MicroPython VM with firmware/ (and microdot) on its path."""
     try:
-        command = paths.vm_command(script, *args, mounts=[
-            (FIRMWARE, "/fw"), (os.path.join(ROOT, "tests", "fw"), "/tests"), (paths.BOARDS, "/boards"),
-            (paths.VIRTUAL_PARTS, "/virtual"), (vm_libraries(), "/libs")])
+        command = paths.vm_command(
+            script,
+            *args,
+            mounts=[
+                (FIRMWARE, "/fw"),
+                (os.path.join(ROOT, "tests", "fw"), "/tests"),
+                (paths.BOARDS, "/boards"),
+                (paths.VIRTUAL_PARTS, "/virtual"),
+                (vm_libraries(), "/libs"),
+            ],
+        )
     except RuntimeError as e:
         pytest.fail(str(e))
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=timeout)

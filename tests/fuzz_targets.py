@@ -33,12 +33,20 @@ from dicetower_host import paths
 
 # -- JSON of any shape --------------------------------------------------------------------------------
 
-SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-(2 ** 40), 2 ** 40), st.integers(-3, 30),
-                    st.floats(allow_nan=False), st.text(max_size=12),
-                    st.sampled_from(["Star", "Blank", "Mutant", "Lucky", "Tough", "=a", "~b", "roll", "pico", ""]))
-JSON = st.recursive(SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=5),
-                                                       st.dictionaries(st.text(max_size=8), inner, max_size=5)),
-                    max_leaves=20)
+SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**40), 2**40),
+    st.integers(-3, 30),
+    st.floats(allow_nan=False),
+    st.text(max_size=12),
+    st.sampled_from(["Star", "Blank", "Mutant", "Lucky", "Tough", "=a", "~b", "roll", "pico", ""]),
+)
+JSON = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=8), inner, max_size=5)),
+    max_leaves=20,
+)
 
 
 def deep(n, kind):
@@ -76,8 +84,9 @@ def mutated(draw, value):
 
 def text_of(values):
     """Text a user could have written: JSON of the values, or any text, or nesting thousands deep."""
-    return st.one_of(values.map(json.dumps), st.text(max_size=200), DEEP,
-                     values.map(lambda v: json.dumps(v)[:-1]))  # a file cut short
+    return st.one_of(
+        values.map(json.dumps), st.text(max_size=200), DEEP, values.map(lambda v: json.dumps(v)[:-1])
+    )  # a file cut short
 
 
 # -- the save decoder ---------------------------------------------------------------------------------
@@ -90,8 +99,9 @@ def _saved_games():
         out.append(module.new_game(module.PLAYERS[2], {}))
     from dicetower.core.games.battlerealm import Battlerealm
 
-    game = Battlerealm.setup([{"name": "Hulk", "pvp": 10, "abilities": ["Tough"]}, {"name": "Thor", "pvp": 12},
-                              {"name": "Vision", "pvp": 8}])
+    game = Battlerealm.setup(
+        [{"name": "Hulk", "pvp": 10, "abilities": ["Tough"]}, {"name": "Thor", "pvp": 12}, {"name": "Vision", "pvp": 8}]
+    )
     game.do("move", 3)
     game.do("roll", "YYKKTC", [1])
     game.do("buy", 2)
@@ -126,8 +136,11 @@ def _flipped(data, flips):
 _BODIES = [json.loads(s.split(b"\n", 1)[1]) for s in SAVES]
 SAVE_CASES = st.one_of(
     st.binary(max_size=400),
-    st.builds(_flipped, st.sampled_from(SAVES), st.lists(st.tuples(st.integers(0, 10 ** 4), st.integers(0, 255)),
-                                                          min_size=1, max_size=4)),
+    st.builds(
+        _flipped,
+        st.sampled_from(SAVES),
+        st.lists(st.tuples(st.integers(0, 10**4), st.integers(0, 255)), min_size=1, max_size=4),
+    ),
     st.builds(lambda data, cut: data[:cut], st.sampled_from(SAVES), st.integers(0, 500)),
     st.builds(seal, JSON, st.integers(1, store.SCHEMA)),
     st.builds(seal, st.sampled_from(_BODIES).flatmap(mutated), st.integers(1, store.SCHEMA)),
@@ -135,8 +148,16 @@ SAVE_CASES = st.one_of(
 )
 
 # Junk arguments for any action: a loaded game refuses them or carries them out, never anything else.
-ARGS = st.lists(st.one_of(st.integers(-2, 8), st.booleans(), st.none(), st.sampled_from(["KTCCTT", "Star", "x"]),
-                          st.lists(st.integers(-1, 6), max_size=3)), max_size=4)
+ARGS = st.lists(
+    st.one_of(
+        st.integers(-2, 8),
+        st.booleans(),
+        st.none(),
+        st.sampled_from(["KTCCTT", "Star", "x"]),
+        st.lists(st.integers(-1, 6), max_size=3),
+    ),
+    max_size=4,
+)
 
 
 def check_save(case):
@@ -162,8 +183,9 @@ SAVE = (st.tuples(SAVE_CASES, st.lists(st.tuples(st.integers(0, 50), ARGS), max_
 _ROOT = tempfile.mkdtemp() + "/"
 with open(paths.board_profile("pico")) as _f:
     PICO = json.load(_f)
-SETTINGS = st.dictionaries(st.sampled_from(["brightness", "sounds", "watchdog", "board", "wifi", "x"]), JSON,
-                           max_size=4)
+SETTINGS = st.dictionaries(
+    st.sampled_from(["brightness", "sounds", "watchdog", "board", "wifi", "x"]), JSON, max_size=4
+)
 
 
 def _file(name, text):
@@ -237,13 +259,38 @@ DICE = (st.one_of(text_of(mutated({"attack": ["Star", "2", "3", "4", "5", "Blank
 
 # -- the host's parsers: sim scripts and monitor events ------------------------------------------------------
 
-WORDS = st.sampled_from(["seed", "board", "press", "keys", "wait", "mark", "a", "b", "c", "C", "long", "double",
-                         "5", "-1", "99999999", "pico", "#", "0x10", "1e3", "\x00", "é", ""])
+WORDS = st.sampled_from(
+    [
+        "seed",
+        "board",
+        "press",
+        "keys",
+        "wait",
+        "mark",
+        "a",
+        "b",
+        "c",
+        "C",
+        "long",
+        "double",
+        "5",
+        "-1",
+        "99999999",
+        "pico",
+        "#",
+        "0x10",
+        "1e3",
+        "\x00",
+        "é",
+        "",
+    ]
+)
 LINES = st.lists(st.lists(st.one_of(WORDS, st.text(max_size=6)), max_size=4).map(" ".join), max_size=8)
 
 
 def check_script(text):
-    from dicetower_host.virtual_parts.script import ScriptError, parse as parse_script
+    from dicetower_host.virtual_parts.script import ScriptError
+    from dicetower_host.virtual_parts.script import parse as parse_script
 
     try:
         parse_script(text)
@@ -253,10 +300,11 @@ def check_script(text):
 
 SCRIPT = (st.one_of(LINES.map("\n".join), st.text(max_size=200)), check_script)
 
-EVENTS = st.dictionaries(st.sampled_from(["event", "t", "faces", "dice", "hero", "action", "line", "result",
-                                          "error", "game"]),
-                         st.one_of(JSON, st.sampled_from(["roll", "reroll", "action", "undo", "over", "ready"])),
-                         max_size=6)
+EVENTS = st.dictionaries(
+    st.sampled_from(["event", "t", "faces", "dice", "hero", "action", "line", "result", "error", "game"]),
+    st.one_of(JSON, st.sampled_from(["roll", "reroll", "action", "undo", "over", "ready"])),
+    max_size=6,
+)
 
 
 def check_monitor(line):
@@ -271,25 +319,40 @@ def check_monitor(line):
         assert row is None or (isinstance(row, str) and "\n" not in row)
 
 
-MONITOR = (st.one_of(text_of(EVENTS), st.binary(max_size=120), EVENTS.map(lambda e: json.dumps(e).encode())),
-           check_monitor)
+MONITOR = (
+    st.one_of(text_of(EVENTS), st.binary(max_size=120), EVENTS.map(lambda e: json.dumps(e).encode())),
+    check_monitor,
+)
 
-TARGETS = {"save": SAVE, "config": CONFIG, "profile": PROFILE, "heroes": HEROES, "dice": DICE,
-           "script": SCRIPT, "monitor": MONITOR}
+TARGETS = {
+    "save": SAVE,
+    "config": CONFIG,
+    "profile": PROFILE,
+    "heroes": HEROES,
+    "dice": DICE,
+    "script": SCRIPT,
+    "monitor": MONITOR,
+}
 
 # Every input that once broke a target's promise, with what it broke, kept and run every time.
 # (Those of the device's readers broke them before this harness existed, as the issue found them: a body
 # without its lists or nested hundreds deep behind a good checksum, JSON deeper than CPython's parser
 # recurses, a board name no path can hold.)
 REGRESSIONS = {
-    "save": [(seal({"game": "battlerealm", "base": {}, "redo": []}), []),
-             (seal(b'{"game":"united","base":{"~a":[]},"actions":' + b"[" * 500 + b"]" * 500 + b',"redo":[]}'), []),
-             (seal({"game": 5, "base": {}, "actions": [], "redo": []}), [])],
+    "save": [
+        (seal({"game": "battlerealm", "base": {}, "redo": []}), []),
+        (seal(b'{"game":"united","base":{"~a":[]},"actions":' + b"[" * 500 + b"]" * 500 + b',"redo":[]}'), []),
+        (seal({"game": 5, "base": {}, "actions": [], "redo": []}), []),
+    ],
     "config": [deep(5000, "list"), '{"board": "pico\u0000"}', '{"board": "../boards/pico"}'],
     "profile": [deep(5000, "dict")],
     "heroes": [deep(5000, "list")],
     "dice": [deep(5000, "dict")],
     "script": [],
-    "monitor": ['{"a":' * 3000 + "1" + "}" * 3000, '{"event": "roll", "hero": "Hulk", "faces": [1, 2]}',
-                '{"event": "reroll", "dice": 5, "faces": null}', b'{"event": "roll", "faces": null}'],
+    "monitor": [
+        '{"a":' * 3000 + "1" + "}" * 3000,
+        '{"event": "roll", "hero": "Hulk", "faces": [1, 2]}',
+        '{"event": "reroll", "dice": 5, "faces": null}',
+        b'{"event": "roll", "faces": null}',
+    ],
 }

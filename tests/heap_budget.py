@@ -100,10 +100,16 @@ def _measure(board, kind, name):
     """{"boot": B, "peak": B, "at": step, "steps": n, "kind": the game in play at the end, "held_boot" and
     "held_end": the firmware's modules held at the start menu and at the end}: one game on the VM (kind "examples": examples/NAME.sim
     pressed step by step; "games": tests/fw/scripted_games.py's NAME through the core)."""
-    mounts = [(flashed(board), "/fw"), (os.path.join(ROOT, "tests", "fw"), "/tests"), (paths.BOARDS, "/boards"),
-              (paths.VIRTUAL_PARTS, "/virtual"), (os.path.join(ROOT, "examples"), "/examples")]
-    done = subprocess.run(paths.vm_command(PROBE, board, kind, name, mounts=mounts), capture_output=True, text=True,
-                          cwd=ROOT, timeout=600)
+    mounts = [
+        (flashed(board), "/fw"),
+        (os.path.join(ROOT, "tests", "fw"), "/tests"),
+        (paths.BOARDS, "/boards"),
+        (paths.VIRTUAL_PARTS, "/virtual"),
+        (os.path.join(ROOT, "examples"), "/examples"),
+    ]
+    done = subprocess.run(
+        paths.vm_command(PROBE, board, kind, name, mounts=mounts), capture_output=True, text=True, cwd=ROOT, timeout=600
+    )
     if done.returncode != 0:
         raise RuntimeError("the VM run failed (%s %s %s):\n%s" % (board, kind, name, done.stderr[-3000:]))
     out = {}

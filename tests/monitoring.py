@@ -24,7 +24,8 @@ def monitor_thread(url, log, count, seconds):
     it has the port: start the thread and wait for the event before the first press (the board's output
     goes to its newest connection only)."""
     connected = threading.Event()
-    parsed = cli.build_parser().parse_args(["monitor", "--port", url, "--save", str(log), "--count", str(count),
-                                            "--seconds", str(seconds)])
+    parsed = cli.build_parser().parse_args(
+        ["monitor", "--port", url, "--save", str(log), "--count", str(count), "--seconds", str(seconds)]
+    )
     watcher = threading.Thread(target=parsed.run, args=(parsed,), kwargs={"out": _Watching(connected)})
     return watcher, connected

@@ -15,11 +15,23 @@ import json
 
 TAP = {"ms": 50, "then": 50, "polls": 0}
 M, S, K, T, C, Y = "Mutant", "Science", "Skill", "Tech", "Cosmic", "Mystic"
-HEROES = json.dumps({"heroes": [
-    {"name": "Hulk", "abilities": ["Lucky"], "cards": [
-        {"name": "Thunderclap", "dice": [M, S, K, K]}, {"name": "World Breaker", "dice": [K, K, Y, Y]},
-        {"name": "Gamma Slam", "dice": [M, M, S, S]}, {"name": "Smash", "dice": [C, T, T]}]},
-    {"name": "Thor", "cards": [{"name": "Odin's Wrath", "dice": [M, M, S, S]}]}]}).encode()
+HEROES = json.dumps(
+    {
+        "heroes": [
+            {
+                "name": "Hulk",
+                "abilities": ["Lucky"],
+                "cards": [
+                    {"name": "Thunderclap", "dice": [M, S, K, K]},
+                    {"name": "World Breaker", "dice": [K, K, Y, Y]},
+                    {"name": "Gamma Slam", "dice": [M, M, S, S]},
+                    {"name": "Smash", "dice": [C, T, T]},
+                ],
+            },
+            {"name": "Thor", "cards": [{"name": "Odin's Wrath", "dice": [M, M, S, S]}]},
+        ]
+    }
+).encode()
 
 
 def tap(board, button):

@@ -12,8 +12,8 @@ import random
 from fractions import Fraction
 
 import pytest
-
 from bruteforce import UNIT, Brute
+
 from dicetower.core import advisor, cards, roster
 from dicetower.core.games import battlerealm_heroes
 
@@ -32,8 +32,7 @@ GOALS = [
     ("Thunderclap", card("Thunderclap"), cards.ELSEWHERE, (), False, False),
     ("World Breaker at the Tower", card("World Breaker"), cards.AVENGERS_TOWER, (), False, False),
     ("Odin's Wrath, Careful", card("Odin's Wrath"), cards.ELSEWHERE, ("Careful",), False, False),
-    ("Physical Disruption, Orchid, Honest", card("Physical Disruption"), cards.GHOST_ORCHID, ("Honest",), False,
-     False),
+    ("Physical Disruption, Orchid, Honest", card("Physical Disruption"), cards.GHOST_ORCHID, ("Honest",), False, False),
     ("Panther's Stealth in the Prison", card("Panther's Stealth"), cards.ELSEWHERE, (), True, False),
     ("Raptor Strike at the Warehouse", card("Raptor Strike"), cards.WAREHOUSE, (), False, False),
     ("Incendiary Arrow at the Orchid", card("Incendiary Arrow"), cards.GHOST_ORCHID, (), False, False),

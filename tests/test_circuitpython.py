@@ -53,7 +53,7 @@ def read(path, rel=None):
 def listing(path):
     """Every file on the drive with its bytes' hash: what 'nothing was changed' compares."""
     out = {}
-    for here, dirs, names in os.walk(path):
+    for here, _dirs, names in os.walk(path):
         for name in names:
             full = os.path.join(here, name)
             out[os.path.relpath(full, path)] = hashlib.sha256(read(full)).hexdigest()
@@ -142,8 +142,8 @@ def test_ticks_wrap_as_circuitpythons_do():
 
 
 def test_circuitpythons_machine_names_find_the_same_profiles():
-    from dicetower.startup import board
     from dicetower.hw.circuitpy import machine_name
+    from dicetower.startup import board
 
     root = sim.prepare_root(None)
     assert board(root, None, machine_name("Raspberry Pi Pico W with rp2040")).name == "Raspberry Pi Pico W"
@@ -178,8 +178,12 @@ def test_only_what_changed_is_copied_and_the_players_files_are_kept(drive, tmp_p
     flash_to(drive)
     with open(os.path.join(drive, "config.json"), "w") as f:
         json.dump({"board": "pico", "brightness": 40}, f)
-    for name, data in (("game.sav", b"a saved game"), ("heroes.json", b'{"heroes": []}'),
-                       ("lib/adafruit_ticks.mpy", b"another library"), ("dicetower/old_module.py", b"stale")):
+    for name, data in (
+        ("game.sav", b"a saved game"),
+        ("heroes.json", b'{"heroes": []}'),
+        ("lib/adafruit_ticks.mpy", b"another library"),
+        ("dicetower/old_module.py", b"stale"),
+    ):
         with open(os.path.join(drive, name), "wb") as f:
             f.write(data)
     sent, out = flash_to(drive)
@@ -287,9 +291,10 @@ def test_the_command_line(drive):
     assert args.run(args, out=out) == 0
     assert "copy   lib/neopixel.py" in out.getvalue() and "keep   code.py as code.py.bak" in out.getvalue()
     assert not os.path.exists(os.path.join(drive, "dicetower"))
-    for wrong, said in ((["flash", "--drive", drive], "add --runtime circuitpython"),
-                        (["flash", "--runtime", "circuitpython", "--port", "/dev/ttyACM0"], "--drive PATH")):
+    for wrong, said in (
+        (["flash", "--drive", drive], "add --runtime circuitpython"),
+        (["flash", "--runtime", "circuitpython", "--port", "/dev/ttyACM0"], "--drive PATH"),
+    ):
         args = parser.parse_args(wrong)
         with pytest.raises(ValueError, match=said):
             args.run(args, out=io.StringIO())
-

@@ -12,8 +12,7 @@ def dicetower(*args, stdin=""):
 
 
 def test_roll_reroll_finalize_with_set_faces():
-    done = dicetower("roll", "--faces", "Mutant,Skill,Skill,Tech,Cosmic,Mystic,Mutant,Mutant",
-                     stdin="r 2 3\nf\nq\n")
+    done = dicetower("roll", "--faces", "Mutant,Skill,Skill,Tech,Cosmic,Mystic,Mutant,Mutant", stdin="r 2 3\nf\nq\n")
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "1 Mutant    locked" in out
@@ -23,8 +22,9 @@ def test_roll_reroll_finalize_with_set_faces():
 
 
 def test_refusals_are_explained_and_the_turn_goes_on():
-    done = dicetower("roll", "--faces", "Mutant,Skill,Skill,Tech,Cosmic,Mystic,Tech",
-                     stdin="r 1\nr 7\nl 2\nzap\nr 2\nf\n")
+    done = dicetower(
+        "roll", "--faces", "Mutant,Skill,Skill,Tech,Cosmic,Mystic,Tech", stdin="r 1\nr 7\nl 2\nzap\nr 2\nf\n"
+    )
     assert done.returncode == 0
     assert "Refused: Die 1 is locked (Mutant) for the rest of the turn." in done.stdout
     assert "Refused: There is no die 7; dice are numbered 1 to 6." in done.stdout
@@ -34,8 +34,15 @@ def test_refusals_are_explained_and_the_turn_goes_on():
 
 
 def test_lucky_hero_in_prison_escapes():
-    done = dicetower("roll", "--in-prison", "--ability", "Lucky",
-                     "--faces", "Cosmic,Cosmic,Skill,Tech,Mystic,Mutant,Cosmic", stdin="l 3\nf\n")
+    done = dicetower(
+        "roll",
+        "--in-prison",
+        "--ability",
+        "Lucky",
+        "--faces",
+        "Cosmic,Cosmic,Skill,Tech,Mystic,Mutant,Cosmic",
+        stdin="l 3\nf\n",
+    )
     assert "Escape! Three Cosmic free you from the Crystal Prison" in done.stdout
 
 
@@ -60,8 +67,7 @@ def test_running_out_of_set_faces_is_reported():
 
 def test_throw_attack_die_against_a_target():
     done = dicetower("throw", "attack", "3", "--faces", "Star,Blank,5", "--bonus", "4", "--target", "8")
-    assert done.stdout.splitlines() == ["Star Blank 5", "Star + 4 vs 8: hit", "Blank + 4 vs 8: miss",
-                                        "5 + 4 vs 8: hit"]
+    assert done.stdout.splitlines() == ["Star Blank 5", "Star + 4 vs 8: hit", "Blank + 4 vs 8: miss", "5 + 4 vs 8: hit"]
 
 
 def test_throw_coin_and_plain_dice():
@@ -87,6 +93,7 @@ def test_unknown_die_is_a_clear_error():
 
 
 # -- every ordinary mistake is one line -------------------------------------------------------------
+
 
 def one_line(capsys, *argv):
     """(status, the stderr line) of `dicetower ARGV` run through cli.main, which must say exactly one line."""
@@ -143,26 +150,34 @@ class Port:
         return b""
 
 
-@pytest.mark.parametrize("argv, words", [
-    (["throw", "d1"], "a plain die has 2 to 100 sides"),
-    (["throw", "banana"], "unknown die 'banana'"),
-    (["throw", "d6", "0"], "throw 1 to 10000 dice at a time, not 0"),
-    (["throw", "d6", "--faces", "Mutant"], "--faces: 'Mutant' is not a face of the d6 die"),
-    (["throw", "attack", "--faces", "7"], "--faces: '7' is not a face of the Attack die (Star, 2, 3, 4, 5, Blank)"),
-    (["roll", "--faces", "Star"], "--faces: 'Star' is not a face of the Battlerealm die"),
-    (["throw", "d6", "many"], "argument count: invalid int value: 'many'"),
-    (["monitor", "--port", "socket://127.0.0.1:9", "--count", "0"], "argument --count: must be a number above 0"),
-    (["monitor", "--port", "socket://127.0.0.1:9", "--seconds", "nan"], "argument --seconds: must be a number above 0"),
-    (["monitor", "--port", "socket://127.0.0.1:9", "--save", "/no/such/folder/log.jsonl"],
-     "cannot write --save /no/such/folder/log.jsonl: No such file or directory"),
-    (["stats", "/no/such/log.jsonl"], "cannot read the log"),
-    (["stats", "/"], "cannot read the log"),
-    (["stats", "log.jsonl", "--port", "socket://127.0.0.1:9"], "give a log file or --port, not both"),
-    (["stats", "--rolls", "-5"], "argument --rolls: must be a number above 0"),
-    (["hardware", "bom", "--board", "picoo"], "unknown board 'picoo'; the boards are: pico,"),
-    (["hardware", "bom", "--out", "/proc/no"], "cannot write the bom into /proc/no"),
-    (["nonsense"], "argument COMMAND: invalid choice: 'nonsense'"),
-])
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["throw", "d1"], "a plain die has 2 to 100 sides"),
+        (["throw", "banana"], "unknown die 'banana'"),
+        (["throw", "d6", "0"], "throw 1 to 10000 dice at a time, not 0"),
+        (["throw", "d6", "--faces", "Mutant"], "--faces: 'Mutant' is not a face of the d6 die"),
+        (["throw", "attack", "--faces", "7"], "--faces: '7' is not a face of the Attack die (Star, 2, 3, 4, 5, Blank)"),
+        (["roll", "--faces", "Star"], "--faces: 'Star' is not a face of the Battlerealm die"),
+        (["throw", "d6", "many"], "argument count: invalid int value: 'many'"),
+        (["monitor", "--port", "socket://127.0.0.1:9", "--count", "0"], "argument --count: must be a number above 0"),
+        (
+            ["monitor", "--port", "socket://127.0.0.1:9", "--seconds", "nan"],
+            "argument --seconds: must be a number above 0",
+        ),
+        (
+            ["monitor", "--port", "socket://127.0.0.1:9", "--save", "/no/such/folder/log.jsonl"],
+            "cannot write --save /no/such/folder/log.jsonl: No such file or directory",
+        ),
+        (["stats", "/no/such/log.jsonl"], "cannot read the log"),
+        (["stats", "/"], "cannot read the log"),
+        (["stats", "log.jsonl", "--port", "socket://127.0.0.1:9"], "give a log file or --port, not both"),
+        (["stats", "--rolls", "-5"], "argument --rolls: must be a number above 0"),
+        (["hardware", "bom", "--board", "picoo"], "unknown board 'picoo'; the boards are: pico,"),
+        (["hardware", "bom", "--out", "/proc/no"], "cannot write the bom into /proc/no"),
+        (["nonsense"], "argument COMMAND: invalid choice: 'nonsense'"),
+    ],
+)
 def test_each_ordinary_mistake_is_one_line(capsys, argv, words):
     status, said = one_line(capsys, *argv)
     assert status == 2 and words in said, said
@@ -189,6 +204,7 @@ def test_a_bug_keeps_its_traceback(monkeypatch):
 
 
 # -- the help a new user reads ----------------------------------------------------------------------
+
 
 def test_the_help_says_what_dicetower_is_and_what_each_command_does():
     from dicetower_host import cli
@@ -242,28 +258,40 @@ finally:
 """
 
 
-@pytest.mark.parametrize("args", [["throw", "attack", "3"], ["sim", "--script", "-"], ["stats", "--help"]],
-                         ids=["throw", "sim", "stats"])
+@pytest.mark.parametrize(
+    "args", [["throw", "attack", "3"], ["sim", "--script", "-"], ["stats", "--help"]], ids=["throw", "sim", "stats"]
+)
 def test_ctrl_c_while_a_command_loads_is_one_line(args):
     python = tool("python")
-    counted = subprocess.run([python, "-c", CTRL_C_AT_IMPORT.format(k=0, args=args)], input="",
-                             capture_output=True, text=True, timeout=120)
+    counted = subprocess.run(
+        [python, "-c", CTRL_C_AT_IMPORT.format(k=0, args=args)], input="", capture_output=True, text=True, timeout=120
+    )
     loads = int(counted.stderr.rsplit("imports ", 1)[1])  # the modules the command looks for as it loads
     assert loads > 20, counted.stderr[-500:]
     for k in sorted({1, 2, 3, 5, 8, loads // 4, loads // 2, (3 * loads) // 4, loads - 1}):
-        done = subprocess.run([python, "-c", CTRL_C_AT_IMPORT.format(k=k, args=args)], input="",
-                              capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            [python, "-c", CTRL_C_AT_IMPORT.format(k=k, args=args)],
+            input="",
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert done.stderr == "dicetower: interrupted\n", (k, done.stderr[-1500:])
         assert done.returncode == 130, k
 
 
 @pytest.mark.parametrize("command", ["stats", "monitor", "flash"])
-@pytest.mark.parametrize("url, said", [
-    ("bogus://x", "'bogus://x' is not a port this command opens: give a device (/dev/ttyACM0, COM3) or "
-                  "socket://HOST:PORT"),
-    ("socket://127.0.0.1", "'socket://127.0.0.1' needs a host and a port number, e.g. socket://127.0.0.1:41069"),
-    ("socket://127.0.0.1:0", "needs a host and a port number"),
-])
+@pytest.mark.parametrize(
+    "url, said",
+    [
+        (
+            "bogus://x",
+            "'bogus://x' is not a port this command opens: give a device (/dev/ttyACM0, COM3) or socket://HOST:PORT",
+        ),
+        ("socket://127.0.0.1", "'socket://127.0.0.1' needs a host and a port number, e.g. socket://127.0.0.1:41069"),
+        ("socket://127.0.0.1:0", "needs a host and a port number"),
+    ],
+)
 def test_a_port_url_no_board_can_be_at_is_one_line(command, url, said):
     done = dicetower(command, "--port", url)
     assert done.returncode == 2 and done.stdout == ""
@@ -309,11 +337,17 @@ def test_a_hint_runs_as_typed_from_a_fresh_clone(tmp_path):
     import signal
 
     env = {k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"}
-    env["PATH"] = os.pathsep.join(p for p in env["PATH"].split(os.pathsep)
-                                  if not os.path.exists(os.path.join(p, "dicetower")))
+    env["PATH"] = os.pathsep.join(
+        p for p in env["PATH"].split(os.pathsep) if not os.path.exists(os.path.join(p, "dicetower"))
+    )
     command = os.path.relpath(tool("dicetower"))
-    board = subprocess.Popen([command, "pico", "--headless", "--files", str(tmp_path / "f")], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, env=env)
+    board = subprocess.Popen(
+        [command, "pico", "--headless", "--files", str(tmp_path / "f")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         lines = []
         for _ in range(10):  # its few lines about itself, the hint among them

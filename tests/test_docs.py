@@ -18,8 +18,9 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAGES = [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
-MARKER = re.compile(r'^<!-- runnable(?:: contains "(?P<text>[^"]*)")? -->\n```(?:sh|bash|console)\n(?P<code>.*?)^```',
-                    re.M | re.S)
+MARKER = re.compile(
+    r'^<!-- runnable(?:: contains "(?P<text>[^"]*)")? -->\n```(?:sh|bash|console)\n(?P<code>.*?)^```', re.M | re.S
+)
 FENCE = re.compile(r"^(`{3,}).*?^\1", re.M | re.S)
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
 
@@ -37,7 +38,7 @@ def runnable_blocks():
     blocks = []
     for page in PAGES:
         text = read(page)
-        for n, match in enumerate(MARKER.finditer(text)):
+        for _n, match in enumerate(MARKER.finditer(text)):
             line = text.count("\n", 0, match.start()) + 2
             blocks.append(pytest.param(match.group("code"), match.group("text"), id="%s:%d" % (name(page), line)))
     return blocks
@@ -54,8 +55,9 @@ def test_the_pages_have_runnable_commands():
 
 @pytest.mark.parametrize("code,expected", runnable_blocks())
 def test_a_runnable_command_runs(code, expected):
-    done = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", code], cwd=ROOT, capture_output=True, text=True,
-                          timeout=300)
+    done = subprocess.run(
+        ["bash", "-e", "-o", "pipefail", "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, "exit %d\n%s\n%s" % (done.returncode, done.stdout[-2000:], done.stderr[-2000:])
     if expected:
         assert expected in done.stdout, done.stdout[-2000:]
@@ -88,7 +90,10 @@ def test_a_relative_link_leads_to_a_file_of_the_checkout(page, target):
     assert os.path.exists(path), "%s links to %s, which does not exist" % (name(page), target)
     if fragment and path.endswith(".md"):
         assert fragment in anchors(read(path)), "%s links to #%s, not a heading of %s" % (
-            name(page), fragment, name(path))
+            name(page),
+            fragment,
+            name(path),
+        )
 
 
 def test_the_readme_starts_with_the_two_commands_and_stays_one_page():

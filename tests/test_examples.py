@@ -21,8 +21,10 @@ sim.use_virtual_parts()
 from dicetower_host.virtual_parts.script import keystrokes, parse, play, setting  # noqa: E402
 
 EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.sim")))
-NUMBERS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-           "sixteen seventeen eighteen nineteen twenty").split()
+NUMBERS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen twenty"
+).split()
 NUMBER = r"(\d+|%s)" % "|".join(NUMBERS)
 QUOTE = re.compile(r'"([^"]+)"')
 COUNT = re.compile(r"\b%s (starting heroes|starting hero|heroes|hero|players|player)\b" % NUMBER, re.I)
@@ -106,5 +108,7 @@ def test_a_stale_figure_is_caught(tmp_path):
     n, comment, said, state = lines[-1]  # the line that wins the game
     assert claims_hold(comment, said, state) == []
     assert claims_hold('... 12 PVP: "Hulk reaches 21"', said, state) == [
-        "the tower never said 'Hulk reaches 21'", "'12' is stated outside the tower's words (quote them)"]
+        "the tower never said 'Hulk reaches 21'",
+        "'12' is stated outside the tower's words (quote them)",
+    ]
     assert claims_hold("three heroes", said, state) == ["three heroes, but the game has 2"]

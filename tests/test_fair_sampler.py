@@ -11,14 +11,15 @@ have exactly the same probability.
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dicetower.core import entropy
 from dicetower.core.dice import D6, plain
 from dicetower.core.entropy import FairDice
-
-
 from dicetower.core.replay import SeededSource
+
+
 class NeedMore(Exception):
     pass
 
@@ -76,7 +77,7 @@ def test_every_face_exactly_equally_likely(one_byte_pool, sides):
     assert sorted(masses) == [(f,) for f in range(sides)]
     assert len(set(masses.values())) == 1, "faces are not equally likely"
     assert sum(masses.values()) + undecided == 1
-    assert undecided < Fraction(1, 10 ** 6)
+    assert undecided < Fraction(1, 10**6)
 
 
 @pytest.mark.parametrize("sides", [pytest.param([6, 6], marks=pytest.mark.slow), [2, 6], [6, 20]])
@@ -95,17 +96,17 @@ def test_the_enumeration_catches_a_bare_modulo():
 
 
 @settings(max_examples=300, deadline=None)
-@given(seed=st.integers(0, 2 ** 64 - 1), sides=st.lists(st.integers(2, 256), min_size=1, max_size=40))
+@given(seed=st.integers(0, 2**64 - 1), sides=st.lists(st.integers(2, 256), min_size=1, max_size=40))
 def test_draws_in_range_and_pool_small(seed, sides):
     dice = FairDice(SeededSource(seed))
     for n in sides:
         assert 0 <= dice.below(n) < n
         # The pool stays in MicroPython's small ints (below 2**30): no heap use.
-        assert 0 <= dice._value < dice._range < 2 ** 30
+        assert 0 <= dice._value < dice._range < 2**30
 
 
 @settings(max_examples=50, deadline=None)
-@given(seed=st.integers(0, 2 ** 64 - 1))
+@given(seed=st.integers(0, 2**64 - 1))
 def test_d6_entropy_cost(seed):
     dice = FairDice(SeededSource(seed))
     start = dice.bytes_used

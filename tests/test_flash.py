@@ -10,21 +10,19 @@ import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import socket
 import time
 
-import re
-
 import pytest
+from monitoring import monitor_thread
+from quick_taps import HEROES, twenty_taps_after_a_roll
 
 from conftest import ROOT
 from dicetower_host import cli, flash, paths
 from dicetower_host.flash_circuitpy import Drive
 from dicetower_host.pico import VirtualPico
-from monitoring import monitor_thread
-from quick_taps import HEROES, twenty_taps_after_a_roll
-
 
 RADIO = ("dicetower/hw/wifi.", "dicetower/ui/qr.", "dicetower/web/")  # what only a board with Wi-Fi runs
 
@@ -202,8 +200,10 @@ def test_an_interrupted_copy_is_refused_at_boot_and_completed_by_a_rerun(pico):
         flash.flash(pico.url, "pico", out=io.StringIO(), progress=pull_the_cable)
     assert "interrupted" in str(refused.value) and "reflash needed" in str(refused.value)
     event = reboot(pico)
-    assert event == {"event": "error", "error": "Reflash needed: the last flash did not finish. "
-                                                 "Run dicetower flash again."}
+    assert event == {
+        "event": "error",
+        "error": "Reflash needed: the last flash did not finish. Run dicetower flash again.",
+    }
     assert pico.screen()[0] == "REFLASH NEEDED"
     out = io.StringIO()
     sent = flash.flash(pico.url, "pico", out=out)
@@ -214,9 +214,13 @@ def test_an_interrupted_copy_is_refused_at_boot_and_completed_by_a_rerun(pico):
 @pytest.mark.slow
 def test_the_players_files_are_kept_and_stale_firmware_removed(pico):
     os.makedirs(os.path.join(pico.files, "dicetower"))
-    mine = {"heroes.json": b'{"heroes": [{"name": "Storm"}, {"name": "Rogue"}]}', "notes.txt": b"my notes",
-            "config.json": b'{"brightness": 40, "sounds": false}', "dicetower/old_screens.py": b"X = 1\n",
-            "dicetower/device.py": b"raise ImportError('an old source copy would shadow device.mpy')\n"}
+    mine = {
+        "heroes.json": b'{"heroes": [{"name": "Storm"}, {"name": "Rogue"}]}',
+        "notes.txt": b"my notes",
+        "config.json": b'{"brightness": 40, "sounds": false}',
+        "dicetower/old_screens.py": b"X = 1\n",
+        "dicetower/device.py": b"raise ImportError('an old source copy would shadow device.mpy')\n",
+    }
     for path, data in mine.items():
         with open(os.path.join(pico.files, path), "wb") as f:
             f.write(data)
@@ -264,7 +268,6 @@ def test_a_dry_run_leaves_the_game_running(pico):
 
 
 def test_stats_on_a_board_without_the_firmware_says_so(pico):
-    code = None
     with pytest.raises(ValueError, match="could not roll .*ImportError.*Run dicetower flash first"):
         run_cli("stats", "--port", pico.url, "--rolls", "10")
 
@@ -293,8 +296,11 @@ def test_each_board_gets_the_files_it_runs_and_no_others():
     and CircuitPython gets its own backend and boot.py but no radio code (the firmware has no network
     there). Whatever a board gets, every module its files import when loaded is among them."""
     known = flash.profiles()
-    boards = {"pico": flash.sources(profile=known["pico"]), "pico_w": flash.sources(profile=known["pico_w"]),
-              "circuitpython": flash.sources(runtime="circuitpython", profile=known["pico_w"])}
+    boards = {
+        "pico": flash.sources(profile=known["pico"]),
+        "pico_w": flash.sources(profile=known["pico_w"]),
+        "circuitpython": flash.sources(runtime="circuitpython", profile=known["pico_w"]),
+    }
     radio = {p for p in boards["pico_w"] if p.startswith(RADIO)}
     assert {"dicetower/web/server.py", "dicetower/web/page.html", "dicetower/hw/wifi.py", "dicetower/ui/qr.py"} <= radio
     assert not radio & set(boards["pico"]) and not radio & set(boards["circuitpython"])
@@ -303,14 +309,15 @@ def test_each_board_gets_the_files_it_runs_and_no_others():
     assert set(boards["pico_w"]) - radio == set(boards["pico"])
     for board, files in boards.items():
         assert not unmet_imports(files), board
-    assert unmet_imports({"dicetower/ui/screens.py": b"from dicetower.ui.qr import encode\n"}) == {"dicetower.ui.qr.encode"}
+    assert unmet_imports({"dicetower/ui/screens.py": b"from dicetower.ui.qr import encode\n"}) == {
+        "dicetower.ui.qr.encode"
+    }
 
 
 def test_the_room_for_a_file_that_grows_counts_its_old_and_new_blocks():
     new = {"main.py": b"m" * 100, "dicetower/big.mpy": b"b" * 3 * flash.BLOCK}
     on_board = {"main.py": flash.digest(b"old"), "dicetower/big.mpy": flash.digest(b"small")}
-    plan = flash.Plan(new, on_board, [], {}, '{"board": "pico"}', "pico",
-                      sizes={"main.py": 3, "dicetower/big.mpy": 5})
+    plan = flash.Plan(new, on_board, [], {}, '{"board": "pico"}', "pico", sizes={"main.py": 3, "dicetower/big.mpy": 5})
     # big.mpy grows from 1 block to 3 and needs its 3 new blocks while the old one still exists;
     # main.py stays within its block; the manifest and its temporary copy take a block each.
     assert plan.space_needed() == (3 + 1 - 1 - 1 + 3) * flash.BLOCK + 2 * flash.BLOCK
@@ -376,7 +383,9 @@ def test_the_runtime_is_checked_before_anything_is_compiled():
     with pytest.raises(flash.FlashError, match="runs CircuitPython, but MicroPython was asked"):
         flash.check_runtime(board((9, 2, 0), 6, name="circuitpython"), 6)
     with pytest.raises(flash.FlashError, match="is a esp32 board, not a Raspberry Pi RP2"):
-        flash.check_runtime(board((1, 27, 0), 6 | 3 << 8 | 10 << 10, "Generic ESP32 module with ESP32", port="esp32"), 6)
+        flash.check_runtime(
+            board((1, 27, 0), 6 | 3 << 8 | 10 << 10, "Generic ESP32 module with ESP32", port="esp32"), 6
+        )
     flash.check_runtime(board((1, 27, 0), 6 | 3 << 8, "JS with Emscripten", port="webassembly"), 6)  # the virtual Pico
 
 
@@ -387,20 +396,23 @@ def test_a_refused_board_is_told_the_file_to_install():
     old_w = board((1, 20, 0), 6 | 1 << 8 | 4 << 10, "Raspberry Pi Pico W with RP2040")
     with pytest.raises(flash.FlashError) as too_old:
         flash.check_runtime(old_w, 6, flash.to_install(None, old_w.machine, known))
-    assert str(too_old.value).endswith("Install RPI_PICO_W-20251209-v1.27.0.uf2 from "
-                                       "https://micropython.org/download/RPI_PICO_W/")
+    assert str(too_old.value).endswith(
+        "Install RPI_PICO_W-20251209-v1.27.0.uf2 from https://micropython.org/download/RPI_PICO_W/"
+    )
     assert "\n" not in str(too_old.value)
     cpy = board((9, 2, 1), 0, "Raspberry Pi Pico with rp2040", name="circuitpython")
     with pytest.raises(flash.FlashError) as circuitpython:
         flash.check_runtime(cpy, 6, flash.to_install("pico2", cpy.machine, known))
     assert "install RPI_PICO2-20251209-v1.27.0.uf2 from https://micropython.org/download/RPI_PICO2/" in str(
-        circuitpython.value)
+        circuitpython.value
+    )
     assert "--runtime circuitpython" in str(circuitpython.value)
     esp = board((1, 27, 0), 6 | 3 << 8 | 10 << 10, "Generic ESP32 module with ESP32", port="esp32")
     with pytest.raises(flash.FlashError) as other:
         flash.check_runtime(esp, 6, flash.to_install(None, esp.machine, known))
-    assert str(other.value).endswith("from https://micropython.org/download/ (RPI_PICO, RPI_PICO2, RPI_PICO2_W, "
-                                     "RPI_PICO_W, WAVESHARE_RP2040_ZERO)")
+    assert str(other.value).endswith(
+        "from https://micropython.org/download/ (RPI_PICO, RPI_PICO2, RPI_PICO2_W, RPI_PICO_W, WAVESHARE_RP2040_ZERO)"
+    )
 
 
 def test_this_mpy_cross_writes_what_the_boards_load():
@@ -434,7 +446,9 @@ def test_a_board_with_wifi_gets_microdot_for_its_scoreboard(pico):
     code, out = run_cli("flash", "--port", pico.url, "--board", "pico")
     radio = sum(1 for p in manifest["files"] if p.startswith(RADIO))
     assert code == 0 and tally(out)[1] == len(flash.MICRODOT) + radio + 1  # and boards/pico_w.json
-    assert not any(path.startswith(("lib/microdot/",) + RADIO) for path in json.loads(on_flash(pico, flash.MANIFEST))["files"])
+    assert not any(
+        path.startswith(("lib/microdot/",) + RADIO) for path in json.loads(on_flash(pico, flash.MANIFEST))["files"]
+    )
 
 
 # -- a flash cut at any byte (issue: "Flashing can be cut anywhere") ------------------------------
@@ -503,7 +517,10 @@ def replay(start, calls, folder, done, part=None):
     """`folder`: `start` (a flash folder) with the first `done` calls made and, of the next (a write), its
     first `part` bytes."""
     shutil.copytree(start, folder)
-    at = lambda rel: os.path.join(folder, *rel.split("/"))
+
+    def at(rel):
+        return os.path.join(folder, *rel.split("/"))
+
     for call in calls[:done]:
         if call[0] == "write":
             with open(at(call[1]), "wb") as f:
@@ -511,8 +528,11 @@ def replay(start, calls, folder, done, part=None):
         elif call[0] == "replace":
             os.replace(at(call[1]), at(call[2]))
         else:
-            {"mkdir": lambda p: os.makedirs(p, exist_ok=True),  # as _write, which asks for folders there already
-             "rmfile": os.remove, "rmdir": os.rmdir}[call[0]](at(call[1]))
+            {
+                "mkdir": lambda p: os.makedirs(p, exist_ok=True),  # as _write, which asks for folders there already
+                "rmfile": os.remove,
+                "rmdir": os.rmdir,
+            }[call[0]](at(call[1]))
     if part is not None:
         with open(at(calls[done][1]), "wb") as f:
             f.write(calls[done][2][:part])
@@ -525,8 +545,9 @@ def cuts(calls, inside=()):
     for n, call in enumerate(calls):
         if call[0] == "write" and len(call[2]) > 1:
             name = call[1][:-4] if call[1].endswith(".tmp") else call[1]
-            out += [(n, k) for k in ((1, len(call[2]) // 2, len(call[2]) - 1) if name in inside
-                                     else (len(call[2]) // 2,))]
+            out += [
+                (n, k) for k in ((1, len(call[2]) // 2, len(call[2]) - 1) if name in inside else (len(call[2]) // 2,))
+            ]
     return out
 
 
@@ -541,8 +562,10 @@ def power_up(folder):
             if screen[0] in ("DICETOWER", "REFLASH NEEDED"):
                 return screen[0]
             board.pause()
-        raise AssertionError("the OLED shows neither the game nor the notice: %r; at a reset the board says %r"
-                             % (screen, reboot(board, 30)))
+        raise AssertionError(
+            "the OLED shows neither the game nor the notice: %r; at a reset the board says %r"
+            % (screen, reboot(board, 30))
+        )
 
 
 def manifest_files(folder):
@@ -570,21 +593,31 @@ def every_cut_runs_a_release_or_says_reflash_needed(tmp_path, old, new, inside, 
         folder = tmp_path / ("cut%d" % i)
         replay(start, calls, folder, done, part)
         shown = power_up(folder)
-        where = "after %d calls%s (%s)" % (done, "" if part is None else " and %d bytes of %s" % (part, calls[done][1]),
-                                           calls[done - 1][:2] if done else "nothing")
+        where = "after %d calls%s (%s)" % (
+            done,
+            "" if part is None else " and %d bytes of %s" % (part, calls[done][1]),
+            calls[done - 1][:2] if done else "nothing",
+        )
         if shown is None:
             assert old is None, where  # a board that had a main.py has one at every point
         elif shown == "DICETOWER":  # a release runs: the whole old one or the whole new one
             running = manifest_files(folder)
-            assert running is not None and running in (old_manifest, {p: flash.digest(d) for p, d in new.items()
-                                                                       if not flash.is_data(p)}), where
+            assert running is not None and running in (
+                old_manifest,
+                {p: flash.digest(d) for p, d in new.items() if not flash.is_data(p)},
+            ), where
         seen[shown] = seen.get(shown, 0) + 1
         shutil.rmtree(folder)
     return calls, seen
 
 
-BOOT_CHANGES = ("main.py", "dicetower/launch.py", "dicetower/__init__.py", "dicetower/startup.py",
-                "dicetower/ui/canvas.py")
+BOOT_CHANGES = (
+    "main.py",
+    "dicetower/launch.py",
+    "dicetower/__init__.py",
+    "dicetower/startup.py",
+    "dicetower/ui/canvas.py",
+)
 
 
 @pytest.mark.slow  # 22 s: the virtual Pico powered up at every cut
@@ -592,17 +625,24 @@ def test_a_flash_cut_anywhere_leaves_a_release_running_or_reflash_needed_on_the_
     """An older release (main.py, the launch, three of the notice's modules, two of the game's and one module
     the new release drops differ) flashed over with the new one, cut after every call to the board, halfway
     through every write, and at three points inside the launch's and main.py's own copies."""
-    old = release(tmp_path, "r1", BOOT_CHANGES + ("dicetower/ui/flow.py", "dicetower/device.py"),
-                  extra={"dicetower/ui/gone.py": "X = 1\n"})
+    old = release(
+        tmp_path,
+        "r1",
+        BOOT_CHANGES + ("dicetower/ui/flow.py", "dicetower/device.py"),
+        extra={"dicetower/ui/gone.py": "X = 1\n"},
+    )
     new = release(tmp_path, "r2")
-    calls, seen = every_cut_runs_a_release_or_says_reflash_needed(tmp_path, old, new,
-                                                                  inside=("dicetower/launch.mpy", "main.py"))
+    calls, seen = every_cut_runs_a_release_or_says_reflash_needed(
+        tmp_path, old, new, inside=("dicetower/launch.mpy", "main.py")
+    )
     # Nothing the old release runs changes before the launch and main.py are replaced: an older main.py
     # never meets half-new files (a new launch under the old manifest refuses them); the new ones say
     # "reflash needed" from then on, until the manifest is complete.
     changes = [c for c in calls if c[0] != "mkdir" and not (c[0] == "write" and c[1].endswith(".tmp"))]
-    assert changes[:2] == [("replace", "dicetower/launch.mpy.tmp", "dicetower/launch.mpy"),
-                           ("replace", "main.py.tmp", "main.py")]
+    assert changes[:2] == [
+        ("replace", "dicetower/launch.mpy.tmp", "dicetower/launch.mpy"),
+        ("replace", "main.py.tmp", "main.py"),
+    ]
     assert changes[-1] == ("replace", flash.MANIFEST + ".tmp", flash.MANIFEST)
     assert seen["DICETOWER"] >= 2 and seen["REFLASH NEEDED"] >= 15, seen
 
@@ -615,10 +655,12 @@ def test_a_flash_over_a_release_whose_main_py_held_the_check_is_safe_at_every_cu
     needed" until the manifest is complete."""
     with open(os.path.join(ROOT, "firmware", "dicetower", "launch.py")) as f:
         launch = f.read()
-    whole_main = (launch.replace('"dicetower/launch", ', "")
-                  + "\n\ndef run():\n    found = check()\n    if found:\n        reflash_needed(*found)\n"
-                  "        return\n    device = boot()\n    device.platform.run(device)\n\n\n"
-                  "if __name__ == \"__main__\":\n    run()\n")
+    whole_main = (
+        launch.replace('"dicetower/launch", ', "")
+        + "\n\ndef run():\n    found = check()\n    if found:\n        reflash_needed(*found)\n"
+        "        return\n    device = boot()\n    device.platform.run(device)\n\n\n"
+        'if __name__ == "__main__":\n    run()\n'
+    )
     source = tmp_path / "r0"
     shutil.copytree(os.path.join(ROOT, "firmware"), source, ignore=shutil.ignore_patterns("__pycache__"))
     (source / "main.py").write_text(whole_main)
@@ -628,11 +670,14 @@ def test_a_flash_over_a_release_whose_main_py_held_the_check_is_safe_at_every_cu
         old["boards/pico.json"] = f.read()
     assert "dicetower/launch.mpy" not in old
     new = release(tmp_path, "r2")
-    calls, seen = every_cut_runs_a_release_or_says_reflash_needed(tmp_path / "a", old, new,
-                                                                  inside=("dicetower/launch.mpy", "main.py"))
+    calls, seen = every_cut_runs_a_release_or_says_reflash_needed(
+        tmp_path / "a", old, new, inside=("dicetower/launch.mpy", "main.py")
+    )
     changes = [c for c in calls if c[0] != "mkdir" and not (c[0] == "write" and c[1].endswith(".tmp"))]
-    assert changes[:2] == [("replace", "dicetower/launch.mpy.tmp", "dicetower/launch.mpy"),
-                           ("replace", "main.py.tmp", "main.py")]
+    assert changes[:2] == [
+        ("replace", "dicetower/launch.mpy.tmp", "dicetower/launch.mpy"),
+        ("replace", "main.py.tmp", "main.py"),
+    ]
     # The old release runs until the new main.py is in; the notice from then until the manifest is complete.
     assert seen["DICETOWER"] >= 2 and seen["REFLASH NEEDED"] >= 3, seen
 
@@ -642,8 +687,12 @@ def test_every_cut_of_a_flash_onto_an_empty_board_or_over_a_release_changed_ever
     """The exhaustive version: every file differs (or the board was empty), every boundary and the middle
     of every write."""
     firmware = os.path.join(ROOT, "firmware")
-    everything = [os.path.relpath(os.path.join(d, n), firmware).replace(os.sep, "/")
-                  for d, _, names in os.walk(firmware) for n in names if n.endswith(".py")]
+    everything = [
+        os.path.relpath(os.path.join(d, n), firmware).replace(os.sep, "/")
+        for d, _, names in os.walk(firmware)
+        for n in names
+        if n.endswith(".py")
+    ]
     old = release(tmp_path / "a", "r1", everything)
     new = release(tmp_path / "a", "r2")
     calls, seen = every_cut_runs_a_release_or_says_reflash_needed(tmp_path / "a", old, new, BOOT_CHANGES)
@@ -652,8 +701,14 @@ def test_every_cut_of_a_flash_onto_an_empty_board_or_over_a_release_changed_ever
     # On an empty board main.py comes once the notice's modules are in, before the game's.
     boot = flash.boot_needs()
     at = {c[2]: n for n, c in enumerate(calls) if c[0] == "replace"}
-    game = [n for n, c in enumerate(calls) if c[0] == "write" and c[1].startswith("dicetower/")
-            and not c[1].endswith(".tmp") and c[1].rsplit(".", 1)[0] not in boot | {flash.LAUNCH}]
+    game = [
+        n
+        for n, c in enumerate(calls)
+        if c[0] == "write"
+        and c[1].startswith("dicetower/")
+        and not c[1].endswith(".tmp")
+        and c[1].rsplit(".", 1)[0] not in boot | {flash.LAUNCH}
+    ]
     assert max(at[p] for p in new if p.rsplit(".", 1)[0] in boot) < at["main.py"] < min(game)
     assert at["dicetower/launch.mpy"] < at["main.py"]
     assert None in seen and "REFLASH NEEDED" in seen and "DICETOWER" in seen, seen
@@ -674,7 +729,8 @@ def test_a_rerun_after_a_cut_inside_any_temporary_file_finishes_the_first_time(t
     inside = [n for n, call in enumerate(calls) if call[0] == "write" and call[1].endswith(".tmp")]
     # main.py, the manifest (incomplete, then complete) and the notice's modules that changed
     assert sorted({calls[n][1] for n in inside}) == sorted(
-        [flash.MANIFEST + ".tmp", "main.py.tmp"] + [p[:-3] + ".mpy.tmp" for p in BOOT_CHANGES[1:]])
+        [flash.MANIFEST + ".tmp", "main.py.tmp"] + [p[:-3] + ".mpy.tmp" for p in BOOT_CHANGES[1:]]
+    )
     for n in inside:
         folder = tmp_path / ("cut%d" % n)
         replay(start, calls, folder, n, len(calls[n][2]) // 2)
@@ -682,11 +738,14 @@ def test_a_rerun_after_a_cut_inside_any_temporary_file_finishes_the_first_time(t
         flash_onto(folder, new)  # the one rerun: raises if it cannot finish
         left = [os.path.join(d, f) for d, _, names in os.walk(folder) for f in names if f.endswith(".tmp")]
         assert left == [], (calls[n][1], left)
-        assert manifest_files(folder) == {p: flash.digest(d) for p, d in new.items() if not flash.is_data(p)}, calls[n][1]
+        assert manifest_files(folder) == {p: flash.digest(d) for p, d in new.items() if not flash.is_data(p)}, calls[n][
+            1
+        ]
         shutil.rmtree(folder)
 
 
 # -- Ctrl-C, ports and boards: one line each ------------------------------------------------------
+
 
 def cli_stderr(capsys, *args):
     """(exit status, what `dicetower ARGS` printed on stderr)."""
@@ -703,20 +762,26 @@ def test_ctrl_c_before_during_and_after_the_copy_is_one_line(pico, capsys, monke
     with monkeypatch.context() as m:  # while the board is asked what it is
         m.setattr(flash, "emitted_version", ctrl_c)
         code, err = cli_stderr(capsys, "flash", "--port", pico.url, "--board", "pico")
-    assert code == 2 and err == "dicetower: interrupted (Ctrl-C) before anything was written: the board on %s is " \
-                                "as it was\n" % pico.url
+    assert (
+        code == 2
+        and err
+        == "dicetower: interrupted (Ctrl-C) before anything was written: the board on %s is as it was\n" % pico.url
+    )
     assert os.listdir(pico.files) == []
     with monkeypatch.context() as m:  # at the first file put in place
         m.setattr(flash, "_replace_on_board", ctrl_c)
         code, err = cli_stderr(capsys, "flash", "--port", pico.url, "--board", "pico")
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
-    assert err.startswith("dicetower: the copy was interrupted (Ctrl-C) after 0 of 2 files. Nothing the board runs "
-                          "has changed")
+    assert err.startswith(
+        "dicetower: the copy was interrupted (Ctrl-C) after 0 of 2 files. Nothing the board runs has changed"
+    )
     with monkeypatch.context() as m:  # while the board restarts
         m.setattr(flash, "restart", ctrl_c)
         code, err = cli_stderr(capsys, "flash", "--port", pico.url, "--board", "pico")
-    assert code == 2 and err == ("dicetower: interrupted (Ctrl-C) while the board restarted: the new firmware is "
-                                 "on it; dicetower monitor --port %s shows it start\n" % pico.url)
+    assert code == 2 and err == (
+        "dicetower: interrupted (Ctrl-C) while the board restarted: the new firmware is "
+        "on it; dicetower monitor --port %s shows it start\n" % pico.url
+    )
     assert on_flash(pico, "main.py") == tiny["main.py"]
 
 
@@ -727,11 +792,15 @@ def test_a_real_ctrl_c_is_one_line_and_no_traceback(pico):
     import subprocess
     import sys
 
-    run = subprocess.Popen([sys.executable, "-m", "dicetower_host.cli", "flash", "--port", pico.url, "--board",
-                            "pico"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                           env=dict(os.environ, PYTHONUNBUFFERED="1"),
-                           # Ctrl-C as at a terminal: a job started in the background inherits it ignored.
-                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    run = subprocess.Popen(
+        [sys.executable, "-m", "dicetower_host.cli", "flash", "--port", pico.url, "--board", "pico"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, PYTHONUNBUFFERED="1"),
+        # Ctrl-C as at a terminal: a job started in the background inherits it ignored.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     first = run.stdout.readline()
     assert first.startswith("MicroPython 1.27.0 on "), first
     run.send_signal(signal.SIGINT)
@@ -759,15 +828,19 @@ def test_a_port_that_will_not_open_says_why(tmp_path, capsys, monkeypatch):
     finally:
         os.close(master)
         os.close(slave)
-    assert err == ("dicetower: %s is busy: another program has it open (dicetower monitor, mpremote, Thonny, "
-                   "screen); close it and try again\n" % device)
+    assert err == (
+        "dicetower: %s is busy: another program has it open (dicetower monitor, mpremote, Thonny, "
+        "screen); close it and try again\n" % device
+    )
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     port = listener.getsockname()[1]
     listener.close()  # nothing listens there now
     code, err = cli_stderr(capsys, "flash", "--port", "socket://127.0.0.1:%d" % port)
-    assert err == ("dicetower: nothing answers at socket://127.0.0.1:%d: is the virtual Pico (dicetower pico) "
-                   "still running?\n" % port)
+    assert err == (
+        "dicetower: nothing answers at socket://127.0.0.1:%d: is the virtual Pico (dicetower pico) "
+        "still running?\n" % port
+    )
     plain = tmp_path / "notes.txt"
     plain.write_text("not a port")
     code, err = cli_stderr(capsys, "flash", "--port", str(plain))
@@ -778,16 +851,21 @@ def test_a_port_that_will_not_open_says_why(tmp_path, capsys, monkeypatch):
 
     monkeypatch.setattr(serial, "serial_for_url", denied)
     monkeypatch.setattr(os.path, "exists", lambda path: True)
-    assert flash.why_not("/dev/ttyACM0") == ("permission denied on /dev/ttyACM0: add yourself to the dialout group "
-                                             "(sudo usermod -aG dialout $USER), then log out and in again")
+    assert flash.why_not("/dev/ttyACM0") == (
+        "permission denied on /dev/ttyACM0: add yourself to the dialout group "
+        "(sudo usermod -aG dialout $USER), then log out and in again"
+    )
 
 
 def test_an_unknown_board_is_worded_one_way_everywhere(tmp_path):
     from dicetower_host import parts, sim
 
     expected = "unknown board 'picoo'; the boards are: %s" % ", ".join(paths.board_names())
-    for call in (lambda: flash.choose_profile("picoo", {}, "", flash.profiles()),
-                 lambda: parts.load_board("picoo"), lambda: sim.boot("picoo", state_dir=str(tmp_path))):
+    for call in (
+        lambda: flash.choose_profile("picoo", {}, "", flash.profiles()),
+        lambda: parts.load_board("picoo"),
+        lambda: sim.boot("picoo", state_dir=str(tmp_path)),
+    ):
         with pytest.raises(ValueError) as unknown:
             call()
         assert str(unknown.value) == expected
@@ -801,13 +879,19 @@ def test_on_a_terminal_each_status_line_is_a_line_of_its_own_beside_the_progress
     import subprocess
     import sys
 
-    small = ("import sys\nfrom dicetower_host import cli, flash\n"
-             "flash.compile_firmware = lambda *args, **kwargs: {'dicetower/big.mpy': bytes(40000), 'main.py': "
-             "b'print(\\'{\"event\": \"ready\", \"version\": \"t\", \"board\": \"b\", \"dice\": \"d\"}\\')\\n'}\n"
-             "sys.exit(cli.main(sys.argv[1:]))\n")
+    small = (
+        "import sys\nfrom dicetower_host import cli, flash\n"
+        "flash.compile_firmware = lambda *args, **kwargs: {'dicetower/big.mpy': bytes(40000), 'main.py': "
+        'b\'print(\\\'{"event": "ready", "version": "t", "board": "b", "dice": "d"}\\\')\\n\'}\n'
+        "sys.exit(cli.main(sys.argv[1:]))\n"
+    )
     master, slave = pty.openpty()
-    run = subprocess.Popen([sys.executable, "-c", small, "flash", "--port", pico.url, "--board", "pico"],
-                           stdout=slave, stderr=slave, env=dict(os.environ, COLUMNS="100"))
+    run = subprocess.Popen(
+        [sys.executable, "-c", small, "flash", "--port", pico.url, "--board", "pico"],
+        stdout=slave,
+        stderr=slave,
+        env=dict(os.environ, COLUMNS="100"),
+    )
     os.close(slave)
     seen = b"".join(iter(lambda: _read(master), b""))  # until the program has ended and closed the terminal
     os.close(master)

@@ -4,9 +4,8 @@ heroes.json, dice.json, the simulator's scripts and the monitor's events, each g
 benchmarks/fuzz.py runs 10^5 cases a target."""
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-
 from fuzz_targets import REGRESSIONS, TARGETS
+from hypothesis import HealthCheck, given, settings
 
 SHORT = settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -27,7 +26,9 @@ def test_short_run(name):
     _short_run(name)
 
 
-@pytest.mark.parametrize("name,case", [pytest.param(n, c, id="%s-%d" % (n, i))
-                                       for n in sorted(REGRESSIONS) for i, c in enumerate(REGRESSIONS[n])])
+@pytest.mark.parametrize(
+    "name,case",
+    [pytest.param(n, c, id="%s-%d" % (n, i)) for n in sorted(REGRESSIONS) for i, c in enumerate(REGRESSIONS[n])],
+)
 def test_what_once_broke_it(name, case):
     TARGETS[name][1](case)

@@ -19,16 +19,25 @@ assert t.app.mode == "play", (t.app.mode, t.screen())
 %s
 print(json.dumps(sorted(m for m in sys.modules if m.startswith("dicetower."))))
 """
-BATTLEREALM_ONLY = {"dicetower.core.games.battlerealm", "dicetower.core.games.battlerealm_heroes",
-                    "dicetower.core.turn", "dicetower.ui.dice_screen", "dicetower.core.roster",
-                    "dicetower.core.cards", "dicetower.core.advisor", "dicetower.core.roll", "dicetower.core.triples"}
+BATTLEREALM_ONLY = {
+    "dicetower.core.games.battlerealm",
+    "dicetower.core.games.battlerealm_heroes",
+    "dicetower.core.turn",
+    "dicetower.ui.dice_screen",
+    "dicetower.core.roster",
+    "dicetower.core.cards",
+    "dicetower.core.advisor",
+    "dicetower.core.roll",
+    "dicetower.core.triples",
+}
 GAMES = ("battlerealm", "champions", "united", "battleworld")
 
 
 def loaded(presses, then=""):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    done = subprocess.run([sys.executable, "-c", PLAY % (presses, then)], capture_output=True, text=True, env=env,
-                          timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", PLAY % (presses, then)], capture_output=True, text=True, env=env, timeout=120
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     return set(json.loads(done.stdout.splitlines()[-1]))
 
@@ -36,8 +45,13 @@ def loaded(presses, then=""):
 def after_boot(script):
     """The JSON `script` prints last, run on the bench's tower after it boots (PLAY's first lines)."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    done = subprocess.run([sys.executable, "-c", PLAY.split("t.presses(%r)")[0] + script], capture_output=True,
-                          text=True, env=env, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", PLAY.split("t.presses(%r)")[0] + script],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads(done.stdout.splitlines()[-1])
 
@@ -55,10 +69,12 @@ def test_battlerealm_loads_its_turn_when_played_and_keeps_only_its_seated_heroes
     """The built-in roster (battlerealm_heroes) is read at the start and released: the game keeps the seated
     heroes' entries (their power cards, for the advice), not the thirteen; the advice comes without the
     advisor's search with Lucky, which none of them has."""
-    then = ("t.presses('c'); t.wait(300)\n"  # roll; the advice
-            "kept = [h['name'] for h in t.app.dice_screen.turn.heroes]\n"
-            "assert kept == [h['name'] for h in t.app.game.state['heroes']] and len(kept) == 4, kept\n"
-            "assert t.app.dice_screen.turn.hero_cards(), 'Hulk has his power cards'\n")
+    then = (
+        "t.presses('c'); t.wait(300)\n"  # roll; the advice
+        "kept = [h['name'] for h in t.app.dice_screen.turn.heroes]\n"
+        "assert kept == [h['name'] for h in t.app.game.state['heroes']] and len(kept) == 4, kept\n"
+        "assert t.app.dice_screen.turn.hero_cards(), 'Hulk has his power cards'\n"
+    )
     modules = loaded("c c", then)  # New Battlerealm, four heroes
     heroes = "dicetower.core.games.battlerealm_heroes"
     assert BATTLEREALM_ONLY - {heroes} <= modules
@@ -70,27 +86,31 @@ def test_battlerealm_loads_its_turn_when_played_and_keeps_only_its_seated_heroes
 def test_the_press_that_starts_a_battlerealm_game_imports_nothing():
     """Its modules (the heroes, the roster, the turn, the dice screen) are imported while the set-up screen
     waits, one a loop pass: on a Pico, importing them at the press kept the buttons waiting 27 ms."""
-    script = ("t.wait(1000)\n"  # the set-up screen, idle
-              "before = set(sys.modules)\n"
-              "t.presses('c')\n"  # start: four heroes
-              "assert t.app.mode == 'play', t.screen()\n"
-              "print(json.dumps(sorted(m for m in set(sys.modules) - before if m.startswith('dicetower.'))))\n"
-              "sys.exit(0)")
+    script = (
+        "t.wait(1000)\n"  # the set-up screen, idle
+        "before = set(sys.modules)\n"
+        "t.presses('c')\n"  # start: four heroes
+        "assert t.app.mode == 'play', t.screen()\n"
+        "print(json.dumps(sorted(m for m in set(sys.modules) - before if m.startswith('dicetower.'))))\n"
+        "sys.exit(0)"
+    )
     assert after_boot("t.presses('c')\n" + script) == []
 
 
 def test_a_kept_game_of_another_kind_is_named_on_the_start_menu_without_its_modules():
     """A Battlerealm game kept aside (replaced by a Battleworld one) is offered as "Bring back Battlerealm"
     after a power cut: read for its kind only, its heroes and turn stay out of the Battleworld game's heap."""
-    then = ("t.wait(200)\n"  # its first save
-            "t.presses('C bbbb c b c c')\n"  # New Battleworld: yes, replace it (kept); one starting hero
-            "t.wait(200)\n"
-            "for m in [m for m in sys.modules if m.startswith('dicetower.')]:\n"
-            "    del sys.modules[m]\n"  # a power cut: the next boot starts with none of them
-            "t = Table(root=t.root, keep_files=True)\n"
-            "assert 'Bring back Battlerealm' in [label for label, _ in t.app.menus.start_items()]\n"
-            "t.presses('c')\n"  # Resume Battleworld
-            "assert t.app.kind == 'battleworld'")
+    then = (
+        "t.wait(200)\n"  # its first save
+        "t.presses('C bbbb c b c c')\n"  # New Battleworld: yes, replace it (kept); one starting hero
+        "t.wait(200)\n"
+        "for m in [m for m in sys.modules if m.startswith('dicetower.')]:\n"
+        "    del sys.modules[m]\n"  # a power cut: the next boot starts with none of them
+        "t = Table(root=t.root, keep_files=True)\n"
+        "assert 'Bring back Battlerealm' in [label for label, _ in t.app.menus.start_items()]\n"
+        "t.presses('c')\n"  # Resume Battleworld
+        "assert t.app.kind == 'battleworld'"
+    )
     modules = loaded("c a a c", then)  # New Battlerealm, two heroes, start
     assert "dicetower.core.games.battleworld" in modules
     assert not modules & BATTLEREALM_ONLY
@@ -106,17 +126,19 @@ def test_a_game_set_up_on_the_tower_lets_go_of_the_set_ups_rows_and_presets():
 def test_champions_set_up_and_its_module_are_never_held_together():
     """Champions' set-up (26 KB with its module on the MicroPython VM) does not import the game's module:
     it comes at the press that starts the game, once the set-up's modules are let go."""
-    script = ("t.wait(1000)\n"  # the count screen, idle: the set-up made ready
-              "t.presses('B')\n"  # its rows
-              "t.wait(1000)\n"
-              "held = set(m for m in sys.modules if m.startswith('dicetower.'))\n"
-              "assert t.screen()[1].startswith('Start the game'), t.screen()\n"
-              "assert 'dicetower.core.games.champions_setup' in held and 'dicetower.ui.setup' in held, held\n"
-              "assert 'dicetower.core.games.champions' not in held, held\n"
-              "t.presses('c')\n"  # Start the game
-              "assert t.app.mode == 'play' and t.app.kind == 'champions', t.screen()\n"
-              "print(json.dumps(sorted(m for m in sys.modules if m.startswith('dicetower.'))))\n"
-              "sys.exit(0)")
+    script = (
+        "t.wait(1000)\n"  # the count screen, idle: the set-up made ready
+        "t.presses('B')\n"  # its rows
+        "t.wait(1000)\n"
+        "held = set(m for m in sys.modules if m.startswith('dicetower.'))\n"
+        "assert t.screen()[1].startswith('Start the game'), t.screen()\n"
+        "assert 'dicetower.core.games.champions_setup' in held and 'dicetower.ui.setup' in held, held\n"
+        "assert 'dicetower.core.games.champions' not in held, held\n"
+        "t.presses('c')\n"  # Start the game
+        "assert t.app.mode == 'play' and t.app.kind == 'champions', t.screen()\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('dicetower.'))))\n"
+        "sys.exit(0)"
+    )
     modules = set(after_boot("t.presses('bc')\n" + script))
     assert "dicetower.core.games.champions" in modules
     assert not modules & {"dicetower.core.games.champions_setup", "dicetower.ui.setup"}
@@ -125,16 +147,18 @@ def test_champions_set_up_and_its_module_are_never_held_together():
 def test_the_start_menus_screens_and_setup_json_reader_are_held_only_while_it_shows():
     """ui/menus.py and setup_files.py go once a game is played (setup.json written first) and come back with
     the start menu, which reads the last set-up's count at the press that chooses a game."""
-    then = ("t.wait(500)\n"  # setup.json written at idle, then its reader let go
-            "held = set(m for m in sys.modules if m.startswith('dicetower.'))\n"
-            "assert not held & {'dicetower.ui.menus', 'dicetower.setup_files'}, held\n"
-            "with open(t.root + 'setup.json') as f:\n"
-            "    assert json.load(f)['united']['count'] == 3\n"
-            "t.presses('C')\n"  # back to the start menu
-            "assert t.screen()[0] == 'DICETOWER', t.screen()\n"
-            "t.presses('bbb c b c')\n"  # New United (after Resume United): yes, replace it; the count it had
-            "assert t.screen()[0] == 'New United' and t.app.count == 3, (t.screen(), t.app.count)\n"
-            "t.presses('c')\n")
+    then = (
+        "t.wait(500)\n"  # setup.json written at idle, then its reader let go
+        "held = set(m for m in sys.modules if m.startswith('dicetower.'))\n"
+        "assert not held & {'dicetower.ui.menus', 'dicetower.setup_files'}, held\n"
+        "with open(t.root + 'setup.json') as f:\n"
+        "    assert json.load(f)['united']['count'] == 3\n"
+        "t.presses('C')\n"  # back to the start menu
+        "assert t.screen()[0] == 'DICETOWER', t.screen()\n"
+        "t.presses('bbb c b c')\n"  # New United (after Resume United): yes, replace it; the count it had
+        "assert t.screen()[0] == 'New United' and t.app.count == 3, (t.screen(), t.app.count)\n"
+        "t.presses('c')\n"
+    )
     modules = loaded("bb c a c", then)  # New United, 4 players down to 3 (hold B's rows not opened), start
     assert "dicetower.core.games.united" in modules
 
@@ -142,16 +166,18 @@ def test_the_start_menus_screens_and_setup_json_reader_are_held_only_while_it_sh
 def test_a_saved_battlerealm_games_modules_come_ahead_and_go_when_another_game_is_chosen():
     """Found saved at power-up, a Battlerealm game's modules are imported at idle (Resume is quick); a new
     game of another kind lets them go again."""
-    then = ("t.presses('c')\n"  # Hulk rolls: the game is saved
-            "t.wait(2000)\n"
-            "for m in [m for m in sys.modules if m.startswith('dicetower.')]:\n"
-            "    del sys.modules[m]\n"  # a power cut
-            "t = Table(root=t.root, keep_files=True)\n"
-            "t.wait(2000)\n"  # the start menu, idle: Resume Battlerealm offered
-            "order = t.app._held['battlerealm']\n"
-            "assert 'dicetower.core.turn' in order and 'dicetower.ui.dice_screen' in order, order\n"
-            "t.presses('bb c b c c')\n"  # New Champions (after Resume, New Battlerealm): yes, replace it; start
-            "assert t.app.kind == 'champions', t.app.kind")
+    then = (
+        "t.presses('c')\n"  # Hulk rolls: the game is saved
+        "t.wait(2000)\n"
+        "for m in [m for m in sys.modules if m.startswith('dicetower.')]:\n"
+        "    del sys.modules[m]\n"  # a power cut
+        "t = Table(root=t.root, keep_files=True)\n"
+        "t.wait(2000)\n"  # the start menu, idle: Resume Battlerealm offered
+        "order = t.app._held['battlerealm']\n"
+        "assert 'dicetower.core.turn' in order and 'dicetower.ui.dice_screen' in order, order\n"
+        "t.presses('bb c b c c')\n"  # New Champions (after Resume, New Battlerealm): yes, replace it; start
+        "assert t.app.kind == 'champions', t.app.kind"
+    )
     modules = loaded("c a a c", then)  # New Battlerealm, two heroes, start
     assert "dicetower.core.games.champions" in modules
     assert not modules & BATTLEREALM_ONLY, modules & BATTLEREALM_ONLY
@@ -160,11 +186,13 @@ def test_a_saved_battlerealm_games_modules_come_ahead_and_go_when_another_game_i
 def test_only_a_game_that_advises_holds_the_advisors_work_arrays():
     """The work arrays (11 KB: core/work_arrays.py) are made by no game but Battlerealm: none in a Champions
     game, and a Battlerealm game chosen after it makes them while its set-up screen waits: its advice comes."""
-    then = ("assert 'dicetower.core.work_arrays' not in sys.modules\n"
-            "t.presses('C b c b c')\n"  # the start menu; New Battlerealm: yes, replace the Champions game
-            "assert 'dicetower.core.work_arrays' in sys.modules, t.screen()\n"  # made while the set-up waits
-            "t.presses('c c'); t.wait(2000)\n"  # four heroes; Hulk rolls
-            "assert t.screen()[5].startswith('Any card '), t.screen()\n")  # the advice, with its chance
+    then = (
+        "assert 'dicetower.core.work_arrays' not in sys.modules\n"
+        "t.presses('C b c b c')\n"  # the start menu; New Battlerealm: yes, replace the Champions game
+        "assert 'dicetower.core.work_arrays' in sys.modules, t.screen()\n"  # made while the set-up waits
+        "t.presses('c c'); t.wait(2000)\n"  # four heroes; Hulk rolls
+        "assert t.screen()[5].startswith('Any card '), t.screen()\n"
+    )  # the advice, with its chance
     modules = loaded("b c c", then)  # New Champions, start
     assert "dicetower.core.work_arrays" in modules
 
@@ -173,19 +201,21 @@ def test_the_press_that_chooses_a_game_imports_nothing_and_idle_passes_bring_its
     """The count screen comes from the games' registry (core/games/__init__.py's COUNTS): the press that
     chooses Champions imports nothing (on a Pico its module alone is 87 ms); the loop's idle passes
     import it, then its set-up, while the count screen waits."""
-    script = ("t.wait(1000)\n"
-              "press = t.app.press\n"
-              "seen = []\n"
-              "def watched(button, kind):\n"
-              "    before = set(sys.modules)\n"
-              "    press(button, kind)\n"
-              "    seen.append(sorted(m for m in set(sys.modules) - before if m.startswith('dicetower.')))\n"
-              "t.app.press = watched\n"
-              "t.presses('b c')\n"  # to New Champions, and choose it
-              "assert t.screen()[:3] == ['New Champions', '', 'Players (1-4):'], t.screen()\n"
-              "assert 'dicetower.core.games.champions_setup' in sys.modules\n"  # made ready at idle since
-              "print(json.dumps(seen))\n"
-              "sys.exit(0)")
+    script = (
+        "t.wait(1000)\n"
+        "press = t.app.press\n"
+        "seen = []\n"
+        "def watched(button, kind):\n"
+        "    before = set(sys.modules)\n"
+        "    press(button, kind)\n"
+        "    seen.append(sorted(m for m in set(sys.modules) - before if m.startswith('dicetower.')))\n"
+        "t.app.press = watched\n"
+        "t.presses('b c')\n"  # to New Champions, and choose it
+        "assert t.screen()[:3] == ['New Champions', '', 'Players (1-4):'], t.screen()\n"
+        "assert 'dicetower.core.games.champions_setup' in sys.modules\n"  # made ready at idle since
+        "print(json.dumps(seen))\n"
+        "sys.exit(0)"
+    )
     assert after_boot(script) == [[], []]
 
 
@@ -194,5 +224,8 @@ def test_a_set_up_fetched_for_a_game_not_played_is_let_go_when_another_starts():
     set-up module is held."""
     modules = loaded("b c C bb c c")  # New Champions; back; New United; start
     assert "dicetower.core.games.united" in modules
-    assert not modules & {"dicetower.core.games.champions_setup", "dicetower.core.games.united_setup",
-                          "dicetower.ui.setup"}
+    assert not modules & {
+        "dicetower.core.games.champions_setup",
+        "dicetower.core.games.united_setup",
+        "dicetower.ui.setup",
+    }

@@ -10,7 +10,8 @@ game refuses every new action, and save then load is the identity.
 """
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings, strategies as st
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
 from dicetower.core.game import Refused, clone
 from dicetower.core.games.battlerealm import Battlerealm
@@ -45,16 +46,27 @@ CHAMPIONS_ACTIONS = st.one_of(
     st.tuples(st.just("incite"), st.integers(0, 1), amount),
     st.tuples(st.just("thwart"), st.integers(0, 1), st.integers(-1, 1), amount),
     st.tuples(st.just("thwart"), st.integers(-1, 1), st.integers(-2, 2), amount),
-    st.tuples(st.just("side"), st.integers(0, 1), st.sampled_from(["Side", ""]), amount, st.booleans(),
-              st.integers(0, 2), st.integers(0, 2)),
+    st.tuples(
+        st.just("side"),
+        st.integers(0, 1),
+        st.sampled_from(["Side", ""]),
+        amount,
+        st.booleans(),
+        st.integers(0, 2),
+        st.integers(0, 2),
+    ),
     st.tuples(st.just("side_threat"), st.integers(0, 1), st.integers(-1, 2), amount),
     st.tuples(st.just("hit"), st.integers(-1, 1), st.integers(-1, 40)),
     st.tuples(st.just("villain_attack"), small, amount, st.integers(0, 3), amount),
     st.tuples(st.just("damage"), small, amount),
     st.tuples(st.just("heal"), small, amount),
     st.tuples(st.just("end_phase")),
-    st.tuples(st.just("separate"), small, st.just({"name": "3A", "stages": [[8, 1, 1]]}),
-              st.just({"name": "Kang (II)", "stages": [6]})),
+    st.tuples(
+        st.just("separate"),
+        small,
+        st.just({"name": "3A", "stages": [[8, 1, 1]]}),
+        st.just({"name": "Kang (II)", "stages": [6]}),
+    ),
     st.tuples(st.just("join"), st.integers(-1, 2), st.integers(-1, 2)),
     st.tuples(st.just("villain"), st.integers(-1, 2), st.just("Kang (III)"), st.just([5])),
     st.tuples(st.just("ally"), small, st.sampled_from(["Ally", ""]), amount),
@@ -70,35 +82,61 @@ UNITED_ACTIONS = st.one_of(
     st.tuples(st.just("token"), st.sampled_from(["mist", "water", "gold"])),
 )
 BATTLEWORLD_ACTIONS = st.one_of(
-    st.tuples(st.just("battle"), st.sampled_from(["A", "B", ""]), st.integers(0, 4), st.integers(0, 12),
-              st.sampled_from(["Energy", "Moon", "Sun"]), st.sampled_from([0, 1, 2])),
-    st.tuples(st.just("battle"), st.just("C"), st.integers(1, 3), st.integers(4, 10),
-              st.sampled_from(["Energy", "Moon"]), st.just(0)),
-    st.tuples(st.just("attack"), small, st.sampled_from(["Star", "Blank", "2", "3", "4", "5", "9"]),
-              st.integers(-1, 6)),
+    st.tuples(
+        st.just("battle"),
+        st.sampled_from(["A", "B", ""]),
+        st.integers(0, 4),
+        st.integers(0, 12),
+        st.sampled_from(["Energy", "Moon", "Sun"]),
+        st.sampled_from([0, 1, 2]),
+    ),
+    st.tuples(
+        st.just("battle"),
+        st.just("C"),
+        st.integers(1, 3),
+        st.integers(4, 10),
+        st.sampled_from(["Energy", "Moon"]),
+        st.just(0),
+    ),
+    st.tuples(
+        st.just("attack"), small, st.sampled_from(["Star", "Blank", "2", "3", "4", "5", "9"]), st.integers(-1, 6)
+    ),
     st.tuples(st.just("danger"), st.sampled_from(["Energy", "Moon"])),
-    st.tuples(st.just("battle"), st.just("T"), st.integers(1, 3), st.integers(4, 10),
-              st.sampled_from(["Energy", "Moon"]), st.just(1)),
+    st.tuples(
+        st.just("battle"),
+        st.just("T"),
+        st.integers(1, 3),
+        st.integers(4, 10),
+        st.sampled_from(["Energy", "Moon"]),
+        st.just(1),
+    ),
 )
 
 
 def new_realm():
-    return Battlerealm.setup([{"name": "Hulk", "pvp": 10, "abilities": ["Tough", "Cunning", "Peaceful"]},
-                              {"name": "Thor", "pvp": 12, "abilities": ["Lucky"]},
-                              {"name": "Falcon", "pvp": 6, "abilities": ["Survivor", "Elusive"]},
-                              {"name": "Vision", "pvp": 8, "abilities": ["Gifted", "Honest", "Careful"]}])
+    return Battlerealm.setup(
+        [
+            {"name": "Hulk", "pvp": 10, "abilities": ["Tough", "Cunning", "Peaceful"]},
+            {"name": "Thor", "pvp": 12, "abilities": ["Lucky"]},
+            {"name": "Falcon", "pvp": 6, "abilities": ["Survivor", "Elusive"]},
+            {"name": "Vision", "pvp": 8, "abilities": ["Gifted", "Honest", "Careful"]},
+        ]
+    )
 
 
 def new_champions():
-    return Champions.setup([{"name": "A", "hp": 10}, {"name": "B", "hp": 11}, {"name": "C", "hp": 9},
-                            {"name": "D", "hp": 12}],
-                           {"name": "Scheme", "stages": [[10, 1, 3], [12, 2, 0]]},
-                           {"name": "Villain", "stages": [4, 5]})
+    return Champions.setup(
+        [{"name": "A", "hp": 10}, {"name": "B", "hp": 11}, {"name": "C", "hp": 9}, {"name": "D", "hp": 12}],
+        {"name": "Scheme", "stages": [[10, 1, 3], [12, 2, 0]]},
+        {"name": "Villain", "stages": [4, 5]},
+    )
 
 
 def new_united():
-    return United.setup([{"name": "A", "team": 0}, {"name": "B", "team": 0}, {"name": "C", "team": 1},
-                         {"name": "D", "team": 1}], teams=2)
+    return United.setup(
+        [{"name": "A", "team": 0}, {"name": "B", "team": 0}, {"name": "C", "team": 1}, {"name": "D", "team": 1}],
+        teams=2,
+    )
 
 
 def new_battleworld():
@@ -152,8 +190,10 @@ def play(game, actions):
         assert game.state == before, "undo of %r did not restore the state" % (action,)
         game.redo()
         assert game.state == after and game.history() == lines, "redo of %r differs" % (action,)
-    event("accepted actions: %s" % ("0" if not accepted else "1-9" if accepted < 10 else "10-19" if accepted < 20
-                                    else "20+"))
+    event(
+        "accepted actions: %s"
+        % ("0" if not accepted else "1-9" if accepted < 10 else "10-19" if accepted < 20 else "20+")
+    )
     event("game over: %s" % bool(game.over()))
     again = decode(encode(game))
     assert again.state == game.state
@@ -165,8 +205,12 @@ def play(game, actions):
 SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-GAMES = ((new_realm, REALM_ACTIONS), (new_champions, CHAMPIONS_ACTIONS), (new_united, UNITED_ACTIONS),
-         (new_battleworld, BATTLEWORLD_ACTIONS))
+GAMES = (
+    (new_realm, REALM_ACTIONS),
+    (new_champions, CHAMPIONS_ACTIONS),
+    (new_united, UNITED_ACTIONS),
+    (new_battleworld, BATTLEWORLD_ACTIONS),
+)
 
 
 @pytest.mark.parametrize("new_game,actions", GAMES, ids=["battlerealm", "champions", "united", "battleworld"])
@@ -176,12 +220,20 @@ def test_random_sequences_keep_the_invariants(new_game, actions, data):
     play(new_game(), data.draw(st.lists(actions, min_size=20, max_size=60)))
 
 
-JUNK = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(0, 3), st.integers(-3, 30), st.text(max_size=8),
-                              st.sampled_from(["Energy", "Moon", "Star", "hero", "mist", "YYKKTC"])),
-                    lambda inner: st.one_of(st.lists(inner, max_size=4),
-                                            st.dictionaries(st.sampled_from(["name", "stages", "hp", "x"]), inner,
-                                                            max_size=3)),
-                    max_leaves=6)
+JUNK = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(0, 3),
+        st.integers(-3, 30),
+        st.text(max_size=8),
+        st.sampled_from(["Energy", "Moon", "Star", "hero", "mist", "YYKKTC"]),
+    ),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.sampled_from(["name", "stages", "hp", "x"]), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
 
 
 def act_names(game):
@@ -217,8 +269,9 @@ def test_any_input_is_done_or_refused_never_a_crash(fuzzed):
 SETUPS = {
     "battlerealm": lambda data: Battlerealm.setup(data.draw(JUNK)),
     "champions": lambda data: Champions.setup(data.draw(JUNK), data.draw(JUNK), data.draw(JUNK)),
-    "united": lambda data: United.setup(data.draw(JUNK), data.draw(st.one_of(st.integers(0, 3), JUNK)),
-                                        data.draw(st.one_of(st.integers(0, 9), JUNK))),
+    "united": lambda data: United.setup(
+        data.draw(JUNK), data.draw(st.one_of(st.integers(0, 3), JUNK)), data.draw(st.one_of(st.integers(0, 9), JUNK))
+    ),
     "battleworld": lambda data: Battleworld.setup(data.draw(st.one_of(st.integers(0, 6), JUNK)), data.draw(JUNK)),
 }
 

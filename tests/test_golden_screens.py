@@ -9,8 +9,8 @@ import os
 import pytest
 from PIL import Image, ImageChops
 
-from dicetower_host import picture, sim
 from conftest import ROOT
+from dicetower_host import picture, sim
 
 GOLDEN = os.path.join(ROOT, "tests", "golden")
 SCREENS = {

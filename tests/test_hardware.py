@@ -37,8 +37,15 @@ def pins_in_drawing(svg):
 def test_every_profile_has_committed_hardware_files():
     assert PROFILES == ["pico", "pico2", "pico2_w", "pico_w", "rp2040_zero"]
     for name in PROFILES:
-        for path in ("bom/%s.md", "wiring/%s.md", "wiring/%s.svg", "wiring/%s.png", "wiring/%s-top.png", "enclosure/%s.stl",
-                     "enclosure/%s.png"):
+        for path in (
+            "bom/%s.md",
+            "wiring/%s.md",
+            "wiring/%s.svg",
+            "wiring/%s.png",
+            "wiring/%s-top.png",
+            "enclosure/%s.stl",
+            "enclosure/%s.png",
+        ):
             assert os.path.exists(os.path.join(HARDWARE, path % name)), path % name
 
 
@@ -55,8 +62,11 @@ def test_the_drawing_shows_every_pin_the_profile_uses_once(name):
 
 @pytest.mark.parametrize("name", PROFILES)
 def test_the_drawing_shows_each_of_the_rings_pads_once(name):
-    texts = ["".join(e.itertext()).strip() for e in
-             ET.fromstring(wiring.drawing(name, PARTS).get_imagedata("svg")).iter() if e.tag.endswith("}text")]
+    texts = [
+        "".join(e.itertext()).strip()
+        for e in ET.fromstring(wiring.drawing(name, PARTS).get_imagedata("svg")).iter()
+        if e.tag.endswith("}text")
+    ]
     header = PARTS["headers"][PARTS["controllers"][name]["header"]]
     # 5V: the ring's pad, plus the board's pin where the board calls it 5V too (not VBUS)
     assert texts.count("5V") == 1 + (header["5V"] == "5V"), texts
@@ -86,8 +96,12 @@ def test_a_pin_given_two_jobs_shows_twice_in_the_drawing():
 
 @pytest.mark.parametrize("name", PROFILES)
 def test_committed_bom_and_wiring_are_what_the_command_makes(name, tmp_path):
-    done = subprocess.run([tool("dicetower"), "hardware", "wiring", "--board", name, "--out", str(tmp_path)],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [tool("dicetower"), "hardware", "wiring", "--board", name, "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     for ext in (".md", ".svg"):
         with open(os.path.join(HARDWARE, "wiring", name + ext)) as a, open(str(tmp_path / (name + ext))) as b:
@@ -134,8 +148,10 @@ def test_bom_lists_each_profiles_parts():
 
 
 # The enclosure: OpenSCAD renders; CI installs it (.ci/run), elsewhere the test says it was not run.
-needs_openscad = pytest.mark.skipif(not shutil.which("openscad") and not os.environ.get("CI"),
-                                    reason="openscad is not installed (apt-get install openscad xvfb)")
+needs_openscad = pytest.mark.skipif(
+    not shutil.which("openscad") and not os.environ.get("CI"),
+    reason="openscad is not installed (apt-get install openscad xvfb)",
+)
 
 
 def inside(triangles, point):
@@ -161,10 +177,12 @@ def expected_sizes(name):
     c = 2 * PARTS["clearance_mm"]
     board = parts.load_board(name)
     usb = PARTS["usb"][PARTS["controllers"][name]["usb"]]
-    return {"oled": [PARTS["oled"]["window_mm"][0] + c, PARTS["oled"]["window_mm"][1] + c],
-            "button": [PARTS["button"]["hole_mm"] + c] * 2,
-            "ring": [PARTS["rings"][str(board.leds["count"])]["od_mm"] + c] * 2,
-            "usb_width": usb["plug_mm"][0] + c}
+    return {
+        "oled": [PARTS["oled"]["window_mm"][0] + c, PARTS["oled"]["window_mm"][1] + c],
+        "button": [PARTS["button"]["hole_mm"] + c] * 2,
+        "ring": [PARTS["rings"][str(board.leds["count"])]["od_mm"] + c] * 2,
+        "usb_width": usb["plug_mm"][0] + c,
+    }
 
 
 def distinct_towers():
@@ -214,25 +232,34 @@ def test_rendered_tower_is_closed_and_its_openings_fit_the_parts(name, tmp_path)
 def test_committed_tower_is_what_openscad_makes(name, tmp_path):
     (stl,), _, _ = enclosure.render(name, str(tmp_path), PARTS, png=False)
     kept = enclosure.read_stl(os.path.join(HARDWARE, "enclosure", name + ".stl"))
-    assert enclosure.canonical(kept) == enclosure.canonical(enclosure.read_stl(stl)), "run: dicetower hardware enclosure"
+    assert enclosure.canonical(kept) == enclosure.canonical(enclosure.read_stl(stl)), (
+        "run: dicetower hardware enclosure"
+    )
 
 
 @pytest.mark.slow
 @needs_openscad
 def test_enclosure_command_draws_a_preview(tmp_path):
-    done = subprocess.run([tool("dicetower"), "hardware", "enclosure", "--board", "pico", "--out", str(tmp_path)],
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [tool("dicetower"), "hardware", "enclosure", "--board", "pico", "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     fresh = Image.open(str(tmp_path / "pico.png"))
     low, high = fresh.convert("L").getextrema()
     assert fresh.size == (800, 600) and high - low > 100  # not a blank picture
-    kept = Image.open(os.path.join(HARDWARE, "enclosure", "pico.png"))
     # The same model and view; a software renderer of another build may shade a few edge pixels
     # differently, so the committed preview is the same picture, not necessarily the same bytes.
     assert enclosure.same_picture(str(tmp_path / "pico.png"), os.path.join(HARDWARE, "enclosure", "pico.png"))
     # Run again over its own output: both files are the same, so neither is written.
-    again = subprocess.run([tool("dicetower"), "hardware", "enclosure", "--board", "pico", "--out", str(tmp_path)],
-                           capture_output=True, text=True, timeout=300)
+    again = subprocess.run(
+        [tool("dicetower"), "hardware", "enclosure", "--board", "pico", "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert "pico.stl (unchanged)" in again.stdout and "pico.png (unchanged)" in again.stdout, again.stdout
 
 
@@ -244,14 +271,14 @@ def test_rendering_leaves_a_file_with_the_same_mesh_untouched(tmp_path):
     with open(committed, "rb") as f:
         data = f.read()
     count = (len(data) - 84) // 50
-    rows = [data[84 + 50 * i:84 + 50 * (i + 1)] for i in range(count)]
+    rows = [data[84 + 50 * i : 84 + 50 * (i + 1)] for i in range(count)]
     shuffled = data[:84] + b"".join(reversed(rows))  # the same triangles, another order
     stl = tmp_path / "pico.stl"
     stl.write_bytes(shuffled)
     kept = []
     (path,), _, _ = enclosure.render("pico", str(tmp_path), PARTS, png=False, kept=kept)
     assert kept == [path] and stl.read_bytes() == shuffled and os.listdir(tmp_path) == ["pico.stl"]
-    stl.write_bytes(data[:84 + 50 * (count - 1)])  # a triangle short: another mesh, rewritten
+    stl.write_bytes(data[: 84 + 50 * (count - 1)])  # a triangle short: another mesh, rewritten
     kept = []
     enclosure.render("pico", str(tmp_path), PARTS, png=False, kept=kept)
     assert kept == [] and enclosure.same_mesh(str(stl), committed)
@@ -259,8 +286,13 @@ def test_rendering_leaves_a_file_with_the_same_mesh_untouched(tmp_path):
 
 def test_without_openscad_the_command_says_how_to_install_it(tmp_path):
     env = dict(os.environ, PATH=os.path.dirname(tool("dicetower")))
-    done = subprocess.run([tool("dicetower"), "hardware", "enclosure", "--board", "pico", "--out", str(tmp_path)],
-                          capture_output=True, text=True, timeout=120, env=env)
+    done = subprocess.run(
+        [tool("dicetower"), "hardware", "enclosure", "--board", "pico", "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
     assert done.returncode == 2
     assert "apt-get install openscad" in done.stderr
 
@@ -284,8 +316,11 @@ def test_the_guide_quotes_the_pico_figures_the_tools_make():
         pin, number = a or b, int(an or bn)
         assert numbers[pin] == number and (pin in used or pin == "3V3(OUT)"), pin
     bom = parts.bom_markdown("pico", PARTS)
-    figures = re.search(r"draws (\d+) mA, everything together\s+(\d+) mA, within 500 mA with (\d+) mA to spare;"
-                        r" the same ring with no cap would\s+draw (\d+) mA and the box (\d+) mA", guide)
+    figures = re.search(
+        r"draws (\d+) mA, everything together\s+(\d+) mA, within 500 mA with (\d+) mA to spare;"
+        r" the same ring with no cap would\s+draw (\d+) mA and the box (\d+) mA",
+        guide,
+    )
     ring, total, spare, ring_full, total_full = figures.groups()
     assert "cap (0.42) | %s |" % ring in bom and "**%s** (within 500 mA, %s mA to spare)" % (total, spare) in bom
     assert "no cap (for comparison) | %s |" % ring_full in bom and "| %s (OVER" % total_full in bom

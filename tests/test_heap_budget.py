@@ -4,17 +4,28 @@ press's collection against its ceiling (tests/heap_budget.py says how the VM's f
 board's free heap, and where the ceilings go next)."""
 
 import pytest
-
 from heap_budget import BOARDS, CEILING, EXAMPLES, FREE_AT_BOOT, VM_OVER, measure, target_budget
 from test_game_imports import BATTLEREALM_ONLY
 
 GAMES = {"dicetower.core.games." + name for name in EXAMPLES}
-SET_UPS = {"dicetower.ui.setup"} | {"dicetower.core.games.%s_setup" % name for name in EXAMPLES if name != "battleworld"}
+SET_UPS = {"dicetower.ui.setup"} | {
+    "dicetower.core.games.%s_setup" % name for name in EXAMPLES if name != "battleworld"
+}
 # Power-up's, the help's and the QR code's: released once done.
-DONE = {"dicetower.startup", "dicetower.wiring", "dicetower.core.save_reader", "dicetower.core.startup_test",
-        "dicetower.ui.help", "dicetower.ui.qr"}
-ADVISING = BATTLEREALM_ONLY | {"dicetower.core.work_arrays", "dicetower.core.ranks", "dicetower.core.keeps",
-                               "dicetower.core.lucky"}
+DONE = {
+    "dicetower.startup",
+    "dicetower.wiring",
+    "dicetower.core.save_reader",
+    "dicetower.core.startup_test",
+    "dicetower.ui.help",
+    "dicetower.ui.qr",
+}
+ADVISING = BATTLEREALM_ONLY | {
+    "dicetower.core.work_arrays",
+    "dicetower.core.ranks",
+    "dicetower.core.keeps",
+    "dicetower.core.lucky",
+}
 
 
 @pytest.mark.parametrize("board", BOARDS)
@@ -25,10 +36,14 @@ def test_an_example_game_stays_under_its_heap_ceiling(board, name):
     assert got["kind"] == name  # and as written: its presses ended in its own game on this board too
     ceiling = CEILING[board]
     assert got["boot"] <= ceiling["boot"], "%s at its start menu holds %d B on the VM (ceiling %d)" % (
-        board, got["boot"], ceiling["boot"])
+        board,
+        got["boot"],
+        ceiling["boot"],
+    )
     assert got["peak"] <= ceiling[name], (
         "%s, examples/%s.sim: %d B live on the VM after step %d (ceiling %d B): about %d B free on the board"
-        % (board, name, got["peak"], got["at"], ceiling[name], FREE_AT_BOOT[board] - got["peak"] + VM_OVER))
+        % (board, name, got["peak"], got["at"], ceiling[name], FREE_AT_BOOT[board] - got["peak"] + VM_OVER)
+    )
 
 
 def test_the_probe_counts_the_firmwares_heap():

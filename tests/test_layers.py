@@ -28,7 +28,7 @@ def layer_table():
     start = next(i for i, line in enumerate(lines) if line.split() == ["layer", "imports", "files"])
     table = {}
     last = None
-    for line in lines[start + 1:]:
+    for line in lines[start + 1 :]:
         if not line.strip():
             break
         words = line.split()
@@ -57,7 +57,7 @@ LAYERS = layer_table()
 def module_of(rel):
     """'dicetower/core/roll.py' -> 'dicetower.core.roll'; a package's __init__ is the package."""
     name = rel[:-3].replace("/", ".")
-    return name[:-len(".__init__")] if name.endswith(".__init__") else name
+    return name[: -len(".__init__")] if name.endswith(".__init__") else name
 
 
 def rel_of(module):
@@ -69,8 +69,11 @@ def rel_of(module):
 
 
 def layer_of(rel):
-    found = [layer for layer, (_, paths) in LAYERS.items()
-             if any(rel == p or (p.endswith("/") and rel.startswith(p)) for p in paths)]
+    found = [
+        layer
+        for layer, (_, paths) in LAYERS.items()
+        if any(rel == p or (p.endswith("/") and rel.startswith(p)) for p in paths)
+    ]
     return found
 
 
@@ -122,13 +125,16 @@ def test_the_layers_are_the_ones_the_design_draws():
 def test_every_file_is_in_one_layer(rel):
     if is_marker(rel):
         assert not imports(rel, names=False), (
-            "%s: a package's __init__ imports nothing (every import of the package runs it)" % rel)
+            "%s: a package's __init__ imports nothing (every import of the package runs it)" % rel
+        )
         # The modules it names (the games' registry: what a game's idle passes fetch) are of its own layer.
         for line, module in imports(rel):
             assert layer_of(rel_of(module)) == layer_of(rel), "%s:%d names %s, of another layer" % (rel, line, module)
         return
     assert len(layer_of(rel)) == 1, "%s is in %s: put it in one line of dicetower/__init__.py's table" % (
-        rel, layer_of(rel) or "no layer")
+        rel,
+        layer_of(rel) or "no layer",
+    )
 
 
 @pytest.mark.parametrize("rel", [rel for rel in FILES if not is_marker(rel)])
@@ -177,8 +183,9 @@ def functions_imports(rel, name):
     out = set()
     for node in ast.walk(function):
         if isinstance(node, ast.ImportFrom) and node.module.startswith("dicetower"):
-            out |= {"%s.%s" % (node.module, a.name) for a in node.names
-                    if "%s.%s" % (node.module, a.name) in MODULES} or {node.module}
+            out |= {
+                "%s.%s" % (node.module, a.name) for a in node.names if "%s.%s" % (node.module, a.name) in MODULES
+            } or {node.module}
     return out
 
 
@@ -188,8 +195,9 @@ def top_level_imports(module):
     out = set()
     for node in tree.body:
         if isinstance(node, ast.ImportFrom) and node.module.startswith("dicetower"):
-            out |= {"%s.%s" % (node.module, a.name) for a in node.names
-                    if "%s.%s" % (node.module, a.name) in MODULES} or {node.module}
+            out |= {
+                "%s.%s" % (node.module, a.name) for a in node.names if "%s.%s" % (node.module, a.name) in MODULES
+            } or {node.module}
     return out
 
 
@@ -201,7 +209,9 @@ def test_boot_needs_lists_what_the_reflash_notice_imports():
         tree = ast.parse(f.read())
     (node,) = [n for n in tree.body if isinstance(n, ast.Assign) and n.targets[0].id == "BOOT_NEEDS"]
     listed = set(ast.literal_eval(node.value))
-    todo = functions_imports("dicetower/launch.py", "reflash_needed") | functions_imports("dicetower/hw/platform.py", "make")
+    todo = functions_imports("dicetower/launch.py", "reflash_needed") | functions_imports(
+        "dicetower/hw/platform.py", "make"
+    )
     loaded = set()
     while todo:
         module = todo.pop()

@@ -23,16 +23,22 @@ def test_package_json_lists_what_a_board_needs():
 @pytest.mark.slow
 def test_mip_installs_the_firmware_from_the_repository_onto_a_virtual_pico(tmp_path):
     files = tmp_path / "flash"
-    bridge = subprocess.Popen([shutil.which("node"), os.path.join(ROOT, "vm", "pico.mjs"), "--files", str(files)],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    bridge = subprocess.Popen(
+        [shutil.which("node"), os.path.join(ROOT, "vm", "pico.mjs"), "--files", str(files)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     try:
         line = bridge.stdout.readline()
         assert line.startswith("listening "), bridge.stderr.read()
         port = "socket://127.0.0.1:%s" % line.split()[1]
 
         def mpremote(*args):
-            return subprocess.run([tool("mpremote"), "connect", port, *args], capture_output=True, text=True,
-                                  timeout=300)
+            return subprocess.run(
+                [tool("mpremote"), "connect", port, *args], capture_output=True, text=True, timeout=300
+            )
 
         # A local path to package.json is mip's offline index: its relative URLs are files beside it.
         done = mpremote("mip", "install", "--target", "/", os.path.join(ROOT, "package.json"))

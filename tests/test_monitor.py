@@ -55,11 +55,13 @@ def follow(pieces, **kw):
 
 
 def test_events_become_rows_and_a_saved_log():
-    lines = [b"MicroPython v1.27.0\r\n",
-             b'{"event": "ready", "version": "0.1.0", "t": 1}\r\n',
-             b'{"event": "roll", "hero": "Hulk", "faces": ["Mystic", "Skill", "Tech", "Cosmic", "Mutant", "Science"], "t": 5}\r\n',
-             b'{"event": "roll", "hero": "Hulk", "faces": ["Mys\r\n',
-             b'{"event": "action", "game": "battlerealm", "action": "roll", "line": "+1 PVP.", "t": 9}\r\n']
+    lines = [
+        b"MicroPython v1.27.0\r\n",
+        b'{"event": "ready", "version": "0.1.0", "t": 1}\r\n',
+        b'{"event": "roll", "hero": "Hulk", "faces": ["Mystic", "Skill", "Tech", "Cosmic", "Mutant", "Science"], "t": 5}\r\n',
+        b'{"event": "roll", "hero": "Hulk", "faces": ["Mys\r\n',
+        b'{"event": "action", "game": "battlerealm", "action": "roll", "line": "+1 PVP.", "t": 9}\r\n',
+    ]
     out, save = io.StringIO(), io.StringIO()
     count = monitor.follow(lambda: Port(lines), out, save, count=3, sleep=lambda s: None)
     assert count == 3
@@ -72,16 +74,18 @@ def test_events_become_rows_and_a_saved_log():
 
 
 def test_events_of_the_wrong_types_are_one_line_each_and_the_monitor_goes_on():
-    bad = [b'{"event": "roll", "hero": "Hulk", "faces": [1, 2], "t": 1}',
-           b'{"event": "roll", "hero": null, "faces": ["Mutant"], "t": 1}',
-           b'{"event": "reroll", "dice": 3, "faces": ["Tech"], "t": 1}',
-           b'{"event": "action", "action": "roll", "line": {"a": 1}, "t": 1}',
-           b'{"event": "over", "result": "x", "t": "soon"}',
-           b'{"event": 7}',
-           b'{"event": "ready", "pad": "' + b"p" * 100000 + b'"}',  # too long: dropped
-           b'{"event": "error", "why": ' + b"[" * 3000 + b"]" * 3000 + b"}",  # nested too deep
-           b'{"event": "roll", "hero": "Hulk", "faces": ["Mys',
-           b"null"]
+    bad = [
+        b'{"event": "roll", "hero": "Hulk", "faces": [1, 2], "t": 1}',
+        b'{"event": "roll", "hero": null, "faces": ["Mutant"], "t": 1}',
+        b'{"event": "reroll", "dice": 3, "faces": ["Tech"], "t": 1}',
+        b'{"event": "action", "action": "roll", "line": {"a": 1}, "t": 1}',
+        b'{"event": "over", "result": "x", "t": "soon"}',
+        b'{"event": 7}',
+        b'{"event": "ready", "pad": "' + b"p" * 100000 + b'"}',  # too long: dropped
+        b'{"event": "error", "why": ' + b"[" * 3000 + b"]" * 3000 + b"}",  # nested too deep
+        b'{"event": "roll", "hero": "Hulk", "faces": ["Mys',
+        b"null",
+    ]
     good = b'{"event": "over", "game": "united", "result": "6 KO tokens: the heroes lose.", "t": 9}'
     count, text, saved = follow([line + b"\r\n" for line in bad + [good]], seconds=60)
     assert count == 1 and "GAME OVER 6 KO tokens" in text
@@ -132,8 +136,7 @@ def test_a_stream_without_newlines_stops_at_seconds_in_bounded_memory():
 
     monitor.Lines = Watched
     try:
-        count = monitor.follow(lambda: Endless(), io.StringIO(), None, seconds=5, clock=clock,
-                               sleep=lambda s: None)
+        count = monitor.follow(lambda: Endless(), io.StringIO(), None, seconds=5, clock=clock, sleep=lambda s: None)
     finally:
         monitor.Lines = original
     assert count == 0 and clock.now < 5.5  # stopped by the clock, not by a newline that never came
@@ -141,8 +144,10 @@ def test_a_stream_without_newlines_stops_at_seconds_in_bounded_memory():
 
 
 def test_control_bytes_are_shown_escaped():
-    lines = [b'{"broken \x1b[31m red\n',
-             b'{"event": "action", "action": "roll", "line": "\\u001b[2J\\u0007Hulk wins", "t": 3}\n']
+    lines = [
+        b'{"broken \x1b[31m red\n',
+        b'{"event": "action", "action": "roll", "line": "\\u001b[2J\\u0007Hulk wins", "t": 3}\n',
+    ]
     count, text, saved = follow(lines, count=1, seconds=10)
     assert "\x1b" not in text and "\x07" not in text
     assert "\\x1b[2J\\x07Hulk wins" in text and "\\x1b[31m" in text
@@ -173,8 +178,9 @@ def test_the_command_follows_a_socket_and_stats_reads_the_log(tmp_path):
     server.bind(("127.0.0.1", 0))
     server.listen(1)
     port = server.getsockname()[1]
-    sim = subprocess.run([tool("dicetower"), "sim", "--script", "examples/battlerealm.sim"], capture_output=True,
-                         text=True, cwd=ROOT)
+    sim = subprocess.run(
+        [tool("dicetower"), "sim", "--script", "examples/battlerealm.sim"], capture_output=True, text=True, cwd=ROOT
+    )
     events = json.loads(sim.stdout)["events"]
 
     def board():
@@ -189,8 +195,21 @@ def test_the_command_follows_a_socket_and_stats_reads_the_log(tmp_path):
 
     threading.Thread(target=board, daemon=True).start()
     log = tmp_path / "game.jsonl"
-    done = subprocess.run([tool("dicetower"), "monitor", "--port", "socket://127.0.0.1:%d" % port, "--save",
-                           str(log), "--count", str(len(events))], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [
+            tool("dicetower"),
+            "monitor",
+            "--port",
+            "socket://127.0.0.1:%d" % port,
+            "--save",
+            str(log),
+            "--count",
+            str(len(events)),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert "GAME OVER" in done.stdout
     stats = subprocess.run([tool("dicetower"), "stats", str(log)], capture_output=True, text=True)
@@ -205,8 +224,12 @@ def test_a_socket_port_is_read_in_blocks_not_a_byte_a_call():
     server.listen(1)
     opened = monitor.open_serial("socket://127.0.0.1:%d" % server.getsockname()[1])()  # its input emptied
     conn, _ = server.accept()
-    conn.sendall(b"x" * 10 ** 6 + b"\r\n" + json.dumps({"event": "ready", "version": "0.1.0", "board": "Pico",
-                                                        "dice": "noise"}).encode() + b"\r\n")
+    conn.sendall(
+        b"x" * 10**6
+        + b"\r\n"
+        + json.dumps({"event": "ready", "version": "0.1.0", "board": "Pico", "dice": "noise"}).encode()
+        + b"\r\n"
+    )
     reads = []
 
     class Counted:  # the port as open_serial made it, its reads counted

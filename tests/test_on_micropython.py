@@ -18,21 +18,35 @@ MODULES = sorted(n[:-3] for n in os.listdir(FW_TESTS) if n.startswith("test_") a
 
 # Modules that took over a second on the VM (the "ms" of their report, on a 2-core machine): they still
 # run on CPython in `tasks.py test --fast`, and on the VM in the full suite only.
-SLOW_ON_VM = {"test_advisor", "test_canvas", "test_cards", "test_device", "test_device_cards", "test_device_faults",
-              "test_device_rules", "test_entropy", "test_entropy_device", "test_full_games", "test_hw_entropy",
-              "test_store"}
+SLOW_ON_VM = {
+    "test_advisor",
+    "test_canvas",
+    "test_cards",
+    "test_device",
+    "test_device_cards",
+    "test_device_faults",
+    "test_device_rules",
+    "test_entropy",
+    "test_entropy_device",
+    "test_full_games",
+    "test_hw_entropy",
+    "test_store",
+}
 
 
 @pytest.fixture(scope="module")
 def vm_reports(request):
     """One VM run for the modules this session selected (every one unless -m or -k left some out)."""
-    chosen = sorted(item.callspec.params["module"] for item in request.session.items
-                    if item.module is request.module and item.originalname == "test_module_passes_on_micropython")
+    chosen = sorted(
+        item.callspec.params["module"]
+        for item in request.session.items
+        if item.module is request.module and item.originalname == "test_module_passes_on_micropython"
+    )
     done = run_on_vm(os.path.join(FW_TESTS, "vm_unittest.py"), *(chosen or MODULES))
     reports = {}
     for line in done.stdout.splitlines():
         if line.startswith("VMRESULT "):
-            report = json.loads(line[len("VMRESULT "):])
+            report = json.loads(line[len("VMRESULT ") :])
             reports[report["module"]] = report
     assert done.returncode == 0, done.stderr[-3000:]
     return reports

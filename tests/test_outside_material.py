@@ -13,18 +13,39 @@ from conftest import ROOT
 
 # Images a board or chip boots, and archives that carry someone else's tree.
 BLOBS = re.compile(r"\.(uf2|bin|elf|hex|img|tar|tgz|tbz2|xz|zst|zip|7z|whl|jar)(\.|$)", re.IGNORECASE)
-HEADERS = re.compile("|".join((
-    "This file is part of the " + "MicroPython project",
-    r"Copyright \(c\) [0-9]{4}.*(" + "Raspberry Pi" + "|" + "Damien P. " + "George" + "|" + "Ha " + "Thach" + ")",
-    "SPDX-License-Identifier: " + "BSD-3-Clause",  # the pico-sdk's, TinyUSB's
-)))
-RECIPES = re.compile("|".join((
-    r"make\s+(-C\s+)?\S*ports/rp2",  # MicroPython's rp2 port built
-    "FROZEN" + "_MANIFEST", "PICO" + "_SDK_PATH", "PICO" + "_BOARD=",
-    r"cmake\s.*pico" + "tool",
-    "dicetower " + "uf2", r"build\." + "sh", r"sources\." + "json", r"b1\." + "bin",
-    r"git\s+clone\s+\S*(micropython|pico-sdk|picotool|tinyusb)",
-)))
+HEADERS = re.compile(
+    "|".join(
+        (
+            "This file is part of the " + "MicroPython project",
+            r"Copyright \(c\) [0-9]{4}.*("
+            + "Raspberry Pi"
+            + "|"
+            + "Damien P. "
+            + "George"
+            + "|"
+            + "Ha "
+            + "Thach"
+            + ")",
+            "SPDX-License-Identifier: " + "BSD-3-Clause",  # the pico-sdk's, TinyUSB's
+        )
+    )
+)
+RECIPES = re.compile(
+    "|".join(
+        (
+            r"make\s+(-C\s+)?\S*ports/rp2",  # MicroPython's rp2 port built
+            "FROZEN" + "_MANIFEST",
+            "PICO" + "_SDK_PATH",
+            "PICO" + "_BOARD=",
+            r"cmake\s.*pico" + "tool",
+            "dicetower " + "uf2",
+            r"build\." + "sh",
+            r"sources\." + "json",
+            r"b1\." + "bin",
+            r"git\s+clone\s+\S*(micropython|pico-sdk|picotool|tinyusb)",
+        )
+    )
+)
 
 
 def tracked_files():
@@ -72,19 +93,28 @@ def test_no_code_or_doc_builds_micropython_the_pico_sdk_or_picotool():
     for name in tracked_files():
         text = text_of(name)
         if text is not None and name != "tests/test_outside_material.py":  # its own examples below
-            found += ["%s:%d: %s" % (name, text.count("\n", 0, m.start()) + 1, m.group(0))
-                      for m in RECIPES.finditer(text)]
+            found += [
+                "%s:%d: %s" % (name, text.count("\n", 0, m.start()) + 1, m.group(0)) for m in RECIPES.finditer(text)
+            ]
     assert found == []
 
 
 def test_the_patterns_find_what_they_are_for():
     """A guard that cannot fail guards nothing: each pattern finds the material it is for."""
-    for name in ("rp2040/firmware/RPI_PICO-v1.27.0.uf2", "rp2040/bootrom/b1" + ".bin", "rp2040/sources/pico-sdk.tar.xz",
-                 "dist/x-1.0-py3-none-any.whl"):
+    for name in (
+        "rp2040/firmware/RPI_PICO-v1.27.0.uf2",
+        "rp2040/bootrom/b1" + ".bin",
+        "rp2040/sources/pico-sdk.tar.xz",
+        "dist/x-1.0-py3-none-any.whl",
+    ):
         assert BLOBS.search(name), name
     assert not BLOBS.search("docs/binary_dice.md") and not BLOBS.search("firmware/dicetower/hw/bin.py")
     assert HEADERS.search(" * This file is part of the " + "MicroPython project, http://micropython.org/")
     assert HEADERS.search(" * Copy" + "right (c) 2020 Raspberry Pi (Trading) Ltd.")
-    for line in ("make -C micropython/ports/" + "rp2 BOARD=RPI_PICO", "cmake -S pico" + "tool -B build/pico" + "tool",
-                 "  " + "FROZEN" + "_MANIFEST=/tmp/m.py", "git clone https://example.invalid/raspberrypi/" + "pico-sdk"):
+    for line in (
+        "make -C micropython/ports/" + "rp2 BOARD=RPI_PICO",
+        "cmake -S pico" + "tool -B build/pico" + "tool",
+        "  " + "FROZEN" + "_MANIFEST=/tmp/m.py",
+        "git clone https://example.invalid/raspberrypi/" + "pico-sdk",
+    ):
         assert RECIPES.search(line), line

@@ -12,8 +12,6 @@ import os
 import re
 import time
 
-import pytest
-
 from conftest import FIRMWARE, ROOT
 
 ENTROPY = os.path.join(FIRMWARE, "dicetower", "core", "entropy.py")
@@ -30,7 +28,7 @@ def protocol(path, heading):
     while not lines[start].endswith(":"):  # the heading may run over lines
         start += 1
     members = []
-    for line in lines[start + 1:]:
+    for line in lines[start + 1 :]:
         found = MEMBER.match(line)
         if not found:
             break
@@ -60,8 +58,11 @@ def implementations(method, parameter):
                     if not isinstance(node, ast.ClassDef):
                         continue
                     for item in node.body:
-                        if (isinstance(item, ast.FunctionDef) and item.name == method
-                                and [a.arg for a in item.args.args[1:2]] == [parameter]):
+                        if (
+                            isinstance(item, ast.FunctionDef)
+                            and item.name == method
+                            and [a.arg for a in item.args.args[1:2]] == [parameter]
+                        ):
                             found.add((os.path.relpath(path, ROOT).replace(os.sep, "/"), node.name))
     return found
 
@@ -129,7 +130,9 @@ def platforms(monkeypatch):
         "MicroPython (hw/platform.Platform)": platform.Platform(),
         "CircuitPython (hw/circuitpy.Platform)": circuitpy.Platform(),
         "virtual MicroPython board (dicetower_host/virtual_parts/devices.Platform)": devices.Platform(bench, root),
-        "virtual CircuitPython board (dicetower_host/virtual_parts/circuitpython/onbench.Platform)": onbench.Platform(bench, root),
+        "virtual CircuitPython board (dicetower_host/virtual_parts/circuitpython/onbench.Platform)": onbench.Platform(
+            bench, root
+        ),
     }
 
 

@@ -1,7 +1,6 @@
 """Our numbers checked against reference implementations: scipy, and C sfc16."""
 
 import math
-import os
 import shutil
 import subprocess
 
@@ -9,23 +8,22 @@ import pytest
 from scipy.stats import binom
 
 from dicetower.core.entropy import ALPHA_BITS, APT_CUTOFFS, rct_cutoff
-
-
 from dicetower.core.replay import SeededSource
-ALPHA = 2.0 ** -ALPHA_BITS
+
+ALPHA = 2.0**-ALPHA_BITS
 
 
 @pytest.mark.parametrize("window,h", sorted(APT_CUTOFFS))
 def test_adaptive_proportion_cutoffs_match_sp800_90b(window, h):
     # SP 800-90B 4.4.2: C = 1 + CRITBINOM(W, 2**-H, 1 - alpha)
-    assert APT_CUTOFFS[(window, h)] == 1 + int(binom.ppf(1 - ALPHA, window, 2.0 ** -h))
+    assert APT_CUTOFFS[(window, h)] == 1 + int(binom.ppf(1 - ALPHA, window, 2.0**-h))
 
 
 @pytest.mark.parametrize("window,h,cutoff", [(1024, 0.8, 664), (1024, 1.0, 589), (512, 1, 311), (512, 8, 13)])
 def test_the_formula_reproduces_sp800_90b_table_2(window, h, cutoff):
     # Table 2 of SP 800-90B is printed for alpha = 2**-20; the same formula
     # with our alpha gives APT_CUTOFFS.
-    assert 1 + int(binom.ppf(1 - 2.0 ** -20, window, 2.0 ** -h)) == cutoff
+    assert 1 + int(binom.ppf(1 - 2.0**-20, window, 2.0**-h)) == cutoff
 
 
 @pytest.mark.parametrize("h", [0.5, 0.8, 1.0, 7, 8])
@@ -58,7 +56,7 @@ int main(int argc, char **argv) {
 """
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2024, 2 ** 63 + 12345, 2 ** 64 - 1])
+@pytest.mark.parametrize("seed", [0, 1, 2024, 2**63 + 12345, 2**64 - 1])
 def test_seeded_source_is_sfc16(tmp_path, seed):
     cc = shutil.which("cc") or shutil.which("gcc")
     if not cc:

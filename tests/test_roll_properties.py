@@ -1,7 +1,8 @@
 """Whatever a player presses, a Roll keeps the rules: property tests with hypothesis."""
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dicetower.core.dice import BATTLEREALM
 from dicetower.core.entropy import FairDice
@@ -28,13 +29,17 @@ def is_legal(kind, arg, roll, lucky):
         return True
     if kind == "lucky":
         return lucky and roll.lucky_left == 1 and 0 <= arg < 6
-    return (roll.rerolls_left > 0 and len(arg) > 0 and len(set(arg)) == len(arg)
-            and all(0 <= d < 6 and not roll.locked[d] for d in arg))
+    return (
+        roll.rerolls_left > 0
+        and len(arg) > 0
+        and len(set(arg)) == len(arg)
+        and all(0 <= d < 6 and not roll.locked[d] for d in arg)
+    )
 
 
 @pytest.mark.slow
 @settings(max_examples=400, deadline=None)
-@given(seed=st.integers(0, 2 ** 32), lucky=st.booleans(), disorientated=st.booleans(), presses=requests)
+@given(seed=st.integers(0, 2**32), lucky=st.booleans(), disorientated=st.booleans(), presses=requests)
 def test_any_sequence_of_requests_keeps_the_rules(seed, lucky, disorientated, presses):
     roll = Roll(FairDice(SeededSource(seed)), abilities=("Lucky",) if lucky else (), disorientated=disorientated)
     roll.roll()

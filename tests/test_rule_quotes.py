@@ -22,8 +22,10 @@ def normalise(text):
 
 def quotes():
     found = []
-    for path in sorted(glob.glob(os.path.join(ROOT, "tests", "**", "*.py"), recursive=True)
-                       + glob.glob(os.path.join(ROOT, "firmware", "**", "*.py"), recursive=True)):
+    for path in sorted(
+        glob.glob(os.path.join(ROOT, "tests", "**", "*.py"), recursive=True)
+        + glob.glob(os.path.join(ROOT, "firmware", "**", "*.py"), recursive=True)
+    ):
         with open(path) as f:
             for quote in QUOTE.findall(f.read()):
                 found.append((os.path.relpath(path, ROOT), quote))

@@ -8,16 +8,21 @@ the state come back as they were, with nothing dropped (a save's redo list that 
 dropped at load, and said: that must never be needed for a save the firmware wrote itself).
 """
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dicetower.core import save_reader, store
 from dicetower.core.entropy import FairDice
-from dicetower.core.replay import SeededSource
 from dicetower.core.games import GAMES
+from dicetower.core.replay import SeededSource
 from dicetower.ui.flow import App
 
-PRESS = st.sampled_from([("a", "short")] * 3 + [("b", "short")] * 3 + [("c", "short")] * 4 +
-                        [("a", "long"), ("b", "long"), ("a", "double"), ("b", "double"), ("c", "long")])
+PRESS = st.sampled_from(
+    [("a", "short")] * 3
+    + [("b", "short")] * 3
+    + [("c", "short")] * 4
+    + [("a", "long"), ("b", "long"), ("a", "double"), ("b", "double"), ("c", "long")]
+)
 
 
 class Saves:
@@ -43,11 +48,15 @@ def loads_back(game, after):
     loaded = save_reader.decode(store.encode(game))
     assert loaded.note is None, "%s: %s" % (after, loaded.note)
     assert (loaded.base, loaded.actions, loaded.redo_actions, loaded.state) == (
-        game.base, game.actions, game.redo_actions, game.state), after
+        game.base,
+        game.actions,
+        game.redo_actions,
+        game.state,
+    ), after
 
 
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])  # the profile's count: 1,000 in CI
-@given(seed=st.integers(0, 2 ** 16), game=st.integers(0, len(GAMES) - 1), presses=st.lists(PRESS, max_size=80))
+@given(seed=st.integers(0, 2**16), game=st.integers(0, len(GAMES) - 1), presses=st.lists(PRESS, max_size=80))
 def test_every_press_leaves_a_save_that_loads_back_to_the_same_game(seed, game, presses):
     app = App(FairDice(SeededSource(seed)), store=Saves())
     for button, kind in [("b", "short")] * game + [("c", "short")] * 3 + presses:

@@ -8,9 +8,9 @@ import asyncio
 import json
 import time
 
-from dicetower_host.virtual_parts import devices
 from dicetower.core.entropy import FairDice
 from dicetower.core.replay import SeededSource
+from dicetower_host.virtual_parts import devices
 from table import PINS, _root
 
 

@@ -5,15 +5,20 @@ import json
 import os
 import subprocess
 
-import pytest
 from PIL import Image
 
 from conftest import ROOT, tool
 
 
 def sim(*args, stdin=None, timeout=300):
-    return subprocess.run([tool("dicetower"), "sim", *args], input=stdin, capture_output=True,
-                          text=not isinstance(stdin, bytes), timeout=timeout, cwd=ROOT)
+    return subprocess.run(
+        [tool("dicetower"), "sim", *args],
+        input=stdin,
+        capture_output=True,
+        text=not isinstance(stdin, bytes),
+        timeout=timeout,
+        cwd=ROOT,
+    )
 
 
 def one_line(done):
@@ -24,8 +29,12 @@ def one_line(done):
 
 
 def test_each_example_plays_to_its_end(tmp_path):
-    endings = {"battlerealm": "Hulk reaches", "champions": "the players win", "united": "the heroes lose",
-               "battleworld": "defeat Thanos"}
+    endings = {
+        "battlerealm": "Hulk reaches",
+        "champions": "the players win",
+        "united": "the heroes lose",
+        "battleworld": "defeat Thanos",
+    }
     for mode, words in endings.items():
         done = sim("--script", "examples/%s.sim" % mode, "--png", str(tmp_path / (mode + ".png")))
         assert done.returncode == 0, done.stderr
@@ -51,14 +60,16 @@ def test_a_script_from_stdin_and_a_picture_at_the_end(tmp_path):
 
 
 def test_bad_lines_stop_with_their_number_and_reason():
-    cases = (("keys caac\npres c\n", "line 2: unknown command 'pres'"),
-             ("wait soon\n", "line 1: 'soon' is not milliseconds"),
-             ("keys cax\n", "line 1: 'x' is not a key"),
-             ("press c sideways\n", "line 1: press takes a button"),
-             ("keys c\nseed 4\n", "line 2: seed must come before any press"),
-             ("# fine\npress z\n", "line 2: this board has no button 'z'"),
-             ("seed 4\nseed 5\nkeys c\n", "line 2: seed is set already, on line 1"),
-             ("board pico\nboard pico_w\n", "line 2: board is set already, on line 1"))
+    cases = (
+        ("keys caac\npres c\n", "line 2: unknown command 'pres'"),
+        ("wait soon\n", "line 1: 'soon' is not milliseconds"),
+        ("keys cax\n", "line 1: 'x' is not a key"),
+        ("press c sideways\n", "line 1: press takes a button"),
+        ("keys c\nseed 4\n", "line 2: seed must come before any press"),
+        ("# fine\npress z\n", "line 2: this board has no button 'z'"),
+        ("seed 4\nseed 5\nkeys c\n", "line 2: seed is set already, on line 1"),
+        ("board pico\nboard pico_w\n", "line 2: board is set already, on line 1"),
+    )
     for text, words in cases:
         done = sim("--script", "-", stdin=text)
         assert done.returncode == 2, text
@@ -67,7 +78,7 @@ def test_bad_lines_stop_with_their_number_and_reason():
 
 def test_a_huge_bad_line_is_not_echoed_whole():
     """A 10 MB line of nonsense: one line of error, with the start of the word and its length."""
-    done = sim("--script", "-", stdin="x" * 10 ** 7 + "\n")
+    done = sim("--script", "-", stdin="x" * 10**7 + "\n")
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and len(done.stderr) < 300, len(done.stderr)
     assert "line 1: unknown command '%s'... (10000000 characters)" % ("x" * 40) in done.stderr
@@ -81,8 +92,9 @@ def test_an_unknown_board_is_a_clear_error():
 
 def test_quit_mid_game_and_resume_like_a_power_cut(tmp_path):
     state = str(tmp_path / "tower")
-    first = json.loads(sim("--script", "-", "--seed", "1", "--state-dir", state,
-                           stdin="keys caac\nkeys bbbbc c bbbb c\n").stdout)
+    first = json.loads(
+        sim("--script", "-", "--seed", "1", "--state-dir", state, stdin="keys caac\nkeys bbbbc c bbbb c\n").stdout
+    )
     again = json.loads(sim("--script", "-", "--state-dir", state, stdin="wait 100\n").stdout)
     assert again["screen"][1] == "Resume Battlerealm"
     resumed = json.loads(sim("--script", "-", "--state-dir", state, stdin="keys c\n").stdout)

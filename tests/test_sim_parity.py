@@ -28,8 +28,9 @@ def on_cpython(path, runtime="micropython"):
     with open(path) as f:
         steps = parse(f.read())
     root = sim.prepare_root(tempfile.mkdtemp())
-    tower = Tower(root, setting(steps, "board", "pico"), FairDice(SeededSource(setting(steps, "seed", 1))),
-                  runtime=runtime)
+    tower = Tower(
+        root, setting(steps, "board", "pico"), FairDice(SeededSource(setting(steps, "seed", 1))), runtime=runtime
+    )
     if runtime == "circuitpython":
         # The real library drew the ring: the bytes did not come from the firmware's own Ring.
         assert type(tower.device.ring.pixels).__module__ == "neopixel"
@@ -39,10 +40,21 @@ def on_cpython(path, runtime="micropython"):
 
 def on_micropython(path):
     done = subprocess.run(
-        paths.vm_command(os.path.join(paths.VIRTUAL_PARTS, "parity_main.py"), "/examples/" + os.path.basename(path),
-                         mounts=[(FIRMWARE, "/fw"), (paths.BOARDS, "/boards"),
-                                 (os.path.join(ROOT, "examples"), "/examples"), (paths.VIRTUAL_PARTS, "/virtual")]),
-        capture_output=True, text=True, cwd=ROOT, timeout=600)
+        paths.vm_command(
+            os.path.join(paths.VIRTUAL_PARTS, "parity_main.py"),
+            "/examples/" + os.path.basename(path),
+            mounts=[
+                (FIRMWARE, "/fw"),
+                (paths.BOARDS, "/boards"),
+                (os.path.join(ROOT, "examples"), "/examples"),
+                (paths.VIRTUAL_PARTS, "/virtual"),
+            ],
+        ),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     return [line for line in done.stdout.splitlines() if line.startswith("STEP ")]
 

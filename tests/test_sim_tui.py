@@ -84,8 +84,12 @@ def test_the_ring_animates_after_a_roll():
 
     async def steps(pilot, app):
         device = app.tower.app
-        for key, done in (("c", lambda: device.mode == "setup"), ("a", lambda: device.count == 3),
-                          ("a", lambda: device.count == 2), ("c", lambda: device.mode == "play")):
+        for key, done in (
+            ("c", lambda: device.mode == "setup"),
+            ("a", lambda: device.count == 3),
+            ("a", lambda: device.count == 2),
+            ("c", lambda: device.mode == "play"),
+        ):
             await pilot.press(key)
             assert await until(pilot, done), (key, device.mode)
         before = app.ring_frames
@@ -105,8 +109,12 @@ def test_quit_mid_game_and_start_again_offers_to_resume(tmp_path):
 
     async def first(pilot, app):
         device = app.tower.app
-        for key, done in (("c", lambda: device.mode == "setup"), ("a", lambda: device.count == 3),
-                          ("a", lambda: device.count == 2), ("c", lambda: device.mode == "play")):
+        for key, done in (
+            ("c", lambda: device.mode == "setup"),
+            ("a", lambda: device.count == 3),
+            ("a", lambda: device.count == 2),
+            ("c", lambda: device.mode == "play"),
+        ):
             await pilot.press(key)  # a Battlerealm game with two heroes
             await until(pilot, done)
         shell = app.tower.device
@@ -168,6 +176,7 @@ def test_with_web_the_interactive_sim_serves_its_tower_to_phones():
 
 # -- what the terminal shows --------------------------------------------------------------------------
 
+
 def on_screen(app):
     """The terminal's characters, one string per row: what the user sees."""
     return [strip.text for strip in app.screen._compositor.render_strips()]
@@ -198,7 +207,7 @@ def cut_or_hidden(app, widget):
 def text_in(app, widget):
     """The characters on screen inside the widget's border."""
     inner = widget.content_region
-    return [row[inner.x:inner.right] for row in on_screen(app)[inner.y:inner.bottom]]
+    return [row[inner.x : inner.right] for row in on_screen(app)[inner.y : inner.bottom]]
 
 
 def braille_pixels(rows):
@@ -218,10 +227,24 @@ def braille_pixels(rows):
 
 def quadrant_pixels(rows):
     """Rows of quadrant blocks back into pixel rows: each cell is 2 x 2 pixels."""
-    blocks = {" ": (0, 0, 0, 0), "▘": (1, 0, 0, 0), "▝": (0, 1, 0, 0), "▀": (1, 1, 0, 0), "▖": (0, 0, 1, 0),
-              "▌": (1, 0, 1, 0), "▞": (0, 1, 1, 0), "▛": (1, 1, 1, 0), "▗": (0, 0, 0, 1), "▚": (1, 0, 0, 1),
-              "▐": (0, 1, 0, 1), "▜": (1, 1, 0, 1), "▄": (0, 0, 1, 1), "▙": (1, 0, 1, 1), "▟": (0, 1, 1, 1),
-              "█": (1, 1, 1, 1)}
+    blocks = {
+        " ": (0, 0, 0, 0),
+        "▘": (1, 0, 0, 0),
+        "▝": (0, 1, 0, 0),
+        "▀": (1, 1, 0, 0),
+        "▖": (0, 0, 1, 0),
+        "▌": (1, 0, 1, 0),
+        "▞": (0, 1, 1, 0),
+        "▛": (1, 1, 1, 0),
+        "▗": (0, 0, 0, 1),
+        "▚": (1, 0, 0, 1),
+        "▐": (0, 1, 0, 1),
+        "▜": (1, 1, 0, 1),
+        "▄": (0, 0, 1, 1),
+        "▙": (1, 0, 1, 1),
+        "▟": (0, 1, 1, 1),
+        "█": (1, 1, 1, 1),
+    }
     out = []
     for row in rows:
         top = bottom = ""
@@ -239,13 +262,13 @@ def half_block_pixels(app, widget):
     inner = widget.content_region
     lit = tui.ON.replace("rgb(", "").rstrip(")")
     out = []
-    for strip in app.screen._compositor.render_strips()[inner.y:inner.bottom]:
+    for strip in app.screen._compositor.render_strips()[inner.y : inner.bottom]:
         cells = []
         for segment in strip:
-            for char in segment.text:
+            for _char in segment.text:
                 colours = [c.triplet if c is not None else None for c in (segment.style.color, segment.style.bgcolor)]
                 cells.append(["#" if colour is not None and "%d,%d,%d" % colour == lit else "." for colour in colours])
-        cells = cells[inner.x:inner.right]
+        cells = cells[inner.x : inner.right]
         out += ["".join(cell[0] for cell in cells), "".join(cell[1] for cell in cells)]
     return out
 
@@ -268,9 +291,13 @@ def whole(app):
 async def to_the_dice(pilot, app):
     """A Battlerealm game with two heroes, and the first hero's roll on the dice screen."""
     device = app.tower.app
-    for key, done in (("c", lambda: device.mode == "setup"), ("a", lambda: device.count == 3),
-                      ("a", lambda: device.count == 2), ("c", lambda: device.mode == "play"),
-                      ("c", lambda: device.mode == "dice" and device.animation is None)):
+    for key, done in (
+        ("c", lambda: device.mode == "setup"),
+        ("a", lambda: device.count == 3),
+        ("a", lambda: device.count == 2),
+        ("c", lambda: device.mode == "play"),
+        ("c", lambda: device.mode == "dice" and device.animation is None),
+    ):
         await pilot.press(key)
         assert await until(pilot, done), (key, device.mode)
 
@@ -281,8 +308,9 @@ def test_at_120x40_the_six_dice_the_ring_the_buttons_and_the_log_are_all_on_scre
     async def steps(pilot, app):
         await to_the_dice(pilot, app)
         # Every pixel of the panel, as the terminal shows it: a state reached once the picture is drawn.
-        assert await until(pilot, lambda: shown_pixels(app) == app.tower.panel.rows()), \
+        assert await until(pilot, lambda: shown_pixels(app) == app.tower.panel.rows()), (
             "the OLED on screen is not the panel's picture"
+        )
         seen["faces"] = app.tower.events("roll")[-1]["faces"]
         seen["screen"] = app.tower.screen()
         seen["layout"] = app.fitted
@@ -298,8 +326,14 @@ def test_at_120x40_the_six_dice_the_ring_the_buttons_and_the_log_are_all_on_scre
     assert seen["missing"] == []
     assert len(seen["faces"]) == 6  # six dice rolled, and the panel that shows them is whole on screen
     assert seen["ring"].count("●") == 12
-    assert seen["buttons"] == {"press-a": "A", "hold-a": "A long", "press-b": "B", "hold-b": "B long",
-                               "press-c": "C", "hold-c": "C long"}
+    assert seen["buttons"] == {
+        "press-a": "A",
+        "hold-a": "A long",
+        "press-b": "B",
+        "hold-b": "B long",
+        "press-c": "C",
+        "hold-c": "C long",
+    }
     event = json.loads(seen["last event"])
     assert json.dumps(event)[:40] in seen["log"]  # the log shows the latest event
     assert "Shift+A B C: long press" in seen["keys"]

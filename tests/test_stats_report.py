@@ -27,10 +27,28 @@ def device_log(rolls, seed=1, loaded=False):
         lines.append(json.dumps({"event": "roll", "hero": "Hulk", "faces": faces, "t": n}))
         faces[2] = BATTLEREALM.faces[dice.draw(BATTLEREALM)]
         lines.append(json.dumps({"event": "reroll", "dice": [3], "faces": faces, "t": n}))
-        lines.append(json.dumps({"event": "action", "game": "battleworld", "action": "attack",
-                                 "args": [0, ATTACK.faces[dice.draw(ATTACK)], 2], "t": n}))
-        lines.append(json.dumps({"event": "action", "game": "battleworld", "action": "danger",
-                                 "args": [DANGER_COIN.faces[dice.draw(DANGER_COIN)]], "t": n}))
+        lines.append(
+            json.dumps(
+                {
+                    "event": "action",
+                    "game": "battleworld",
+                    "action": "attack",
+                    "args": [0, ATTACK.faces[dice.draw(ATTACK)], 2],
+                    "t": n,
+                }
+            )
+        )
+        lines.append(
+            json.dumps(
+                {
+                    "event": "action",
+                    "game": "battleworld",
+                    "action": "danger",
+                    "args": [DANGER_COIN.faces[dice.draw(DANGER_COIN)]],
+                    "t": n,
+                }
+            )
+        )
     return lines
 
 
@@ -55,8 +73,10 @@ def test_a_loaded_die_is_caught():
 def test_junk_lines_count_nothing_and_are_named():
     lines = device_log(50) + ["not json", "[1, 2]", '{"event": "roll", "faces": ["Star"]}', ""]
     text, results = fairness_report.run(lines)
-    assert ("(3 lines refused, none of their dice counted: line 201: not JSON; line 202: not an event (a JSON "
-            "object); line 203: roll faces: not all faces of the Battlerealm die)") in text
+    assert (
+        "(3 lines refused, none of their dice counted: line 201: not JSON; line 202: not an event (a JSON "
+        "object); line 203: roll faces: not all faces of the Battlerealm die)"
+    ) in text
     assert results[0]["dice"] == 50 * 7
 
 
@@ -71,13 +91,21 @@ def reroll(dice, faces=None):
 def test_a_half_bad_line_counts_nothing_of_itself():
     good = device_log(40)
     _, clean = fairness_report.run(good)
-    bad = [one_roll(faces=["Mutant"] * 5 + ["Star"]),  # five good faces and one the die does not have
-           one_roll(faces=["Mutant"] * 5),  # a roll is six dice
-           one_roll(faces=["Mutant"] * 5 + [3]),
-           reroll([0]), reroll([-1]), reroll([True]), reroll([7]), reroll([2, 2]), reroll([1.0]), reroll([]),
-           reroll([1], faces=["Skill"] * 5 + [None]),
-           json.dumps({"event": "action", "game": "battleworld", "action": "attack", "args": [0, 3, 1]}),
-           json.dumps({"event": "action", "game": "battleworld", "action": "danger", "args": [True]})]
+    bad = [
+        one_roll(faces=["Mutant"] * 5 + ["Star"]),  # five good faces and one the die does not have
+        one_roll(faces=["Mutant"] * 5),  # a roll is six dice
+        one_roll(faces=["Mutant"] * 5 + [3]),
+        reroll([0]),
+        reroll([-1]),
+        reroll([True]),
+        reroll([7]),
+        reroll([2, 2]),
+        reroll([1.0]),
+        reroll([]),
+        reroll([1], faces=["Skill"] * 5 + [None]),
+        json.dumps({"event": "action", "game": "battleworld", "action": "attack", "args": [0, 3, 1]}),
+        json.dumps({"event": "action", "game": "battleworld", "action": "danger", "args": [True]}),
+    ]
     text, results = fairness_report.run(good[:80] + bad + good[80:])
     assert [r["counts"] for r in results] == [r["counts"] for r in clean]  # not one face of the bad lines
     assert [r["rolls"] for r in results] == [r["rolls"] for r in clean]
@@ -128,8 +156,10 @@ def test_the_report_says_dice_and_rolls():
 
 
 def test_each_faces_count_is_labelled_as_such():
-    attacks = [json.dumps({"event": "action", "game": "battleworld", "action": "attack", "args": [0, face, 1]})
-               for face in ["2"] * 3 + ["3"] + ["Star"] * 2]
+    attacks = [
+        json.dumps({"event": "action", "game": "battleworld", "action": "attack", "args": [0, face, 1]})
+        for face in ["2"] * 3 + ["3"] + ["Star"] * 2
+    ]
     text, _ = fairness_report.run(attacks)
     assert "  dice per face: Star: 2, 2: 3, 3: 1, 4: 0, 5: 0, Blank: 0" in text.splitlines()
 
@@ -165,8 +195,12 @@ def test_thousands_of_rolls_in_under_a_second():
 def test_the_command_reads_a_log_and_draws_a_histogram(tmp_path):
     log = tmp_path / "rolls.jsonl"
     log.write_text("\n".join(device_log(300)) + "\n")
-    done = subprocess.run([tool("dicetower"), "stats", str(log), "--png", str(tmp_path / "h.png")],
-                          capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(
+        [tool("dicetower"), "stats", str(log), "--png", str(tmp_path / "h.png")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert done.returncode == 0, done.stderr
     assert "Battlerealm: 2100 dice in 600 rolls, 300 of them re-rolls" in done.stdout
     assert "Attack: 300 rolls" in done.stdout
@@ -177,8 +211,9 @@ def test_the_command_reads_a_log_and_draws_a_histogram(tmp_path):
 
 
 def test_a_simulated_game_log_is_read():
-    done = subprocess.run([tool("dicetower"), "sim", "--script", "examples/battlerealm.sim"], capture_output=True,
-                          text=True, cwd=ROOT)
+    done = subprocess.run(
+        [tool("dicetower"), "sim", "--script", "examples/battlerealm.sim"], capture_output=True, text=True, cwd=ROOT
+    )
     events = [json.dumps(e) for e in json.loads(done.stdout)["events"]]
     tallies, refused = fairness_report.faces_from_events(events)
     assert tallies["Battlerealm"].dice >= 12 and refused.count == 0

@@ -10,26 +10,36 @@ leaves nothing bought, and undoing the turn brings its finalized faces back, wit
 and the locks they had.
 """
 
-from hypothesis import HealthCheck, assume, event, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, event, given, settings
+from hypothesis import strategies as st
 
 from dicetower.core.cards import LOCATIONS, WAREHOUSE, WAREHOUSE_BUYS
 from dicetower.core.dice import SYMBOLS
-from dicetower.core.replay import ScriptedFaces
 from dicetower.core.game import Refused, clone
 from dicetower.core.games.battlerealm import Battlerealm
+from dicetower.core.replay import ScriptedFaces
 from dicetower.core.roll import RollRefused
 from dicetower.core.turn import Turn
 
 symbol = st.sampled_from(SYMBOLS)
 # Mutant often (the Prison), few PVP often (the last point), the Warehouse often: where the rules bite.
 face = st.one_of(symbol, symbol, symbol, st.just("Mutant"))
-hero = st.fixed_dictionaries({"pvp": st.one_of(st.integers(1, 3), st.integers(1, 20)),
-                              "abilities": st.lists(st.sampled_from(["Lucky", "Careful", "Honest", "Gifted",
-                                                                     "Peaceful", "Survivor"]), unique=True,
-                                                    max_size=2)})
+hero = st.fixed_dictionaries(
+    {
+        "pvp": st.one_of(st.integers(1, 3), st.integers(1, 20)),
+        "abilities": st.lists(
+            st.sampled_from(["Lucky", "Careful", "Honest", "Gifted", "Peaceful", "Survivor"]), unique=True, max_size=2
+        ),
+    }
+)
 card = st.lists(symbol, min_size=1, max_size=4)
-request = st.one_of(st.tuples(st.just("pick"), st.integers(0, 5)), st.tuples(st.just("reroll")),
-                    st.tuples(st.just("lucky")), st.tuples(st.just("aim")), st.tuples(st.just("move")))
+request = st.one_of(
+    st.tuples(st.just("pick"), st.integers(0, 5)),
+    st.tuples(st.just("reroll")),
+    st.tuples(st.just("lucky")),
+    st.tuples(st.just("aim")),
+    st.tuples(st.just("move")),
+)
 
 
 def new_turn(data):
@@ -132,7 +142,7 @@ def test_moving_leaves_at_most_one_move_and_goes_round_the_locations(data, moves
     for _ in range(moves):
         turn.move()
     assert turn.place() == LOCATIONS[(start + moves) % len(LOCATIONS)]
-    added = game.actions[len(history):]
-    assert game.actions[:len(history)] == history
+    added = game.actions[len(history) :]
+    assert game.actions[: len(history)] == history
     assert added == ([] if moves % len(LOCATIONS) == 0 else [["move", (start + moves) % len(LOCATIONS)]])
     assert not game.redo_actions, "a change of place left a move to redo"

@@ -14,15 +14,24 @@ from dicetower_host import paths
 @pytest.fixture
 def pico(tmp_path):
     flash = tmp_path / "flash"
-    bridge = subprocess.Popen([paths.node(), paths.node_harness("vm/pico.mjs"), "--files", str(flash)],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    bridge = subprocess.Popen(
+        [paths.node(), paths.node_harness("vm/pico.mjs"), "--files", str(flash)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     line = bridge.stdout.readline()
     assert line.startswith("listening "), bridge.stderr.read()
     port = int(line.split()[1])
 
     def mpremote(*args):
-        done = subprocess.run([tool("mpremote"), "connect", "socket://127.0.0.1:%d" % port, *args],
-                              capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            [tool("mpremote"), "connect", "socket://127.0.0.1:%d" % port, *args],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         return done
 
     yield mpremote, flash
@@ -107,16 +116,25 @@ def test_a_pty_is_a_serial_port_for_mpremote(tmp_path):
         path = board.open_pty()
         assert path.startswith("/dev/")
         for _ in range(2):  # a second program after the first closed the port
-            done = subprocess.run([tool("mpremote"), "connect", path, "exec", "import sys; print(sys.platform, 6 * 7)"],
-                                  capture_output=True, text=True, timeout=60)
+            done = subprocess.run(
+                [tool("mpremote"), "connect", path, "exec", "import sys; print(sys.platform, 6 * 7)"],
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
             assert done.returncode == 0, done.stderr
             assert done.stdout.strip() == "webassembly 42"
         # A socket client meanwhile takes the port; when it leaves, the pty has it again.
-        done = subprocess.run([tool("mpremote"), "connect", board.url, "exec", "print('via socket')"],
-                              capture_output=True, text=True, timeout=60)
+        done = subprocess.run(
+            [tool("mpremote"), "connect", board.url, "exec", "print('via socket')"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert done.stdout.strip() == "via socket"
-        done = subprocess.run([tool("mpremote"), "connect", path, "exec", "print('via pty')"],
-                              capture_output=True, text=True, timeout=60)
+        done = subprocess.run(
+            [tool("mpremote"), "connect", path, "exec", "print('via pty')"], capture_output=True, text=True, timeout=60
+        )
         assert done.stdout.strip() == "via pty", done.stderr
 
 
@@ -150,6 +168,7 @@ def test_a_board_closed_as_its_pty_opens_leaves_nothing_on_stderr(tmp_path, monk
 
 # ---- mpremote sees a Pico's files and flash, not the VM's filesystem
 
+
 def _ls(mpremote, *args):
     done = mpremote("fs", "ls", *args)
     assert done.returncode == 0, done.stderr
@@ -161,8 +180,21 @@ def test_ls_gives_each_files_size_and_only_the_boards_own_files(pico, tmp_path):
     mpremote, flash = pico
     source = tmp_path / "scores.txt"
     source.write_bytes(b"x" * 5000)
-    done = mpremote("fs", "mkdir", ":lib", "+", "fs", "cp", str(source), ":scores.txt", "+",
-                    "fs", "cp", str(source), ":lib/more.txt")
+    done = mpremote(
+        "fs",
+        "mkdir",
+        ":lib",
+        "+",
+        "fs",
+        "cp",
+        str(source),
+        ":scores.txt",
+        "+",
+        "fs",
+        "cp",
+        str(source),
+        ":lib/more.txt",
+    )
     assert done.returncode == 0, done.stderr
     assert _ls(mpremote) == {"scores.txt": 5000, "lib/": 0}  # a folder is 0 bytes, as littlefs lists it
     assert _ls(mpremote, ":lib") == {"more.txt": 5000}
@@ -195,6 +227,7 @@ def test_df_gives_a_picos_flash(pico, tmp_path):
 
 # ---- dicetower pico: its mistakes are one line, and its board never outlives it
 
+
 def _dicetower(*args, env=None):
     return subprocess.run([tool("dicetower"), *args], capture_output=True, text=True, timeout=120, env=env)
 
@@ -203,7 +236,8 @@ def test_an_unknown_board_is_one_line(tmp_path):
     done = _dicetower("pico", "--board", "picoo", "--headless", "--files", str(tmp_path / "flash"))
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
-        "dicetower: unknown board 'picoo'; the boards are: %s" % ", ".join(paths.board_names())]
+        "dicetower: unknown board 'picoo'; the boards are: %s" % ", ".join(paths.board_names())
+    ]
     assert not (tmp_path / "flash").exists()
 
 
@@ -212,7 +246,8 @@ def test_no_node_is_one_line(tmp_path):
     done = _dicetower("pico", "--headless", "--files", str(tmp_path / "flash"), env=env)
     assert done.returncode == 2, done.stderr
     assert done.stderr.strip().splitlines() == [
-        "dicetower: the virtual Pico did not start: the MicroPython VM needs Node.js 20 or newer (node) on PATH"]
+        "dicetower: the virtual Pico did not start: the MicroPython VM needs Node.js 20 or newer (node) on PATH"
+    ]
 
 
 def test_missing_node_modules_are_installed_with_a_line_saying_so(tmp_path, monkeypatch):
@@ -226,8 +261,10 @@ def test_missing_node_modules_are_installed_with_a_line_saying_so(tmp_path, monk
         sh.copy(os.path.join(ROOT, name), checkout / name)
     npm = tmp_path / "bin" / "npm"
     npm.parent.mkdir()
-    npm.write_text("#!/bin/sh\necho \"$@\" > \"$PWD/npm-ran\"\nmkdir -p node_modules/@micropython/micropython-webassembly-pyscript"
-                   " node_modules/rp2040js\n")
+    npm.write_text(
+        '#!/bin/sh\necho "$@" > "$PWD/npm-ran"\nmkdir -p node_modules/@micropython/micropython-webassembly-pyscript'
+        " node_modules/rp2040js\n"
+    )
     npm.chmod(0o755)
     monkeypatch.setattr(paths, "ROOT", str(checkout))
     monkeypatch.setenv("PATH", str(npm.parent) + os.pathsep + os.environ["PATH"])
@@ -289,8 +326,12 @@ def test_the_board_stops_with_dicetower_pico_on_any_signal(tmp_path, name):
     """SIGTERM to `dicetower pico` left its node process holding the port; now any signal takes the board
     down with it: SIGINT (Ctrl-C), SIGTERM and SIGHUP are handled and said in one line, and after SIGKILL,
     which no process can handle, the board notices its lifeline closed."""
-    command = subprocess.Popen([tool("dicetower"), "pico", "--headless", "--files", str(tmp_path / "flash")],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    command = subprocess.Popen(
+        [tool("dicetower"), "pico", "--headless", "--files", str(tmp_path / "flash")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     first = command.stdout.readline()
     assert " on socket://127.0.0.1:" in first, first + command.stderr.read()
     port = int(first.split("socket://127.0.0.1:")[1].split()[0])
@@ -321,10 +362,25 @@ def test_the_emulated_rp2040_powers_off_when_its_lifeline_closes(tmp_path):
     from dicetower_host.pico import bootrom_file
 
     with bootrom_file() as bootrom:
-        emulator = subprocess.Popen([paths.node(), paths.node_harness("rp2040/emulator.mjs"), "--flash",
-                                     str(tmp_path / "flash.img"), "--firmware", looping_uf2(tmp_path / "loop.uf2"),
-                                     "--bootrom", bootrom, "--boot-timeout", "600", "--lifeline"],
-                                    stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
+        emulator = subprocess.Popen(
+            [
+                paths.node(),
+                paths.node_harness("rp2040/emulator.mjs"),
+                "--flash",
+                str(tmp_path / "flash.img"),
+                "--firmware",
+                looping_uf2(tmp_path / "loop.uf2"),
+                "--bootrom",
+                bootrom,
+                "--boot-timeout",
+                "600",
+                "--lifeline",
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+        )
         # Its flash image is made once the firmware is written over it, after the bootrom was read.
         for _ in range(2400):
             if (tmp_path / "flash.img").exists() and (tmp_path / "flash.img").stat().st_size == 2 * 1024 * 1024:
@@ -336,6 +392,7 @@ def test_the_emulated_rp2040_powers_off_when_its_lifeline_closes(tmp_path):
 
 
 # ---- dicetower pico's screen: the board's OLED and ring, its buttons on the keyboard
+
 
 async def _until_app(pilot, check, seconds=120):
     """Let the app run until check() holds (bounded): a state, not a length of time."""
@@ -364,8 +421,9 @@ def test_a_fresh_board_says_how_to_flash_it(tmp_path):
                 await pilot.press("c")
                 # The note is set by the board's talker and drawn by the screen's next refresh: waited for
                 # on the screen (reading the status as soon as the note was set once saw the dark one).
-                seen["answered"] = await _until_app(pilot, lambda: app.settled() and app.note is not None
-                                                    and app.status == app.note)
+                seen["answered"] = await _until_app(
+                    pilot, lambda: app.settled() and app.note is not None and app.status == app.note
+                )
                 seen["note"] = app.status
 
         asyncio.run(main())
@@ -381,10 +439,11 @@ def test_flash_then_play_from_the_screen_while_monitor_follows_and_stats_counts(
     import io
     import json
 
+    from monitoring import monitor_thread
+
     from dicetower_host import cli
     from dicetower_host.pico import VirtualPico
     from dicetower_host.pico_view import KEYS, BoardFace
-    from monitoring import monitor_thread
 
     log = tmp_path / "events.jsonl"
     seen = {}
@@ -449,8 +508,12 @@ def test_a_script_plays_on_the_board_once_its_firmware_runs(tmp_path):
     _firmware_on(tmp_path / "flash")
     script = tmp_path / "start.sim"
     script.write_text("keys c\nmark setup\nkeys a\n")
-    command = subprocess.Popen([tool("dicetower"), "pico", "--script", str(script), "--files", str(tmp_path / "flash")],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    command = subprocess.Popen(
+        [tool("dicetower"), "pico", "--script", str(script), "--files", str(tmp_path / "flash")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     lines = []
     while not lines or not lines[-1].startswith("-- the script is done"):
         line = command.stdout.readline()
@@ -463,8 +526,9 @@ def test_a_script_plays_on_the_board_once_its_firmware_runs(tmp_path):
     out, err = command.communicate(timeout=60)
     assert err == "" and out.strip().splitlines()[-1].startswith("dicetower pico: stopped (Ctrl-C)")
 
-    sim = subprocess.run([tool("dicetower"), "sim", "--script", str(script)], capture_output=True, text=True,
-                         timeout=120)
+    sim = subprocess.run(
+        [tool("dicetower"), "sim", "--script", str(script)], capture_output=True, text=True, timeout=120
+    )
     played = json.loads(sim.stdout)
     assert [line for line in played["screen"] if line] == [line for line in screen if line]
     mark = lines.index("-- mark setup")
@@ -485,8 +549,14 @@ def test_on_a_terminal_the_screen_shows_and_any_stop_is_one_line(tmp_path, stop)
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 42, 130, 0, 0))
     env = dict(os.environ, COLUMNS="130", LINES="42")  # as the terminal says (pytest's own may be in the environment)
-    command = subprocess.Popen([tool("dicetower"), "pico", "--files", str(tmp_path / "flash")], stdin=slave,
-                               stdout=slave, stderr=slave, close_fds=True, env=env)
+    command = subprocess.Popen(
+        [tool("dicetower"), "pico", "--files", str(tmp_path / "flash")],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        close_fds=True,
+        env=env,
+    )
     os.close(slave)
     seen = b""
 
@@ -517,8 +587,11 @@ def test_on_a_terminal_the_screen_shows_and_any_stop_is_one_line(tmp_path, stop)
             command.wait()
     last = seen.decode("utf-8", "replace").rstrip().splitlines()[-1]
     flash = tmp_path / "flash"
-    said = {"q": "stopped; its flash is kept in %s" % flash, "SIGINT": "stopped (Ctrl-C); its flash is kept in %s" % flash,
-            "SIGTERM": "stopped by SIGTERM; its flash is kept in %s" % flash}[stop]
+    said = {
+        "q": "stopped; its flash is kept in %s" % flash,
+        "SIGINT": "stopped (Ctrl-C); its flash is kept in %s" % flash,
+        "SIGTERM": "stopped by SIGTERM; its flash is kept in %s" % flash,
+    }[stop]
     assert last.endswith("dicetower pico: " + said), last
     assert command.returncode == (143 if stop == "SIGTERM" else 0)
     if node is not None:
@@ -551,8 +624,9 @@ def test_a_terminal_too_small_for_the_oled_is_told_the_size_it_needs(tmp_path):
 
     seen = _face_at(tmp_path, (60, 24), look)
     assert seen["told"], seen
-    assert seen["status"] == ("This terminal is 60x24; the board's screen needs 64x40 (the OLED is cut): make it "
-                              "larger, or use --headless")
+    assert seen["status"] == (
+        "This terminal is 60x24; the board's screen needs 64x40 (the OLED is cut): make it larger, or use --headless"
+    )
 
 
 def test_at_120x40_the_board_shows_its_whole_oled_at_half_width(tmp_path):
@@ -577,11 +651,13 @@ def test_a_bad_script_is_one_line_before_any_board_starts(tmp_path):
     done = _dicetower("pico", "--script", str(script), "--files", str(tmp_path / "flash"))
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip().splitlines() == [
-        "dicetower: %s: line 2: unknown command 'roll' (seed, board, press, keys, wait, mark)" % script]
+        "dicetower: %s: line 2: unknown command 'roll' (seed, board, press, keys, wait, mark)" % script
+    ]
     done = _dicetower("pico", "--script", str(tmp_path / "missing.sim"), "--files", str(tmp_path / "flash"))
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
-        "dicetower: cannot read the script %s: No such file or directory" % (tmp_path / "missing.sim")]
+        "dicetower: cannot read the script %s: No such file or directory" % (tmp_path / "missing.sim")
+    ]
 
 
 def test_the_emulated_picos_raw_repl_asked_again_prints_nothing(capsys):

@@ -12,8 +12,8 @@ import urllib.request
 
 import pytest
 
-from dicetower_host import cli, sim, web
 from dicetower.web import server
+from dicetower_host import cli, sim, web
 
 PIN = "2468"
 
@@ -36,8 +36,9 @@ def state(s):
 
 def post(s, body, raw=False):
     data = body if raw else json.dumps(body).encode()
-    request = urllib.request.Request(s.url + "/press", data=data, method="POST",
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        s.url + "/press", data=data, method="POST", headers={"Content-Type": "application/json"}
+    )
     try:
         with urllib.request.urlopen(request, timeout=30) as r:
             return r.status, json.loads(r.read())
@@ -155,9 +156,11 @@ def test_a_champions_game_serves_each_players_ally_and_the_minions_engaged_with_
     served.press("c")  # New Champions, two players (P1, P2)
     assert "allies" not in state(served)["state"]  # none played: the state as a save made before them
     phone = Stream(served)
-    for keys in ("aaaaccbc",  # Play ally: P1, Ally 1, 2 hit points
-                 "bbccbbbc",  # Minion engages: P1, Minion 1, 4 hit points
-                 "cbcbc"):  # Minion engages: P2, Minion 2, 2 hit points
+    for keys in (
+        "aaaaccbc",  # Play ally: P1, Ally 1, 2 hit points
+        "bbccbbbc",  # Minion engages: P1, Minion 1, 4 hit points
+        "cbcbc",
+    ):  # Minion engages: P2, Minion 2, 2 hit points
         served.call(lambda: served.tower.presses(keys))
     d = phone.until(lambda d: len(d["state"].get("minions", ())) == 2)
     assert d["state"]["allies"] == [[0, "Ally 1", 2]]
@@ -182,8 +185,13 @@ def test_a_roll_reaches_the_phones_with_its_dice_locks_and_advice(served):
     for key in "caacc":  # New Battlerealm, two heroes, start; Hulk rolls
         served.press(key)
     d = phone.until(lambda d: "roll" in d and "chance" in d["roll"], documents=200)
-    roll = served.call(lambda: (list(served.tower.app.roll.symbols()), list(served.tower.app.roll.locked),
-                                served.tower.app.advice.percent()))
+    roll = served.call(
+        lambda: (
+            list(served.tower.app.roll.symbols()),
+            list(served.tower.app.roll.locked),
+            served.tower.app.advice.percent(),
+        )
+    )
     assert (d["roll"]["faces"], d["roll"]["locked"], d["roll"]["chance"]) == roll
     phone.close()
 
@@ -213,7 +221,7 @@ class FakeClock:
     """The PIN guard's clock, in ms, moved by the test: a wait is a state, not a length of time."""
 
     def __init__(self):
-        self.now = 10 ** 6
+        self.now = 10**6
 
     def __call__(self):
         return self.now
@@ -224,8 +232,10 @@ def test_phones_press_only_with_the_pin(served):
     served.call(lambda: setattr(served.server.guard, "clock", clock))
     assert post(served, {"button": "c", "pin": "1111"}) == (403, {"error": "wrong PIN: it is on the tower's screen"})
     # A wrong PIN costs a second before the next try is even looked at.
-    assert post(served, {"button": "c", "pin": PIN}) == (429, {"error": "a wrong PIN was sent: wait 1 s before the "
-                                                                   "next try"})
+    assert post(served, {"button": "c", "pin": PIN}) == (
+        429,
+        {"error": "a wrong PIN was sent: wait 1 s before the next try"},
+    )
     clock.now += 1000
     assert post(served, {"button": "c"})[0] == 400  # no PIN at all
     assert state(served)["mode"] == "start"  # nothing was pressed
@@ -357,8 +367,9 @@ def test_a_pico_w_serves_once_its_radio_is_up_and_comes_back_after_a_loss(tmp_pa
     import asyncio
     import sys
 
-    from dicetower import device
     from test_wifi import FakeNetwork, FakeWLAN
+
+    from dicetower import device
 
     monkeypatch.setitem(sys.modules, "network", FakeNetwork)
     monkeypatch.setattr(device, "RADIO_S", 0.02)

@@ -11,8 +11,8 @@ import shutil
 import pytest
 
 from conftest import ROOT
-from dicetower_host import sim, web
 from dicetower.web import server
+from dicetower_host import sim, web
 
 PIN = "2468"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -37,8 +37,9 @@ def served(tmp_path):
 @pytest.fixture
 def browser():
     with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                              args=["--no-sandbox", "--disable-gpu"])
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
         yield chromium
         chromium.close()
 
@@ -214,8 +215,10 @@ def test_a_phone_that_behaves_gets_the_game_while_hostile_phones_attack(browser,
         sock.sendall(b"GET /events HTTP/1.1\r\n\r\n")
         stop.wait(10)
 
-    attackers = [threading.Thread(target=attack, args=(2 + i, how), daemon=True)
-                 for i, how in enumerate((head, trickle, trickle, flood, short_body, guess, never_reads))]
+    attackers = [
+        threading.Thread(target=attack, args=(2 + i, how), daemon=True)
+        for i, how in enumerate((head, trickle, trickle, flood, short_body, guess, never_reads))
+    ]
     for t in attackers:
         t.start()
     try:

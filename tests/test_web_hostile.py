@@ -11,10 +11,10 @@ import threading
 import time
 
 import pytest
-
-from dicetower_host import cli, sim, web
-from dicetower.web import server
 from test_web import PIN, FakeClock, Stream, closed_by_server, connect, get_status, post, raw, settled, state
+
+from dicetower.web import server
+from dicetower_host import cli, sim, web
 
 
 @pytest.fixture
@@ -221,12 +221,24 @@ def test_a_history_that_is_not_a_number_is_400_not_500(served):
 @pytest.mark.slow  # waits out the server's request time (server.REQUEST_S, 5 s)
 def test_malformed_requests_print_nothing_on_the_console(served, capfd):
     """Every 400 printed a traceback on the console (on a Pico W, its USB console). Now none."""
-    for request in (b"NONSENSE\r\n\r\n", b"GET / HTTP/1.1\r\nno colon\r\n\r\n", b"GET /\xff\xfe HTTP/1.1\r\n\r\n",
-                    b"POST /press HTTP/1.1\r\nContent-Length: abc\r\n\r\n", b"GET /%zz%C0 HTTP/1.1\r\n\r\n",
-                    b"GET /state?a=%zz&b=%C0%AF HTTP/1.1\r\n\r\n", b"\r\n\r\n\r\n", b"GET  HTTP/1.1\r\n\r\n",
-                    b"GET /a\x1cb HTTP/1.1\r\n\r\n", b"GET /a\xc2\xa0b HTTP/1.1\r\n\r\n", b"G\xffT / HTTP/1.1\r\n\r\n"):
+    for request in (
+        b"NONSENSE\r\n\r\n",
+        b"GET / HTTP/1.1\r\nno colon\r\n\r\n",
+        b"GET /\xff\xfe HTTP/1.1\r\n\r\n",
+        b"POST /press HTTP/1.1\r\nContent-Length: abc\r\n\r\n",
+        b"GET /%zz%C0 HTTP/1.1\r\n\r\n",
+        b"GET /state?a=%zz&b=%C0%AF HTTP/1.1\r\n\r\n",
+        b"\r\n\r\n\r\n",
+        b"GET  HTTP/1.1\r\n\r\n",
+        b"GET /a\x1cb HTTP/1.1\r\n\r\n",
+        b"GET /a\xc2\xa0b HTTP/1.1\r\n\r\n",
+        b"G\xffT / HTTP/1.1\r\n\r\n",
+    ):
         answer = raw(served, request)
-        assert answer.startswith(b"HTTP/1.0 4") or (request == b"\r\n\r\n\r\n" and answer == b""), (request, answer[:60])
+        assert answer.startswith(b"HTTP/1.0 4") or (request == b"\r\n\r\n\r\n" and answer == b""), (
+            request,
+            answer[:60],
+        )
     # Blank lines before the request line are passed over (HTTP/1.1 asks a server to), not a 400.
     assert raw(served, b"\r\n\r\nGET /state HTTP/1.1\r\n\r\n").startswith(b"HTTP/1.0 200")
     assert settled(served) == 0

@@ -5,8 +5,8 @@ shows it."""
 import pytest
 from PIL import Image
 
-from dicetower_host import picture, sim, web
 from dicetower.ui import qr
+from dicetower_host import picture, sim, web
 
 zxingcpp = pytest.importorskip("zxingcpp")
 
@@ -20,14 +20,23 @@ def drawn(size, modules, scale=4, quiet=4):
     for y in range(size):
         for x in range(size):
             if modules[y * size + x]:
-                image.paste(0, ((x + quiet) * scale, (y + quiet) * scale, (x + quiet + 1) * scale,
-                                (y + quiet + 1) * scale))
+                image.paste(
+                    0, ((x + quiet) * scale, (y + quiet) * scale, (x + quiet + 1) * scale, (y + quiet + 1) * scale)
+                )
     return image
 
 
-@pytest.mark.parametrize("text", ["http://192.168.4.1/", "http://10.0.0.23:8080/", "x",
-                                  "http://192.168.178.123:65535/" + "p" * 20, "WIFI:T:WPA;S:dicetower-7f3a;P:k7mq2xrtwp;;",
-                                  "b" * 106])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "http://192.168.4.1/",
+        "http://10.0.0.23:8080/",
+        "x",
+        "http://192.168.178.123:65535/" + "p" * 20,
+        "WIFI:T:WPA;S:dicetower-7f3a;P:k7mq2xrtwp;;",
+        "b" * 106,
+    ],
+)
 def test_every_size_of_code_reads_back(text):
     size, modules = qr.encode(text)
     assert size in (21, 25, 29, 33, 37)

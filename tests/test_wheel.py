@@ -39,8 +39,10 @@ def installed(tmp_path_factory):
     venv = top / "venv"
     run([sys.executable, "-m", "venv", str(venv)])
     bin_dir = venv / ("Scripts" if os.name == "nt" else "bin")
-    run([str(bin_dir / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(wheels[0])],
-        cwd=str(top))
+    run(
+        [str(bin_dir / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(wheels[0])],
+        cwd=str(top),
+    )
     work = top / "work"
     (work / "home").mkdir(parents=True)
     # A home of its own (the VM's node_modules, the virtual Pico's flash go there); npm's download cache
@@ -54,9 +56,15 @@ def installed(tmp_path_factory):
 
 def test_the_installed_package_is_not_the_checkout(installed):
     dicetower, env, work = installed
-    where = run([os.path.join(os.path.dirname(dicetower), "python"), "-c",
-                 "import dicetower, dicetower_host.paths as p; print(dicetower.__file__); print(p.FIRMWARE)"],
-                env=env, cwd=work).stdout.split()
+    where = run(
+        [
+            os.path.join(os.path.dirname(dicetower), "python"),
+            "-c",
+            "import dicetower, dicetower_host.paths as p; print(dicetower.__file__); print(p.FIRMWARE)",
+        ],
+        env=env,
+        cwd=work,
+    ).stdout.split()
     assert not any(path.startswith(ROOT) for path in where), where
     assert os.path.exists(os.path.join(where[1], "main.py"))
 
@@ -72,10 +80,14 @@ def test_the_installed_simulator_plays_an_example_as_the_checkout_does(installed
     assert result["over"] == "6 KO tokens: the heroes lose."
     assert "GAME OVER" in result["screen"]
     # The very same firmware: the same screen, LEDs and events as the checkout's own command.
-    checkout = json.loads(run([os.path.join(os.path.dirname(sys.executable), "dicetower"), "sim", "--script",
-                               EXAMPLE], cwd=ROOT).stdout)
-    assert (result["screen"], result["leds"], result["events"]) == (checkout["screen"], checkout["leds"],
-                                                                     checkout["events"])
+    checkout = json.loads(
+        run([os.path.join(os.path.dirname(sys.executable), "dicetower"), "sim", "--script", EXAMPLE], cwd=ROOT).stdout
+    )
+    assert (result["screen"], result["leds"], result["events"]) == (
+        checkout["screen"],
+        checkout["leds"],
+        checkout["events"],
+    )
 
 
 def lines_of(process):
@@ -87,8 +99,14 @@ def lines_of(process):
 
 def test_the_installed_flasher_puts_its_firmware_on_a_virtual_pico(installed):
     dicetower, env, work = installed
-    pico = subprocess.Popen([dicetower, "pico", "--files", os.path.join(work, "pico-flash")], env=env, cwd=work,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    pico = subprocess.Popen(
+        [dicetower, "pico", "--files", os.path.join(work, "pico-flash")],
+        env=env,
+        cwd=work,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     said = lines_of(pico)
     try:
         first = said.get(timeout=300)  # the first use installs the MicroPython VM with npm
@@ -125,12 +143,25 @@ def test_the_emulated_rp2040_of_the_installed_package_asks_for_micropythons_firm
     rp2040` names MicroPython's own file to download, in one line, and starts nothing."""
     dicetower, env, work = installed
     env = {k: v for k, v in env.items() if k != "DICETOWER_RP2_FIRMWARE"}
-    site = run([os.path.join(os.path.dirname(dicetower), "python"), "-c",
-                "import dicetower_host, os; print(os.path.dirname(dicetower_host.__file__))"], env=env, cwd=work)
+    site = run(
+        [
+            os.path.join(os.path.dirname(dicetower), "python"),
+            "-c",
+            "import dicetower_host, os; print(os.path.dirname(dicetower_host.__file__))",
+        ],
+        env=env,
+        cwd=work,
+    )
     carried = [os.path.join(top, name) for top, _, names in os.walk(site.stdout.strip()) for name in names]
     assert any(path.endswith(os.path.join("rp2040", "emulator.mjs")) for path in carried)
     assert not [path for path in carried if path.endswith((".uf2", ".bin", ".elf", ".hex", ".xz", ".zip"))]
-    done = subprocess.run([dicetower, "pico", "--emulator", "rp2040", "--headless"], capture_output=True, text=True,
-                          env=env, cwd=work, timeout=120)
+    done = subprocess.run(
+        [dicetower, "pico", "--emulator", "rp2040", "--headless"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=work,
+        timeout=120,
+    )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "download RPI_PICO-20251209-v1.27.0.uf2 from " in done.stderr, done.stderr

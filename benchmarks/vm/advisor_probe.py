@@ -17,8 +17,15 @@ from dicetower.core import advisor, cards, ranks
 ARGS = globals().get("PROBE_ARGS") or getattr(sys, "argv", [])[1:]
 RUNS = int(ARGS[0]) if ARGS else 5
 ONLY = ARGS[1].split("|") if len(ARGS) > 1 else None  # the cases to measure, "|" between (all if not given)
-FULL_HAND = [cards.need(d) for d in (["Mutant", "Science", "Skill", "Skill"], ["Skill", "Skill", "Mystic", "Mystic"],
-                                     ["Mutant", "Mutant", "Science", "Science"], ["Cosmic", "Tech", "Tech"])]
+FULL_HAND = [
+    cards.need(d)
+    for d in (
+        ["Mutant", "Science", "Skill", "Skill"],
+        ["Skill", "Skill", "Mystic", "Mystic"],
+        ["Mutant", "Mutant", "Science", "Science"],
+        ["Cosmic", "Tech", "Tech"],
+    )
+]
 THUNDERCLAP = FULL_HAND[:1]
 FREE = bytearray((2, 3, 4, 5, 4, 5))  # six free dice: Skill Tech Cosmic Mystic Cosmic Mystic
 NONE_LOCKED = bytearray(6)

@@ -18,6 +18,7 @@ import gc
 gc.collect()
 before = gc.mem_alloc()
 import main  # noqa: E402,F401
+
 from table import Table  # noqa: E402
 
 # --- vm step ---
@@ -73,12 +74,12 @@ def redraws(t, name, key, k=200, cold=False):
         return oled.show(canvas.buf, 0)
 
     start = time.ticks_us()
-    for i in range(k):
+    for _i in range(k):
         if cold:
             forget()
         screens.draw(app, canvas)
     middle = time.ticks_us()
-    for i in range(k):
+    for _i in range(k):
         show()
     end = time.ticks_us()
     if cold:
@@ -92,14 +93,16 @@ def redraws(t, name, key, k=200, cold=False):
     gc.enable()
     app.changed = False
     oled.i2c = bus
-    print("redraw %s %d %d %d %d" % (name, time.ticks_diff(middle, start) // k, time.ticks_diff(end, middle) // k,
-                                     used, sent))
+    print(
+        "redraw %s %d %d %d %d"
+        % (name, time.ticks_diff(middle, start) // k, time.ticks_diff(end, middle) // k, used, sent)
+    )
 
 
 def battlerealm(t):
     for key in "caac":  # New Battlerealm, two heroes (from four: a a), start
         yield key
-    for turn in range(6):
+    for _turn in range(6):
         yield "c"  # roll
         yield "a"  # to Finalize
         yield "c"
@@ -166,7 +169,7 @@ def frames_alloc(device, n):
     gc.collect()
     gc.disable()
     start = gc.mem_alloc()
-    for i in range(n):
+    for _i in range(n):
         device.frame()
     used = gc.mem_alloc() - start
     gc.enable()
@@ -221,9 +224,19 @@ else:
         t.device.ring._bitstream = NO_STRIP
         per_frame = frames_alloc(t.device, 30)
         sent.sort()
-        print("%s %d %d %d %.1f %d %d %d" % (maker.__name__, presses, modules_kept, peak, per_frame,
-                                             sent[len(sent) // 2], sent[-1],
-                                             1 if t.app.game and t.app.game.over() else 0))
+        print(
+            "%s %d %d %d %.1f %d %d %d"
+            % (
+                maker.__name__,
+                presses,
+                modules_kept,
+                peak,
+                per_frame,
+                sent[len(sent) // 2],
+                sent[-1],
+                1 if t.app.game and t.app.game.over() else 0,
+            )
+        )
         t = keys = None
         repeat = bool(queue)
     else:
@@ -247,4 +260,3 @@ redraws(t, "dice_full", "")
 redraws(t, "dice_cursor_step", "b")
 redraws(t, "dice_cursor_step_cold", "b", cold=True)
 t = None
-

@@ -50,8 +50,10 @@ if sys.platform == "rp2":
 
     SOURCES = (("bytes", lambda: Urandom(os.urandom)), ("rosc_bits", lambda: RoscBits("RP2040")))
 else:
-    SOURCES = (("bytes", lambda: Urandom(urandom_like)),
-               ("rosc_bits", lambda: RoscBits("RP2040", mem32=Bits(), sleep_us=lambda us: None)))
+    SOURCES = (
+        ("bytes", lambda: Urandom(urandom_like)),
+        ("rosc_bits", lambda: RoscBits("RP2040", mem32=Bits(), sleep_us=lambda us: None)),
+    )
 
 for label, make in SOURCES:
     dice = FairDice(make())
@@ -77,6 +79,7 @@ for label, make in SOURCES:
         probe.health.check_all(buf)
     say("health_sample_" + label, "%.2f" % (us_since(start) / 6400), "us")
     from dicetower.core.startup_test import StartupTest
+
     test = StartupTest(label == "rosc_bits")
     test._bits = 512  # past the linear complexity test: the period test alone
     start = time.ticks_us()
@@ -122,7 +125,7 @@ for label, make in SOURCES:
     fresh.failure = "paused by the probe"  # as a failed test leaves it: retried after RETRY_FIRST_MS
     timed(0, "retry")
     while fresh.failure is not None:
-        timed(10 ** 6, "retry")
+        timed(10**6, "retry")
     for phase in ("startup", "rolling", "retry"):
         say("longest_prime_%s_%s" % (phase, label), longest[phase], "us")
     say("longest_prime_" + label, max(longest.values()), "us")

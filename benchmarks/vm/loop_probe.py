@@ -11,9 +11,17 @@ cards) and the same with Lucky.
 import json
 import time
 
-FOUR = [{"name": "Card %d" % n, "dice": dice} for n, dice in enumerate(
-    (["Mutant", "Science", "Skill", "Skill"], ["Skill", "Skill", "Mystic", "Mystic"],
-     ["Mutant", "Mutant", "Science", "Science"], ["Cosmic", "Tech", "Tech"]))]
+FOUR = [
+    {"name": "Card %d" % n, "dice": dice}
+    for n, dice in enumerate(
+        (
+            ["Mutant", "Science", "Skill", "Skill"],
+            ["Skill", "Skill", "Mystic", "Mystic"],
+            ["Mutant", "Mutant", "Science", "Science"],
+            ["Cosmic", "Tech", "Tech"],
+        )
+    )
+]
 
 
 def _advice(dev, name, setup):
@@ -42,8 +50,17 @@ def _advice(dev, name, setup):
         except (ImportError, AttributeError):
             pass
         raise RuntimeError("no advice for %s: %s (%d B free after a collection)" % (name, app.message, gc.mem_free()))
-    print(json.dumps({"advice": name, "ready_us": time.ticks_diff(time.ticks_us(), start),
-                      "longest_pass_us": longest, "passes": passes, "percent": app.advice.percent()}))
+    print(
+        json.dumps(
+            {
+                "advice": name,
+                "ready_us": time.ticks_diff(time.ticks_us(), start),
+                "longest_pass_us": longest,
+                "passes": passes,
+                "percent": app.advice.percent(),
+            }
+        )
+    )
 
 
 def _hardest(lucky):
@@ -56,6 +73,7 @@ def _hardest(lucky):
         roll.lucky_left = lucky
         turn.hero_cards = lambda: FOUR
         turn.target = 0
+
     return setup
 
 

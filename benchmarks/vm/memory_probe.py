@@ -44,7 +44,6 @@ def rolled(i):
     return roll
 
 
-
 def reroll_first_free(roll):
     for die in range(6):
         if not roll.locked[die]:

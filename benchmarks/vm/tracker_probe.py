@@ -21,8 +21,9 @@ print("imports %d" % (gc.mem_alloc() - before_import))
 # The largest save: six heroes with long names and a full undo window.
 from dicetower.core.games.battlerealm import Battlerealm  # noqa: E402
 
-six = Battlerealm.setup([{"name": "Black Panther", "pvp": 10, "abilities": ["Tough", "Cunning", "Peaceful"]}
-                         for _ in range(6)])
+six = Battlerealm.setup(
+    [{"name": "Black Panther", "pvp": 10, "abilities": ["Tough", "Cunning", "Peaceful"]} for _ in range(6)]
+)
 for t in range(60):
     six.do("roll", "YKKTCC", [(t + 1) % 6, (t + 2) % 6])
     six.do("attack", (t + 3) % 6, 1, True)
@@ -34,15 +35,21 @@ six = None
 # schemes with the longest names, and 50 side-scheme actions to undo.
 from dicetower.core.games.champions import Champions  # noqa: E402
 
-big = Champions.setup([{"name": "Player %d with hp" % n, "hp": 15} for n in range(4)],
-                      {"name": "A Long Main Sch.", "stages": [[20, 3, 5]] * 6},
-                      {"name": "A Long Villain N", "stages": [20] * 6, "final": False})
+big = Champions.setup(
+    [{"name": "Player %d with hp" % n, "hp": 15} for n in range(4)],
+    {"name": "A Long Main Sch.", "stages": [[20, 3, 5]] * 6},
+    {"name": "A Long Villain N", "stages": [20] * 6, "final": False},
+)
 for p in range(4):
-    big.do("separate", p, {"name": "A Long Main Sch.", "stages": [[20, 3, 5]] * 6},
-           {"name": "A Long Villain N", "stages": [20] * 6})
+    big.do(
+        "separate",
+        p,
+        {"name": "A Long Main Sch.", "stages": [[20, 3, 5]] * 6},
+        {"name": "A Long Villain N", "stages": [20] * 6},
+    )
 for n in range(8):
     big.do("side", n % 5, "A Side Scheme Name %05d" % n, 12, 1, 3, 3)
-for n in range(50):
+for _ in range(50):
     big.do("side_threat", 0, 0, 12)
 print("champions_max %d %d" % (len(big.actions), len(encode(big))))
 big = None
@@ -67,8 +74,19 @@ else:
     peak = max(peak, gc.mem_alloc() - baseline)
     action = None if game.over() else next(actions, None)
     if action is None:
-        print("%s %d %d %d %d %d %d %d" % (maker.__name__, done, gc.mem_alloc() - baseline, peak, max(sizes),
-                                           sum(sizes) // len(sizes), sum(sizes), elapsed // done))
+        print(
+            "%s %d %d %d %d %d %d %d"
+            % (
+                maker.__name__,
+                done,
+                gc.mem_alloc() - baseline,
+                peak,
+                max(sizes),
+                sum(sizes) // len(sizes),
+                sum(sizes),
+                elapsed // done,
+            )
+        )
         game = actions = None
         repeat = bool(queue)
     else:

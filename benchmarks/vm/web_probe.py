@@ -39,7 +39,7 @@ def main():
 
     print("server_module", before - free())
     before = free()
-    s = server.Server(t.device, "2468")
+    _held = server.Server(t.device, "2468")
     print("server_made", before - free())
 
 

@@ -19,7 +19,6 @@ to a bounded file on flash, shown as a short message, and the game goes on
 import json
 
 from dicetower.core.game import release
-from dicetower.hw.buttons import POLL_MS
 from dicetower.hw.storage import append_bounded, replace
 from dicetower.core.store import SaveError
 from dicetower.ui import screens
@@ -305,7 +304,7 @@ class Device:
         a log that cannot be written must not hide what it was to say (the console has said it)."""
         try:
             append_bounded(self.files, self.root + "errors.log", text + "\n", ERROR_LOG_BYTES)
-        except Exception:  # noqa: a full, read-only or failing flash; said already on the console
+        except Exception:  # noqa: BLE001 (a full, read-only or failing flash; said already on the console)
             pass
 
     def _crash(self, error):
@@ -332,11 +331,12 @@ class Device:
         try:
             self._finish_saving()  # the actions done before the failed step: each was whole
             said = "the game is saved"
-        except Exception as e:  # noqa: the save itself out of room too: the last one on flash stands
+        except Exception as e:  # noqa: BLE001 (the save itself out of room too: the last one on flash stands)
             self._saving = self._unsaved = None
             said = "the last save stands (%s)" % type(e).__name__
-        self.app.message = ("Out of memory: %s. If it comes again, unplug the tower and plug it in: the game "
-                            "resumes." % said)
+        self.app.message = (
+            "Out of memory: %s. If it comes again, unplug the tower and plug it in: the game resumes." % said
+        )
         return said
 
     def tick(self, now):
@@ -352,7 +352,7 @@ class Device:
         frame_due = self._lit is None or diff(now, self._lit) >= FRAME_MS - self._late
         try:
             self._busy = self._work(now, frame_due)
-        except Exception as e:  # noqa: nothing a step does may stop the game
+        except Exception as e:  # noqa: BLE001 (nothing a step does may stop the game)
             self._busy = True
             self._crash(e)
         if self._busy:

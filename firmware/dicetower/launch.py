@@ -27,10 +27,21 @@ MANIFEST_MOST = 32768  # bytes: a release's manifest is about 10 KB, twice that 
 # these is damaged the notice goes to the console only.
 # What a flash writes before the manifest on a board that has a main.py (code.py on CircuitPython).
 ENTRY = ("dicetower/launch.mpy", "dicetower/launch.py", "main.py", "code.py")
-BOOT_NEEDS = ("dicetower/__init__", "dicetower/startup", "dicetower/core/__init__", "dicetower/core/board",
-              "dicetower/hw/__init__", "dicetower/hw/oled", "dicetower/hw/platform", "dicetower/hw/circuitpy",
-              "dicetower/hw/storage",
-              "dicetower/hw/pixels", "dicetower/ui/__init__", "dicetower/ui/canvas", "dicetower/ui/font")
+BOOT_NEEDS = (
+    "dicetower/__init__",
+    "dicetower/startup",
+    "dicetower/core/__init__",
+    "dicetower/core/board",
+    "dicetower/hw/__init__",
+    "dicetower/hw/oled",
+    "dicetower/hw/platform",
+    "dicetower/hw/circuitpy",
+    "dicetower/hw/storage",
+    "dicetower/hw/pixels",
+    "dicetower/ui/__init__",
+    "dicetower/ui/canvas",
+    "dicetower/ui/font",
+)
 
 
 def check(root="/"):
@@ -51,7 +62,7 @@ def check(root="/"):
         files = manifest["files"]
         complete = manifest["complete"] is True
         was = {} if complete else manifest.get("was", {})
-    except Exception:  # noqa: whatever the text is (nested past the parser's depth too), boot goes on
+    except Exception:  # noqa: BLE001 (whatever the text is (nested past the parser's depth too), boot goes on)
         return "the manifest is damaged", ()
     if not isinstance(files, dict) or not all(isinstance(d, str) for d in files.values()) or not isinstance(was, dict):
         return "the manifest is damaged", ()
@@ -141,5 +152,5 @@ def reflash_needed(problem, damaged):
         from dicetower.hw.platform import make
 
         show_on_oled(make(), "REFLASH NEEDED", text)
-    except Exception as e:  # mid-flash, whole modules of two releases that do not fit together
+    except Exception as e:  # noqa: BLE001 mid-flash, whole modules of two releases that do not fit together
         print("reflash needed: the OLED could not show it (%s: %s)" % (type(e).__name__, e))

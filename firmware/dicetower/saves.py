@@ -54,7 +54,7 @@ class SaveStore:
 
     def save(self, game):
         """Write the game; returns the bytes written. Raises OSError if flash fails."""
-        for written in self.saving(game):
+        for written in self.saving(game):  # noqa: B007 (the last is the answer)
             pass
         return written
 
@@ -115,8 +115,10 @@ class SaveStore:
                 message = game.note
             except NewerSave as e:
                 aside = keep_aside(self.fs, self.path, NEWER)
-                message = ("The saved game was %s. It is kept as %s; a firmware that reads it offers it "
-                           "again." % (e, self._name(aside)))
+                message = "The saved game was %s. It is kept as %s; a firmware that reads it offers it again." % (
+                    e,
+                    self._name(aside),
+                )
             except SaveError as e:
                 aside = keep_aside(self.fs, self.path, DAMAGED)
                 message = "The saved game could not be loaded: %s. It is kept as %s." % (e, self._name(aside))
@@ -146,7 +148,9 @@ class SaveStore:
             for name in kept(self.fs, self.path, tag):
                 try:
                     data = read_at_most(self.fs, name, LARGEST)
-                    kind = _reader().kind_of(data)  # its kind only, unless checked: replaying imports its game's modules
+                    kind = _reader().kind_of(
+                        data
+                    )  # its kind only, unless checked: replaying imports its game's modules
                     if notes is not None:
                         _checked(data)
                     self.kept = (name, kind)
@@ -156,8 +160,10 @@ class SaveStore:
                 except SaveError as e:
                     if notes is not None:
                         aside = take_out(self.fs, name, self.path, tag, DAMAGED)
-                        notes.append("The kept game %s could not be brought back: %s. It is kept as %s."
-                                     % (self._name(name), e, self._name(aside)))
+                        notes.append(
+                            "The kept game %s could not be brought back: %s. It is kept as %s."
+                            % (self._name(name), e, self._name(aside))
+                        )
                         return self._find_kept(notes)  # the names moved down: look again
                 except (TooBig, OSError):
                     continue

@@ -38,7 +38,7 @@ def config(root, log, damaged=None):
     if text is not None:
         try:
             loaded = json.loads(text)
-        except Exception:  # noqa: any parser error (too deep, out of memory) is a file not to use
+        except Exception:  # noqa: BLE001 (any parser error (too deep, out of memory) is a file not to use)
             why = "config.json is not valid JSON"
         if why is None and not isinstance(loaded, dict):
             why = "config.json holds no settings"
@@ -57,8 +57,9 @@ def config(root, log, damaged=None):
     settings["sounds"] = settings.get("sounds") is not False
     settings["watchdog"] = settings.get("watchdog") is True
     name = settings.get("board")
-    if name is not None and not (isinstance(name, str) and name and
-                                 all(c.isalpha() or c.isdigit() or c in "_-" for c in name)):
+    if name is not None and not (
+        isinstance(name, str) and name and all(c.isalpha() or c.isdigit() or c in "_-" for c in name)
+    ):
         # A profile's file name (boards/NAME.json): no folders, nothing a path could not hold.
         log("config.json: board must be a profile's name")
         settings["board"] = None
@@ -70,7 +71,7 @@ def flashed_board(root):
     try:
         manifest = json.loads(read_text(root + MANIFEST, MANIFEST_BYTES) or "{}")
         name = manifest.get("board")
-    except Exception:  # noqa: a damaged manifest names no board (the launch's check says the rest)
+    except Exception:  # noqa: BLE001 (a damaged manifest names no board (the launch's check says the rest))
         return None
     return name if isinstance(name, str) else None
 
@@ -105,8 +106,10 @@ def board(root, name, machine_name):
             continue
         if same_machine(found.machine, machine_name):
             return found
-    raise BoardError("no profile for %r; set \"board\" in config.json (have: %s)"
-                     % (machine_name, ", ".join(sorted(n[:-5] for n in names))))
+    raise BoardError(
+        'no profile for %r; set "board" in config.json (have: %s)'
+        % (machine_name, ", ".join(sorted(n[:-5] for n in names)))
+    )
 
 
 def same_machine(profile, reported):
@@ -134,8 +137,7 @@ def show_on_oled(platform, title, text):
     """Show a problem on the OLED (if one answers) when the game itself cannot start."""
     settings = config(platform.root, lambda line: None)
     try:
-        spec = board(platform.root, settings.get("board") or flashed_board(platform.root),
-                     platform.machine_name).oled
+        spec = board(platform.root, settings.get("board") or flashed_board(platform.root), platform.machine_name).oled
     except BoardError:
         spec = None
     show_problem(oled(platform, spec, lambda line: None), Canvas(), title, text)

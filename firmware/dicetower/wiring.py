@@ -34,8 +34,8 @@ def wire(dev, platform):
     # A damaged (or missing) config.json must not cost the board its pins: an RP2040-Zero runs the
     # Pico's MicroPython, so only the profile the last flash chose (its manifest) tells them apart.
     board = dev.config.get("board") or startup.flashed_board(dev.root)
-    for why in damaged:
-        _refuse(dev, dev.root + "config.json", why, "the default settings are used")
+    for reason in damaged:
+        _refuse(dev, dev.root + "config.json", reason, "the default settings are used")
     dev.board = None
     dev.error = None
     try:
@@ -51,8 +51,12 @@ def wire(dev, platform):
         dev.ring = platform.ring(leds["pin"], leds["count"], leds["order"], dev.board.cap)
     except ImportError as e:
         # CircuitPython without the neopixel library in /lib: say so, instead of a traceback.
-        _stop(dev, "LIBRARY MISSING", "Library missing: %s. Run dicetower flash --runtime circuitpython, or copy "
-                   "neopixel.mpy from the Adafruit bundle to /lib." % e)
+        _stop(
+            dev,
+            "LIBRARY MISSING",
+            "Library missing: %s. Run dicetower flash --runtime circuitpython, or copy "
+            "neopixel.mpy from the Adafruit bundle to /lib." % e,
+        )
         return False
     pins = {}
     active_low = {}
@@ -92,14 +96,14 @@ def wire(dev, platform):
             from dicetower.core.roster import load_heroes  # Battlerealm's: not loaded without a heroes.json
 
             options["heroes"] = load_heroes(heroes)
-    except Exception as e:  # noqa: whatever the file holds, the built-in heroes play
+    except Exception as e:  # noqa: BLE001 (whatever the file holds, the built-in heroes play)
         dev.notices.append("%s. The built-in heroes are used." % e)
         dev._log_line("%s; the default heroes are used" % e)
     try:
         attack = _user_file(dev, "dice.json", DICE_BYTES, "the default Attack Die is used")
         if attack is not None:
             options["attack_faces"] = list(load_overrides(attack).faces)
-    except Exception as e:  # noqa: whatever the file holds, the default Attack Die plays
+    except Exception as e:  # noqa: BLE001 (whatever the file holds, the default Attack Die plays)
         dev._log_line("dice.json: %s; the default Attack Die is used" % e)
     if dev.notices:
         options["notice"] = " ".join(dev.notices)
@@ -107,8 +111,7 @@ def wire(dev, platform):
     dev._setups = None  # setup_files.py's SetupFiles, while a game is set up (`_setup_files`)
     if dev._collect is not None:
         dev._collect()  # what stays of a saved game's load packed low: main.py's boot says why
-    dev.app = App(dev.dice, store=dev, emit=dev._emit, settings=dev.config, options=options,
-                   setups=dev._setup_files)
+    dev.app = App(dev.dice, store=dev, emit=dev._emit, settings=dev.config, options=options, setups=dev._setup_files)
     dev.lights = Lights(dev.ring)
     # Off by default: a started watchdog cannot be stopped, and mpremote could no longer interrupt.
     dev.watchdog = platform.watchdog(8000) if dev.config.get("watchdog") else None
@@ -178,5 +181,9 @@ def _radio_setup(dev, platform):
     dev.wifi = wifi
     dev.link = Link(network, wifi, dev._log_line)
     dev.share()
-    dev.app.phones = {"url": None, "wifi": wifi["name"], "pin": wifi["shown_pin"],
-                       "password": wifi["password"] if wifi["mode"] == "ap" else None}
+    dev.app.phones = {
+        "url": None,
+        "wifi": wifi["name"],
+        "pin": wifi["shown_pin"],
+        "password": wifi["password"] if wifi["mode"] == "ap" else None,
+    }

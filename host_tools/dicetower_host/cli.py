@@ -24,13 +24,17 @@ class Parser(argparse.ArgumentParser):
 
 
 def build_parser():
-    parser = Parser(prog="dicetower", description=__doc__.split("\n\n")[0].replace("\n", " "),
-                    epilog="dicetower COMMAND --help describes a command.")
+    parser = Parser(
+        prog="dicetower",
+        description=__doc__.split("\n\n")[0].replace("\n", " "),
+        epilog="dicetower COMMAND --help describes a command.",
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS:
         command = importlib.import_module("dicetower_host.commands." + name)
-        p = sub.add_parser(name, help=command.HELP, description=command.__doc__,
-                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        p = sub.add_parser(
+            name, help=command.HELP, description=command.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        )
         command.add_arguments(p)
         p.set_defaults(run=command.run)
     return parser
@@ -43,7 +47,6 @@ def main(argv=None):
             signal.signal(signal.SIGINT, signal.default_int_handler)
         from dicetower.core.entropy import EntropyFailure
         from dicetower.core.roll import RollRefused
-
         from dicetower_host.errors import UserError
 
         parser = build_parser()

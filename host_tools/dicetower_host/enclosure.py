@@ -26,8 +26,10 @@ from dicetower_host import parts as parts_data
 from dicetower_host.errors import UserError
 
 SCAD = os.path.join(parts_data.HARDWARE, "enclosure", "tower.scad")
-INSTALL = ("OpenSCAD is not installed. On Debian or Ubuntu: sudo apt-get install openscad xvfb "
-           "(xvfb draws the PNG on a machine without a screen); elsewhere see openscad.org/downloads.")
+INSTALL = (
+    "OpenSCAD is not installed. On Debian or Ubuntu: sudo apt-get install openscad xvfb "
+    "(xvfb draws the PNG on a machine without a screen); elsewhere see openscad.org/downloads."
+)
 # The preview's camera: eye, then the point it looks at (mm): from the front right, above.
 CAMERA = "200,-160,160,40,60,50"
 
@@ -37,14 +39,16 @@ def parameters(name, parts=None):
     parts = parts or parts_data.load_parts()
     board = parts_data.load_board(name)
     usb = parts["usb"][parts_data.controller(parts, name)["usb"]]
-    return {"oled_window": parts["oled"]["window_mm"],
-            "oled_board": parts["oled"]["board_mm"],
-            "ring_od": parts_data.ring(parts, board.leds["count"])["od_mm"],
-            "button_hole": parts["button"]["hole_mm"],
-            "button_count": len(board.buttons),
-            "usb_plug": usb["plug_mm"],
-            "usb_above": usb["above_board_mm"],
-            "clearance": parts["clearance_mm"]}
+    return {
+        "oled_window": parts["oled"]["window_mm"],
+        "oled_board": parts["oled"]["board_mm"],
+        "ring_od": parts_data.ring(parts, board.leds["count"])["od_mm"],
+        "button_hole": parts["button"]["hole_mm"],
+        "button_count": len(board.buttons),
+        "usb_plug": usb["plug_mm"],
+        "usb_above": usb["above_board_mm"],
+        "clearance": parts["clearance_mm"],
+    }
 
 
 def scad_value(value):
@@ -94,8 +98,22 @@ def render(name, out, parts=None, png=True, kept=None):
     if png:
         paths.append(os.path.join(out, name + ".png"))
         fresh = paths[1][:-4] + ".new.png"  # OpenSCAD picks the format by the name's ending
-        run_openscad(["-o", fresh, "--render", "--imgsize=800,600", "--camera=" + CAMERA, "--viewall",
-                      "--colorscheme=Tomorrow", "-D", "with_plate=false"] + defines + [SCAD], display=True)
+        run_openscad(
+            [
+                "-o",
+                fresh,
+                "--render",
+                "--imgsize=800,600",
+                "--camera=" + CAMERA,
+                "--viewall",
+                "--colorscheme=Tomorrow",
+                "-D",
+                "with_plate=false",
+            ]
+            + defines
+            + [SCAD],
+            display=True,
+        )
         _replace_unless(fresh, paths[1], same_picture, kept)
     return paths, openings(console), time.monotonic() - began
 
@@ -136,8 +154,7 @@ def same_picture(a, b, level=40, share=0.01):
     with Image.open(a) as one, Image.open(b) as other:
         if one.size != other.size:
             return False
-        differ = ImageChops.difference(one.convert("L"), other.convert("L")).point(
-            lambda v: 255 if v > level else 0)
+        differ = ImageChops.difference(one.convert("L"), other.convert("L")).point(lambda v: 255 if v > level else 0)
         return differ.histogram()[255] < share * one.size[0] * one.size[1]
 
 
@@ -163,8 +180,12 @@ def read_stl(path):
     if len(data) >= 84:
         count = struct.unpack_from("<I", data, 80)[0]
         if len(data) == 84 + 50 * count:
-            rows = numpy.frombuffer(data, dtype=numpy.dtype([("normal", "<f4", 3), ("v", "<f4", (3, 3)),
-                                                             ("attr", "<u2")]), count=count, offset=84)
+            rows = numpy.frombuffer(
+                data,
+                dtype=numpy.dtype([("normal", "<f4", 3), ("v", "<f4", (3, 3)), ("attr", "<u2")]),
+                count=count,
+                offset=84,
+            )
             return rows["v"].astype(float)
     text = data.decode("ascii", "replace")
     values = [float(v) for corner in re.findall(r"vertex\s+(\S+)\s+(\S+)\s+(\S+)", text) for v in corner]

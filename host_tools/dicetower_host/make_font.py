@@ -58,7 +58,7 @@ def main(path):
     print("FIRST = 32")
     print("GLYPHS = (")
     for i in range(0, len(data), 20):
-        print("    b\"%s\"" % "".join("\\x%02x" % b for b in data[i:i + 20]))
+        print('    b"%s"' % "".join("\\x%02x" % b for b in data[i : i + 20]))
     print(")")
 
 

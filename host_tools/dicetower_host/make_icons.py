@@ -1,6 +1,6 @@
 """Turn the ASCII art below into firmware/dicetower/ui/icons.py (16x16 icons, two pages each).
 
-    .venv/bin/python -m dicetower_host.make_icons > firmware/dicetower/ui/icons.py
+.venv/bin/python -m dicetower_host.make_icons > firmware/dicetower/ui/icons.py
 """
 
 ART = {

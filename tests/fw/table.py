@@ -4,12 +4,10 @@ Works on CPython (files in a temporary folder) and on the MicroPython VM
 (files in the VM's own filesystem, boards/ mounted at /boards).
 """
 
+import json
 import os
 
-import json
-
 from dicetower.core.entropy import FairDice
-
 from dicetower.core.replay import ScriptedFaces, SeededSource
 from tower import Tower
 

@@ -41,11 +41,11 @@ class Advice(unittest.TestCase):
         self.assertEqual(advice.reroll, [0, 2, 3, 4, 5])  # die 2, the Mutant, is locked
         # Paid: at least one Cosmic among five dice, and at most one more Mutant (three go to the Prison).
         pays = 0
-        for throw in range(6 ** 5):
-            faces = [throw // 6 ** i % 6 for i in range(5)]
+        for throw in range(6**5):
+            faces = [throw // 6**i % 6 for i in range(5)]
             if C in faces and faces.count(M) < 2:
                 pays += 1
-        fraction_equal(self, advice.chance(), pays, 6 ** 5)
+        fraction_equal(self, advice.chance(), pays, 6**5)
 
     def test_the_risk_is_the_chance_of_the_prison_or_an_explosion(self):
         # Two Mutant and two Science locked: re-rolling two dice for the Skill and Skill that
@@ -100,8 +100,9 @@ def steps(work):
 
 
 def same(test, got, want):
-    test.assertEqual((got.reroll, got.lucky, got.chance(), got.risk()),
-                     (want.reroll, want.lucky, want.chance(), want.risk()))
+    test.assertEqual(
+        (got.reroll, got.lucky, got.chance(), got.risk()), (want.reroll, want.lucky, want.chance(), want.risk())
+    )
 
 
 class Plan(unittest.TestCase):
@@ -149,8 +150,11 @@ class Plan(unittest.TestCase):
         while b is None:
             b = next(second)
         same(self, b, advisor.advise(other[0], other[1], 2, 1, goal))
-        same(self, advisor.advise(HARDEST[0], HARDEST[1], 2, 0, goal),
-             steps(advisor.plan(HARDEST[0], HARDEST[1], 2, 0, goal))[-1])
+        same(
+            self,
+            advisor.advise(HARDEST[0], HARDEST[1], 2, 0, goal),
+            steps(advisor.plan(HARDEST[0], HARDEST[1], 2, 0, goal))[-1],
+        )
 
     def test_the_work_arrays_are_made_once_and_kept_small(self):
         goal = cards.Goal(HAND, (), False, cards.ELSEWHERE, 3)
@@ -167,12 +171,20 @@ class Plan(unittest.TestCase):
     def test_what_a_plan_leaves_in_the_work_arrays_changes_no_answer(self):
         """Every pass writes an entry before it reads it: stale values (here: garbage) do not count."""
         hand = [cards.need(["Mutant", "Science", "Skill"]), cards.need(["Tech", "Cosmic", "Mystic", "Mystic"])]
-        positions = [(HARDEST[0], HARDEST[1]), (bytearray([M, S, K, T, T, Y]), bytearray([1, 1, 0, 0, 0, 0])),
-                     (bytearray([M, M, S, C, C, Y]), bytearray([1, 1, 1, 0, 0, 0])),
-                     (bytearray([S, K, T, C, Y, Y]), bytearray([1, 0, 0, 0, 0, 0]))]
-        cases = [(faces, locked, rerolls, lucky, cards.Goal(needs, (), False, location, 3))
-                 for faces, locked in positions for rerolls in (1, 2) for lucky in (0, 1)
-                 for needs in (hand, HAND[:1]) for location in (cards.ELSEWHERE, cards.AVENGERS_TOWER)]
+        positions = [
+            (HARDEST[0], HARDEST[1]),
+            (bytearray([M, S, K, T, T, Y]), bytearray([1, 1, 0, 0, 0, 0])),
+            (bytearray([M, M, S, C, C, Y]), bytearray([1, 1, 1, 0, 0, 0])),
+            (bytearray([S, K, T, C, Y, Y]), bytearray([1, 0, 0, 0, 0, 0])),
+        ]
+        cases = [
+            (faces, locked, rerolls, lucky, cards.Goal(needs, (), False, location, 3))
+            for faces, locked in positions
+            for rerolls in (1, 2)
+            for lucky in (0, 1)
+            for needs in (hand, HAND[:1])
+            for location in (cards.ELSEWHERE, cards.AVENGERS_TOWER)
+        ]
         want = [advisor.advise(*case) for case in cases]
         for seed in (0, 1, 2):
             for case, advice in zip(cases, want):
@@ -207,11 +219,17 @@ class Scoring(unittest.TestCase):
     def test_every_roll_is_scored_as_goal_check_scores_it(self):
         odin = cards.need(["Mutant", "Mutant", "Science", "Science"])
         six = cards.need(["Skill", "Tech", "Cosmic", "Mystic", "Mystic", "Skill"])
-        goals = [cards.Goal(needs, abilities, False, location, pvp)
-                 for needs in (HAND, [odin, six], [])
-                 for abilities in ((), ("Honest",), ("Careful",))
-                 for location, pvp in ((cards.ELSEWHERE, 0), (cards.GHOST_ORCHID, 0), (cards.WAREHOUSE, 1),
-                                       (cards.WAREHOUSE, 3))]
+        goals = [
+            cards.Goal(needs, abilities, False, location, pvp)
+            for needs in (HAND, [odin, six], [])
+            for abilities in ((), ("Honest",), ("Careful",))
+            for location, pvp in (
+                (cards.ELSEWHERE, 0),
+                (cards.GHOST_ORCHID, 0),
+                (cards.WAREHOUSE, 1),
+                (cards.WAREHOUSE, 3),
+            )
+        ]
         for fixed in (bytearray(6), bytearray([1, 1, 0, 0, 0, 0]), bytearray([2, 0, 0, 1, 0, 0])):
             n = 6 - sum(fixed)
             for goal in goals:

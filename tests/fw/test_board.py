@@ -1,11 +1,10 @@
 """Board profiles: the shipped ones load; a wrong one says which field. CPython and the VM."""
 
 import json
+import os
 import unittest
 
 from dicetower.core.board import BoardError, parse
-
-import os
 
 
 def shipped():

@@ -5,6 +5,7 @@ import os
 import unittest
 
 import devices
+
 from dicetower import launch
 from dicetower.startup import show_on_oled
 from table import _root
@@ -130,9 +131,14 @@ class Flashed(unittest.TestCase):
         self.assertEqual(launch.check(self.root)[0], "the manifest is damaged")
 
     def test_a_manifest_of_the_wrong_shape_or_bytes_is_not_trusted(self):
-        for text in (b'{"complete": true, "files": ["fwcheck/a.mpy"]}', b'{"complete": true, "files": 7}',
-                     b'{"complete": true, "files": {"fwcheck/a.mpy": 7}}', b'{"files": {}, "complete": \xff}',
-                     b'{"complete": false, "files": {}, "was": ["fwcheck/a.mpy"]}', b"\xff\xfe\x00garbage"):
+        for text in (
+            b'{"complete": true, "files": ["fwcheck/a.mpy"]}',
+            b'{"complete": true, "files": 7}',
+            b'{"complete": true, "files": {"fwcheck/a.mpy": 7}}',
+            b'{"files": {}, "complete": \xff}',
+            b'{"complete": false, "files": {}, "was": ["fwcheck/a.mpy"]}',
+            b"\xff\xfe\x00garbage",
+        ):
             write(self.root + launch.MANIFEST, text)
             self.assertEqual(launch.check(self.root), ("the manifest is damaged", ()))
 

@@ -131,7 +131,7 @@ def reference_show(oled, buf):
         window[5] = page
         window[6] = page
         oled.i2c.writeto(oled.address, window)
-        oled.i2c.writevto(oled.address, (b"\x40", view[base + first:base + last + 1]))
+        oled.i2c.writevto(oled.address, (b"\x40", view[base + first : base + last + 1]))
         for x in range(first, last + 1):
             sent[base + x] = buf[base + x]
         total += len(window) + 2 + last - first
@@ -249,7 +249,7 @@ class Margin(unittest.TestCase):
         canvas = Canvas()
         for string in ("B: more  C: go on", "Roll the dice", "Die 1: Mutant", "x" * COLUMNS):
             canvas.line(4, string, invert=True)
-            row = canvas.buf[4 * WIDTH:5 * WIDTH]
+            row = canvas.buf[4 * WIDTH : 5 * WIDTH]
             first = (ord(string[0]) - font.FIRST) * CHAR
             stroke = font.GLYPHS[first]
             self.assertEqual(row[0], 0xFF, string)  # lit before the letter
@@ -260,18 +260,45 @@ class Margin(unittest.TestCase):
         canvas = Canvas()
         canvas.line(1, "Roll the dice")
         canvas.line(2, "Roll the dice", invert=True)
-        plain = canvas.buf[WIDTH:2 * WIDTH]
-        inverted = canvas.buf[2 * WIDTH:3 * WIDTH]
+        plain = canvas.buf[WIDTH : 2 * WIDTH]
+        inverted = canvas.buf[2 * WIDTH : 3 * WIDTH]
         self.assertEqual(bytes(b ^ 0xFF for b in inverted), bytes(plain))
 
 
 class Wrapping(unittest.TestCase):
     def test_wrap_splits_as_the_word_by_word_version_did(self):
         rng = Random(25)
-        pieces = ("a", "bb", "word", "re-roll,", "1234567", "x" * 25, "y" * 26, "z" * 60, " ", " ", " ", "  ",
-                  "\t", "\n", chr(233), "?!")
-        texts = ["", " ", "Pick dice to re-roll, or finalize.", "A/B move  C choose", "x" * 25, "x" * 26,
-                 "x" * 24 + " y", "x" * 25 + " y", " lead", "trail ", "a" + " " * 3 + "b"]
+        pieces = (
+            "a",
+            "bb",
+            "word",
+            "re-roll,",
+            "1234567",
+            "x" * 25,
+            "y" * 26,
+            "z" * 60,
+            " ",
+            " ",
+            " ",
+            "  ",
+            "\t",
+            "\n",
+            chr(233),
+            "?!",
+        )
+        texts = [
+            "",
+            " ",
+            "Pick dice to re-roll, or finalize.",
+            "A/B move  C choose",
+            "x" * 25,
+            "x" * 26,
+            "x" * 24 + " y",
+            "x" * 25 + " y",
+            " lead",
+            "trail ",
+            "a" + " " * 3 + "b",
+        ]
         for _ in range(300):
             texts.append("".join(pieces[rng.below(len(pieces))] for _ in range(rng.below(30))))
         for text in texts:
@@ -316,8 +343,9 @@ class ChangedRuns(unittest.TestCase):
             canvas.buf[at] ^= 0x81
             self.assertEqual(oled.show(canvas.buf), 7 + 2)
             page, x = divmod(at, WIDTH)
-            self.assertEqual(oled.i2c.log, [(0x3C, bytes((0, 0x21, x, x, 0x22, page, page))),
-                                            (0x3C, bytes((0x40, canvas.buf[at])))])
+            self.assertEqual(
+                oled.i2c.log, [(0x3C, bytes((0, 0x21, x, x, 0x22, page, page))), (0x3C, bytes((0x40, canvas.buf[at])))]
+            )
 
     def test_a_canvas_replaced_by_another_is_compared_afresh(self):
         first, second = Canvas(), Canvas()

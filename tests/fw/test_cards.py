@@ -81,8 +81,9 @@ class HeroFile(unittest.TestCase):
             heroes[0]["cards"][1]["dice"][2] = "Mystc"
 
         message = self.bad(typo)
-        self.assertTrue(message.startswith("heroes.json hero 1 (Hulk) card 2 (World Breaker): \"dice\" has 'Mystc'"),
-                        message)
+        self.assertTrue(
+            message.startswith("heroes.json hero 1 (Hulk) card 2 (World Breaker): \"dice\" has 'Mystc'"), message
+        )
 
     def test_other_mistakes_name_the_field(self):
         def five_cards(heroes):
@@ -97,11 +98,12 @@ class HeroFile(unittest.TestCase):
         def primary_number(heroes):
             heroes[0]["primary"] = 5
 
-        self.assertIn("hero 2 (Thor): \"cards\" must be a list of up to 4", self.bad(five_cards))
-        self.assertIn("hero 3 (Vision) card 1: \"name\" is missing", self.bad(no_name))
-        self.assertIn("hero 4 (Black Panther) card 1 (Panther's Stealth): \"dice\" must be a list of 1 to 6",
-                      self.bad(seven_dice))
-        self.assertIn("hero 1 (Hulk): \"primary\" must be text", self.bad(primary_number))
+        self.assertIn('hero 2 (Thor): "cards" must be a list of up to 4', self.bad(five_cards))
+        self.assertIn('hero 3 (Vision) card 1: "name" is missing', self.bad(no_name))
+        self.assertIn(
+            'hero 4 (Black Panther) card 1 (Panther\'s Stealth): "dice" must be a list of 1 to 6', self.bad(seven_dice)
+        )
+        self.assertIn('hero 1 (Hulk): "primary" must be text', self.bad(primary_number))
 
     def test_a_file_without_cards_still_loads(self):
         heroes = roster.load_heroes('{"heroes": [{"name": "A"}, {"name": "B", "pvp": 12}]}')
@@ -116,8 +118,10 @@ class Paying(unittest.TestCase):
         self.assertEqual(alone, ["World Breaker"])  # it needs the two Skill Thunderclap took
         together, alone = paid(["Mutant", "Science", "Skill", "Skill", "Skill", "Skill"], HULK)
         self.assertEqual(together, [("Thunderclap", [0, 1, 2, 3], [])])
-        together, _ = paid(["Skill", "Skill", "Mystic", "Mystic", "Skill", "Mutant"], HULK[:2] + [
-            {"name": "Two", "dice": ["Skill", "Mutant"]}])
+        together, _ = paid(
+            ["Skill", "Skill", "Mystic", "Mystic", "Skill", "Mutant"],
+            HULK[:2] + [{"name": "Two", "dice": ["Skill", "Mutant"]}],
+        )
         self.assertEqual(together, [("World Breaker", [0, 1, 2, 3], []), ("Two", [4, 5], [])])
 
     def test_dice_of_a_prison_or_explosion_cannot_pay(self):
@@ -133,23 +137,27 @@ class Paying(unittest.TestCase):
     def test_the_ghost_orchid(self):
         """Rulebook: "Card text: "Heroes in The Ghost Orchid can use their Power Cards for one less dice result of their choice." """
         arrow = roster.cards_of(HEROES, "Hawkeye")
-        for faces in (["Mutant", "Tech", "Skill", "Cosmic", "Cosmic", "Mystic"],
-                      ["Mutant", "Mutant", "Skill", "Cosmic", "Cosmic", "Mystic"]):
+        for faces in (
+            ["Mutant", "Tech", "Skill", "Cosmic", "Cosmic", "Mystic"],
+            ["Mutant", "Mutant", "Skill", "Cosmic", "Cosmic", "Mystic"],
+        ):
             self.assertEqual(paid(faces, arrow)[0], [])
             self.assertEqual(paid(faces, arrow, cards.GHOST_ORCHID)[0], [("Incendiary Arrow", [0, 1], [])])
-        self.assertEqual(paid(["Tech", "Skill", "Skill", "Cosmic", "Cosmic", "Mystic"], arrow, cards.GHOST_ORCHID)[0],
-                         [])
+        self.assertEqual(
+            paid(["Tech", "Skill", "Skill", "Cosmic", "Cosmic", "Mystic"], arrow, cards.GHOST_ORCHID)[0], []
+        )
 
     def test_avengers_tower(self):
         """Rulebook: "For example, Hulk's World Breaker card can use any 4 dice results as long as one of them is a Skill or a Mystic." """
         breaker = [c for c in HULK if c["name"] == "World Breaker"]
         faces = ["Tech", "Cosmic", "Mystic", "Cosmic", "Tech", "Tech"]
         self.assertEqual(paid(faces, breaker)[0], [])
-        (name, dice, bought), = paid(faces, breaker, cards.AVENGERS_TOWER)[0]
+        ((name, dice, bought),) = paid(faces, breaker, cards.AVENGERS_TOWER)[0]
         self.assertEqual((name, len(dice), bought), ("World Breaker", 4, []))
         self.assertIn(2, dice)  # the Mystic, the one symbol it shows
-        self.assertEqual(paid(["Tech", "Cosmic", "Cosmic", "Cosmic", "Tech", "Tech"], breaker,
-                              cards.AVENGERS_TOWER)[0], [])
+        self.assertEqual(
+            paid(["Tech", "Cosmic", "Cosmic", "Cosmic", "Tech", "Tech"], breaker, cards.AVENGERS_TOWER)[0], []
+        )
 
     def test_avengers_tower_prices_a_single_card(self):
         """Rulebook: "Heroes here may use any dice results to activate a single power card." """
@@ -205,8 +213,10 @@ class PrunedSearch(unittest.TestCase):
 
         symbols = cards.SYMBOLS
         for case in range(600):
-            hero_cards = [{"name": "Card %d" % n, "dice": [symbols[pick(6)] for _ in range(1 + pick(4))]}
-                          for n in range(1 + pick(4))]
+            hero_cards = [
+                {"name": "Card %d" % n, "dice": [symbols[pick(6)] for _ in range(1 + pick(4))]}
+                for n in range(1 + pick(4))
+            ]
             faces = [symbols[pick(6)] for _ in range(6)]
             outcome = judge(faces, (), pick(5) == 0)  # one in five in the Prison
             location = cards.LOCATIONS[pick(len(cards.LOCATIONS))]

@@ -4,11 +4,10 @@ import os
 import unittest
 
 from dicetower.core.dice import SYMBOLS
-from dicetower.ui import icons
 from dicetower.device import FRAME_MS
+from dicetower.ui import icons
 from dicetower.ui.leds import BLINK, FACE_COLOURS
 from table import Table
-
 
 
 def _allocated_by_frames(t):
@@ -19,11 +18,12 @@ def _allocated_by_frames(t):
     gc.collect()
     gc.disable()
     before = gc.mem_alloc()
-    for i in range(20):
+    for _i in range(20):
         t.device.frame()
     used = gc.mem_alloc() - before
     gc.enable()
     return used
+
 
 class Boot(unittest.TestCase):
     def test_boots_to_the_start_menu_and_says_ready(self):
@@ -47,7 +47,7 @@ class Boot(unittest.TestCase):
         for die in range(6):
             icon = icons.SYMBOL_ICONS[SYMBOLS.index(faces[die])]
             x = die * 21 + 2
-            shown = bytes(t.panel.ram[128 + x:128 + x + 16]) + bytes(t.panel.ram[256 + x:256 + x + 16])
+            shown = bytes(t.panel.ram[128 + x : 128 + x + 16]) + bytes(t.panel.ram[256 + x : 256 + x + 16])
             expected = bytes(b ^ 0xFF for b in icon) if die == 0 else icon  # die 1 has the cursor
             self.assertEqual(shown, expected, "die %d" % (die + 1))
         t.wait(1200)  # the roll animation ends; the ring shows the dice
@@ -150,7 +150,6 @@ class Saves(unittest.TestCase):
         self.assertEqual(screen, "R1 Hulk's turn")  # the OLED showed the game before it was written
         self.assertTrue(reads_at_save > reads_at_press, seen)  # and the buttons were polled in between
         self.assertIn("game.sav", os.listdir(t.root[:-1] or "/"))
-
 
     def test_a_save_is_written_in_three_passes_with_the_buttons_polled_between_them(self):
         # The game's bytes, the temporary file, the rename over the old save: on a Pico each takes a few

@@ -170,9 +170,11 @@ class HeroFile(unittest.TestCase):
         """Names starting with "=" or "~" are a save's short codes, and true is not a number of PVP: such a
         file once loaded, and every new Battlerealm game was then refused. Now the file is named on the OLED
         at boot and the built-in heroes play."""
-        for change, said in ((("name", "=Hulk"), "hero 1 (=Hulk): a name cannot start with \"=\" or \"~\""),
-                             (("name", "~Thor"), "hero 1 (~Thor): a name cannot start with"),
-                             (("pvp", True), "hero 1 (Hulk): \"pvp\" must be 1 to 20")):
+        for change, said in (
+            (("name", "=Hulk"), 'hero 1 (=Hulk): a name cannot start with "=" or "~"'),
+            (("name", "~Thor"), "hero 1 (~Thor): a name cannot start with"),
+            (("pvp", True), 'hero 1 (Hulk): "pvp" must be 1 to 20'),
+        ):
             t = Table()
             heroes = json.loads(json.dumps(HEROES))
             heroes[0][change[0]] = change[1]

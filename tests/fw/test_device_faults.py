@@ -108,8 +108,7 @@ class Crashes(unittest.TestCase):
         self.assertIn("Out of memory", screen)
         self.assertFalse("MemoryError" in screen, screen)  # (micropython-lib's unittest has no assertNotIn)
         with open(t.root + "errors.log") as f:
-            self.assertIn("MemoryError: memory allocation failed, allocating 1636 bytes (the game is saved)",
-                          f.read())
+            self.assertIn("MemoryError: memory allocation failed, allocating 1636 bytes (the game is saved)", f.read())
         t.app.press = press
         t.presses("c c c")  # the heap has room again: Gain PVP (the menu stays on it), Thor, 1
         self.assertEqual(t.app.game.state["heroes"][1]["pvp"], 12)
@@ -213,8 +212,12 @@ class Settings(unittest.TestCase):
 
     def test_a_users_heroes_file(self):
         t = Table()
-        write(t.root + "heroes.json", json.dumps({"heroes": [{"name": "Ant-Man", "pvp": 9, "abilities": ["Lucky"]},
-                                                            {"name": "Wasp", "pvp": 11}]}))
+        write(
+            t.root + "heroes.json",
+            json.dumps(
+                {"heroes": [{"name": "Ant-Man", "pvp": 9, "abilities": ["Lucky"]}, {"name": "Wasp", "pvp": 11}]}
+            ),
+        )
         t2 = Table(root=t.root, keep_files=True)
         os.remove(t.root + "heroes.json")
         t2.presses("c a a c")

@@ -102,7 +102,7 @@ class BattleworldCards(unittest.TestCase):
         self.assertEqual(t.app.mode, "play")
         self.assertEqual(message(t), "No Thanostone Battle Card is left: the deck has 1.")
         t.presses("a")  # New battle, four times
-        for n in range(4):
+        for _n in range(4):
             t.presses("c c c c")
         self.assertEqual(len(t.app.game.state["battles"]), 5)
         self.assertEqual(t.events("action")[-1]["args"], ["Battle 5", 1, 2, "Energy", 0])  # an other card

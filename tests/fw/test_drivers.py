@@ -5,6 +5,7 @@ import unittest
 
 import devices
 import machine
+
 from dicetower.hw.buttons import DOUBLE_MS, LONG_MS, Buttons, Encoder
 from dicetower.hw.oled import Oled
 from dicetower.hw.pixels import Ring
@@ -103,7 +104,7 @@ class RingDriver(unittest.TestCase):
     def test_a_frame_allocates_nothing(self):
         import gc
 
-        bench = devices.reset()
+        devices.reset()
         ring = Ring(machine.Pin(16), 12, "GRB", cap=0.42, bitstream=lambda pin, enc, timing, buf: None)
         ring.fill(200, 100, 50)
         ring.show()

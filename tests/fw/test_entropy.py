@@ -1,17 +1,26 @@
 """Entropy sources, health tests and fair faces. Runs on CPython and the MicroPython VM."""
 
 import unittest
-
 from hashlib import sha256
+
+from sources import BiasedBits, Counter, Cycle, FairBits, LfsrBits, Noise, Pattern
 
 from dicetower.core.dice import ATTACK, BATTLEREALM, D6, DANGER_COIN, plain
 from dicetower.core.drbg import HmacDrbg
-from dicetower.core.entropy import (PAUSED, PERSONALIZATION, RESEED_INTERVAL, RETRY_FIRST_MS, STARTUP_SAMPLES,
-                                    STARTUP_TEST_SAMPLES, EntropyFailure, FairDice, HealthTests, rct_cutoff)
+from dicetower.core.entropy import (
+    PAUSED,
+    PERSONALIZATION,
+    RESEED_INTERVAL,
+    RETRY_FIRST_MS,
+    STARTUP_SAMPLES,
+    STARTUP_TEST_SAMPLES,
+    EntropyFailure,
+    FairDice,
+    HealthTests,
+    rct_cutoff,
+)
 from dicetower.core.replay import ScriptedFaces, SeededSource
 from dicetower.core.startup_test import StartupTest
-from sources import BiasedBits, Counter, Cycle, FairBits, LfsrBits, Noise, Pattern
-
 
 ONE_BUFFER = 32  # the samples FairDice reads at a time: what one pass of the loop may read
 
@@ -206,7 +215,7 @@ class Primed(unittest.TestCase):
     # same faces, so a seeded game is the same in the simulator, the tests and on the VM. (Noise is
     # also read at idle for the start-up test, so a noise source's later reseeds differ.)
     def test_faces_are_the_same_made_ahead_or_at_the_draw(self):
-        for plain, primed in ((FairDice(SeededSource(3)), FairDice(SeededSource(3))),):
+        for direct, primed in ((FairDice(SeededSource(3)), FairDice(SeededSource(3))),):
             made = 0
             while primed.prime():
                 made += 1
@@ -215,9 +224,10 @@ class Primed(unittest.TestCase):
             for roll in range(40):
                 if roll % 3 == 0:
                     primed.prime()
-                self.assertEqual([plain.draw(BATTLEREALM) for _ in range(6)],
-                                 [primed.draw(BATTLEREALM) for _ in range(6)], roll)
-            self.assertEqual(plain.bytes_used, primed.bytes_used)
+                self.assertEqual(
+                    [direct.draw(BATTLEREALM) for _ in range(6)], [primed.draw(BATTLEREALM) for _ in range(6)], roll
+                )
+            self.assertEqual(direct.bytes_used, primed.bytes_used)
 
     def test_a_source_failing_while_priming_moves_to_the_fallback_at_once(self):
         first = Noise(1, name="first")
@@ -256,53 +266,69 @@ class Drbg(unittest.TestCase):
 
     def test_no_reseed_count_0(self):
         drbg = HmacDrbg()
-        drbg.instantiate(h("ca851911349384bffe89de1cbdc46e6831e44d34a4fb935ee285dd14b71a7488"),
-                         h("659ba96c601dc69fc902940805ec0ca8"))
+        drbg.instantiate(
+            h("ca851911349384bffe89de1cbdc46e6831e44d34a4fb935ee285dd14b71a7488"), h("659ba96c601dc69fc902940805ec0ca8")
+        )
         self.assertEqual(bytes(drbg.value), h("e75855f93b971ac468d200992e211960202d53cf08852ef86772d6490bfb53f9"))
         self.assertEqual(bytes(drbg.key), h("302a4aba78412ab36940f4be7b940a0c728542b8b81d95b801a57b3797f9dd6e"))
         out = bytearray(128)
         drbg.generate(out)
         drbg.generate(out)
-        self.assertEqual(bytes(out), h(
-            "e528e9abf2dece54d47c7e75e5fe302149f817ea9fb4bee6f4199697d04d5b89d54fbb978a15b5c443c9ec21036d2460"
-            "b6f73ebad0dc2aba6e624abf07745bc107694bb7547bb0995f70de25d6b29e2d3011bb19d27676c07162c8b5ccde0668"
-            "961df86803482cb37ed6d5c0bb8d50cf1f50d476aa0458bdaba806f48be9dcb8"))
+        self.assertEqual(
+            bytes(out),
+            h(
+                "e528e9abf2dece54d47c7e75e5fe302149f817ea9fb4bee6f4199697d04d5b89d54fbb978a15b5c443c9ec21036d2460"
+                "b6f73ebad0dc2aba6e624abf07745bc107694bb7547bb0995f70de25d6b29e2d3011bb19d27676c07162c8b5ccde0668"
+                "961df86803482cb37ed6d5c0bb8d50cf1f50d476aa0458bdaba806f48be9dcb8"
+            ),
+        )
         self.assertEqual(drbg.reseed_counter, 3)
 
     def test_reseed(self):
         drbg = HmacDrbg()
-        drbg.instantiate(h("06032cd5eed33f39265f49ecb142c511da9aff2af71203bffaf34a9ca5bd9c0d"),
-                         h("0e66f71edc43e42a45ad3c6fc6cdc4df"))
+        drbg.instantiate(
+            h("06032cd5eed33f39265f49ecb142c511da9aff2af71203bffaf34a9ca5bd9c0d"), h("0e66f71edc43e42a45ad3c6fc6cdc4df")
+        )
         drbg.reseed(h("01920a4e669ed3a85ae8a33b35a74ad7fb2a6bb4cf395ce00334a9c9a5a5d552"))
         self.assertEqual(bytes(drbg.value), h("c246fa97570ba2b9d9e5b453fe4632366f146fbd8491146563eb463c9eafe50c"))
         self.assertEqual(bytes(drbg.key), h("ca43e73325de43c41d7e0a7a3163fb04061b09fcee4c7b8884e969e3bdfdff9a"))
         out = bytearray(128)
         drbg.generate(out)
         drbg.generate(out)
-        self.assertEqual(bytes(out), h(
-            "76fc79fe9b50beccc991a11b5635783a83536add03c157fb30645e611c2898bb2b1bc215000209208cd506cb28da2a51"
-            "bdb03826aaf2bd2335d576d519160842e7158ad0949d1a9ec3e66ea1b1a064b005de914eac2e9d4f2d72a8616a802254"
-            "22918250ff66a41bd2f864a6a38cc5b6499dc43f7f2bd09e1e0f8f5885935124"))
+        self.assertEqual(
+            bytes(out),
+            h(
+                "76fc79fe9b50beccc991a11b5635783a83536add03c157fb30645e611c2898bb2b1bc215000209208cd506cb28da2a51"
+                "bdb03826aaf2bd2335d576d519160842e7158ad0949d1a9ec3e66ea1b1a064b005de914eac2e9d4f2d72a8616a802254"
+                "22918250ff66a41bd2f864a6a38cc5b6499dc43f7f2bd09e1e0f8f5885935124"
+            ),
+        )
 
     def test_personalization_and_additional_input(self):
         # PersonalizationStringLen = 256, AdditionalInputLen = 256, COUNT = 14.
         drbg = HmacDrbg()
-        drbg.instantiate(h("3d99f9b7ac3a2fbe9cf15d960bf41f5588fc4db1e0d2a5c9c0fe9059f03593fb"),
-                         h("411f504bb63a9b3afa7ffa1357bb48be"),
-                         h("0bb5ebd55981a25ba69164da49fa92f2871fd3fc65eb30d0f0d0b8d798a4f8f2"))
+        drbg.instantiate(
+            h("3d99f9b7ac3a2fbe9cf15d960bf41f5588fc4db1e0d2a5c9c0fe9059f03593fb"),
+            h("411f504bb63a9b3afa7ffa1357bb48be"),
+            h("0bb5ebd55981a25ba69164da49fa92f2871fd3fc65eb30d0f0d0b8d798a4f8f2"),
+        )
         self.assertEqual(bytes(drbg.key), h("1623adafc2508408ff1e30d57eb03d8e84211295073f43fd59b672b28bf57d6b"))
         out = bytearray(128)
         drbg.generate(out, h("288e948a551284eb3cb23e26299955c2fb8f063c132a92683c1615ecaed80f30"))
         drbg.generate(out, h("d975b22f79e34acf5db25a2a167ef60a10682dd9964e15533d75f7fa9efc5dcb"))
-        self.assertEqual(bytes(out), h(
-            "ee8d707eea9bc7080d58768c8c64a991606bb808600cafab834db8bc884f866941b4a7eb8d0334d876c0f1151bccc7ce"
-            "8970593dad0c1809075ce6dbca54c4d4667227331eeac97f83ccb76901762f153c5e8562a8ccf12c8a1f2f480ec6f197"
-            "5ac097a49770219107d4edea54fb5ee23a8403874929d073d7ef0526a647011a"))
+        self.assertEqual(
+            bytes(out),
+            h(
+                "ee8d707eea9bc7080d58768c8c64a991606bb808600cafab834db8bc884f866941b4a7eb8d0334d876c0f1151bccc7ce"
+                "8970593dad0c1809075ce6dbca54c4d4667227331eeac97f83ccb76901762f153c5e8562a8ccf12c8a1f2f480ec6f197"
+                "5ac097a49770219107d4edea54fb5ee23a8403874929d073d7ef0526a647011a"
+            ),
+        )
         self.assertEqual(bytes(drbg.value), h("07bcc6f1969262e0e8cbd305d3791d5ef033edd5974e4f490793518e671d5024"))
 
 
 def h(text):
-    return bytes(int(text[i:i + 2], 16) for i in range(0, len(text), 2))
+    return bytes(int(text[i : i + 2], 16) for i in range(0, len(text), 2))
 
 
 class Pressed(unittest.TestCase):
@@ -456,7 +482,7 @@ class StartUp(unittest.TestCase):
         dice = FairDice(FairBits(4))
         reads = []
         reseeds = 0
-        for n in range(3000):
+        for _n in range(3000):
             before = dice.samples_used
             counter = dice._drbg.reseed_counter
             if dice.prime():
@@ -596,7 +622,7 @@ class Scripted(unittest.TestCase):
             ScriptedFaces(["Star"]).draw(BATTLEREALM)
 
 
-SFC16_SEED1_FIRST8 = b'\x1d\xb6\xb6\xf8s\x9c\x9c\xbb'
+SFC16_SEED1_FIRST8 = b"\x1d\xb6\xb6\xf8s\x9c\x9c\xbb"
 
 if __name__ == "__main__":
     unittest.main()

@@ -4,9 +4,10 @@ Runs on CPython and the MicroPython VM."""
 import os
 import unittest
 
+from sources import Noise
+
 from dicetower.core.dice import D6
 from dicetower.core.entropy import EntropyFailure, FairDice
-from sources import Noise
 from table import Table, _root
 from tower import Tower
 
@@ -78,6 +79,7 @@ class PressTimes(unittest.TestCase):
     def test_each_press_reaches_the_dice_with_its_time(self):
         """The device gives the dice each press's time (the bench's clock: 1000 x its ms), as the press
         is taken: the first roll's faces depend on when the players pressed, not only on the noise."""
+
         def first_roll(pause, stirring=True):
             t = NoiseTable(Noise(5))
             stirred = []

@@ -320,8 +320,8 @@ class GameEnd(unittest.TestCase):
 
 class FromTheDice(unittest.TestCase):
     def test_the_acting_heros_roll_feeds_the_turn(self):
-        from dicetower.core.replay import ScriptedFaces
         from dicetower.core.games.battlerealm import letters_from_symbols
+        from dicetower.core.replay import ScriptedFaces
 
         g = game(THOR, {"name": "Panther", "pvp": 7, "abilities": ["Lucky", "Gifted"]})
         g.do("disorientate", 1)
@@ -393,9 +393,11 @@ class Warehouse(unittest.TestCase):
 
     def test_refused_with_the_reason_and_nothing_changed(self):
         g = game(HULK, THOR)
-        for results, why in ((1, "Hulk is not at the Collector's Cosmic Warehouse."),
-                             (4, "Results to buy must be 1 to 3, not 4."),
-                             (0, "Results to buy must be 1 to 3, not 0.")):
+        for results, why in (
+            (1, "Hulk is not at the Collector's Cosmic Warehouse."),
+            (4, "Results to buy must be 1 to 3, not 4."),
+            (0, "Results to buy must be 1 to 3, not 0."),
+        ):
             with self.assertRaises(Refused) as caught:
                 g.do("buy", results)
             self.assertEqual(str(caught.exception), why)

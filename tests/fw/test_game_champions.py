@@ -205,8 +205,9 @@ class HitPoints(unittest.TestCase):
 class Rounds(unittest.TestCase):
     def test_first_player_token_passes_each_round(self):
         """Rulebook: "Fifth, pass the first player token and start the next round." """
-        g = Champions.setup([{"name": "A", "hp": 10}, {"name": "B", "hp": 10}, {"name": "C", "hp": 10}],
-                            SCHEME, VILLAIN)
+        g = Champions.setup(
+            [{"name": "A", "hp": 10}, {"name": "B", "hp": 10}, {"name": "C", "hp": 10}], SCHEME, VILLAIN
+        )
         g.do("end_phase")
         self.assertEqual(g.state["phase"], "villain")
         self.assertEqual(g.do("end_phase"), "Round 2: B has the first player token.")
@@ -218,13 +219,15 @@ class Rounds(unittest.TestCase):
 class SeparateAreas(unittest.TestCase):
     def test_the_once_and_future_kang_in_full(self):
         """Rulebook: "The players must defeat Kang (I), Kang (II), and Kang (III) in order to win the game." """
-        g = Champions.setup([{"name": "A", "hp": 10}, {"name": "B", "hp": 10}], SCHEME,
-                            {"name": "Kang (I)", "stages": [10], "final": False})
+        g = Champions.setup(
+            [{"name": "A", "hp": 10}, {"name": "B", "hp": 10}],
+            SCHEME,
+            {"name": "Kang (I)", "stages": [10], "final": False},
+        )
         self.assertIn("bring in the next villain", g.do("hit", 0, 20))
         self.assertIsNone(g.over())
         for player in (0, 1):  # "each player reveals their own random stage 3A"
-            g.do("separate", player, {"name": "Stage 3A", "stages": [[8, 1, 1]]},
-                 {"name": "Kang (II)", "stages": [12]})
+            g.do("separate", player, {"name": "Stage 3A", "stages": [[8, 1, 1]]}, {"name": "Kang (II)", "stages": [12]})
         self.assertEqual([a["players"] for a in g.state["areas"]], [[], [0], [1]])
         self.assertIn("join another game area", g.do("hit", 1, 12))
         g.do("join", 1, 2)
@@ -247,8 +250,9 @@ class SeparateAreas(unittest.TestCase):
 
     def test_kang_separates_and_joins(self):
         """Rulebook: "Any side schemes that were in play in your previous game area become part of the game area that you join." """
-        g = Champions.setup([{"name": "A", "hp": 10}, {"name": "B", "hp": 10}], SCHEME,
-                            {"name": "Kang (I)", "stages": [10]})
+        g = Champions.setup(
+            [{"name": "A", "hp": 10}, {"name": "B", "hp": 10}], SCHEME, {"name": "Kang (I)", "stages": [10]}
+        )
         g.do("separate", 1, {"name": "Stage 3A", "stages": [[8, 1, 1]]}, {"name": "Kang (II)", "stages": [12]})
         self.assertEqual([a["players"] for a in g.state["areas"]], [[0], [1]])
         self.assertEqual(g.state["areas"][1]["villain"]["hp"], 12)

@@ -7,8 +7,15 @@ from dicetower.core.games.united import United
 
 
 def team_vs_team():
-    return United.setup([{"name": "Black Bolt", "team": 0}, {"name": "Medusa", "team": 0},
-                         {"name": "Crystal", "team": 1}, {"name": "Karnak", "team": 1}], teams=2)
+    return United.setup(
+        [
+            {"name": "Black Bolt", "team": 0},
+            {"name": "Medusa", "team": 0},
+            {"name": "Crystal", "team": 1},
+            {"name": "Karnak", "team": 1},
+        ],
+        teams=2,
+    )
 
 
 class KoTokens(unittest.TestCase):

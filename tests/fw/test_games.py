@@ -9,13 +9,24 @@ from dicetower.core.games import GAMES, game
 from dicetower.core.save_reader import decode
 from dicetower.core.store import encode
 
-KINDS = (menu.HERO, menu.OTHER, menu.NUMBER, menu.CHOICE, menu.PICK, menu.PICK_IF, menu.FIXED, menu.NAMED,
-         menu.ROLL_ATTACK, menu.FLIP_COIN, menu.SIX_DICE)
+KINDS = (
+    menu.HERO,
+    menu.OTHER,
+    menu.NUMBER,
+    menu.CHOICE,
+    menu.PICK,
+    menu.PICK_IF,
+    menu.FIXED,
+    menu.NAMED,
+    menu.ROLL_ATTACK,
+    menu.FLIP_COIN,
+    menu.SIX_DICE,
+)
 
 
 class Descriptors(unittest.TestCase):
     def test_each_game_sets_up_its_whole_player_range(self):
-        for label, kind in GAMES:
+        for _label, kind in GAMES:
             rules = game(kind)
             self.assertEqual(rules.TRACKER.KIND, kind)
             low, high, default = rules.PLAYERS
@@ -25,7 +36,7 @@ class Descriptors(unittest.TestCase):
                 self.assertEqual(decode(encode(tracker)).state, tracker.state)  # and it saves
 
     def test_every_menu_entry_is_an_action_of_the_tracker_with_known_arg_kinds(self):
-        for label, kind in GAMES:
+        for _label, kind in GAMES:
             rules = game(kind)
             state = rules.new_game(rules.PLAYERS[2], {}).state
             for entry, name, args in rules.MENU:
@@ -44,7 +55,7 @@ class Descriptors(unittest.TestCase):
                     values.append(None)
 
     def test_the_status_is_text_and_the_gauge_fills_its_four(self):
-        for label, kind in GAMES:
+        for _label, kind in GAMES:
             rules = game(kind)
             state = rules.new_game(rules.PLAYERS[1], {}).state
             rows = rules.status(state, 4)

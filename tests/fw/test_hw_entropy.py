@@ -2,13 +2,14 @@
 
 import unittest
 
+from sources import LfsrBits
+
 from dicetower.core.dice import D6
 from dicetower.core.entropy import EntropyFailure, FairDice
 from dicetower.core.replay import SeededSource
 from dicetower.hw import entropy as hw
 from dicetower.hw.entropy import ROSC_RANDOMBIT, RoscBits, Urandom, chip_of
 from dicetower.hw.trng import Rp2350Trng
-from sources import LfsrBits
 
 
 class Registers:
@@ -79,8 +80,11 @@ class Rosc(unittest.TestCase):
         for length in (15, 127):
             lfsr = LfsrBits(length)
             dice = FairDice(RoscBits("RP2040", mem32=Registers(lfsr), sleep_us=lambda us: None))
-            self.assertIn("ROSC random bit failed its start-up test: linear complexity test: the first 512 bits "
-                          "follow an LFSR of %d bits" % length, dice.failure)
+            self.assertIn(
+                "ROSC random bit failed its start-up test: linear complexity test: the first 512 bits "
+                "follow an LFSR of %d bits" % length,
+                dice.failure,
+            )
             with self.assertRaises(EntropyFailure):
                 dice.draw(D6)
             self.assertEqual(dice.bytes_used, 0)
@@ -207,21 +211,18 @@ class DefaultDice(unittest.TestCase):
         self.assertIsNone(dice.switched)
 
     def test_rp2040_falls_back_to_urandom_when_the_rosc_is_stuck(self):
-        dice = fair_dice_for("Raspberry Pi Pico W with RP2040", urandom=seeded_urandom,
-                                **rosc(lambda a: 1))
+        dice = fair_dice_for("Raspberry Pi Pico W with RP2040", urandom=seeded_urandom, **rosc(lambda a: 1))
         self.assertEqual(dice.name, "RP2040 os.urandom")
         self.assertIn("ROSC random bit failed its health check", dice.switched)
         self.assertTrue(0 <= dice.draw(D6) < 6)
 
     def test_rp2350_rolls_with_its_trng(self):
-        dice = fair_dice_for("Raspberry Pi Pico2 with RP2350", mem32=Registers(TrngWords(9)),
-                                urandom=seeded_urandom)
+        dice = fair_dice_for("Raspberry Pi Pico2 with RP2350", mem32=Registers(TrngWords(9)), urandom=seeded_urandom)
         self.assertEqual(dice.name, "RP2350 TRNG")
         self.assertIsNone(dice.switched)
 
     def test_rp2350_falls_back_when_the_trng_fails(self):
-        dice = fair_dice_for("Raspberry Pi Pico2 with RP2350", mem32=Registers(lambda a: 0),
-                                urandom=seeded_urandom)
+        dice = fair_dice_for("Raspberry Pi Pico2 with RP2350", mem32=Registers(lambda a: 0), urandom=seeded_urandom)
         self.assertEqual(dice.name, "RP2350 os.urandom")
         self.assertIn("gave no data", dice.switched)
         self.assertTrue(0 <= dice.draw(D6) < 6)
@@ -229,8 +230,9 @@ class DefaultDice(unittest.TestCase):
     def test_a_source_failing_mid_game_hands_over_to_urandom(self):
         bits = SeededBits(3)
         stuck = [False]
-        dice = fair_dice_for("Raspberry Pi Pico with RP2040", urandom=seeded_urandom,
-                                **rosc(lambda a: 1 if stuck[0] else bits(a)))
+        dice = fair_dice_for(
+            "Raspberry Pi Pico with RP2040", urandom=seeded_urandom, **rosc(lambda a: 1 if stuck[0] else bits(a))
+        )
         for _ in range(20):
             dice.draw(D6)
         stuck[0] = True

@@ -7,11 +7,11 @@ the rulebook.
 
 import unittest
 
-from dicetower.core.entropy import EntropyFailure, FairDice
+from sources import Pattern
 
+from dicetower.core.entropy import EntropyFailure, FairDice
 from dicetower.core.replay import ScriptedFaces, SeededSource
 from dicetower.core.roll import Roll, RollRefused
-from sources import Pattern
 
 M, S, K, T, C, Y = "Mutant", "Science", "Skill", "Tech", "Cosmic", "Mystic"
 

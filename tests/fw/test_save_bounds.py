@@ -12,7 +12,7 @@ from dicetower.core.games.united import United
 from dicetower.core.save_reader import decode
 from dicetower.core.store import SaveError, encode
 
-HUGE = 10 ** 30
+HUGE = 10**30
 
 
 def saved(game, change=None):
@@ -37,7 +37,7 @@ class Bounds(unittest.TestCase):
 
     def last_round(self, new_game):
         """The tracker's rounds: 0, 10000 and 10**18 refused; a game at round 9999 loads. Returns that game."""
-        for n in (0, 10000, 10 ** 18):
+        for n in (0, 10000, 10**18):
             self.refused(new_game(), lambda base: base.update(round=n), "Round", "not %d" % n)
         game = new_game()
         game.base["round"] = 9999
@@ -55,8 +55,13 @@ class Bounds(unittest.TestCase):
 
 
 def realm():
-    return Battlerealm.setup([{"name": "Hulk", "pvp": 10, "abilities": ["Cunning"]}, {"name": "Thor", "pvp": 12},
-                              {"name": "Vision", "pvp": 8}])
+    return Battlerealm.setup(
+        [
+            {"name": "Hulk", "pvp": 10, "abilities": ["Cunning"]},
+            {"name": "Thor", "pvp": 12},
+            {"name": "Vision", "pvp": 8},
+        ]
+    )
 
 
 def pvp(n, hero=0):
@@ -124,9 +129,11 @@ class BattlerealmBounds(Bounds):
 
 
 def champions():
-    return Champions.setup([{"name": "You", "hp": 10}, {"name": "Left", "hp": 12}],
-                           {"name": "The Break-In", "stages": [[10, 1, 7], [12, 2, 2]]},
-                           {"name": "Rhino", "stages": [14, 15]})
+    return Champions.setup(
+        [{"name": "You", "hp": 10}, {"name": "Left", "hp": 12}],
+        {"name": "The Break-In", "stages": [[10, 1, 7], [12, 2, 2]]},
+        {"name": "Rhino", "stages": [14, 15]},
+    )
 
 
 def area(change):
@@ -164,7 +171,7 @@ class ChampionsBounds(Bounds):
     def test_threat(self):
         """Below its target in a game that goes on; the last threat placed (99 at most) may pass it when the
         players lose. Rulebook: "The moment it equals or exceeds the target threat in the top left corner, the scheme advances to the next stage, and the old threat is removed." """
-        for n in (10, 999, 10 ** 9):
+        for n in (10, 999, 10**9):
             self.refused(champions(), area(lambda a: a["scheme"].update(threat=n)), "threat", "0 to 9", "not %d" % n)
         self.loads(champions(), area(lambda a: a["scheme"].update(threat=9)))
         game = champions()
@@ -203,11 +210,19 @@ class ChampionsBounds(Bounds):
 class UnitedBounds(Bounds):
     def test_ko_tokens(self):
         """Fewer in a game that goes on, and that many in one that ended. Rulebook: "The Heroes lose if they have a total of 6 KO tokens (counting both Teams' KO tokens), regardless of the number of Heroes in the game." """
-        for n in (6, 7, 10 ** 9):
-            self.refused(United.setup([{"name": "Medusa"}, {"name": "Karnak"}]),
-                         lambda b: b["heroes"][0].update(ko=n), "not %d" % n)
-        self.refused(United.setup([{"name": "Medusa"}, {"name": "Karnak"}]),
-                     lambda b: [h.update(ko=3) for h in b["heroes"]], "KO tokens in all", "0 to 5", "not 6")
+        for n in (6, 7, 10**9):
+            self.refused(
+                United.setup([{"name": "Medusa"}, {"name": "Karnak"}]),
+                lambda b: b["heroes"][0].update(ko=n),
+                "not %d" % n,
+            )
+        self.refused(
+            United.setup([{"name": "Medusa"}, {"name": "Karnak"}]),
+            lambda b: [h.update(ko=3) for h in b["heroes"]],
+            "KO tokens in all",
+            "0 to 5",
+            "not 6",
+        )
         self.loads(United.setup([{"name": "Medusa"}, {"name": "Karnak"}]), lambda b: b["heroes"][1].update(ko=5))
         game = United.setup([{"name": "Medusa"}, {"name": "Karnak"}])
         for hero in (0, 1, 0, 1, 0, 1):
@@ -224,11 +239,16 @@ class UnitedBounds(Bounds):
 
     def test_duel_trackers(self):
         for key in ("gladiator", "heroes_duel"):
-            self.refused(United.setup([{"name": "Medusa"}]), lambda b: b.update({key: HUGE}),
-                         "Duel tracker", "not %d" % HUGE)
+            self.refused(
+                United.setup([{"name": "Medusa"}]), lambda b: b.update({key: HUGE}), "Duel tracker", "not %d" % HUGE
+            )
             # "Gladiator CANNOT be used as the Villain in Team vs Team mode": no Duel there.
-            self.refused(United.setup([{"name": "Medusa"}, {"name": "Karnak", "team": 1}], teams=2),
-                         lambda b: b.update({key: 1}), "Duel tracker", "not 1")
+            self.refused(
+                United.setup([{"name": "Medusa"}, {"name": "Karnak", "team": 1}], teams=2),
+                lambda b: b.update({key: 1}),
+                "Duel tracker",
+                "not 1",
+            )
         game = United.setup([{"name": "Medusa"}])
         game.base["gladiator"] = 98
         game.state["gladiator"] = 98
@@ -281,15 +301,29 @@ class BattleworldBounds(Bounds):
 
     def test_hit_and_danger_tracks(self):
         def battle(**figures):
-            one = {"name": "B", "hits_needed": 2, "target": 8, "symbol": "Moon", "thanostone": 0, "hits": 0,
-                   "danger": 0, "result": ""}
+            one = {
+                "name": "B",
+                "hits_needed": 2,
+                "target": 8,
+                "symbol": "Moon",
+                "thanostone": 0,
+                "hits": 0,
+                "danger": 0,
+                "result": "",
+            }
             one.update(figures)
             return lambda b: b.update(battles=[one])
 
-        cases = ((battle(hits=2), "Hits", "not 2"), (battle(danger=3), "Danger", "not 3"),
-                 (battle(danger=HUGE), "Danger", "not %d" % HUGE), (battle(hits_needed=4), "Hit Track", "not 4"),
-                 (battle(target=31), "Attack Target Number", "not 31"), (battle(thanostone=2), "Thanostone"),
-                 (battle(hits=1, result="won"), "Hits", "not 1"), (battle(danger=1, result="lost"), "Danger"))
+        cases = (
+            (battle(hits=2), "Hits", "not 2"),
+            (battle(danger=3), "Danger", "not 3"),
+            (battle(danger=HUGE), "Danger", "not %d" % HUGE),
+            (battle(hits_needed=4), "Hit Track", "not 4"),
+            (battle(target=31), "Attack Target Number", "not 31"),
+            (battle(thanostone=2), "Thanostone"),
+            (battle(hits=1, result="won"), "Hits", "not 1"),
+            (battle(danger=1, result="lost"), "Danger"),
+        )
         for case in cases:
             self.refused(Battleworld.setup(1), case[0], *case[1:])
         self.loads(Battleworld.setup(1), battle(hits=1, danger=2, target=30))

@@ -6,8 +6,9 @@ import json
 import os
 import unittest
 
-from table import Table
 from test_store import coded, good_content, sealed
+
+from table import Table
 
 
 def write(path, data):
@@ -54,8 +55,7 @@ class RefusedSave(unittest.TestCase):
         data[60] ^= 1
         write(t.root + "game.sav", bytes(data))
         again = Table(root=t.root, keep_files=True)
-        said = ("The saved game could not be loaded: the checksum does not match. It is kept as "
-                "game.sav.bad1.")
+        said = "The saved game could not be loaded: the checksum does not match. It is kept as game.sav.bad1."
         self.assertEqual(notice_text(again), said)  # whole, over the notice's pages: not cut
         self.assertIn(said, logged(again))
         self.assertIn(said, read(t.root + "errors.log").decode())
@@ -75,8 +75,10 @@ class RefusedSave(unittest.TestCase):
             again = Table(root=t.root, keep_files=True)
             self.assertEqual(again.events("error"), [])
             # The saved game, or the last save alone (a power cut before its rename): said and kept either way.
-            self.assertIn("the body has no 'actions' list. It is kept as game.sav.bad%d."
-                          % (1 if name == "game.sav" else 2), notice_text(again))
+            self.assertIn(
+                "the body has no 'actions' list. It is kept as game.sav.bad%d." % (1 if name == "game.sav" else 2),
+                notice_text(again),
+            )
             again.presses("c")
             self.assertEqual(again.screen()[:2], ["DICETOWER", "New Battlerealm"])
             self.assertFalse("game.sav" in os.listdir(t.root) or "game.sav.tmp" in os.listdir(t.root))
@@ -167,8 +169,9 @@ class Config(unittest.TestCase):
             zero = Table(board="rp2040_zero", root=t.root, keep_files=True)
             self.assertEqual(zero.device.board.name, "Waveshare RP2040-Zero")
             said = notice_text(zero)
-            self.assertIn("config.json is not valid JSON. It is kept as config.json.bad1; the default settings "
-                          "are used.", said)
+            self.assertIn(
+                "config.json is not valid JSON. It is kept as config.json.bad1; the default settings are used.", said
+            )
             self.assertIn("config.json.bad1", read(t.root + "errors.log").decode())
             self.assertEqual(read(t.root + "config.json.bad1"), b'{"board": "rp2040_zero", "sounds": false},')
             zero.presses("c b c")  # the Zero's own C: past the notice, to New Champions
@@ -185,8 +188,11 @@ class TooBig(unittest.TestCase):
         try:
             again = Table(root=t.root, keep_files=True)
             said = notice_text(again)
-            self.assertIn("heroes.json is %d bytes; the tower reads at most 16384. It is kept as heroes.json.bad1; "
-                          "the built-in heroes are used." % len(big), said)
+            self.assertIn(
+                "heroes.json is %d bytes; the tower reads at most 16384. It is kept as heroes.json.bad1; "
+                "the built-in heroes are used." % len(big),
+                said,
+            )
             self.assertFalse("heroes.json" in os.listdir(t.root))
             again.presses("c c a a c")
             self.assertEqual(again.screen()[0], "R1 Hulk's turn")

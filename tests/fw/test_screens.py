@@ -29,7 +29,7 @@ def stroke(ram, page):
 
 class HighlightedLines(unittest.TestCase):
     def assert_first_letter_whole(self, t, page, text):
-        self.assertEqual(t.screen()[page][:len(text)], text)
+        self.assertEqual(t.screen()[page][: len(text)], text)
         before, first = stroke(t.panel.ram, page)
         glyph = font.GLYPHS[(ord(text[0]) - font.FIRST) * font.WIDTH]
         self.assertNotEqual(glyph, 0)
@@ -60,7 +60,7 @@ class Refusals(unittest.TestCase):
         t.presses("b")  # the next action: a new step; the menu is shown while the player moves through it
         self.assertEqual(t.screen()[4:8], ["Flip Danger Coin", "New battle", "Thanostone battle", "2/4  C: choose"])
         t.presses("c")  # the coin flipped: its result under the action, no refusal, no list
-        self.assertEqual(t.screen()[5], t.app.message[:len(t.screen()[5])])
+        self.assertEqual(t.screen()[5], t.app.message[: len(t.screen()[5])])
         self.assertTrue(t.app.message.startswith("Danger Coin"), t.app.message)
 
 
@@ -86,7 +86,7 @@ class PlayMenu(unittest.TestCase):
         self.assertEqual(t.screen()[4:8], ["Hit minion", "", "", "18/18  C: choose"])
         t.presses("b b")
         self.assertEqual(t.screen()[4:8], ["Thwart side scheme", "Hit villain", "Villain attacks", "2/18  C: choose"])
-        t.presses("b c b c")  # Hit villain, area 1 (the only one), 1 damage
+        t.presses("b c b c c")  # Hit villain, area 1 (the only one: B stays on it), 1 damage
         self.assertFalse(t.app.browsing)
         self.assertEqual(t.screen()[5], "Villain -1 hit point (27")
 
@@ -102,7 +102,7 @@ class Help(unittest.TestCase):
         t.presses("c")
         self.assertEqual(t.app.mode, "help")
         self.assertFalse("dicetower.ui.help" in sys.modules)  # the text is made: its module is let go
-        self.assertTrue(t.screen()[0].startswith("Battleworld. \"Won 1/5"), t.screen())
+        self.assertTrue(t.screen()[0].startswith('Battleworld. "Won 1/5'), t.screen())
         pages = 1
         while t.screen()[7].startswith("B: more"):
             t.presses("b")
@@ -112,6 +112,15 @@ class Help(unittest.TestCase):
             self.assertTrue(short in shown, short)
         self.assertTrue(pages >= 4, pages)
         t.presses("c")
+        self.assertEqual((t.app.mode, t.app.cursor), ("settings", 3))
+
+    def test_holding_c_on_the_help_leaves_it_for_the_settings(self):
+        """Hold C is "back" on every screen: on the help it raised NameError (the device's loop caught it)."""
+        t = Table()
+        items = [label for label, _ in t.app.menus.start_items()]
+        t.presses("b" * items.index("Settings") + "c" + "bbb c")
+        self.assertEqual(t.app.mode, "help")
+        t.presses("C")
         self.assertEqual((t.app.mode, t.app.cursor), ("settings", 3))
 
 
@@ -157,9 +166,22 @@ class DiceScreen(unittest.TestCase):
         for _ in range(11):
             t.presses("b")
             seen.append(t.screen()[4])
-        self.assertEqual(seen, ["Die 2: Skill", "Die 3: Science", "Die 4: Tech", "Die 5: Cosmic", "Die 6: Mystic",
-                                "Re-roll picked", "Aim: Any card", "At: Elsewhere", "Finalize", "Die 1: Mutant",
-                                "Die 2: Skill"])
+        self.assertEqual(
+            seen,
+            [
+                "Die 2: Skill",
+                "Die 3: Science",
+                "Die 4: Tech",
+                "Die 5: Cosmic",
+                "Die 6: Mystic",
+                "Re-roll picked",
+                "Aim: Any card",
+                "At: Elsewhere",
+                "Finalize",
+                "Die 1: Mutant",
+                "Die 2: Skill",
+            ],
+        )
         self.assertEqual(t.screen()[0], "Hulk  re-rolls 2")
         t.presses("aaaaa")  # the other way: die 1, Finalize, At:, Aim:, then Re-roll picked
         self.assertEqual(t.screen()[4], "Re-roll picked")
@@ -215,7 +237,7 @@ class UndoneRoll(unittest.TestCase):
         self.assertIn("No re-rolls left", " ".join(t.screen()[5:]))
 
 
-class PlayMenu(unittest.TestCase):
+class LongPresses(unittest.TestCase):  # was a second `PlayMenu`, which hid the first's test
     def test_the_long_presses_are_on_every_game_screen(self):
         t = Table()
         t.presses("c a a c")  # Battlerealm, two heroes: the play menu

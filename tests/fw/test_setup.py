@@ -38,7 +38,7 @@ def set_to(t, label, value, most=120):
     line = row(t, label)
     t.presses("c")
     key = "b"
-    if value.isdigit() and line[len(label) + 2:].isdigit() and int(value) < int(line[len(label) + 2:]):
+    if value.isdigit() and line[len(label) + 2 :].isdigit() and int(value) < int(line[len(label) + 2 :]):
         key = "a"  # a number below: down
     for _ in range(most):
         if "%s: %s" % (label, value) in t.screen():
@@ -107,8 +107,9 @@ class Champions(unittest.TestCase):
         set_to(t, "Stage 3 hit points", "20")
         start(t)
         state = t.app.game.state
-        self.assertEqual([(h["name"], h["hp"], h["max"]) for h in state["heroes"]],
-                         [("She-Hulk", 15, 15), ("P2", 12, 12)])
+        self.assertEqual(
+            [(h["name"], h["hp"], h["max"]) for h in state["heroes"]], [("She-Hulk", 15, 15), ("P2", 12, 12)]
+        )
         villain = state["areas"][0]["villain"]
         self.assertEqual((villain["stages"], villain["hp"]), ([14, 15, 20], 28))
         self.assertEqual(t.screen()[2], "Villain 28 hp")
@@ -152,8 +153,11 @@ class Champions(unittest.TestCase):
         t.app.do("hit", [0, 20])
         t.app.do("hit", [0, 8])
         self.assertIsNone(t.app.game.state["over"])  # Kang (I)'s defeat wins nothing
-        self.assertTrue(t.app.do("separate", [0, {"name": "Stage 3A", "stages": [[8, 1, 1]]},
-                                              {"name": "Kang (II)", "stages": [12]}]))
+        self.assertTrue(
+            t.app.do(
+                "separate", [0, {"name": "Stage 3A", "stages": [[8, 1, 1]]}, {"name": "Kang (II)", "stages": [12]}]
+            )
+        )
         self.assertEqual(len(t.app.game.state["areas"]), 2)
 
     def test_a_value_out_of_its_range_is_refused_with_the_range(self):
@@ -175,8 +179,9 @@ class Champions(unittest.TestCase):
         start(t)
         self.assertEqual(t.app.mode, "form")
         self.assertIsNone(t.app.game)
-        self.assertIn("Target threat for 4 players must be 1 to 99, not 120.",
-                      " ".join(line for line in t.screen() if line))
+        self.assertIn(
+            "Target threat for 4 players must be 1 to 99, not 120.", " ".join(line for line in t.screen() if line)
+        )
         t.wait(500)  # idle passes: a set-up remembered would be written now
         # Only a set-up that started a game is remembered (micropython-lib's unittest has no assertNotIn).
         self.assertFalse("champions" in _setup_json(t))
@@ -208,8 +213,10 @@ class United(unittest.TestCase):
         set_to(t, "KO threshold", "4")
         start(t)
         state = t.app.game.state
-        self.assertEqual([(h["name"], h["team"]) for h in state["heroes"]],
-                         [("Lockjaw", 0), ("Hero 2", 1), ("Crystal", 0), ("Karnak", 1)])
+        self.assertEqual(
+            [(h["name"], h["team"]) for h in state["heroes"]],
+            [("Lockjaw", 0), ("Hero 2", 1), ("Crystal", 0), ("Karnak", 1)],
+        )
         self.assertEqual((state["teams"], state["threshold"], state["villain"]), (2, 4, "vulcan"))
         self.assertEqual(t.screen()[0], "KO 0/4")
         self.assertFalse(t.app.do("duel", ["hero"]))
@@ -264,8 +271,7 @@ class Remembered(unittest.TestCase):
     def test_a_remembered_set_up_of_another_shape_is_not_used(self):
         t = Table()
         with open(t.root + "setup.json", "w") as f:
-            json.dump({"champions": {"count": 3, "setup": {"heroes": "Thor"}},
-                       "united": {"count": 9, "setup": {}}}, f)
+            json.dump({"champions": {"count": 3, "setup": {"heroes": "Thor"}}, "united": {"count": 9, "setup": {}}}, f)
         t.presses("bc")
         self.assertEqual((t.app.mode, t.app.count), ("setup", 2))  # the default set-up and count
         self.assertEqual(t.app.setup["heroes"][0], ["P1", 10])
@@ -303,11 +309,24 @@ class DamagedFiles(unittest.TestCase):
         set_to(t, "P1 hero", "She-Hulk")
 
     def test_a_users_presets_are_offered_after_the_built_in_ones(self):
-        t = self.tower_with("champions.json", json.dumps({
-            "heroes": [{"name": "Wasp", "hp": 9}],
-            "scenarios": [{"name": "My villain", "villain": {"name": "Ultron", "stages": [17, 22]},
-                           "scheme": {"name": "Drones", "stages": [{"target": 5, "target_per_player": True,
-                                                                   "start": 2, "acceleration": 2}]}}]}))
+        t = self.tower_with(
+            "champions.json",
+            json.dumps(
+                {
+                    "heroes": [{"name": "Wasp", "hp": 9}],
+                    "scenarios": [
+                        {
+                            "name": "My villain",
+                            "villain": {"name": "Ultron", "stages": [17, 22]},
+                            "scheme": {
+                                "name": "Drones",
+                                "stages": [{"target": 5, "target_per_player": True, "start": 2, "acceleration": 2}],
+                            },
+                        }
+                    ],
+                }
+            ),
+        )
         new(t, "champions", "a")
         set_to(t, "Scenario", "My villain")
         set_to(t, "P1 hero", "Wasp")

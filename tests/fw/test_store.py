@@ -2,13 +2,14 @@
 
 import unittest
 
+from fake_flash import FatFlash, Flash, PowerCut
+
 from dicetower.core.game import Refused
 from dicetower.core.games.battlerealm import Battlerealm
 from dicetower.core.games.united import United
 from dicetower.core.save_reader import decode
 from dicetower.core.store import SCHEMA, SaveError, checksum, encode
 from dicetower.saves import SaveStore
-from fake_flash import FatFlash, Flash, PowerCut
 
 PATH = "/game.sav"
 
@@ -30,8 +31,9 @@ def sealed(body, schema=SCHEMA):
 
 
 def small_game():
-    game = Battlerealm.setup([{"name": "Hulk", "pvp": 10, "abilities": ["Tough"]},
-                              {"name": "Thor", "pvp": 12}, {"name": "Vision", "pvp": 8}])
+    game = Battlerealm.setup(
+        [{"name": "Hulk", "pvp": 10, "abilities": ["Tough"]}, {"name": "Thor", "pvp": 12}, {"name": "Vision", "pvp": 8}]
+    )
     game.do("roll", "YYKKTC", [1])
     game.do("attack", 1, 2, True)
     return game
@@ -73,11 +75,18 @@ class Format(unittest.TestCase):
         data = encode(small_game())
         flipped = bytearray(data)
         flipped[-5] ^= 0x20
-        cases = ((bytes(flipped), "checksum"), (data[:-3], "cut short"), (b"hello", "not a dicetower save"),
-                 (b"DICETOWER x y z\n{}", "header is damaged"),
-                 (data + b"  ", "longer than its header says (%d bytes, not %d)" % (len(data) + 2 - data.index(b"\n") - 1,
-                                                                                   len(data) - data.index(b"\n") - 1)),
-                 (data.replace(data.split(b"\n")[0].split(b" ")[3], b"-5", 1), "header is damaged"))
+        cases = (
+            (bytes(flipped), "checksum"),
+            (data[:-3], "cut short"),
+            (b"hello", "not a dicetower save"),
+            (b"DICETOWER x y z\n{}", "header is damaged"),
+            (
+                data + b"  ",
+                "longer than its header says (%d bytes, not %d)"
+                % (len(data) + 2 - data.index(b"\n") - 1, len(data) - data.index(b"\n") - 1),
+            ),
+            (data.replace(data.split(b"\n")[0].split(b" ")[3], b"-5", 1), "header is damaged"),
+        )
         for bad, words in cases:
             with self.assertRaises(SaveError) as caught:
                 decode(bad)
@@ -94,8 +103,10 @@ class Format(unittest.TestCase):
         self.assertFalse(isinstance(caught.exception, NewerSave))
         self.assertEqual(str(caught.exception), "the checksum does not match")
         flash = Flash({PATH: bad})
-        self.assertEqual(SaveStore(PATH, flash).load()[1], "The saved game could not be loaded: the checksum does not "
-                         "match. It is kept as game.sav.bad1.")
+        self.assertEqual(
+            SaveStore(PATH, flash).load()[1],
+            "The saved game could not be loaded: the checksum does not match. It is kept as game.sav.bad1.",
+        )
 
     def test_a_scheme_with_no_stages_is_said_in_a_sentence(self):
         from dicetower.core.games.champions import new_game
@@ -205,7 +216,8 @@ ALLY_SAVE = (
     b'DICETOWER 3 55492b9f 342\n{"game":"champions","base":{"~a":[{"~b":"You","~C":10,"~D":10,"~i":0}],"~q":0,'
     b'"~m":1,"~r":"=N","~s":[{"~t":[0],"~u":{"~b":"S","~v":[[10,1,3]],"~w":0,"~x":3},"~y":{"~b":"V","~v":[14],'
     b'"~w":0,"~C":14},"~z":[],"~A":0,"~B":0}],"~p":null,"~7":[[0,"Ally 1",2]],"~8":[[0,"Minion 1",3]]},'
-    b'"actions":[["=0",0,"Ally 2",1],["=1",0,1]],"redo":[["=3",0,2]]}')
+    b'"actions":[["=0",0,"Ally 2",1],["=1",0,1]],"redo":[["=3",0,2]]}'
+)
 
 
 class SavesFromBefore(unittest.TestCase):
@@ -328,8 +340,11 @@ class Store(unittest.TestCase):
     def test_a_broken_body_with_a_good_checksum_is_refused(self):
         import json
 
-        for body in (b"[1, 2]", b'{"game": "united", "base": {}, "actions": [], "redo": []}',
-                     b'{"game": "united", "base": {"~a": []}, "actions": [], "redo": [["ko", 5]]}'):
+        for body in (
+            b"[1, 2]",
+            b'{"game": "united", "base": {}, "actions": [], "redo": []}',
+            b'{"game": "united", "base": {"~a": []}, "actions": [], "redo": [["ko", 5]]}',
+        ):
             for schema in range(1, SCHEMA + 1):
                 with self.assertRaises(SaveError):
                     decode(sealed(body, schema))
@@ -387,7 +402,8 @@ SAVED_BEFORE_SCHEMA_4 = (
     b'"~f":0,"~g":0,"~h":-1,"~i":0,"~j":0,"~k":-1,"~5":0},{"~b":"Thor","~c":12,"~d":[],"~e":0,"~f":0,"~g":0,'
     b'"~h":-1,"~i":0,"~j":0,"~k":-1,"~5":0},{"~b":"Vision","~c":8,"~d":[],"~e":0,"~f":0,"~g":0,"~h":-1,"~i":0,'
     b'"~j":0,"~k":-1,"~5":0}],"~l":0,"~m":1,"~n":0,"~o":[],"~6":0,"~p":null},"actions":[["=Y",3],'
-    b'["=k","YYKKTC",[1]],["=Z",2]],"redo":[["=l",1,2,true]]}')
+    b'["=k","YYKKTC",[1]],["=Z",2]],"redo":[["=l",1,2,true]]}'
+)
 
 
 def good_content():
@@ -570,7 +586,6 @@ def saved(game):
 
 class KeptGames(unittest.TestCase):
     def test_a_newer_save_is_kept_and_offered_again_after_an_upgrade(self):
-        from dicetower.core import store
 
         game = small_game()
         newer = encode(game).replace(b"DICETOWER 4 ", b"DICETOWER 5 ", 1)

@@ -2,9 +2,9 @@
 
 import unittest
 
-from dicetower.core.replay import ScriptedFaces
 from dicetower.core.game import Refused
 from dicetower.core.games.battlerealm import Battlerealm
+from dicetower.core.replay import ScriptedFaces
 from dicetower.core.roll import RollRefused
 from dicetower.core.turn import Turn
 
@@ -185,8 +185,11 @@ class Place(unittest.TestCase):
 
 class Advice(unittest.TestCase):
     def test_the_aim_goes_round_the_cards_and_the_advice_is_worked_out_in_slices(self):
-        cards = [{"name": "Thunderclap", "dice": [M, S, K, K]}, {"name": "World Breaker", "dice": [K, K, Y, Y]},
-                 {"name": "Card 3", "dice": None}]
+        cards = [
+            {"name": "Thunderclap", "dice": [M, S, K, K]},
+            {"name": "World Breaker", "dice": [K, K, Y, Y]},
+            {"name": "Card 3", "dice": None},
+        ]
         t, _ = turn(cards=cards)
         roll(t, K, K, T, T, C, Y)
         self.assertEqual(t.target_name(), "Any card")
@@ -228,7 +231,9 @@ class Warehouse(unittest.TestCase):
 
     def test_sent_to_the_prison_the_hero_pays_first(self):
         """Rulebook: "As soon as a Hero enters the Crystal Prison, their turn is over." """
-        t, done = turn([{"name": "Hulk"}, {"name": "Thor"}, {"name": "Vision"}], cards=[{"name": "Smash", "dice": [K, K]}])
+        t, done = turn(
+            [{"name": "Hulk"}, {"name": "Thor"}, {"name": "Vision"}], cards=[{"name": "Smash", "dice": [K, K]}]
+        )
         for _ in range(3):
             t.move()
         roll(t, M, M, M, K, T, C)
@@ -249,7 +254,9 @@ class Warehouse(unittest.TestCase):
         self.assertIn("No power card can be paid.", t.message)
 
     def test_a_refused_roll_takes_back_what_was_bought_for_it(self):
-        t, done = turn([{"name": "Hulk"}, {"name": "Thor"}, {"name": "Vision"}], cards=[{"name": "Smash", "dice": [K, K]}])
+        t, done = turn(
+            [{"name": "Hulk"}, {"name": "Thor"}, {"name": "Vision"}], cards=[{"name": "Smash", "dice": [K, K]}]
+        )
         game = t.game
         game.do("end_turn")
         roll(t, M, M, M, K, T, C)  # Thor to the Prison: Vision's turn

@@ -81,12 +81,15 @@ class Requests(unittest.TestCase):
         self.assertTrue(gc.mem_alloc() - before < 8 * server.MAX_HEAD, gc.mem_alloc() - before)
 
     def test_what_microdot_could_not_read_is_refused_before_it_sees_it(self):
-        for request, status in ((b"NONSENSE\r\n\r\n", 400), (b"GET / HTTP/1.1\r\nno colon\r\n\r\n", 400),
-                                (b"BREW / HTTP/1.1\r\n\r\n", 405),
-                                (b"POST /press HTTP/1.1\r\nContent-Length: x\r\n\r\n", 400),
-                                (b"POST /press HTTP/1.1\r\nContent-Length: 300\r\n\r\n", 413),
-                                (b"POST /press HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n", 411),
-                                (b"GET /\xff HTTP/1.1\r\n\r\n", 400)):
+        for request, status in (
+            (b"NONSENSE\r\n\r\n", 400),
+            (b"GET / HTTP/1.1\r\nno colon\r\n\r\n", 400),
+            (b"BREW / HTTP/1.1\r\n\r\n", 405),
+            (b"POST /press HTTP/1.1\r\nContent-Length: x\r\n\r\n", 400),
+            (b"POST /press HTTP/1.1\r\nContent-Length: 300\r\n\r\n", 413),
+            (b"POST /press HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n", 411),
+            (b"GET /\xff HTTP/1.1\r\n\r\n", 400),
+        ):
             self.assertEqual(refused(Client(request)), status, request)
 
     def test_a_body_that_stops_short_ends_the_request(self):
@@ -112,7 +115,7 @@ class Pins(unittest.TestCase):
             self.assertFalse(guard.locked)
             guard.failed("phone")
             wait = guard.wait_s("phone")
-            self.assertEqual(wait, min(server.LONGEST_WAIT_S, 2 ** n))
+            self.assertEqual(wait, min(server.LONGEST_WAIT_S, 2**n))
             self.assertEqual(guard.wait_s("another phone"), wait)  # the wait in all holds for every client
             clock.now += 1000 * wait
             waited += wait

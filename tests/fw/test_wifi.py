@@ -20,6 +20,7 @@ def counting_bytes():
         out = bytes((state[0] + 7 * i) % 256 for i in range(n))
         state[0] += n
         return out
+
     return random_bytes
 
 
@@ -86,8 +87,9 @@ class Settings(unittest.TestCase):
 
     def test_bad_values_are_said_and_replaced(self):
         log = []
-        wifi, changed = access.settings({"wifi": {"mode": "mesh", "password": "short", "pin": "12"}},
-                                        counting_bytes(), log.append)
+        wifi, changed = access.settings(
+            {"wifi": {"mode": "mesh", "password": "short", "pin": "12"}}, counting_bytes(), log.append
+        )
         self.assertEqual(wifi["mode"], "ap")
         self.assertEqual(len(wifi["password"]), 10)
         self.assertEqual(wifi["shown_pin"], None)
@@ -123,8 +125,9 @@ class Radio(unittest.TestCase):
         self.assertEqual(link.address(), "192.168.4.1")
 
     def test_joining_the_home_network(self):
-        wifi, _ = access.settings({"wifi": {"mode": "join", "name": "home", "password": "hunter22"}},
-                                  counting_bytes(), print)
+        wifi, _ = access.settings(
+            {"wifi": {"mode": "join", "name": "home", "password": "hunter22"}}, counting_bytes(), print
+        )
         link = Link(FakeNetwork, wifi, print)
         self.assertTrue(link.keep())
         self.assertEqual(FakeNetwork.made[0].joined, ("home", "hunter22"))

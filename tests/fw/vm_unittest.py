@@ -9,7 +9,6 @@ pytest side fails on any failure, error, or a module that ran nothing.
 import json
 import sys
 import time
-
 import unittest
 
 
@@ -40,9 +39,15 @@ for name in sys.argv[1:]:
     start = time.ticks_ms()
     try:
         report = run_module(name)
-    except Exception as e:  # an import error is a failure of the whole module
+    except Exception as e:  # noqa: BLE001 an import error is a failure of the whole module
         sys.print_exception(e)
-        report = {"module": name, "run": 0, "failed": 0, "errors": 1, "skipped": 0,
-                  "details": ["ERROR importing %s: %r" % (name, e)]}
+        report = {
+            "module": name,
+            "run": 0,
+            "failed": 0,
+            "errors": 1,
+            "skipped": 0,
+            "details": ["ERROR importing %s: %r" % (name, e)],
+        }
     report["ms"] = time.ticks_diff(time.ticks_ms(), start)  # which modules are slow on the VM (--fast)
     print("VMRESULT " + json.dumps(report))

@@ -59,14 +59,38 @@ one import of the whole took 51 ms from .mpy on a 125 MHz RP2040.
 try:
     from micropython import const
 except ImportError:  # CPython: a constant is its value
+
     def const(x):  # type: ignore[misc]
         return x
 
+
 from dicetower.core.cards import PAYS, RISK
 from dicetower.core.keeps import _add, _best_top, _count, _keep_best, _keeps, _layer1, _pairs
-from dicetower.core.ranks import (C, C2, C3, C4, C5, C6, COST_CHECK, COST_KEEP, COST_SPREAD, DICE, HT,
-                                  LT, NONE, POW6, QT, SCIENCE, SIX6, SIXES, _base, _over, _science_ranks,
-                                  _slot, _spread)
+from dicetower.core.ranks import (
+    C,
+    C2,
+    C3,
+    C4,
+    C5,
+    C6,
+    COST_CHECK,
+    COST_KEEP,
+    COST_SPREAD,
+    DICE,
+    HT,
+    LT,
+    NONE,
+    POW6,
+    QT,
+    SCIENCE,
+    SIX6,
+    SIXES,
+    _base,
+    _over,
+    _science_ranks,
+    _slot,
+    _spread,
+)
 
 _COST_ROLL = const(45)  # one throw in _completions
 _COST_SETUP = const(1500)  # a plan's first steps, before its first table
@@ -104,8 +128,9 @@ class Advice:
         return (100 * hi + 100 * lo // SIX6) // self.scale
 
     def __repr__(self):
-        return "Advice(reroll=%r, lucky=%d, chance=%d/%d, risk=%d/%d)" % ((self.reroll, self.lucky) + self.chance()
-                                                                         + self.risk())
+        return "Advice(reroll=%r, lucky=%d, chance=%d/%d, risk=%d/%d)" % (
+            (self.reroll, self.lucky) + self.chance() + self.risk()
+        )
 
 
 def plan(faces, locked, rerolls_left, lucky_left, goal):
@@ -122,7 +147,7 @@ def advise(faces, locked, rerolls_left, lucky_left, goal):
 
     faces: six indices into SYMBOLS; locked: six flags (a Roll's own bytearrays).
     """
-    for advice in plan(faces, locked, rerolls_left, lucky_left, goal):
+    for advice in plan(faces, locked, rerolls_left, lucky_left, goal):  # noqa: B007 (the last is the answer)
         pass
     return advice
 
@@ -198,7 +223,6 @@ def _plan(faces, locked, rerolls, lucky_left, goal, w):
     yield Advice(reroll, lucky_die, best[0], best[1], best[2], best[3], scale)
 
 
-
 # -- Scoring the finalized dice ------------------------------------------------------------------
 
 
@@ -226,7 +250,6 @@ def _finalize(goal, counts, lucky, scale, out, w):
         counts[f] += 1
         if a > out[0] or (a == out[0] and b < out[1]):
             out[0], out[1], out[2] = a, b, f
-
 
 
 # -- Without Lucky -----------------------------------------------------------------------------------

@@ -76,7 +76,7 @@ def parse(text):
     """A Board from a profile's JSON text, or BoardError."""
     try:
         data = json.loads(text)
-    except Exception:  # noqa: any parser error (too deep, out of memory, no text) is a profile not to use
+    except Exception:  # noqa: BLE001 (any parser error (too deep, out of memory, no text) is a profile not to use)
         raise BoardError("the profile is not valid JSON")
     if not isinstance(data, dict):
         raise BoardError("the profile must be a JSON object")

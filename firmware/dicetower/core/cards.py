@@ -40,11 +40,11 @@ RISK = 2  # the roll lands the hero in the Crystal Prison or causes an Explosion
 def need(dice):
     """A requirement (list of symbol names) as counts; ValueError names a bad symbol."""
     if not isinstance(dice, list) or not 1 <= len(dice) <= 6:
-        raise ValueError("\"dice\" must be a list of 1 to 6 symbols, or null to fill in later")
+        raise ValueError('"dice" must be a list of 1 to 6 symbols, or null to fill in later')
     counts = bytearray(len(SYMBOLS))
     for symbol in dice:
         if symbol not in SYMBOLS:
-            raise ValueError("\"dice\" has %r, which is not a symbol (%s)" % (symbol, ", ".join(SYMBOLS)))
+            raise ValueError('"dice" has %r, which is not a symbol (%s)' % (symbol, ", ".join(SYMBOLS)))
         counts[SYMBOLS.index(symbol)] += 1
     return counts
 
@@ -52,7 +52,7 @@ def need(dice):
 def check_card(card):
     """A card from heroes.json as {"name", "dice"}; ValueError naming the field."""
     if not isinstance(card, dict) or not isinstance(card.get("name"), str) or not card["name"]:
-        raise ValueError("\"name\" is missing")
+        raise ValueError('"name" is missing')
     dice = card.get("dice")
     if dice is not None:
         need(dice)

@@ -103,10 +103,10 @@ def load_overrides(text):
 
     data = parsed(text, "dice.json")
     if not isinstance(data, dict):
-        raise ValueError("dice.json must hold an object like {\"attack\": [...]}")
+        raise ValueError('dice.json must hold an object like {"attack": [...]}')
     for key in data:
         if key != "attack" and not key.startswith("_"):
-            raise ValueError("dice.json: unknown key %r (only \"attack\" can change)" % key)
+            raise ValueError('dice.json: unknown key %r (only "attack" can change)' % key)
     faces = data.get("attack")
     if faces is None:
         return ATTACK
@@ -130,9 +130,9 @@ def decimal(text):
 def check_attack_faces(faces):
     """The Attack Die's faces as a tuple, or ValueError: one Star, one Blank, numbers."""
     if not isinstance(faces, (list, tuple)):
-        raise ValueError("\"attack\" must be a list of faces")
+        raise ValueError('"attack" must be a list of faces')
     if faces.count(STAR) != 1 or faces.count(BLANK) != 1:
-        raise ValueError("\"attack\" needs exactly one Star and one Blank face")
+        raise ValueError('"attack" needs exactly one Star and one Blank face')
     for face in faces:
         if face not in (STAR, BLANK):
             if not isinstance(face, str) or not decimal(face):

@@ -79,7 +79,7 @@ class HmacDrbg:
         while at < n:
             self._hmac(value, value)
             if n - at >= 32:
-                out[at:at + 32] = value
+                out[at : at + 32] = value
                 at += 32
             else:
                 for i in range(n - at):

@@ -62,8 +62,10 @@ block of output is: at idle, by prime.
 try:
     from micropython import const
 except ImportError:  # CPython: a constant is its value
+
     def const(x):  # type: ignore[misc]
         return x
+
 
 # What only some dice need is a module of its own, imported when needed: on a Pico, code loaded from
 # an .mpy lives on the heap the game needs. core/drbg.py (HmacDrbg, SHA-256) for a noise source, not
@@ -145,8 +147,9 @@ class HealthTests:
         self.window = 1024 if binary else 512
         key = (self.window, min_entropy)
         if key not in APT_CUTOFFS:
-            raise ValueError("no health test cutoff for %s samples of min-entropy %s"
-                             % ("binary" if binary else "byte", min_entropy))
+            raise ValueError(
+                "no health test cutoff for %s samples of min-entropy %s" % ("binary" if binary else "byte", min_entropy)
+            )
         self.apt_cutoff = APT_CUTOFFS[key]
         self.rct_cutoff = rct_cutoff(min_entropy)
         self.reset()
@@ -339,7 +342,7 @@ class FairDice:
         buf = self._buf
         try:
             self.source.fill(buf)
-        except Exception as e:  # a driver error must not crash the game
+        except Exception as e:  # noqa: BLE001 (a driver error must not crash the game)
             self._fail("could not be read (%s)" % e)
         self.samples_used += _BUF_SIZE
         reason = self.health.check_all(buf)
@@ -378,8 +381,16 @@ class FairDice:
                 packed = self._packed
                 i = 0
                 for j in range(_BUF_SIZE // 8):
-                    packed[j] = ((buf[i] << 7) | (buf[i + 1] << 6) | (buf[i + 2] << 5) | (buf[i + 3] << 4)
-                                 | (buf[i + 4] << 3) | (buf[i + 5] << 2) | (buf[i + 6] << 1) | buf[i + 7])
+                    packed[j] = (
+                        (buf[i] << 7)
+                        | (buf[i + 1] << 6)
+                        | (buf[i + 2] << 5)
+                        | (buf[i + 3] << 4)
+                        | (buf[i + 4] << 3)
+                        | (buf[i + 5] << 2)
+                        | (buf[i + 6] << 1)
+                        | buf[i + 7]
+                    )
                     i += 8
                 digest.update(packed)
             else:
@@ -409,7 +420,7 @@ class FairDice:
             # The presses since the last block are its additional input; the bytes made before them, and
             # what the pool kept of those, are dropped: every face from here depends on them.
             presses = self._presses
-            drbg.generate(out, memoryview(presses)[:4 * min(pressed, _PRESSES)])
+            drbg.generate(out, memoryview(presses)[: 4 * min(pressed, _PRESSES)])
             for i in range(len(presses)):
                 presses[i] = 0
             self._pressed = 0

@@ -40,7 +40,7 @@ def parsed(text, name):
 
     try:
         return json.loads(text)
-    except Exception:  # noqa: whatever the parser raises
+    except Exception:  # noqa: BLE001 (whatever the parser raises)
         raise ValueError("%s is not valid JSON" % name)
 
 

@@ -9,8 +9,10 @@ integer is made (`_keeps`, `_add`).
 try:
     from micropython import const
 except ImportError:  # CPython: a constant is its value
+
     def const(x):  # type: ignore[misc]
         return x
+
 
 from dicetower.core.ranks import C1, C2, C3, C4, C5, C6, DICE, HT, KEY, LT, QT, ROUND, SIX6, SIXES, SLICE
 
@@ -59,7 +61,7 @@ def _keep_best(L, H, last, w, SL=None, SH=None, e=DICE):
                     o = o3 + C2[b2] if e < 3 else o3
                     # The first C2[b2 - 1] entries show a Skill (c2 > 0), the others none.
                     mid = r + C2[b2 - 1]
-                    for r in range(r, mid):
+                    for r in range(r, mid):  # noqa: B020 (r runs on from where it stood)
                         k = U[r + o]
                         q = L[r - e2]
                         if q > k:
@@ -138,7 +140,7 @@ def _best_top(T, L, B, n, times, empty_a, empty_b, w, SL=None, SH=None, e=DICE):
                 o = o3 + C2[b2] if e < 3 else o3
                 first = r  # no Mutant, no Science: keeping none of the dice is open
                 mid = r + C2[b2 - 1]  # the entries before mid show a Skill
-                for r in range(r, mid + b2 - 1):
+                for r in range(r, mid + b2 - 1):  # noqa: B020 (r runs on from where it stood)
                     k = U[r + o]
                     if r < mid:
                         q = L[r - e2]

@@ -7,13 +7,34 @@ between the re-rolls or after the last; `_lucky` weighs every order.
 try:
     from micropython import const
 except ImportError:  # CPython: a constant is its value
+
     def const(x):  # type: ignore[misc]
         return x
 
-from dicetower.core.keeps import (_add, _add_pair, _best_top, _count, _free_of, _keep_best, _keeps, _layer1,
-                                  _pairs)
-from dicetower.core.ranks import (C1, C2, C3, C4, C5, C6, COST_KEEP, DICE, FIVE, KEY, NONE,
-                                  PAIR, POW6, ROUND, SIXES, SLICE, _base, _over, _slot, _spread)
+
+from dicetower.core.keeps import _add, _add_pair, _best_top, _count, _free_of, _keep_best, _keeps, _layer1, _pairs
+from dicetower.core.ranks import (
+    C1,
+    C2,
+    C3,
+    C4,
+    C5,
+    C6,
+    COST_KEEP,
+    DICE,
+    FIVE,
+    KEY,
+    NONE,
+    PAIR,
+    POW6,
+    ROUND,
+    SIXES,
+    SLICE,
+    _base,
+    _over,
+    _slot,
+    _spread,
+)
 from dicetower.core.work_arrays import FIVES
 
 _COST_ADD = const(20)
@@ -189,9 +210,11 @@ def _lucky_faces(faces, sums, best, found):
     """Lucky now on each face shown, against best: (keep code or -1, face or -1)."""
     face = -1
     for f in faces:
-        x = sums[4 * f:4 * f + 4]
-        if x[0] > best[0] or (x[0] == best[0] and (x[1] > best[1] or (x[1] == best[1] and (
-                x[2] < best[2] or (x[2] == best[2] and x[3] < best[3]))))):
+        x = sums[4 * f : 4 * f + 4]
+        if x[0] > best[0] or (
+            x[0] == best[0]
+            and (x[1] > best[1] or (x[1] == best[1] and (x[2] < best[2] or (x[2] == best[2] and x[3] < best[3]))))
+        ):
             best[:] = x
             face = f
     return (-1 if face >= 0 else found), face
@@ -321,7 +344,7 @@ def _sums5(PA, PB, NA, NB, w):
                 d2 = d3 + C2[b2] + FIVE
                 for b1 in range(1, b2):
                     d1 = d2 + b1
-                    for b0 in range(b1):
+                    for _b0 in range(b1):
                         i = j + d1
                         PA[j] += NA[i] + NA[i + 1]
                         PB[j] += NB[i] + NB[i + 1]
@@ -381,7 +404,8 @@ def _lucky1(S, LB, NA, NB, PA, PB, small, w):
                             for f in range(2, DICE):
                                 i = 2 * (DICE - f)
                                 if (c2 if f == 2 else c3 if f == 3 else c4 if f == 4 else c5) and (
-                                        small[i] > a or (small[i] == a and small[i + 1] < b)):
+                                    small[i] > a or (small[i] == a and small[i + 1] < b)
+                                ):
                                     a, b = small[i], small[i + 1]
                         elif b1 == 2:  # one Mutant or one Science: keeping it alone
                             i = 2 * (DICE - 1 + b0)  # b0 = 1: the Mutant, at rank 6

@@ -12,8 +12,10 @@ imported one at a time by the device's loop, each a short pass (see core/turn.py
 try:
     from micropython import const
 except ImportError:  # CPython: a constant is its value
+
     def const(x):  # type: ignore[misc]
         return x
+
 
 from array import array
 
@@ -39,14 +41,14 @@ def _binomials():
 C = _binomials()
 C1, C2, C3, C4, C5, C6 = C[1], C[2], C[3], C[4], C[5], C[6]
 SIX6 = const(46656)
-POW6 = tuple(6 ** i for i in range(14))
+POW6 = tuple(6**i for i in range(14))
 FIVE = const(210)  # the first rank of five dice: C6[10]
 SIXES = const(462)  # the first rank of six dice (C6[11]); how many ranks at most five dice have
 ALL = const(924)  # how many ranks six dice have: C6[12]
 # v * 6^t as a pair (high, low < 6^6): high = v // QT[t] * HT[t], low = v % QT[t] * LT[t].
 QT = tuple(6 ** (6 - t) if t < 6 else 1 for t in range(20))
 HT = tuple(6 ** (t - 6) if t >= 6 else 1 for t in range(20))
-LT = tuple(6 ** t if t < 6 else 0 for t in range(20))
+LT = tuple(6**t if t < 6 else 0 for t in range(20))
 # A key: chance * KEY - risk, both in units of at most 6^5 (< KEY), so that six keys add up
 # below 2^30 (a small int on a Pico: no heap) and the sum of two still decodes.
 KEY = const(16384)  # 1 << 14
@@ -101,7 +103,7 @@ def _science_ranks(out):
                 for b2 in range(2, b3):
                     d1 = C5[b5] + C4[b4] + C3[b3] + C2[b2] - (SIXES if b5 == DICE + 4 else 0)
                     for b1 in range(1, b2):
-                        for b0 in range(b1):
+                        for _b0 in range(b1):
                             out[r] = r + d1 + b1
                             r += 1
             yield
@@ -113,6 +115,7 @@ def _science_ranks(out):
 # by the first plan, in slices of its own (_guard): the import stays short.
 SCIENCE = array("H", range(SIXES))
 del _binomials, _pair_rank
+
 
 def _over(w, cost):
     """Count `cost` of work about to be done outside a pass: True if the slice must end first (the
@@ -263,11 +266,11 @@ def _spread(L, H, top, floor, scaled, w):
                     lo = r - C2[b2]
                     # The offsets of Skill to Mystic hold while only Mutant and Science change.
                     if scaled:
-                        for r in range(r, lo, -1):
+                        for r in range(r, lo, -1):  # noqa: B020 (r runs on from where it stood)
                             i = up[r]
                             L[r] = (U[i + 1] + U[i] + U[r + d2] + U[r + d3] + U[r + d4] + U[r + d5]) // 6
                     else:
-                        for r in range(r, lo, -1):
+                        for r in range(r, lo, -1):  # noqa: B020 (r runs on from where it stood)
                             i = up[r]
                             L[r] = U[i + 1] + U[i] + U[r + d2] + U[r + d3] + U[r + d4] + U[r + d5]
                     r = lo

@@ -32,31 +32,31 @@ def load_heroes(text):
     data = parsed(text, "heroes.json")
     heroes = data.get("heroes") if isinstance(data, dict) else None
     if not isinstance(heroes, list) or not 2 <= len(heroes) <= 13:
-        raise ValueError("heroes.json needs \"heroes\": a list of 2 to 13 heroes")
+        raise ValueError('heroes.json needs "heroes": a list of 2 to 13 heroes')
     out = []
     for n, hero in enumerate(heroes):
         where = "heroes.json hero %d" % (n + 1)
         if not isinstance(hero, dict) or not isinstance(hero.get("name"), str) or not hero["name"]:
-            raise ValueError("%s: \"name\" is missing" % where)
+            raise ValueError('%s: "name" is missing' % where)
         where = "%s (%s)" % (where, hero["name"])
         if hero["name"][0] in "=~":  # a save writes its short codes so (core/store.py): a name cannot be one
-            raise ValueError("%s: a name cannot start with \"=\" or \"~\"" % where)
+            raise ValueError('%s: a name cannot start with "=" or "~"' % where)
         pvp = hero.get("pvp", 10)
         if not isinstance(pvp, int) or isinstance(pvp, bool) or not 1 <= pvp <= 20:
-            raise ValueError("%s: \"pvp\" must be 1 to 20" % where)
+            raise ValueError('%s: "pvp" must be 1 to 20' % where)
         abilities = hero.get("abilities", [])
         if not isinstance(abilities, list):
-            raise ValueError("%s: \"abilities\" must be a list" % where)
+            raise ValueError('%s: "abilities" must be a list' % where)
         try:
             check_abilities(abilities)
         except ValueError as e:
             raise ValueError("%s: %s" % (where, e))
         primary = hero.get("primary", "")
         if not isinstance(primary, str):
-            raise ValueError("%s: \"primary\" must be text" % where)
+            raise ValueError('%s: "primary" must be text' % where)
         cards = hero.get("cards", [])
         if not isinstance(cards, list) or len(cards) > MAX_CARDS:
-            raise ValueError("%s: \"cards\" must be a list of up to %d power cards" % (where, MAX_CARDS))
+            raise ValueError('%s: "cards" must be a list of up to %d power cards' % (where, MAX_CARDS))
         checked = []
         for i, card in enumerate(cards):
             try:
@@ -65,8 +65,13 @@ def load_heroes(text):
                 name = card.get("name") if isinstance(card, dict) else None
                 label = " (%s)" % name if isinstance(name, str) and name else ""
                 raise ValueError("%s card %d%s: %s" % (where, i + 1, label, e))
-        entry = {"name": hero["name"][:16], "pvp": pvp, "abilities": list(abilities), "primary": primary,
-                 "cards": checked}
+        entry = {
+            "name": hero["name"][:16],
+            "pvp": pvp,
+            "abilities": list(abilities),
+            "primary": primary,
+            "cards": checked,
+        }
         if "_fill" in hero:
             entry["_fill"] = hero["_fill"]
         out.append(entry)

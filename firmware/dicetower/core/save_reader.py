@@ -13,8 +13,21 @@ import json
 
 from dicetower.core import games
 from dicetower.core.game import Refused
-from dicetower.core.store import (DEPTH, LARGEST, MAGIC, SCHEMA, NewerSave, SaveError, checksum, code, game_module,
-                                  names_of, renamed, shared_codes, whole_checksum)
+from dicetower.core.store import (
+    DEPTH,
+    LARGEST,
+    MAGIC,
+    SCHEMA,
+    NewerSave,
+    SaveError,
+    checksum,
+    code,
+    game_module,
+    names_of,
+    renamed,
+    shared_codes,
+    whole_checksum,
+)
 
 
 def _untable(names, mark):
@@ -58,7 +71,7 @@ def decode(data):
         return _game_of(schema, body)
     except (SaveError, MemoryError):
         raise  # a heap too full to replay it says nothing of the save: the caller keeps it as it is
-    except Exception as e:  # noqa: past the checksum, anything wrong means a damaged save, never a crash
+    except Exception as e:  # noqa: BLE001 (past the checksum, anything wrong means a damaged save, never a crash)
         raise SaveError("its game is damaged (%s)" % (type(e).__name__,))
 
 
@@ -68,7 +81,7 @@ def kind_of(data):
     schema, body = _verified(data)
     try:
         kind = json.loads(body).get("game")
-    except Exception:  # noqa: past the checksum, anything wrong means a damaged save
+    except Exception:  # noqa: BLE001 (past the checksum, anything wrong means a damaged save)
         raise SaveError("the body is not a saved game")
     if not games.known(kind):
         raise SaveError("unknown game %r" % (kind,))
@@ -85,7 +98,7 @@ def _verified(data):
     if end < 0:
         raise SaveError("the header is cut short")
     try:
-        parts = data[len(MAGIC):end].decode().split()
+        parts = data[len(MAGIC) : end].decode().split()
         schema, crc, length = int(parts[0]), int(parts[1], 16), int(parts[2])
     except (ValueError, IndexError, UnicodeError):
         raise SaveError("the header is damaged")
@@ -93,7 +106,7 @@ def _verified(data):
         raise SaveError("the header is damaged")  # written otherwise than encode writes it
     if schema < 1 or length < 0:
         raise SaveError("the header is damaged")
-    body = data[end + 1:]
+    body = data[end + 1 :]
     if len(body) < length:
         raise SaveError("the file is cut short (%d of %d bytes)" % (len(body), length))
     if len(body) > length:
@@ -102,7 +115,7 @@ def _verified(data):
     # Every schema from 4 on keeps this header and its whole-file checksum, so that a firmware can tell.
     if schema >= 4:
         digits = data.find(b" ", len(MAGIC)) + 1  # where the checksum's 8 digits start
-        whole = whole_checksum(data[:digits], data[digits + 8:end + 1], body)
+        whole = whole_checksum(data[:digits], data[digits + 8 : end + 1], body)
     else:
         whole = checksum(body)
     if whole != crc:
@@ -142,14 +155,14 @@ def _game_of(schema, body):
     check(module, base, template)
     try:
         game = cls(base, actions, redo)
-    except Exception as e:  # noqa: a save that cannot be replayed is damaged
+    except Exception as e:  # noqa: BLE001 (a save that cannot be replayed is damaged)
         raise SaveError("the saved game does not replay (%s)" % (e,))
     check(module, game.state, template)
     try:
         cls(game.state, list(reversed(redo)))  # the actions undone must still be possible
     except MemoryError:
         raise
-    except Exception as e:  # noqa: the game stands; only what it could redo goes, and the players are told
+    except Exception as e:  # noqa: BLE001 (the game stands; only what it could redo goes, and the players are told)
         game.redo_actions = []
         game.note = "The saved game's redo list did not replay (%s): it was dropped, the game is kept." % (e,)
     return game
@@ -170,7 +183,7 @@ def check(module, state, template):
     try:
         module.status(state, 8)
         module.gauge(state, [0, 0, 0, 0])
-    except Exception as e:  # noqa: a state its own screen cannot show is damaged
+    except Exception as e:  # noqa: BLE001 (a state its own screen cannot show is damaged)
         raise SaveError("an impossible game (%s)" % (type(e).__name__,))
 
 

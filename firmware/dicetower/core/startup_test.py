@@ -6,8 +6,10 @@ the test has passed (on a Pico, code loaded from an .mpy lives on the heap the g
 try:
     from micropython import const
 except ImportError:  # CPython: a constant is its value
+
     def const(x):  # type: ignore[misc]
         return x
+
 
 # The period test: a window of this many first samples (76 bits of claimed entropy for the ROSC's
 # bits, 112 for bytes) found again later means the source is repeating itself.
@@ -86,8 +88,7 @@ class StartupTest:
                 h = (h * _HASH_BASE + sample) % _HASH_PRIME
                 if h == target and self._came_round(at + 1):
                     self.seen = n + 1
-                    return ("period test: the first %d samples came round again after %d"
-                            % (window, n + 1 - window))
+                    return "period test: the first %d samples came round again after %d" % (window, n + 1 - window)
             n += 1
             at += 1
             if at == window:
@@ -162,14 +163,14 @@ class StartupTest:
         x ^= x >> 8
         x ^= x >> 4
         if (0x6996 >> (x & 15)) & 1:  # the discrepancy: c does not predict this bit
-            l = self._l
-            if 2 * l <= n:
+            span = self._l
+            if 2 * span <= n:
                 t = self._t
                 for k in range(_WORDS):
                     t[k] = c[k]
             self._shifted_in()
-            if 2 * l <= n:
-                self._l = n + 1 - l
+            if 2 * span <= n:
+                self._l = n + 1 - span
                 self._b, self._t = self._t, self._b  # b takes c as it was
                 self._m = 1
             else:
@@ -178,8 +179,7 @@ class StartupTest:
             self._m += 1
         self._bits = n + 1
         if self._bits == _LC_BITS and self._l < _LC_FLOOR:
-            return ("linear complexity test: the first %d bits follow an LFSR of %d bits"
-                    % (_LC_BITS, self._l))
+            return "linear complexity test: the first %d bits follow an LFSR of %d bits" % (_LC_BITS, self._l)
         return None
 
     def _shifted_in(self):

@@ -19,8 +19,7 @@ Choices where the rulebook leaves a gap (docs/rules.md):
 
 from dicetower.core.dice import COSMIC, MUTANT, MYSTIC, SCIENCE, SKILL, SYMBOLS, TECH
 
-ABILITIES = ("Careful", "Cunning", "Elusive", "Flight", "Gifted",
-             "Honest", "Lucky", "Peaceful", "Survivor", "Tough")
+ABILITIES = ("Careful", "Cunning", "Elusive", "Flight", "Gifted", "Honest", "Lucky", "Peaceful", "Survivor", "Tough")
 
 TRIPLE = 3
 ESCAPE_ORDER = (MUTANT, SCIENCE, SKILL, TECH, COSMIC, MYSTIC)
@@ -173,18 +172,23 @@ def judge(symbols, abilities=(), in_prison=False, escape_with=None):
         out.escaped = True
         out.escape_symbol = SYMBOLS[escape]
         _spend(out, out.escape_symbol, SPENT_ESCAPE, TRIPLE)
-        out.lines.append("Escape! Three %s free you from the Crystal Prison (those dice are spent): "
-                         "move to any location." % out.escape_symbol)
+        out.lines.append(
+            "Escape! Three %s free you from the Crystal Prison (those dice are spent): "
+            "move to any location." % out.escape_symbol
+        )
     if flags & EXPLODED:
         out.explosion = 1 + science - threshold
         _spend(out, SCIENCE, SPENT_EXPLOSION, 6)
-        out.mandatory.append("Explosion! %d Science: %d damage to every other hero at your location "
-                             "(not an Attack)." % (science, out.explosion))
+        out.mandatory.append(
+            "Explosion! %d Science: %d damage to every other hero at your location "
+            "(not an Attack)." % (science, out.explosion)
+        )
     if flags & IMPRISONED:
         out.prison = True
         _spend(out, MUTANT, SPENT_PRISON, 6)
-        out.mandatory.append("Crystal Prison! %d Mutant: go to the Crystal Prison; "
-                             "entering it ends your turn." % mutant)
+        out.mandatory.append(
+            "Crystal Prison! %d Mutant: go to the Crystal Prison; entering it ends your turn." % mutant
+        )
 
     out.skill = _left(out, SKILL)
     out.tech = _left(out, TECH)
@@ -206,18 +210,20 @@ def judge(symbols, abilities=(), in_prison=False, escape_with=None):
 
     held = in_prison and not out.escaped
     if held:
-        out.lines.append("Still in the Crystal Prison: no three of a kind. "
-                         "You cannot Attack, be Attacked or move.")
+        out.lines.append("Still in the Crystal Prison: no three of a kind. You cannot Attack, be Attacked or move.")
     if out.skill and not held:
         # Which of the play menu's actions applies it, named: the result is read before the menu.
-        out.lines.append("Skill %d: up to %d damage to heroes at your location (Attack, from: same "
-                         "location)." % (out.skill, out.skill))
+        out.lines.append(
+            "Skill %d: up to %d damage to heroes at your location (Attack, from: same "
+            "location)." % (out.skill, out.skill)
+        )
     if out.tech and not held:
-        out.lines.append("Tech %d: up to %d damage to heroes at other locations (Attack, from: other "
-                         "location)." % (out.tech, out.tech))
+        out.lines.append(
+            "Tech %d: up to %d damage to heroes at other locations (Attack, from: other "
+            "location)." % (out.tech, out.tech)
+        )
     if out.cosmic and not held:
-        out.lines.append("Cosmic %d: move (1 Cosmic, plus 1 for each other hero at your location)."
-                         % out.cosmic)
+        out.lines.append("Cosmic %d: move (1 Cosmic, plus 1 for each other hero at your location)." % out.cosmic)
     # The escape comes first, then what is mandatory, then the options.
     if out.escaped:
         out.lines = out.lines[:1] + out.mandatory + out.lines[1:]

@@ -233,8 +233,13 @@ class Turn:
         self.marked = 0
         letters = letters_from_symbols(self.roll.symbols())
         state = self.game.state
-        self._finalized = ((state["round"], state["turn"]), letters, self.roll.rerolls_left, self.roll.lucky_left,
-                           bytes(self.roll.locked))
+        self._finalized = (
+            (state["round"], state["turn"]),
+            letters,
+            self.roll.rerolls_left,
+            self.roll.lucky_left,
+            bytes(self.roll.locked),
+        )
         charge = ""
         first = bought and outcome.prison
         if first:
@@ -279,8 +284,9 @@ class Turn:
         choice = self.target % (len(known) + 1)
         chosen = known if choice == 0 else [known[choice - 1]]
         roll = self.roll
-        goal = cards.Goal([cards.need(c["dice"]) for c in chosen], roll.abilities, roll.in_prison, self.place(),
-                          self.acting()["pvp"])
+        goal = cards.Goal(
+            [cards.need(c["dice"]) for c in chosen], roll.abilities, roll.in_prison, self.place(), self.acting()["pvp"]
+        )
         self._plan = self._planned(roll.faces, roll.locked, roll.rerolls_left, roll.lucky_left, goal)
 
     def _planned(self, faces, locked, rerolls_left, lucky_left, goal):

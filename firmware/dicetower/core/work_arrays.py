@@ -12,8 +12,10 @@ start menu's heap is whole; the other games never make them.
 try:
     from micropython import const
 except ImportError:  # CPython: a constant is its value
+
     def const(x):  # type: ignore[misc]
         return x
+
 
 HALF = const(462)  # the entries of a work array: a table's lower half, or its upper (ranks 462..923)
 FIVES = const(252)  # how many ranks five dice have: the entries of PA and PB

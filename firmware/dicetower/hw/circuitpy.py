@@ -125,7 +125,7 @@ class LockedI2C:
                 grown = bytearray(n + k)
                 grown[:n] = joined[:n]
                 joined = self._joined = grown
-            joined[n:n + k] = part
+            joined[n : n + k] = part
             n += k
         self.writeto(address, joined, n)
 
@@ -137,8 +137,9 @@ class NeoPixelRing(Pixels):
         import neopixel  # ImportError when /lib lacks it: device.py says so on the OLED
 
         Pixels.__init__(self, count, order, cap)
-        self.pixels = neopixel.NeoPixel(data_pin, count, bpp=self.bpp, brightness=1.0, auto_write=False,
-                                        pixel_order=order)
+        self.pixels = neopixel.NeoPixel(
+            data_pin, count, bpp=self.bpp, brightness=1.0, auto_write=False, pixel_order=order
+        )
 
     def _put(self, i, r, g, b):
         if self.bpp == 3:
@@ -235,4 +236,3 @@ class Platform(Parts):
         asyncio (it is a bundle library), and one schedule needs none."""
         while True:
             sleep_ms(device.tick(self.ticks_ms()))
-

@@ -22,7 +22,6 @@ Hardware objects (mem32, sleep_us) are injected so tests can stand in for them.
 ROSC_RANDOMBIT = {"RP2040": 0x4006001C, "RP2350": 0x400E8020}
 
 
-
 class Urandom:
     """`os.urandom`: on rp2, CRC-mixed ring-oscillator bits; on a host, the OS."""
 
@@ -32,6 +31,7 @@ class Urandom:
     def __init__(self, urandom=None, name="os.urandom"):
         if urandom is None:
             import os
+
             urandom = os.urandom
         self._urandom = urandom
         self.name = name
@@ -58,9 +58,11 @@ class RoscBits:
             raise ValueError("no ROSC random bit known for chip %r" % (chip,))
         if mem32 is None:
             import machine
+
             mem32 = machine.mem32
         if sleep_us is None:
             import time
+
             sleep_us = time.sleep_us
         self._mem32 = mem32
         self._sleep_us = sleep_us
@@ -74,7 +76,6 @@ class RoscBits:
         for i in range(len(buf)):
             buf[i] = mem32[address] & 1
             sleep_us(1)
-
 
 
 def _random_bytes(n):

@@ -18,26 +18,37 @@ from dicetower.hw.platform import ticks_diff
 try:
     from micropython import const
 except ImportError:  # CPython: a constant is its value
+
     def const(x):  # type: ignore[misc]
         return x
 
+
 INIT = (
-    0xAE,        # display off
-    0x20, 0x00,  # horizontal addressing
-    0x40,        # start line 0
-    0xA1,        # column 127 is SEG0
-    0xA8, 63,    # multiplex 64
-    0xC8,        # scan COM63 to COM0
-    0xD3, 0x00,  # no offset
-    0xDA, 0x12,  # COM pins: alternative, no remap
-    0xD5, 0x80,  # clock
-    0xD9, 0xF1,  # pre-charge
-    0xDB, 0x30,  # VCOMH
-    0x81, 0xCF,  # contrast
-    0xA4,        # follow RAM
-    0xA6,        # not inverted
-    0x8D, 0x14,  # charge pump on
-    0xAF,        # display on
+    0xAE,  # display off
+    0x20,
+    0x00,  # horizontal addressing
+    0x40,  # start line 0
+    0xA1,  # column 127 is SEG0
+    0xA8,
+    63,  # multiplex 64
+    0xC8,  # scan COM63 to COM0
+    0xD3,
+    0x00,  # no offset
+    0xDA,
+    0x12,  # COM pins: alternative, no remap
+    0xD5,
+    0x80,  # clock
+    0xD9,
+    0xF1,  # pre-charge
+    0xDB,
+    0x30,  # VCOMH
+    0x81,
+    0xCF,  # contrast
+    0xA4,  # follow RAM
+    0xA6,  # not inverted
+    0x8D,
+    0x14,  # charge pump on
+    0xAF,  # display on
 )
 RETRY_MS = const(5000)
 WIDTH = const(128)
@@ -50,8 +61,8 @@ def _views(buf):
     """Views of `buf`'s pages and of its 32-column chunks, made once (40 views, 0.7 KB): comparing them
     allocates nothing."""
     view = memoryview(buf)
-    pages = tuple(view[at:at + WIDTH] for at in range(0, WIDTH * PAGES, WIDTH))
-    chunks = tuple(view[at:at + _CHUNK] for at in range(0, WIDTH * PAGES, _CHUNK))
+    pages = tuple(view[at : at + WIDTH] for at in range(0, WIDTH * PAGES, WIDTH))
+    chunks = tuple(view[at : at + _CHUNK] for at in range(0, WIDTH * PAGES, _CHUNK))
     return view, pages, chunks
 
 
@@ -60,7 +71,7 @@ def _views_compare_contents():
     try:
         same = memoryview(b"ab") == memoryview(bytearray(b"ab"))
         differ = memoryview(b"ab") == memoryview(bytearray(b"ax"))
-    except Exception:  # noqa: a runtime without it
+    except Exception:  # noqa: BLE001 (a runtime without it)
         return False
     return same is True and differ is False
 
@@ -161,7 +172,7 @@ class Oled:
             window[3] = last
             window[5] = page
             window[6] = page
-            run = pages[page] if first == 0 and last == WIDTH - 1 else view[base + first:base + last + 1]
+            run = pages[page] if first == 0 and last == WIDTH - 1 else view[base + first : base + last + 1]
             vector[1] = run
             try:
                 i2c.writeto(address, window)
@@ -173,6 +184,6 @@ class Oled:
                 self._retry_at = now + RETRY_MS
                 return total
             vector[1] = None
-            sent_pages[page][first:last + 1] = run  # into the page's view: a slice store moves what follows it
+            sent_pages[page][first : last + 1] = run  # into the page's view: a slice store moves what follows it
             total += len(window) + 2 + last - first
         return total

@@ -28,6 +28,7 @@ main.py calls `run(device)` (the loop for ever) on a board; the test bench and
 the simulator step the device themselves.
 """
 
+
 def ticks_diff(a, b):
     """a - b: the clock difference a driver uses when given none (a host's clock, which never wraps).
     A board's platform gives its runtime's own, which counts across the wrap."""

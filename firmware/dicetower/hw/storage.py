@@ -21,6 +21,7 @@ class OsFiles:
 
     def __init__(self):
         import os
+
         self._os = os
 
     def open(self, path, mode):
@@ -97,7 +98,7 @@ def take_out(fs, name, path, tag, into):
     """Move the kept file `name` (one of `<path>.<tag>N`) aside under the tag `into`, and close the gap
     it leaves, so that `kept` still finds the rest (it counts up from 1). Returns its new name."""
     moved = keep_aside(fs, path, into, source=name)
-    n = int(name[len(path) + len(tag) + 1:])
+    n = int(name[len(path) + len(tag) + 1 :])
     while fs.exists(aside_name(path, tag, n + 1)):
         fs.rename(aside_name(path, tag, n + 1), aside_name(path, tag, n))
         n += 1

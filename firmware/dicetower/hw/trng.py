@@ -4,8 +4,10 @@ picks it): a module of its own, so that an RP2040 never loads it. Addresses from
 try:
     from micropython import const
 except ImportError:  # CPython: a constant is its value
+
     def const(x):  # type: ignore[misc]
         return x
+
 
 _BASE = const(0x400F0000)
 _RNG_ISR = const(_BASE + 0x104)
@@ -30,6 +32,7 @@ class Rp2350Trng:
     def __init__(self, mem32=None):
         if mem32 is None:
             import machine
+
             mem32 = machine.mem32
         self._mem32 = mem32
         mem32[_SAMPLE_CNT1] = _SAMPLE_CLOCKS

@@ -27,8 +27,10 @@ column outside 0-127, a page outside 0-7) is drawn byte by byte, clipped.
 try:
     from micropython import const
 except ImportError:  # CPython: a constant is its value
+
     def const(x):  # type: ignore[misc]
         return x
+
 
 from dicetower.ui import font
 
@@ -51,7 +53,7 @@ def _font_for_ascii():
     count = len(font.GLYPHS) // CHAR
     for code in range(_ASCII):
         index = code - font.FIRST if 0 <= code - font.FIRST < count else ord("?") - font.FIRST
-        out[code * CHAR:(code + 1) * CHAR] = font.GLYPHS[index * CHAR:(index + 1) * CHAR]
+        out[code * CHAR : (code + 1) * CHAR] = font.GLYPHS[index * CHAR : (index + 1) * CHAR]
     return bytes(out)
 
 
@@ -80,7 +82,7 @@ def _glyphs(row, x, string, glyphs):
         data = bytes(ord(ch) if ord(ch) < _ASCII else 63 for ch in string)
     for code in data:
         at = code * step
-        row[x:x + step] = glyphs[at:at + step]
+        row[x : x + step] = glyphs[at : at + step]
         x += step
 
 
@@ -102,8 +104,15 @@ def _wrap(text, width):
     # Printable ASCII with its words one space apart: each line is a slice of the text up to the last
     # space that fits (making strings is what costs on MicroPython: each is looked up among the qstrs).
     data = text.encode("utf-8", "replace")
-    if (text and len(data) == len(text) and min(data) >= 32 and max(data) < 127 and "  " not in text and
-            not text.startswith(" ") and not text.endswith(" ")):
+    if (
+        text
+        and len(data) == len(text)
+        and min(data) >= 32
+        and max(data) < 127
+        and "  " not in text
+        and not text.startswith(" ")
+        and not text.endswith(" ")
+    ):
         lines = []
         start = 0
         end = len(text)
@@ -141,11 +150,11 @@ class Canvas:
     def __init__(self):
         self.buf = bytearray(WIDTH * PAGES)
         view = memoryview(self.buf)
-        self._pages = tuple(view[at:at + WIDTH] for at in range(0, WIDTH * PAGES, WIDTH))
+        self._pages = tuple(view[at : at + WIDTH] for at in range(0, WIDTH * PAGES, WIDTH))
         # line()'s last _KEPT lines, drawn: a redraw mostly repeats its lines, and copying one back is
         # a few times quicker than its glyphs. Made once; slots are reused in turn.
         view = memoryview(bytearray(WIDTH * _KEPT))
-        self._kept = tuple(view[at:at + WIDTH] for at in range(0, WIDTH * _KEPT, WIDTH))
+        self._kept = tuple(view[at : at + WIDTH] for at in range(0, WIDTH * _KEPT, WIDTH))
         self._kept_slot = {}  # string -> its slot
         self._kept_strings = [None] * _KEPT
         self._kept_style = bytearray(_KEPT)  # 1 + invert + 2 * centre
@@ -238,8 +247,8 @@ class Canvas:
                         _INVERTED_ICONS[icon] = data
                 icon = data
             view = memoryview(icon)
-            self._pages[page][x:x + 16] = view[:16]
-            self._pages[page + 1][x:x + 16] = view[16:32]
+            self._pages[page][x : x + 16] = view[:16]
+            self._pages[page + 1][x : x + 16] = view[16:32]
             return
         buf = self.buf
         for half in range(2):

@@ -490,7 +490,6 @@ class App:
         return self._unready is not None or bool(self._ahead) or (self.turn is not None and self.turn.thinking())
 
 
-
 _DICE_SCREEN = "dicetower.ui.dice_screen"
 
 

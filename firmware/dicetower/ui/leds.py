@@ -37,8 +37,7 @@ class Lights:
 
     def _set(self, i, colour, level):
         # level: 0-256, the app's brightness times the animation's fade
-        self.ring.set(i % self.ring.count, (colour[0] * level) >> 8, (colour[1] * level) >> 8,
-                      (colour[2] * level) >> 8)
+        self.ring.set(i % self.ring.count, (colour[0] * level) >> 8, (colour[1] * level) >> 8, (colour[2] * level) >> 8)
 
     def tick(self, app):
         ring = self.ring

@@ -34,7 +34,7 @@ class Menus:
             app.mode = SETTINGS  # without saving: Done saves
             app.cursor = 2
         elif mode == HELP:
-            self.on_help("c", kind)
+            self._read("c", SETTINGS)  # as C does on the help's last page
         elif mode in (PLAY, OVER, SETUP, SETTINGS, PHONES, REPLACE):
             if mode == SETTINGS:
                 app.emit({"event": "settings", "settings": app.settings})
@@ -130,8 +130,12 @@ class Menus:
 
     def settings_items(self):
         settings = self.app.settings
-        return ["Brightness %d%%" % settings["brightness"],
-                "Sounds %s" % ("on" if settings["sounds"] else "off"), "Heroes and abilities", "Help: the screens"]
+        return [
+            "Brightness %d%%" % settings["brightness"],
+            "Sounds %s" % ("on" if settings["sounds"] else "off"),
+            "Heroes and abilities",
+            "Help: the screens",
+        ]
 
     def on_settings(self, button, kind):
         app = self.app

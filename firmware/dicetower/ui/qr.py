@@ -59,7 +59,7 @@ def _codewords(data, capacity):
     put(0, -len(bits) % 8)
     out = bytearray(len(bits) // 8)
     for i in range(len(out)):
-        for bit in bits[8 * i:8 * i + 8]:
+        for bit in bits[8 * i : 8 * i + 8]:
             out[i] = (out[i] << 1) | bit
     pad = 0xEC
     while len(out) < capacity:
@@ -194,7 +194,7 @@ def _penalty(grid):
 def encode(text):
     """(size, modules): the QR code of `text` (str or bytes), modules row by row, 1 dark."""
     data = text.encode() if isinstance(text, str) else bytes(text)
-    for number, (capacity, ecc, align) in enumerate(VERSIONS):
+    for number, (capacity, ecc, align) in enumerate(VERSIONS):  # noqa: B007 (the one it stops at is used)
         if len(data) + 2 <= capacity:
             break
     else:

@@ -14,8 +14,9 @@ from dicetower.ui.canvas import COLUMNS, MARGIN, WIDTH, wrap
 LINES = 8
 # Under each die: L locked, ^ picked to re-roll (the die boxed too, see _picked), * the advice re-rolls
 # it (! with Lucky). Made once: a string made per redraw costs a qstr lookup each on MicroPython.
-_MARKS = tuple(("L" if m & 1 else " ") + ("^" if m & 2 else " ") + ("!" if m & 8 else "*" if m & 4 else " ")
-               for m in range(12))
+_MARKS = tuple(
+    ("L" if m & 1 else " ") + ("^" if m & 2 else " ") + ("!" if m & 8 else "*" if m & 4 else " ") for m in range(12)
+)
 # The long presses in a game, on the last line whenever the last message leaves it free.
 HINT = "Hold A undo B redo C back"
 
@@ -57,8 +58,12 @@ def draw(app, canvas):
     elif mode == modes.REPLACE:
         canvas.line(0, "Replace the saved game?", invert=True, centre=True)
         _list(canvas, 1, app.menus.REPLACE_ITEMS, app.cursor, 3)
-        _message(canvas, 4, "A new game replaces the saved %s game. It is kept: the start menu can bring it "
-                 "back." % label((app.game or app.resume).KIND))
+        _message(
+            canvas,
+            4,
+            "A new game replaces the saved %s game. It is kept: the start menu can bring it "
+            "back." % label((app.game or app.resume).KIND),
+        )
     elif mode == modes.SETUP:
         (low, high, _), counting, _, hint, _ = COUNTS[app.kind]  # the game's module may not be loaded yet
         canvas.line(0, "New " + label(app.kind), invert=True, centre=True)
@@ -93,8 +98,12 @@ def draw(app, canvas):
         for row in range(7):
             i = page * 7 + row
             canvas.line(row, lines[i] if i < len(lines) else "")
-        canvas.line(7, ("B: more  C: go on" if page + 1 < pages else "C: go on") +
-                    ("  %d/%d" % (page + 1, pages) if pages > 1 else ""), invert=True)
+        canvas.line(
+            7,
+            ("B: more  C: go on" if page + 1 < pages else "C: go on")
+            + ("  %d/%d" % (page + 1, pages) if pages > 1 else ""),
+            invert=True,
+        )
     elif mode == modes.ARGS:
         # The same layout as the play screen, so choosing a value redraws one line.
         used = _status(app, canvas, 4)
@@ -112,7 +121,7 @@ def draw(app, canvas):
         else:
             menu = app.rules.MENU
             chosen = app.cursor % len(menu)
-            canvas.line(used, menu[chosen][0][:COLUMNS - 4], invert=True)
+            canvas.line(used, menu[chosen][0][: COLUMNS - 4], invert=True)
             if app.browsing:
                 # Moving through the menu: the actions after the chosen one, and where it is in the menu.
                 for row in range(used + 1, LINES - 1):
@@ -131,9 +140,15 @@ def _phones(phones, canvas):
     QR code (dark modules on a lit square, as printed codes are; 2 pixels a module)."""
     url = phones.get("url")
     where = url[7:].rstrip("/") if url else "the Wi-Fi"
-    rows = ["Phones", phones.get("wifi") or "", "key " + phones["password"] if phones.get("password") else "",
-            "PIN " + phones["pin"] if phones.get("pin") else "read-only",
-            "Scan, or go" if url else "Waiting for", where[:11], where[11:22]]
+    rows = [
+        "Phones",
+        phones.get("wifi") or "",
+        "key " + phones["password"] if phones.get("password") else "",
+        "PIN " + phones["pin"] if phones.get("pin") else "read-only",
+        "Scan, or go" if url else "Waiting for",
+        where[:11],
+        where[11:22],
+    ]
     for row in range(len(rows)):
         canvas.text(MARGIN, row, rows[row][:11], invert=row == 0)
     canvas.text(MARGIN, 7, "C: back")
@@ -169,8 +184,10 @@ def _dice(app, turn, canvas):
     from dicetower.core.cards import LOCATIONS, SHORT_NAMES  # loaded with the dice anyway: Battlerealm only
 
     roll = turn.roll
-    canvas.line(0, "%s  re-rolls %d%s" % (short_name(turn.active_name(), 10), roll.rerolls_left,
-                                          " L" if roll.lucky_left else ""))
+    canvas.line(
+        0,
+        "%s  re-rolls %d%s" % (short_name(turn.active_name(), 10), roll.rerolls_left, " L" if roll.lucky_left else ""),
+    )
     faces = roll.faces  # indices into SYMBOLS: the names are made only for the line that shows one
     for die in range(6):
         x = die * 21 + 2
@@ -188,8 +205,15 @@ def _dice(app, turn, canvas):
         # The prompt whole (two lines: "Explosion 1: mark the" / "heroes at your location."), then each
         # hero with where the game has them, to mark those at the roller's location.
         heroes = app.game.state["heroes"]
-        names = ["[%s] %-8s %s" % ("x" if turn.marked & (1 << i) else " ", short_name(heroes[i]["name"], 8),
-                                   SHORT_NAMES[heroes[i]["place"]]) for i in turn.mark_items()] + ["Done"]
+        names = [
+            "[%s] %-8s %s"
+            % (
+                "x" if turn.marked & (1 << i) else " ",
+                short_name(heroes[i]["name"], 8),
+                SHORT_NAMES[heroes[i]["place"]],
+            )
+            for i in turn.mark_items()
+        ] + ["Done"]
         said = wrap(app.message)[:2]
         for row in range(len(said)):
             canvas.line(4 + row, said[row])
@@ -208,7 +232,7 @@ def _dice(app, turn, canvas):
     advice = turn.advice
     if advice is None:
         if turn.thinking():  # the dice are shown at once; their chance follows when worked out
-            canvas.line(5, aim[:COLUMNS - 4] + " ...")
+            canvas.line(5, aim[: COLUMNS - 4] + " ...")
             _message(canvas, 6, app.message)
         else:
             _message(canvas, 5, app.message)
@@ -217,7 +241,7 @@ def _dice(app, turn, canvas):
     # Explosion on the way (while the message leaves a line for it); the dice to re-roll are marked *
     # above (! for Lucky's re-roll) and blink on the ring.
     tail = " %d%%" % advice.percent()
-    canvas.line(5, aim[:COLUMNS - len(tail)] + tail)
+    canvas.line(5, aim[: COLUMNS - len(tail)] + tail)
     risk = advice.percent(risk=True)
     if risk and len(wrap(app.message)) < 2:
         canvas.line(6, "Prison or Explosion %d%%" % risk)

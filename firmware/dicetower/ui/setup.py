@@ -153,8 +153,11 @@ class SetupForm:
         items = [START_ROW] + ["%s: " % label for label, _, _ in rows]
         canvas.line(0, title, invert=True, centre=True)
         # What was refused (a value's range, a start the tracker cannot hold) whole below the rows.
-        said = wrap(app.message)[:3] if app.message else [
-            "A - B + (hold: 10) C keep" if self.editing else "C: choose  Hold C: back"]
+        said = (
+            wrap(app.message)[:3]
+            if app.message
+            else ["A - B + (hold: 10) C keep" if self.editing else "C: choose  Hold C: back"]
+        )
         shown = SHOWN + 1 - len(said)
         cursor = app.cursor % len(items)
         first = 0 if cursor < shown else cursor - shown + 1
@@ -167,7 +170,7 @@ class SetupForm:
             value = "" if i == 0 else _shown(value_at(app.setup, rows[i - 1][1]), rows[i - 1][2])
             if i == cursor and self.editing:  # the value A and B change, lit on its own
                 canvas.line(1 + row, head)
-                canvas.text(MARGIN + len(head) * CHAR, 1 + row, value[:COLUMNS - len(head)], invert=True)
+                canvas.text(MARGIN + len(head) * CHAR, 1 + row, value[: COLUMNS - len(head)], invert=True)
             else:
                 canvas.line(1 + row, (head + value)[:COLUMNS], invert=(i == cursor))
         for row in range(len(said)):

@@ -64,7 +64,7 @@ def settings(config, random_bytes, log):
     elif good_pin(pin):
         wifi["shown_pin"] = pin
     else:
-        log("config.json: wifi.pin must be 4 to 8 digits or \"random\"; phones only watch")
+        log('config.json: wifi.pin must be 4 to 8 digits or "random"; phones only watch')
         wifi["shown_pin"] = None
     return wifi, changed
 

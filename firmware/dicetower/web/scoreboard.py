@@ -57,8 +57,12 @@ def snapshot(app):
         doc["goal"] = WIN_PVP
     roll = app.roll
     if roll is not None and roll.rolled and not roll.finalized:
-        shown = {"faces": list(roll.symbols()), "locked": list(roll.locked), "rerolls_left": roll.rerolls_left,
-                 "lucky_left": roll.lucky_left}
+        shown = {
+            "faces": list(roll.symbols()),
+            "locked": list(roll.locked),
+            "rerolls_left": roll.rerolls_left,
+            "lucky_left": roll.lucky_left,
+        }
         advice = app.advice
         if advice is not None:
             shown["chance"] = advice.percent()

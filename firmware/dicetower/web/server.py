@@ -40,7 +40,7 @@ from microdot import Microdot
 from dicetower.web import scoreboard
 
 # Beside this module on the board's flash (dicetower flash copies it), and in the checkout.
-PAGE = __file__[:max(__file__.rfind("/"), __file__.rfind("\\")) + 1] + "page.html"
+PAGE = __file__[: max(__file__.rfind("/"), __file__.rfind("\\")) + 1] + "page.html"
 PAGE_PIECE = 512  # bytes of the page read and sent at a time
 
 MAX_STREAMS = 8  # phones following the game live (/events) at once
@@ -111,7 +111,7 @@ def _decodes(target):
     i = 0
     while i < len(target):
         if target[i] == 37:  # %
-            code = target[i + 1:i + 3]
+            code = target[i + 1 : i + 3]
             if len(code) != 2 or any(c not in b"0123456789abcdefABCDEF" for c in code):
                 return False
             out.append(int(code, 16))
@@ -183,20 +183,20 @@ class _Connection:
     async def readline(self):
         end = self.data.find(b"\n", self.at)
         end = len(self.data) if end < 0 else end + 1
-        line = self.data[self.at:end]
+        line = self.data[self.at : end]
         self.at = end
         return line
 
     async def readexactly(self, n):
         if self.at + n > len(self.data):
             raise EOFError("the body is shorter than its Content-Length")
-        part = self.data[self.at:self.at + n]
+        part = self.data[self.at : self.at + n]
         self.at += n
         return part
 
     async def read(self, n=-1):
         end = len(self.data) if n < 0 else min(len(self.data), self.at + n)
-        part = self.data[self.at:end]
+        part = self.data[self.at : end]
         self.at = end
         return part
 
@@ -215,8 +215,10 @@ class _Connection:
         the game once one is free, without a tap."""
         text = (why + "\n").encode()
         again = b"Refresh: 2\r\nRetry-After: 2\r\n" if status == 503 else b""
-        await self.awrite(b"HTTP/1.0 %d %s\r\n%sContent-Type: text/plain\r\nContent-Length: %d\r\n\r\n%s"
-                          % (status, REASONS.get(status, b"Refused"), again, len(text), text))
+        await self.awrite(
+            b"HTTP/1.0 %d %s\r\n%sContent-Type: text/plain\r\nContent-Length: %d\r\n\r\n%s"
+            % (status, REASONS.get(status, b"Refused"), again, len(text), text)
+        )
 
     async def aclose(self):
         if self.closed:
@@ -224,13 +226,21 @@ class _Connection:
         self.closed = True
         try:
             await asyncio.wait_for(self.writer.aclose(), WRITE_S)
-        except Exception:  # noqa: a connection already gone (reset, timed out) is closed all the same
+        except Exception:  # noqa: BLE001 (a connection already gone (reset, timed out) is closed all the same)
             pass
 
 
-REASONS = {400: b"Bad Request", 403: b"Forbidden", 405: b"Method Not Allowed", 411: b"Length Required",
-           413: b"Payload Too Large", 414: b"URI Too Long", 429: b"Too Many Requests",
-           431: b"Request Header Fields Too Large", 503: b"Service Unavailable"}
+REASONS = {
+    400: b"Bad Request",
+    403: b"Forbidden",
+    405: b"Method Not Allowed",
+    411: b"Length Required",
+    413: b"Payload Too Large",
+    414: b"URI Too Long",
+    429: b"Too Many Requests",
+    431: b"Request Header Fields Too Large",
+    503: b"Service Unavailable",
+}
 
 
 class _Stream:
@@ -372,7 +382,7 @@ class Server(Microdot):
         if self.clients >= MAX_CLIENTS:
             try:
                 await conn.answer(503, "%d connections are served already; try again" % MAX_CLIENTS)
-            except Exception:  # noqa: a client gone already: nothing to tell it
+            except Exception:  # noqa: BLE001 (a client gone already: nothing to tell it)
                 pass
             await conn.aclose()
             self.handled += 1
@@ -434,8 +444,11 @@ def _routes(app):
 
     @app.get("/")
     async def index(request):
-        return _pieces(PAGE), 200, {"Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store",
-                                    "Content-Length": str(size)}
+        return (
+            _pieces(PAGE),
+            200,
+            {"Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Content-Length": str(size)},
+        )
 
     @app.get("/state")
     async def state(request):
@@ -455,8 +468,10 @@ def _routes(app):
             return "", 200, headers  # the headers a stream would have, and no stream
         address = request.client_addr[0] if request.client_addr else None
         if app.streams >= MAX_STREAMS or app.streams_by.get(address, 0) >= MAX_STREAMS_PER_CLIENT:
-            return {"error": "%d phones follow the game already; this page reads it every few seconds"
-                             % (MAX_STREAMS if app.streams >= MAX_STREAMS else MAX_STREAMS_PER_CLIENT)}, 503
+            return {
+                "error": "%d phones follow the game already; this page reads it every few seconds"
+                % (MAX_STREAMS if app.streams >= MAX_STREAMS else MAX_STREAMS_PER_CLIENT)
+            }, 503
         stream = _Stream(app, address)  # counted now, in the same step as the check: no two take the last place
         request.sock[0].stream = stream  # its connection releases it, however it ends
         return stream, 200, headers
@@ -468,8 +483,7 @@ def _routes(app):
         guard = app.guard
         client = request.client_addr[0] if request.client_addr else None
         if guard.locked:
-            return {"error": "phones are locked out after %d wrong PINs: press a button on the tower"
-                             % LOCK_AFTER}, 403
+            return {"error": "phones are locked out after %d wrong PINs: press a button on the tower" % LOCK_AFTER}, 403
         wait = guard.wait_s(client)
         if wait > 0:
             return {"error": "a wrong PIN was sent: wait %d s before the next try" % wait}, 429
@@ -477,12 +491,14 @@ def _routes(app):
             wanted = json.loads(request.body.decode())
             button, kind, pin = wanted["button"], wanted.get("kind", "short"), wanted["pin"]
         except (ValueError, KeyError, TypeError, UnicodeError):
-            return {"error": "send JSON: {\"button\": \"a\", \"kind\": \"short\", \"pin\": \"...\"}"}, 400
+            return {"error": 'send JSON: {"button": "a", "kind": "short", "pin": "..."}'}, 400
         if not isinstance(pin, str) or pin != app.pin:
             guard.failed(client)
             if guard.locked:
-                tower.app.message = ("Phones locked out: %d wrong PINs were sent. Press a button on the tower to let "
-                                     "them press again." % LOCK_AFTER)
+                tower.app.message = (
+                    "Phones locked out: %d wrong PINs were sent. Press a button on the tower to let "
+                    "them press again." % LOCK_AFTER
+                )
                 tower.app.changed = True
             return {"error": "wrong PIN: it is on the tower's screen"}, 403
         guard.passed(client)

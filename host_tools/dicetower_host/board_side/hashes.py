@@ -12,11 +12,11 @@ except ImportError:
 
 def _hash(p):
     if hashlib is None:
-        return ''
+        return ""
     h = hashlib.sha256()
     b = bytearray(256)
     try:
-        with open(p, 'rb') as f:
+        with open(p, "rb") as f:
             while True:
                 n = f.readinto(b)
                 if not n:
@@ -33,9 +33,9 @@ def _walk(d, out):
     except OSError:
         return
     for e in entries:
-        p = d + '/' + e[0]
+        p = d + "/" + e[0]
         if e[1] & 0x4000:
-            out.append(p + '/')
+            out.append(p + "/")
             _walk(p, out)
         else:
             out.append(p)
@@ -52,5 +52,5 @@ def hashes(top, paths):
     """Print ({path: sha256 hex or None}, the tree under `top`, {path: size or None}) as a literal."""
     tree = []
     _walk(top, tree)
-    paths = paths + [t for t in tree if not t.endswith('/')]
+    paths = paths + [t for t in tree if not t.endswith("/")]
     print(repr(({p: _hash(p) for p in paths}, tree, {p: _size(p) for p in paths})))

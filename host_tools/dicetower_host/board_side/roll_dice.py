@@ -22,4 +22,4 @@ def roll_dice(rolls):
                 out[i] = 48 + dice.draw(die)
             print(out[:k].decode())
             left -= k
-        print('-')
+        print("-")

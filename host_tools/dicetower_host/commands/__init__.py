@@ -48,12 +48,15 @@ def port(text):
             raise argparse.ArgumentTypeError("give a device (/dev/ttyACM0, COM3) or socket://HOST:PORT")
         return text
     if scheme not in ("socket", "rfc2217"):
-        raise argparse.ArgumentTypeError("%r is not a port this command opens: give a device (/dev/ttyACM0, COM3) "
-                                         "or socket://HOST:PORT (a virtual Pico's)" % text)
+        raise argparse.ArgumentTypeError(
+            "%r is not a port this command opens: give a device (/dev/ttyACM0, COM3) "
+            "or socket://HOST:PORT (a virtual Pico's)" % text
+        )
     host, colon, number = rest.split("?", 1)[0].rpartition(":")
     if not colon or not host or not number.isdecimal() or not 0 < int(number) < 65536:
-        raise argparse.ArgumentTypeError("%r needs a host and a port number, e.g. %s://127.0.0.1:41069"
-                                         % (text, scheme))
+        raise argparse.ArgumentTypeError(
+            "%r needs a host and a port number, e.g. %s://127.0.0.1:41069" % (text, scheme)
+        )
     return text
 
 
@@ -119,10 +122,16 @@ class Progress:
     def __call__(self, path, done, total):
         if self.bar is None:
             from rich.console import Console
-            from rich.progress import BarColumn, DownloadColumn, Progress as Bar, TextColumn
+            from rich.progress import BarColumn, DownloadColumn, TextColumn
+            from rich.progress import Progress as Bar
 
-            self.bar = Bar(TextColumn("{task.description:<36}"), BarColumn(), DownloadColumn(), transient=True,
-                           console=Console(file=self.out))
+            self.bar = Bar(
+                TextColumn("{task.description:<36}"),
+                BarColumn(),
+                DownloadColumn(),
+                transient=True,
+                console=Console(file=self.out),
+            )
             self.bar.start()
             self.task = self.bar.add_task(path, total=total)
         self.bar.update(self.task, description=path, completed=done, total=total)

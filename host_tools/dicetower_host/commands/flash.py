@@ -12,18 +12,31 @@ HELP = "put the firmware on a board (only what changed; saves kept)"
 
 
 def add_arguments(parser):
-    parser.add_argument("--port", type=port, help="the board (/dev/ttyACM0, COM3) or a URL; found by itself if only one")
-    parser.add_argument("--board", help="the board profile from boards/ (default: the board's config.json, "
-                                        "else the one matching its name)")
+    parser.add_argument(
+        "--port", type=port, help="the board (/dev/ttyACM0, COM3) or a URL; found by itself if only one"
+    )
+    parser.add_argument(
+        "--board",
+        help="the board profile from boards/ (default: the board's config.json, else the one matching its name)",
+    )
     parser.add_argument("--dry-run", action="store_true", help="say what would be copied and removed; write nothing")
-    parser.add_argument("--runtime", choices=("micropython", "circuitpython"), default="micropython",
-                        help="what runs on the board: MicroPython over its USB REPL (default), or CircuitPython "
-                             "through its CIRCUITPY drive")
-    parser.add_argument("--drive", help="with --runtime circuitpython: the CIRCUITPY drive's folder (found by its "
-                                        "name if only one)")
-    parser.add_argument("--ready-seconds", type=_seconds, default=None,
-                        help="how long to wait for the firmware's ready line after the reset (default %d; an "
-                             "emulated board on a busy computer may need more)" % READY_SECONDS)
+    parser.add_argument(
+        "--runtime",
+        choices=("micropython", "circuitpython"),
+        default="micropython",
+        help="what runs on the board: MicroPython over its USB REPL (default), or CircuitPython "
+        "through its CIRCUITPY drive",
+    )
+    parser.add_argument(
+        "--drive", help="with --runtime circuitpython: the CIRCUITPY drive's folder (found by its name if only one)"
+    )
+    parser.add_argument(
+        "--ready-seconds",
+        type=_seconds,
+        default=None,
+        help="how long to wait for the firmware's ready line after the reset (default %d; an "
+        "emulated board on a busy computer may need more)" % READY_SECONDS,
+    )
 
 
 def _seconds(text):
@@ -47,8 +60,10 @@ def run(args, out=None):
             from dicetower_host import flash_circuitpy
 
             if args.port:
-                raise flash.FlashError("--port is for MicroPython's REPL; a CircuitPython board is flashed "
-                                       "through its CIRCUITPY drive (--drive PATH)")
+                raise flash.FlashError(
+                    "--port is for MicroPython's REPL; a CircuitPython board is flashed "
+                    "through its CIRCUITPY drive (--drive PATH)"
+                )
             with Progress(out) as progress:
                 flash_circuitpy.flash(args.drive, args.board, args.dry_run, progress or out, progress)
             return 0
@@ -56,8 +71,14 @@ def run(args, out=None):
             raise flash.FlashError("--drive is for CircuitPython's CIRCUITPY drive: add --runtime circuitpython")
         port = args.port or flash.find_port()
         with Progress(out) as progress:  # the status lines go through it: above the bar, never on its line
-            flash.flash(port, args.board, args.dry_run, progress or out, progress,
-                        ready_seconds=args.ready_seconds or READY_SECONDS)
+            flash.flash(
+                port,
+                args.board,
+                args.dry_run,
+                progress or out,
+                progress,
+                ready_seconds=args.ready_seconds or READY_SECONDS,
+            )
     except KeyboardInterrupt:  # before the board was reached (flash.flash says where a later one came)
         raise flash.FlashError("interrupted (Ctrl-C) before the board was reached; nothing was written") from None
     return 0

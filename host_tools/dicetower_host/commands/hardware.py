@@ -11,12 +11,16 @@ HELP = "the build: parts and power, wiring drawings, the printable tower"
 
 
 def add_arguments(parser):
-    parser.add_argument("what", choices=("bom", "wiring", "enclosure"),
-                        help="bom: parts and power budget (Markdown); wiring: pin table, SVG and PNG;"
-                             " enclosure: STL and PNG through OpenSCAD")
+    parser.add_argument(
+        "what",
+        choices=("bom", "wiring", "enclosure"),
+        help="bom: parts and power budget (Markdown); wiring: pin table, SVG and PNG;"
+        " enclosure: STL and PNG through OpenSCAD",
+    )
     parser.add_argument("--board", help="one profile from boards/ (default: every profile)")
-    parser.add_argument("--out", help="the folder to write into (default: hardware/WHAT/ of the checkout, "
-                                      "else of the current folder)")
+    parser.add_argument(
+        "--out", help="the folder to write into (default: hardware/WHAT/ of the checkout, else of the current folder)"
+    )
 
 
 def run(args, out=None):
@@ -25,8 +29,9 @@ def run(args, out=None):
     out = out or sys.stdout
     names = [args.board] if args.board else parts.profile_names()
     # An installed package's own data is not the place to write: the current folder is.
-    folder = args.out or os.path.join(os.path.join(os.getcwd(), "hardware") if paths.INSTALLED else parts.HARDWARE,
-                                      args.what)
+    folder = args.out or os.path.join(
+        os.path.join(os.getcwd(), "hardware") if paths.INSTALLED else parts.HARDWARE, args.what
+    )
     try:
         for name in names:
             out.write(make(args.what, name, folder) + "\n")

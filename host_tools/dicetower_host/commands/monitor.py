@@ -11,8 +11,12 @@ HELP = "follow a device's roll and score events live"
 
 
 def add_arguments(parser):
-    parser.add_argument("--port", type=port, help="the device (/dev/ttyACM0) or a URL (socket://127.0.0.1:PORT); "
-                                       "found by itself if only one board is plugged in")
+    parser.add_argument(
+        "--port",
+        type=port,
+        help="the device (/dev/ttyACM0) or a URL (socket://127.0.0.1:PORT); "
+        "found by itself if only one board is plugged in",
+    )
     parser.add_argument("--save", help="append the events to this file as JSON lines")
     parser.add_argument("--count", type=positive(int), help="stop after this many events")
     parser.add_argument("--seconds", type=positive(float), help="stop after this long")

@@ -20,27 +20,47 @@ import threading
 from dicetower_host.commands import typed
 from dicetower_host.errors import UserError
 
-HELP = ("run a virtual Pico (the MicroPython VM, or MicroPython's rp2 firmware on an emulated RP2040) to flash, "
-        "monitor and play without a board")
+HELP = (
+    "run a virtual Pico (the MicroPython VM, or MicroPython's rp2 firmware on an emulated RP2040) to flash, "
+    "monitor and play without a board"
+)
 
 
 def add_arguments(parser):
-    parser.add_argument("--emulator", choices=("vm", "rp2040"), default="vm",
-                        help="vm: the MicroPython WebAssembly VM, its flash a folder (default); rp2040: the "
-                             "official rp2 firmware on an emulated RP2040 (rp2040js), its flash a 2 MiB image")
-    parser.add_argument("--files", default=os.path.join(os.path.expanduser("~"), ".dicetower", "pico"),
-                        help="with --emulator vm: the virtual flash's folder (default ~/.dicetower/pico)")
-    parser.add_argument("--firmware", help="with --emulator rp2040: MicroPython's RPI_PICO firmware file (a .uf2 "
-                                           "from MicroPython's download page; default $DICETOWER_RP2_FIRMWARE)")
-    parser.add_argument("--image", help="with --emulator rp2040: the flash image (default "
-                                        "~/.dicetower/rp2040-flash.img, made on first use)")
+    parser.add_argument(
+        "--emulator",
+        choices=("vm", "rp2040"),
+        default="vm",
+        help="vm: the MicroPython WebAssembly VM, its flash a folder (default); rp2040: the "
+        "official rp2 firmware on an emulated RP2040 (rp2040js), its flash a 2 MiB image",
+    )
+    parser.add_argument(
+        "--files",
+        default=os.path.join(os.path.expanduser("~"), ".dicetower", "pico"),
+        help="with --emulator vm: the virtual flash's folder (default ~/.dicetower/pico)",
+    )
+    parser.add_argument(
+        "--firmware",
+        help="with --emulator rp2040: MicroPython's RPI_PICO firmware file (a .uf2 "
+        "from MicroPython's download page; default $DICETOWER_RP2_FIRMWARE)",
+    )
+    parser.add_argument(
+        "--image",
+        help="with --emulator rp2040: the flash image (default ~/.dicetower/rp2040-flash.img, made on first use)",
+    )
     parser.add_argument("--board", default="pico", help="the parts wired to it, as a profile names them")
-    parser.add_argument("--headless", action="store_true",
-                        help="print its ports and run until stopped, without showing its OLED (the default when "
-                             "the output is not a terminal)")
-    parser.add_argument("--script", help="once the firmware runs on it, play this file of presses and waits (as "
-                                         "dicetower sim --script does), print its OLED at each mark and at the end, "
-                                         "and run on (headless)")
+    parser.add_argument(
+        "--headless",
+        action="store_true",
+        help="print its ports and run until stopped, without showing its OLED (the default when "
+        "the output is not a terminal)",
+    )
+    parser.add_argument(
+        "--script",
+        help="once the firmware runs on it, play this file of presses and waits (as "
+        "dicetower sim --script does), print its OLED at each mark and at the end, "
+        "and run on (headless)",
+    )
 
 
 class Stopped(Exception):
@@ -99,7 +119,10 @@ def start(args):
         if args.emulator == "rp2040":
             os.makedirs(os.path.dirname(os.path.abspath(flash_of(args))), exist_ok=True)
             pico = EmulatedPico(flash_of(args), args.board, firmware=args.firmware)
-            return pico, "an emulated RP2040 running %s with a %s's parts" % (os.path.basename(pico.firmware), args.board)
+            return pico, "an emulated RP2040 running %s with a %s's parts" % (
+                os.path.basename(pico.firmware),
+                args.board,
+            )
         os.makedirs(args.files, exist_ok=True)
         return VirtualPico(args.files, args.board), "a virtual %s" % args.board
     except RuntimeError as e:  # no Node.js, no npm, a board that did not start: said in one line
@@ -129,7 +152,10 @@ def run(args, out=None):
                 if steps is not None:
                     _play(pico, steps, out)
                 pico.process.wait()
-                _say(out, "dicetower pico: the board stopped: %s" % (pico.reason() or "exit %d" % pico.process.returncode))
+                _say(
+                    out,
+                    "dicetower pico: the board stopped: %s" % (pico.reason() or "exit %d" % pico.process.returncode),
+                )
                 return 1
     except KeyboardInterrupt:
         return _stopped(out, signal.SIGINT, flash_is)
@@ -159,8 +185,10 @@ def _play(pico, steps, out):
     from dicetower_host.virtual_parts.script import ScriptError, play
 
     if not pico.ask({"oled": True}).get("on"):
-        out.write("waiting for the firmware to light the OLED: %s flash --port %s --board %s\n"
-                  % (typed(), pico.url, pico.board))
+        out.write(
+            "waiting for the firmware to light the OLED: %s flash --port %s --board %s\n"
+            % (typed(), pico.url, pico.board)
+        )
         out.flush()
         while not pico.ask({"oled": True}).get("on"):
             pico.pause()

@@ -7,10 +7,10 @@ or set faces (--faces) for replays and teaching. Type h at the prompt for the co
 
 import sys
 
-from dicetower.core.triples import ABILITIES
-from dicetower.core.entropy import EntropyFailure
 from dicetower.core.dice import BATTLEREALM
+from dicetower.core.entropy import EntropyFailure
 from dicetower.core.roll import DICE, Roll, RollRefused
+from dicetower.core.triples import ABILITIES
 from dicetower_host.commands import add_source_options, face_source
 
 HELP = "a Battlerealm turn of the six dice in the terminal"
@@ -27,8 +27,13 @@ COMMANDS = """Commands:
 
 def add_arguments(parser):
     add_source_options(parser)
-    parser.add_argument("--ability", action="append", default=[], choices=ABILITIES,
-                        help="a special ability of the rolling hero (repeatable)")
+    parser.add_argument(
+        "--ability",
+        action="append",
+        default=[],
+        choices=ABILITIES,
+        help="a special ability of the rolling hero (repeatable)",
+    )
     parser.add_argument("--disorientated", action="store_true", help="one re-roll this turn")
     parser.add_argument("--in-prison", action="store_true", help="the hero starts in the Crystal Prison")
 

@@ -23,13 +23,22 @@ def add_arguments(parser):
     add_source_options(parser)
     parser.add_argument("--board", help="board profile from boards/ (default: pico, or the script's)")
     parser.add_argument("--script", help="play this file of presses headless (- reads stdin), print JSON")
-    parser.add_argument("--png", help="with --script: write the tower at the end as this PNG "
-                                      "(and at each mark as NAME-MARK.png)")
+    parser.add_argument(
+        "--png", help="with --script: write the tower at the end as this PNG (and at each mark as NAME-MARK.png)"
+    )
     parser.add_argument("--state-dir", help="the device's files (saves, settings) live here, to resume later")
-    parser.add_argument("--speed", type=float, default=1.0,
-                        help="the clock's speed, above 0 and at most %d (2 runs twice as fast)" % MAX_SPEED)
-    parser.add_argument("--web", type=int, metavar="PORT", help="serve the scoreboard's page on this port too "
-                                                                "(as a Pico W does for the phones at the table)")
+    parser.add_argument(
+        "--speed",
+        type=float,
+        default=1.0,
+        help="the clock's speed, above 0 and at most %d (2 runs twice as fast)" % MAX_SPEED,
+    )
+    parser.add_argument(
+        "--web",
+        type=int,
+        metavar="PORT",
+        help="serve the scoreboard's page on this port too (as a Pico W does for the phones at the table)",
+    )
     parser.add_argument("--pin", help="with --web: phones that send this PIN may press the tower's buttons")
 
 
@@ -42,15 +51,17 @@ def run(args, out=None):
         from dicetower.web.access import good_pin
 
         if not good_pin(args.pin):
-            raise UserError("--pin takes 4 to 8 digits, as the tower's own PIN (config.json's wifi.pin), not %r"
-                            % args.pin)
+            raise UserError(
+                "--pin takes 4 to 8 digits, as the tower's own PIN (config.json's wifi.pin), not %r" % args.pin
+            )
     if args.script and args.web is not None:
         raise UserError("--web serves the interactive simulator; leave out --script")
     if args.png and not args.script:
         raise UserError("--png pictures a scripted run: give --script too, e.g. --script examples/battlerealm.sim")
     if not (math.isfinite(args.speed) and 0 < args.speed <= MAX_SPEED):
-        raise UserError("--speed must be above 0 and at most %d (2 runs twice as fast), not %s"
-                        % (MAX_SPEED, args.speed))
+        raise UserError(
+            "--speed must be above 0 and at most %d (2 runs twice as fast), not %s" % (MAX_SPEED, args.speed)
+        )
     if args.script:
         try:
             if args.script == "-":
@@ -61,8 +72,9 @@ def run(args, out=None):
         except OSError as e:
             raise UserError("cannot read the script: %s" % e)
         except UnicodeError:
-            raise UserError("cannot read the script %s: it is not UTF-8 text"
-                            % ("on stdin" if args.script == "-" else args.script))
+            raise UserError(
+                "cannot read the script %s: it is not UTF-8 text" % ("on stdin" if args.script == "-" else args.script)
+            )
         return sim.run_script(text, args.board, args.seed, args.faces, args.state_dir, args.png, out=out or sys.stdout)
     from dicetower_host import tui
 

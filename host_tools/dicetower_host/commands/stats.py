@@ -14,12 +14,22 @@ MAX_ROLLS = 1000000
 
 
 def add_arguments(parser):
-    parser.add_argument("log", nargs="?", help="a file of the device's JSON event lines (- reads stdin); "
-                                               "without one, the board rolls its own dice")
-    parser.add_argument("--port", type=port, help="the board (a device or socket:// URL) to roll on; found by itself "
-                                       "if only one is plugged in")
-    parser.add_argument("--rolls", type=positive(int), default=6000,
-                        help="on a board: rolls per die kind (default 6000, at most %d)" % MAX_ROLLS)
+    parser.add_argument(
+        "log",
+        nargs="?",
+        help="a file of the device's JSON event lines (- reads stdin); without one, the board rolls its own dice",
+    )
+    parser.add_argument(
+        "--port",
+        type=port,
+        help="the board (a device or socket:// URL) to roll on; found by itself if only one is plugged in",
+    )
+    parser.add_argument(
+        "--rolls",
+        type=positive(int),
+        default=6000,
+        help="on a board: rolls per die kind (default 6000, at most %d)" % MAX_ROLLS,
+    )
     parser.add_argument("--png", type=png_file, help="write a histogram of each die kind to this .png file")
 
 

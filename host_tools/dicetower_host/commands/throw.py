@@ -12,8 +12,9 @@ MAX_COUNT = 10000
 
 
 def add_arguments(parser):
-    add_source_options(parser, example="Star,3,Blank (attack), Moon,Energy (coin) or 6,1 (d6): the thrown "
-                                       "die's own faces")
+    add_source_options(
+        parser, example="Star,3,Blank (attack), Moon,Energy (coin) or 6,1 (d6): the thrown die's own faces"
+    )
     parser.add_argument("die", help="attack, coin, battlerealm or dN (d6, d20...)")
     parser.add_argument("count", nargs="?", type=int, default=1, help="how many to throw (1 to %d)" % MAX_COUNT)
     parser.add_argument("--bonus", type=int, default=0, help="Attack Bonus added to the Attack Die")
@@ -22,8 +23,12 @@ def add_arguments(parser):
 
 def die_named(name):
     name = name.lower()
-    known = {"battlerealm": dice_data.BATTLEREALM, "attack": dice_data.ATTACK,
-             "coin": dice_data.DANGER_COIN, "danger": dice_data.DANGER_COIN}
+    known = {
+        "battlerealm": dice_data.BATTLEREALM,
+        "attack": dice_data.ATTACK,
+        "coin": dice_data.DANGER_COIN,
+        "danger": dice_data.DANGER_COIN,
+    }
     if name in known:
         return known[name]
     if name.startswith("d") and name[1:].isdigit():
@@ -38,8 +43,9 @@ def run(args, out=None):
     out = out or sys.stdout
     die = die_named(args.die)
     if die is not dice_data.ATTACK and (args.bonus or args.target is not None):
-        raise UserError("--bonus and --target go with the Attack Die (dicetower throw attack ...), not the %s"
-                        % die.name)
+        raise UserError(
+            "--bonus and --target go with the Attack Die (dicetower throw attack ...), not the %s" % die.name
+        )
     if not 1 <= args.count <= MAX_COUNT:
         raise UserError("throw 1 to %d dice at a time, not %d" % (MAX_COUNT, args.count))
     dice = face_source(args, die)

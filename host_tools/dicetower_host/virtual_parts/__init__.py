@@ -21,8 +21,18 @@ from dicetower_host import paths
 from dicetower_host.errors import UserError
 
 SHARED = ("devices", "machine", "script", "tower", "hands")
-CIRCUITPYTHON = ("board", "busio", "digitalio", "microcontroller", "neopixel_write", "onbench", "pwmio",
-                 "storage", "supervisor", "watchdog")
+CIRCUITPYTHON = (
+    "board",
+    "busio",
+    "digitalio",
+    "microcontroller",
+    "neopixel_write",
+    "onbench",
+    "pwmio",
+    "storage",
+    "supervisor",
+    "watchdog",
+)
 # The board's own main.py and boot.py, from firmware/: `import main` boots the device as a board does;
 # a CircuitPython tower runs boot.py's power-up step first.
 FIRMWARE_FILES = ("main", "boot")
@@ -61,8 +71,10 @@ def install(runtime="micropython"):
     if runtime == "circuitpython":
         lib = paths.CIRCUITPY_LIB
         if not os.path.exists(os.path.join(lib, "neopixel.py")):
-            raise UserError("Adafruit's CircuitPython libraries are not in %s; run python3 tasks.py test once, "
-                             "or pip install --no-deps --target %s the libraries pyproject.toml names" % (lib, lib))
+            raise UserError(
+                "Adafruit's CircuitPython libraries are not in %s; run python3 tasks.py test once, "
+                "or pip install --no-deps --target %s the libraries pyproject.toml names" % (lib, lib)
+            )
         _FINDER.names.update({name: __name__ + ".circuitpython." + name for name in CIRCUITPYTHON})
         # Third-party code installed with pip --target: a folder on sys.path is how it is imported.
         if lib not in sys.path:

@@ -36,8 +36,24 @@ class SSD1306:
     pump...), which it records.
     """
 
-    ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1, 0x8D: 1,
-            0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0xA3: 2}
+    ARGS = {
+        0x20: 1,
+        0x21: 2,
+        0x22: 2,
+        0x81: 1,
+        0xA8: 1,
+        0xD3: 1,
+        0xD5: 1,
+        0xD9: 1,
+        0xDA: 1,
+        0xDB: 1,
+        0x8D: 1,
+        0x26: 6,
+        0x27: 6,
+        0x29: 5,
+        0x2A: 5,
+        0xA3: 2,
+    }
 
     def __init__(self, width=128, height=64):
         self.width = width
@@ -156,7 +172,7 @@ class Strip:
     def rgb(self, i):
         """LED i as (r, g, b) from the bytes received."""
         n = len(self.order)
-        chunk = self.data[i * n:(i + 1) * n]
+        chunk = self.data[i * n : (i + 1) * n]
         if len(chunk) < n:
             return (0, 0, 0)
         return (chunk[self.order.index("R")], chunk[self.order.index("G")], chunk[self.order.index("B")])

@@ -77,5 +77,5 @@ def reply(line):
             count = len(strip.data) // len(strip.order)
             return json.dumps({"leds": [list(strip.rgb(i)) for i in range(count)]})
         raise ValueError("unknown request")
-    except Exception as e:  # noqa: a bad request is answered, never fatal to the bench
+    except Exception as e:  # noqa: BLE001 (a bad request is answered, never fatal to the bench)
         return json.dumps({"error": "%s: %s" % (type(e).__name__, e)})

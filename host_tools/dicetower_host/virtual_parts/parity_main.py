@@ -6,10 +6,10 @@ tests/test_sim_parity.py compares these lines with the same run on CPython.
 
 import sys
 
-from dicetower.core.entropy import FairDice
-
-from dicetower.core.replay import SeededSource
 from script import digests, parse, setting
+
+from dicetower.core.entropy import FairDice
+from dicetower.core.replay import SeededSource
 from tower import Tower
 
 with open(sys.argv[1]) as f:

@@ -41,10 +41,14 @@ def parse(text):
             if command == "seed":
                 args = [_number(n, args[0], "a seed")]
             elif not is_name(args[0]):
-                raise ScriptError("line %d: board takes a profile's name (letters, digits, - and _), e.g. board pico" % n)
+                raise ScriptError(
+                    "line %d: board takes a profile's name (letters, digits, - and _), e.g. board pico" % n
+                )
         elif command == "press":
             if not 1 <= len(args) <= 2 or (len(args) == 2 and args[1] not in KINDS):
-                raise ScriptError("line %d: press takes a button and maybe short, long or double: %s" % (n, quoted(line)))
+                raise ScriptError(
+                    "line %d: press takes a button and maybe short, long or double: %s" % (n, quoted(line))
+                )
             args = [args[0].lower(), args[1] if len(args) == 2 else "short"]
             started = True
         elif command == "keys":
@@ -67,7 +71,9 @@ def parse(text):
             if len(args) != 1 or not is_name(args[0]):
                 raise ScriptError("line %d: mark takes one name of letters, digits, - and _ (at most 64)" % n)
         else:
-            raise ScriptError("line %d: unknown command %s (seed, board, press, keys, wait, mark)" % (n, quoted(command)))
+            raise ScriptError(
+                "line %d: unknown command %s (seed, board, press, keys, wait, mark)" % (n, quoted(command))
+            )
         steps.append((n, command, args))
     return steps
 
@@ -96,7 +102,7 @@ def quoted(text, most=40):
 
 
 def setting(steps, name, default=None):
-    for n, command, args in steps:
+    for _n, command, args in steps:
         if command == name:
             return args[0]
     return default
@@ -110,7 +116,7 @@ def keystrokes(keys):
 def presses(steps):
     """Every press of the steps as (button, kind), in order (waits and marks left out)."""
     out = []
-    for n, command, args in steps:
+    for _n, command, args in steps:
         if command == "press":
             out.append((args[0], args[1]))
         elif command == "keys":

@@ -9,6 +9,7 @@ import json
 
 import devices
 from script import keystrokes  # noqa: F401 (tower.keystrokes, as callers know it)
+
 from dicetower.ui import font
 
 SPINS = 100000  # passes of the loop without time moving: more means a loop that never sleeps
@@ -46,8 +47,9 @@ class Tower:
     def pin(self, button):
         spec = self.profile["buttons"].get(button)
         if spec is None:
-            raise ValueError("this board has no button %r (it has %s)"
-                             % (button, ", ".join(sorted(self.profile["buttons"]))))
+            raise ValueError(
+                "this board has no button %r (it has %s)" % (button, ", ".join(sorted(self.profile["buttons"])))
+            )
         return spec["pin"]
 
     def wait(self, ms):
@@ -130,12 +132,15 @@ def read_big(ram, page, width=128):
     """Text drawn twice as large (Canvas.big) on pages `page` and `page + 1`, or "" where there is none:
     each column doubled, each bit doubled down both pages, undone and matched as read_line does."""
     read_line(b"", 0, 0)  # the glyph table, made once
-    low, high = ram[page * width:(page + 1) * width], ram[(page + 1) * width:(page + 2) * width]
+    low, high = ram[page * width : (page + 1) * width], ram[(page + 1) * width : (page + 2) * width]
     for offset in range(10):
         text, x = "", offset
         while x + 9 < width:
-            cols = bytes(sum(((low[x + 2 * c] >> (2 * i)) & 1) << i for i in range(4))
-                         | sum(((high[x + 2 * c] >> (2 * i)) & 1) << (i + 4) for i in range(4)) for c in range(5))
+            cols = bytes(
+                sum(((low[x + 2 * c] >> (2 * i)) & 1) << i for i in range(4))
+                | sum(((high[x + 2 * c] >> (2 * i)) & 1) << (i + 4) for i in range(4))
+                for c in range(5)
+            )
             found = _GLYPHS.get(cols)
             if found is None and any(cols):
                 break  # not big text here: try the next offset
@@ -151,15 +156,15 @@ def read_line(ram, page, width=128):
     """Text on one page of the panel, matched against the firmware's font (inverted lines too)."""
     if not _GLYPHS:
         for code in range(len(font.GLYPHS) // font.WIDTH):
-            cols = bytes(font.GLYPHS[code * 5:code * 5 + 5])
+            cols = bytes(font.GLYPHS[code * 5 : code * 5 + 5])
             _GLYPHS.setdefault(cols, chr(code + font.FIRST))
             _GLYPHS.setdefault(bytes(b ^ 0xFF for b in cols), chr(code + font.FIRST))
-    row = bytes(ram[page * width:(page + 1) * width])
+    row = bytes(ram[page * width : (page + 1) * width])
     best = None
     for offset in range(5):
         text = ""
         for x in range(offset, width - 4, 5):
-            text += _GLYPHS.get(row[x:x + 5], "\x00")
+            text += _GLYPHS.get(row[x : x + 5], "\x00")
         if best is None or text.count("\x00") < best.count("\x00"):
             best = text
     return best.replace("\x00", "~").strip()

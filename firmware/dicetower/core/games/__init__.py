@@ -16,8 +16,12 @@ and the count screen show before the module is loaded (a new game is a new modul
 """
 
 # (start menu label, module name), in the start menu's order.
-GAMES = (("Battlerealm", "battlerealm"), ("Champions", "champions"), ("United", "united"),
-         ("Battleworld", "battleworld"))
+GAMES = (
+    ("Battlerealm", "battlerealm"),
+    ("Champions", "champions"),
+    ("United", "united"),
+    ("Battleworld", "battleworld"),
+)
 # The count screen's, per game: (fewest, most, default) players; what the count counts (with %d-%d for
 # the range; None: players); the module of its set-up beyond the count (ui/setup.py says what it has:
 # loaded while a game is set up, released when it starts; None: a count only); the count screen's
@@ -28,10 +32,21 @@ GAMES = (("Battlerealm", "battlerealm"), ("Champions", "champions"), ("United", 
 # go, so that the two need not share the heap (Champions' are 26 KB on the MicroPython VM). Battlerealm's
 # are fetched while its set-up waits (its start would import 41 KB): its peak is its play, not its set-up.
 COUNTS = {
-    "battlerealm": ((2, 6, 4), None, "battlerealm_setup", "Hold B: pick the heroes",
-                    ("dicetower.core.work_arrays", "dicetower.core.triples", "dicetower.core.cards",
-                     "dicetower.core.games.battlerealm", "dicetower.core.roster",
-                     "dicetower.core.games.battlerealm_heroes", "dicetower.core.turn")),
+    "battlerealm": (
+        (2, 6, 4),
+        None,
+        "battlerealm_setup",
+        "Hold B: pick the heroes",
+        (
+            "dicetower.core.work_arrays",
+            "dicetower.core.triples",
+            "dicetower.core.cards",
+            "dicetower.core.games.battlerealm",
+            "dicetower.core.roster",
+            "dicetower.core.games.battlerealm_heroes",
+            "dicetower.core.turn",
+        ),
+    ),
     "champions": ((1, 4, 2), None, "champions_setup", "Hold B: heroes, villain..", ()),
     "united": ((1, 6, 4), None, "united_setup", "Hold B: mode, villain..", ()),
     # the chart's row (1 to 5); no set-up: its module is fetched at once

@@ -83,9 +83,21 @@ class Battlerealm(Game):
                 abilities = list(check_abilities(abilities))
             except ValueError as e:
                 raise Refused(str(e))
-            roster.append({"name": name, "pvp": pvp, "abilities": abilities, "prison": 0,
-                           "disorientated": 0, "block": 0, "negated_by": -1, "out": 0,
-                           "survivor": 0, "last_hit_by": -1, "place": 0})
+            roster.append(
+                {
+                    "name": name,
+                    "pvp": pvp,
+                    "abilities": abilities,
+                    "prison": 0,
+                    "disorientated": 0,
+                    "block": 0,
+                    "negated_by": -1,
+                    "out": 0,
+                    "survivor": 0,
+                    "last_hit_by": -1,
+                    "place": 0,
+                }
+            )
         state = {"heroes": roster, "turn": 0, "round": 1, "rolled": 0, "attacks": [], "bought": 0, "over": None}
         return cls(state)
 
@@ -235,8 +247,9 @@ class Battlerealm(Game):
             if j == roller:
                 raise Refused("A hero can never cause damage to themself.")
             if hero["prison"] != state["heroes"][roller]["prison"]:
-                raise Refused("%s is not at your location (the Crystal Prison is a location of its own)."
-                              % hero["name"])
+                raise Refused(
+                    "%s is not at your location (the Crystal Prison is a location of its own)." % hero["name"]
+                )
             if j in seen:
                 raise Refused("%s is marked twice." % hero["name"])
             seen.append(j)
@@ -344,12 +357,15 @@ class Battlerealm(Game):
         if hero["prison"] or LOCATIONS[hero["place"]] != WAREHOUSE:
             raise Refused("%s is not at the %s." % (hero["name"], WAREHOUSE))
         if state["bought"] + results > WAREHOUSE_BUYS:
-            raise Refused("The Warehouse sells up to %d results a turn; %s has bought %d." % (
-                WAREHOUSE_BUYS, hero["name"], state["bought"]))
+            raise Refused(
+                "The Warehouse sells up to %d results a turn; %s has bought %d."
+                % (WAREHOUSE_BUYS, hero["name"], state["bought"])
+            )
         state["bought"] += results  # before paying: a last point spent ends the turn, which resets it
         self._pay_pvp(state, results)
-        return self._line(state, "%s buys %s at the Warehouse: -%d PVP." % (
-            hero["name"], plural(results, "result"), results))
+        return self._line(
+            state, "%s buys %s at the Warehouse: -%d PVP." % (hero["name"], plural(results, "result"), results)
+        )
 
     def act_block(self, state, target, amount):
         """`target` takes `amount` off each Attack until the start of their next turn."""
@@ -425,8 +441,6 @@ KEYS = ()
 WORDS = ()
 
 
-
-
 def new_game(count, options):
     from dicetower.core.roster import heroes
 
@@ -458,7 +472,7 @@ def status(state, lines):
         mark = "x" if h["out"] else ("P" if h["prison"] else ("*" if i == state["turn"] else " "))
         cells.append("%s%-8s%3d" % (mark, short_name(h["name"], 8), h["pvp"]))  # two a line, PVP right-aligned
     for i in range(0, len(cells), 2):
-        rows.append(" ".join(cells[i:i + 2]))
+        rows.append(" ".join(cells[i : i + 2]))
     return rows
 
 

@@ -35,9 +35,12 @@ def _hero(name, cards, abilities=(), primary=""):
 
 M, S, K, T, C, Y = "Mutant", "Science", "Skill", "Tech", "Cosmic", "Mystic"
 HEROES = [
-    _hero("Hulk", [_card("Thunderclap", [M, S, K, K]), _card("World Breaker", [K, K, Y, Y])],
-          ["Cunning", "Peaceful", "Tough"],
-          "Gamma Rage: for each PVP Point the Hulk spends, +1 damage to his Skill results."),
+    _hero(
+        "Hulk",
+        [_card("Thunderclap", [M, S, K, K]), _card("World Breaker", [K, K, Y, Y])],
+        ["Cunning", "Peaceful", "Tough"],
+        "Gamma Rage: for each PVP Point the Hulk spends, +1 damage to his Skill results.",
+    ),
     _hero("Thor", [_card("Odin's Wrath", [M, M, S, S])]),
     _hero("Vision", [_card("Physical Disruption", [M, M, Y])]),
     _hero("Black Panther", [_card("Panther's Stealth", [M, C])]),

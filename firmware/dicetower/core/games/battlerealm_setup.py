@@ -6,7 +6,6 @@ from dicetower.core.games import players
 PLAYERS = players("battlerealm")
 
 
-
 def _names(options):
     from dicetower.core.roster import heroes
 
@@ -14,7 +13,7 @@ def _names(options):
 
 
 def setup_default(options):
-    names = _names(options)[:PLAYERS[1]]
+    names = _names(options)[: PLAYERS[1]]
     return {"heroes": names + [""] * (PLAYERS[1] - len(names))}
 
 
@@ -39,7 +38,7 @@ def setup_rows(setup, count, options):
     seats = _seated(setup, names)
     rows = []
     for i in range(min(count, len(names))):
-        others = seats[:i] + seats[i + 1:count]
+        others = seats[:i] + seats[i + 1 : count]
         rows.append(("Seat %d" % (i + 1), ("heroes", i), [(n, n) for n in names if n not in others]))
     return rows
 

@@ -51,8 +51,10 @@ def card_left(state, thanostone):
     if thanostone and stones >= stone_cards:
         raise Refused("No Thanostone Battle Card is left: the deck has %d." % stone_cards)
     if thanostone == 0 and len(battles) - stones >= other_cards:
-        raise Refused("No other Battle Card is left: all %d are drawn. Thanostone ones left: %d."
-                      % (other_cards, stone_cards - stones))
+        raise Refused(
+            "No other Battle Card is left: all %d are drawn. Thanostone ones left: %d."
+            % (other_cards, stone_cards - stones)
+        )
 
 
 class Battleworld(Game):
@@ -68,9 +70,17 @@ class Battleworld(Game):
         except ValueError as e:
             raise Refused(str(e))
         stones, stone_cards, other_cards, wins = CHART[starting_heroes]
-        state = {"starting": starting_heroes, "thanostones": stones, "deck": stone_cards + other_cards,
-                 "wins_needed": wins, "battles": [], "won": 0, "lost": 0,
-                 "faces": faces, "over": None}
+        state = {
+            "starting": starting_heroes,
+            "thanostones": stones,
+            "deck": stone_cards + other_cards,
+            "wins_needed": wins,
+            "battles": [],
+            "won": 0,
+            "lost": 0,
+            "faces": faces,
+            "over": None,
+        }
         return cls(state)
 
     def _battle(self, state, b):
@@ -93,8 +103,18 @@ class Battleworld(Game):
         if thanostone is not None:
             number(thanostone, 0, 1, "Thanostone Battle Card (1) or other (0)")
         card_left(state, thanostone)
-        state["battles"].append({"name": name, "hits_needed": hits, "target": target, "symbol": danger_symbol,
-                                 "thanostone": 1 if thanostone else 0, "hits": 0, "danger": 0, "result": ""})
+        state["battles"].append(
+            {
+                "name": name,
+                "hits_needed": hits,
+                "target": target,
+                "symbol": danger_symbol,
+                "thanostone": 1 if thanostone else 0,
+                "hits": 0,
+                "danger": 0,
+                "result": "",
+            }
+        )
         return "%s enters Battleworld (%s, target %d, %s)." % (name, plural(hits, "hit"), target, danger_symbol)
 
     def act_attack(self, state, b, face, bonus):
@@ -105,13 +125,20 @@ class Battleworld(Game):
         number(bonus, 0, 20, "Attack Bonus")
         if attack_hits(face, bonus, battle["target"]):
             battle["hits"] += 1
-            line = "%s + %d vs %d at %s: hit (%d of %d)." % (face, bonus, battle["target"], battle["name"],
-                                                            battle["hits"], battle["hits_needed"])
+            line = "%s + %d vs %d at %s: hit (%d of %d)." % (
+                face,
+                bonus,
+                battle["target"],
+                battle["name"],
+                battle["hits"],
+                battle["hits_needed"],
+            )
             if battle["hits"] == battle["hits_needed"]:
                 line += self._end(state, battle, "won")
             return line
-        return "%s + %d vs %d at %s: miss." % (face, bonus, battle["target"], battle["name"]) + \
-            self._danger(state, battle)
+        return "%s + %d vs %d at %s: miss." % (face, bonus, battle["target"], battle["name"]) + self._danger(
+            state, battle
+        )
 
     def _danger(self, state, battle):
         battle["danger"] += 1
@@ -173,15 +200,24 @@ def _next_thanostone_battle(state):
     return "Battle %d" % (len(state["battles"]) + 1)
 
 
-BATTLE_CARD = (("Hits to win", NUMBER, (1, 3)), ("Target", NUMBER, (2, 15)),
-               ("Danger", CHOICE, (("Energy", "Energy"), ("Moon", "Moon"))))
+BATTLE_CARD = (
+    ("Hits to win", NUMBER, (1, 3)),
+    ("Target", NUMBER, (2, 15)),
+    ("Danger", CHOICE, (("Energy", "Energy"), ("Moon", "Moon"))),
+)
 MENU = (
-    ("Attack a battle", "attack", (("Battle", PICK, _open_battles), ("Face", ROLL_ATTACK, None),
-                                   ("Bonus", NUMBER, (0, 9, 0)))),
+    (
+        "Attack a battle",
+        "attack",
+        (("Battle", PICK, _open_battles), ("Face", ROLL_ATTACK, None), ("Bonus", NUMBER, (0, 9, 0))),
+    ),
     ("Flip Danger Coin", "danger", (("Coin", FLIP_COIN, None),)),
     ("New battle", "battle", (("Name", NAMED, _next_battle),) + BATTLE_CARD + (("Thanostone", FIXED, 0),)),
-    ("Thanostone battle", "battle", (("Name", NAMED, _next_thanostone_battle),) + BATTLE_CARD
-     + (("Thanostone", FIXED, 1),)),
+    (
+        "Thanostone battle",
+        "battle",
+        (("Name", NAMED, _next_thanostone_battle),) + BATTLE_CARD + (("Thanostone", FIXED, 1),),
+    ),
 )
 
 
@@ -189,8 +225,9 @@ def status(state, lines):
     rows = ["Won %d/%d  Lost %d/3" % (state["won"], state["wins_needed"], state["lost"])]
     for b in state["battles"]:
         if not b["result"] and len(rows) < lines:
-            rows.append("%s h%d/%d d%d/3 %s" % (b["name"][-9:], b["hits"], b["hits_needed"], b["danger"],
-                                                 b["symbol"][0]))
+            rows.append(
+                "%s h%d/%d d%d/3 %s" % (b["name"][-9:], b["hits"], b["hits_needed"], b["danger"], b["symbol"][0])
+            )
     return rows
 
 
@@ -215,8 +252,11 @@ def check(state):
     except ValueError as e:
         raise Refused(str(e))
     for battle in state["battles"]:
-        if not isinstance(battle, dict) or battle.get("symbol") not in COIN_FACES or \
-                battle.get("result") not in ("", "won", "lost"):
+        if (
+            not isinstance(battle, dict)
+            or battle.get("symbol") not in COIN_FACES
+            or battle.get("result") not in ("", "won", "lost")
+        ):
             raise Refused("A battle is damaged.")
         text(battle.get("name"), "A battle's name", 24)
         number(battle.get("hits_needed"), 1, 3, "Hit Track length")

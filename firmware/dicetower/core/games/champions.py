@@ -106,18 +106,27 @@ class Champions(Game):
         for stage in stages:
             if not isinstance(stage, list) or len(stage) != 3:
                 raise Refused("%s: each stage is [target, acceleration, starting threat]." % name)
-            checked.append([number(stage[0], 1, 99, "Target threat"), number(stage[1], 0, 9, "Acceleration"),
-                            number(stage[2], 0, 98, "Starting threat")])
+            checked.append(
+                [
+                    number(stage[0], 1, 99, "Target threat"),
+                    number(stage[1], 0, 9, "Acceleration"),
+                    number(stage[2], 0, 98, "Starting threat"),
+                ]
+            )
             if checked[-1][2] >= checked[-1][0]:
                 raise Refused("%s: a stage's starting threat must be below its target." % name)
         vname = text(fields(villain, "A villain").get("name"), "A villain's name")
         hp = _stages(villain.get("stages"), vname)
         for per_player in hp:
             number(per_player, 1, 99, vname + "'s hit points per player")
-        area = {"players": players,
-                "scheme": {"name": name, "stages": checked, "stage": 0, "threat": checked[0][2]},
-                "villain": {"name": vname, "stages": hp, "stage": 0, "hp": 0},
-                "sides": [], "done": 0, "interim": 0 if villain.get("final", True) else 1}
+        area = {
+            "players": players,
+            "scheme": {"name": name, "stages": checked, "stage": 0, "threat": checked[0][2]},
+            "villain": {"name": vname, "stages": hp, "stage": 0, "hp": 0},
+            "sides": [],
+            "done": 0,
+            "interim": 0 if villain.get("final", True) else 1,
+        }
         if villain.get("fixed"):  # a card whose hit points are not per player
             area["villain"]["fixed"] = 1
         area["villain"]["hp"] = hp[0] * Champions._players_here(state, area)
@@ -144,8 +153,9 @@ class Champions(Game):
                 return " " + state["over"]
             scheme["stage"] += 1
             scheme["threat"] = scheme["stages"][scheme["stage"]][2]
-            notes.append(" %s advances to stage %d (%d threat)." % (scheme["name"], scheme["stage"] + 1,
-                                                                    scheme["threat"]))
+            notes.append(
+                " %s advances to stage %d (%d threat)." % (scheme["name"], scheme["stage"] + 1, scheme["threat"])
+            )
         return "".join(notes)
 
     def _acceleration(self, area):
@@ -198,8 +208,13 @@ class Champions(Game):
         if sum(len(x["sides"]) for x in state["areas"]) >= MAX_SIDES:
             raise Refused("%d side schemes are in play: the tracker holds no more." % MAX_SIDES)
         number(threat, 1, SIDE_THREAT, "Threat")
-        side = {"name": name, "threat": threat, "crisis": 1 if crisis else 0,
-                "accel": number(accel, 0, 9, "Acceleration icons"), "hazard": number(hazard, 0, 9, "Hazard icons")}
+        side = {
+            "name": name,
+            "threat": threat,
+            "crisis": 1 if crisis else 0,
+            "accel": number(accel, 0, 9, "Acceleration icons"),
+            "hazard": number(hazard, 0, 9, "Hazard icons"),
+        }
         area["sides"].append(side)
         return "%s enters play with %d threat." % (name, threat)
 
@@ -243,8 +258,12 @@ class Champions(Game):
         """A card brings a new villain into area `a`: final (Kang III) unless `final` is 0."""
         number(a, 0, len(state["areas"]) - 1, "Game area")
         area = state["areas"][a]
-        fresh = self._area(state, area["players"], {"name": area["scheme"]["name"], "stages": [[1, 0, 0]]},
-                           {"name": name, "stages": stages, "final": bool(final)})
+        fresh = self._area(
+            state,
+            area["players"],
+            {"name": area["scheme"]["name"], "stages": [[1, 0, 0]]},
+            {"name": name, "stages": stages, "final": bool(final)},
+        )
         area["villain"] = fresh["villain"]
         area["done"] = 0
         area["interim"] = fresh["interim"]
@@ -258,7 +277,12 @@ class Champions(Game):
         number(defense, 0, 99, "DEF")
         damage = max(0, attack + boost - defense)
         return "Villain attacks %s: %d + %d boost - %d defense. %s" % (
-            hero["name"], attack, boost, defense, self._hurt(state, target, damage))
+            hero["name"],
+            attack,
+            boost,
+            defense,
+            self._hurt(state, target, damage),
+        )
 
     def act_damage(self, state, target, amount):
         """Damage to a hero from any other source."""
@@ -404,7 +428,10 @@ class Champions(Game):
         new["own"] = 1
         state["areas"].append(new)
         return "%s creates their own game area: %s against %s." % (
-            state["heroes"][player]["name"], new["scheme"]["name"], new["villain"]["name"])
+            state["heroes"][player]["name"],
+            new["scheme"]["name"],
+            new["villain"]["name"],
+        )
 
     def act_join(self, state, a, b):
         """The players of area `a` join area `b`, bringing its side schemes."""
@@ -462,7 +489,7 @@ def _next_side(state):
 
 
 def _next_name(cards, word):
-    """"Ally 1", "Minion 2"...: the lowest number no card of that kind in play has."""
+    """ "Ally 1", "Minion 2"...: the lowest number no card of that kind in play has."""
     names = [c[NAME] for c in cards]
     n = 1
     while "%s %d" % (word, n) in names:
@@ -479,7 +506,7 @@ def _next_minion(state):
 
 
 def _label(state, card):
-    """"Ally 1 2hp P1": the name, the hit points and the player, short enough for the picker's line."""
+    """ "Ally 1 2hp P1": the name, the hit points and the player, short enough for the picker's line."""
     return "%s %dhp %s" % (card[NAME], card[HP], state["heroes"][card[OWNER]]["name"][:3])
 
 
@@ -509,27 +536,60 @@ MENU = (
     ("Thwart main scheme", "thwart", (AREA, ("Scheme", FIXED, -1), ("Threat", NUMBER, (1, 12)))),
     ("Thwart side scheme", "thwart", (AREA, ("Side scheme", PICK, _sides), ("Threat", NUMBER, (1, 12)))),
     ("Hit villain", "hit", (AREA, ("Damage", NUMBER, (1, 20)))),
-    ("Villain attacks", "villain_attack", (("Hero", HERO, None), ("ATK", NUMBER, (0, 9)),
-                                           ("Boost icons", NUMBER, (0, 5)), ("Defense", NUMBER, (0, 9)))),
+    (
+        "Villain attacks",
+        "villain_attack",
+        (("Hero", HERO, None), ("ATK", NUMBER, (0, 9)), ("Boost icons", NUMBER, (0, 5)), ("Defense", NUMBER, (0, 9))),
+    ),
     ("Damage hero", "damage", (("Hero", HERO, None), ("Damage", NUMBER, (1, 20)))),
     ("Heal hero", "heal", (("Hero", HERO, None), ("Hit points", NUMBER, (1, 20)))),
     ("Threat on main", "threat", (AREA, ("Threat", NUMBER, (1, 12)))),
     ("Incite X", "incite", (AREA, ("X", NUMBER, (1, 9)))),
-    ("Side scheme in play", "side", (AREA, ("Name", NAMED, _next_side), ("Threat", NUMBER, (1, 12)),
-                                     ("Crisis", CHOICE, (("no", 0), ("yes", 1))), ("Acceleration", NUMBER, (0, 3)),
-                                     ("Hazard", NUMBER, (0, 3)))),
+    (
+        "Side scheme in play",
+        "side",
+        (
+            AREA,
+            ("Name", NAMED, _next_side),
+            ("Threat", NUMBER, (1, 12)),
+            ("Crisis", CHOICE, (("no", 0), ("yes", 1))),
+            ("Acceleration", NUMBER, (0, 3)),
+            ("Hazard", NUMBER, (0, 3)),
+        ),
+    ),
     ("Threat on side", "side_threat", (AREA, ("Side scheme", PICK, _sides), ("Threat", NUMBER, (1, 12)))),
     ("End phase", "end_phase", ()),
-    ("Kang: own area", "separate", (("Player", HERO, None), ("Scheme", FIXED, KANG_AREA_SCHEME),
-                                    ("Villain", FIXED, KANG_II))),
+    (
+        "Kang: own area",
+        "separate",
+        (("Player", HERO, None), ("Scheme", FIXED, KANG_AREA_SCHEME), ("Villain", FIXED, KANG_II)),
+    ),
     ("Kang: join area", "join", (("From area", PICK, _areas), ("To area", PICK, _areas))),
-    ("New villain", "villain", (AREA, ("Name", FIXED, "Kang (III)"), ("Hit points", CHOICE,
-                                tuple(("%d per player" % n, [n]) for n in (10, 12, 14, 16, 18, 20))))),
-    ("Play ally", "ally", (("Player", HERO, None), ("Name", NAMED, _next_ally), ("Hit points", NUMBER, (1, 9)),
-                           ("Discard", PICK_IF, _to_discard))),
+    (
+        "New villain",
+        "villain",
+        (
+            AREA,
+            ("Name", FIXED, "Kang (III)"),
+            ("Hit points", CHOICE, tuple(("%d per player" % n, [n]) for n in (10, 12, 14, 16, 18, 20))),
+        ),
+    ),
+    (
+        "Play ally",
+        "ally",
+        (
+            ("Player", HERO, None),
+            ("Name", NAMED, _next_ally),
+            ("Hit points", NUMBER, (1, 9)),
+            ("Discard", PICK_IF, _to_discard),
+        ),
+    ),
     ("Damage ally", "ally_damage", (("Ally", PICK, _allies), ("Damage", NUMBER, (1, 9)))),
-    ("Minion engages", "minion", (("Player", HERO, None), ("Name", NAMED, _next_minion),
-                                  ("Hit points", NUMBER, (1, 20)))),
+    (
+        "Minion engages",
+        "minion",
+        (("Player", HERO, None), ("Name", NAMED, _next_minion), ("Hit points", NUMBER, (1, 20))),
+    ),
     ("Hit minion", "hit_minion", (("Minion", PICK, _minions), ("Damage", NUMBER, (1, 20)))),
 )
 
@@ -539,18 +599,20 @@ def status(state, lines):
     scheme = area["scheme"]
     target = scheme["stages"][scheme["stage"]][0]
     minions = _hit_points(state, "minions", -1)
-    rows = ["R%d %s  1st:%s" % (state["round"], state["phase"], state["heroes"][state["first"]]["name"][:8]),
-            "Threat %d/%d st%d%s" % (scheme["threat"], target, scheme["stage"] + 1,
-                                     " +%d side" % len(area["sides"]) if area["sides"] else ""),
-            "%s %d hp%s" % (area["villain"]["name"][:14], area["villain"]["hp"], " M:" + minions if minions else ""),
-            " ".join(_hero_status(state, i) for i in range(len(state["heroes"])))]
+    rows = [
+        "R%d %s  1st:%s" % (state["round"], state["phase"], state["heroes"][state["first"]]["name"][:8]),
+        "Threat %d/%d st%d%s"
+        % (scheme["threat"], target, scheme["stage"] + 1, " +%d side" % len(area["sides"]) if area["sides"] else ""),
+        "%s %d hp%s" % (area["villain"]["name"][:14], area["villain"]["hp"], " M:" + minions if minions else ""),
+        " ".join(_hero_status(state, i) for i in range(len(state["heroes"]))),
+    ]
     if len(state["areas"]) > 1:
         rows[1] += " (%d areas)" % len(state["areas"])
     return rows
 
 
 def _hero_status(state, i):
-    """"You:6", or "You:6(1,3)" with the hit points of the allies they control."""
+    """ "You:6", or "You:6(1,3)" with the hit points of the allies they control."""
     hero = state["heroes"][i]
     allies = _hit_points(state, "allies", i)
     return "%s:%d%s" % (hero["name"][:3], hero["hp"], "(" + allies + ")" if allies else "")
@@ -592,8 +654,12 @@ def check(state):
         for part in (scheme, villain):
             number(part["stage"], 0, len(part["stages"]) - 1, "A stage")
         # Below the stage's target (reaching it advances the scheme), unless the last threat placed lost.
-        number(scheme["threat"], 0, scheme["stages"][scheme["stage"]][0] - 1 + (MOST if state["over"] else 0),
-               scheme["name"] + "'s threat")
+        number(
+            scheme["threat"],
+            0,
+            scheme["stages"][scheme["stage"]][0] - 1 + (MOST if state["over"] else 0),
+            scheme["name"] + "'s threat",
+        )
         number(villain["hp"], 0, villain["stages"][villain["stage"]] * len(heroes), villain["name"] + "'s hit points")
         for key in ("done", "interim", "own"):
             number(area.get(key, 0), 0, 1, key)

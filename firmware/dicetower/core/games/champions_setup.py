@@ -24,22 +24,41 @@ PLAYERS = players("champions")  # the registry's: this module does not import th
 
 MOST_STAGES = 4  # the set-up's rows for a villain's or a scheme's stages (the tracker holds up to 6)
 
-HEROES = [{"name": "Spider-Man", "hp": 10}, {"name": "Captain Marvel", "hp": 12}, {"name": "She-Hulk", "hp": 15},
-          {"name": "Iron Man", "hp": 9}, {"name": "Black Panther", "hp": 11}]
+HEROES = [
+    {"name": "Spider-Man", "hp": 10},
+    {"name": "Captain Marvel", "hp": 12},
+    {"name": "She-Hulk", "hp": 15},
+    {"name": "Iron Man", "hp": 9},
+    {"name": "Black Panther", "hp": 11},
+]
 
 
 def _stage(target, start, acceleration=1):
-    return {"target": target, "target_per_player": False, "start": start, "start_per_player": False,
-            "acceleration": acceleration}
+    return {
+        "target": target,
+        "target_per_player": False,
+        "start": start,
+        "start_per_player": False,
+        "acceleration": acceleration,
+    }
 
 
 SCENARIOS = [
-    {"name": "Standard", "villain": {"name": "Villain", "stages": [14, 15], "per_player": True, "final": True},
-     "scheme": {"name": "Main Scheme", "stages": [_stage(10, 3), _stage(12, 0)]}},
-    {"name": "Kang", "villain": {"name": "Kang (I)", "stages": [14], "per_player": True, "final": False},
-     "scheme": {"name": "Kang scheme", "stages": [_stage(10, 3), _stage(12, 0)]}},
-    {"name": "Custom", "villain": {"name": "Villain", "stages": [10], "per_player": True, "final": True},
-     "scheme": {"name": "Main Scheme", "stages": [_stage(10, 0)]}},
+    {
+        "name": "Standard",
+        "villain": {"name": "Villain", "stages": [14, 15], "per_player": True, "final": True},
+        "scheme": {"name": "Main Scheme", "stages": [_stage(10, 3), _stage(12, 0)]},
+    },
+    {
+        "name": "Kang",
+        "villain": {"name": "Kang (I)", "stages": [14], "per_player": True, "final": False},
+        "scheme": {"name": "Kang scheme", "stages": [_stage(10, 3), _stage(12, 0)]},
+    },
+    {
+        "name": "Custom",
+        "villain": {"name": "Villain", "stages": [10], "per_player": True, "final": True},
+        "scheme": {"name": "Main Scheme", "stages": [_stage(10, 0)]},
+    },
 ]
 
 
@@ -63,17 +82,25 @@ def scenario(spec):
     out = []
     for stage in stages:
         stage = fields(stage, name + "'s scheme stage")
-        out.append([number(stage.get("target"), 1, 99, "Target threat"),
-                    _flag(stage.get("target_per_player", False), "target_per_player"),
-                    number(stage.get("start", 0), 0, 98, "Starting threat"),
-                    _flag(stage.get("start_per_player", False), "start_per_player"),
-                    number(stage.get("acceleration", 1), 0, 9, "Acceleration")])
-    return {"name": name,
-            "villain": {"name": text(villain.get("name"), "A villain's name"),
-                        "stages": [number(n, 1, 99, "A villain's hit points") for n in hp],
-                        "per_player": _flag(villain.get("per_player", True), "per_player"),
-                        "final": _flag(villain.get("final", True), "final")},
-            "scheme": {"name": text(scheme.get("name"), "A scheme's name"), "stages": out}}
+        out.append(
+            [
+                number(stage.get("target"), 1, 99, "Target threat"),
+                _flag(stage.get("target_per_player", False), "target_per_player"),
+                number(stage.get("start", 0), 0, 98, "Starting threat"),
+                _flag(stage.get("start_per_player", False), "start_per_player"),
+                number(stage.get("acceleration", 1), 0, 9, "Acceleration"),
+            ]
+        )
+    return {
+        "name": name,
+        "villain": {
+            "name": text(villain.get("name"), "A villain's name"),
+            "stages": [number(n, 1, 99, "A villain's hit points") for n in hp],
+            "per_player": _flag(villain.get("per_player", True), "per_player"),
+            "final": _flag(villain.get("final", True), "final"),
+        },
+        "scheme": {"name": text(scheme.get("name"), "A scheme's name"), "stages": out},
+    }
 
 
 def load_presets(text_):
@@ -84,7 +111,7 @@ def load_presets(text_):
         heroes = data.get("heroes", [])
         scenarios = data.get("scenarios", [])
         if not isinstance(heroes, list) or not isinstance(scenarios, list) or len(heroes) + len(scenarios) > 40:
-            raise Refused("\"heroes\" and \"scenarios\" must be lists (40 entries at most)")
+            raise Refused('"heroes" and "scenarios" must be lists (40 entries at most)')
         for hero in heroes:
             fields(hero, "A hero")
             text(hero.get("name"), "A hero's name")
@@ -119,10 +146,18 @@ def _scenario_into(setup, spec):
     villain, scheme = spec["villain"], spec["scheme"]
     hp, stages = villain["stages"], scheme["stages"]
     setup["scenario"] = spec["name"]
-    setup["villain"] = {"name": villain["name"], "count": len(hp), "per_player": villain["per_player"],
-                        "final": villain["final"], "stages": hp + [hp[-1]] * (MOST_STAGES - len(hp))}
-    setup["scheme"] = {"name": scheme["name"], "count": len(stages),
-                       "stages": [list(stages[min(i, len(stages) - 1)]) for i in range(MOST_STAGES)]}
+    setup["villain"] = {
+        "name": villain["name"],
+        "count": len(hp),
+        "per_player": villain["per_player"],
+        "final": villain["final"],
+        "stages": hp + [hp[-1]] * (MOST_STAGES - len(hp)),
+    }
+    setup["scheme"] = {
+        "name": scheme["name"],
+        "count": len(stages),
+        "stages": [list(stages[min(i, len(stages) - 1)]) for i in range(MOST_STAGES)],
+    }
 
 
 def setup_default(options):
@@ -136,8 +171,9 @@ def setup_rows(setup, count, options):
     rows = [("Scenario", ("scenario",), [(s["name"], s["name"]) for s in scenarios])]
     seated = [setup["heroes"][i][0] for i in range(count)]
     for i in range(count):
-        choices = [(_seat(i), _seat(i))] + [(h["name"], h["name"]) for h in heroes
-                                            if h["name"] == seated[i] or h["name"] not in seated]
+        choices = [(_seat(i), _seat(i))] + [
+            (h["name"], h["name"]) for h in heroes if h["name"] == seated[i] or h["name"] not in seated
+        ]
         rows.append(("%s hero" % _seat(i), ("heroes", i, 0), choices))
         rows.append(("%s hit points" % _seat(i), ("heroes", i, 1), (1, 99)))
     each = [("per player", True), ("fixed", False)]
@@ -149,9 +185,13 @@ def setup_rows(setup, count, options):
     rows.append(("Scheme stages", ("scheme", "count"), (1, MOST_STAGES)))
     for i in range(scheme["count"]):
         at = ("scheme", "stages", i)
-        rows += [("S%d target" % (i + 1), at + (0,), (1, 99)), ("S%d target is" % (i + 1), at + (1,), each),
-                 ("S%d start" % (i + 1), at + (2,), (0, 98)), ("S%d start is" % (i + 1), at + (3,), each),
-                 ("S%d acceleration" % (i + 1), at + (4,), (0, 9))]
+        rows += [
+            ("S%d target" % (i + 1), at + (0,), (1, 99)),
+            ("S%d target is" % (i + 1), at + (1,), each),
+            ("S%d start" % (i + 1), at + (2,), (0, 98)),
+            ("S%d start is" % (i + 1), at + (3,), each),
+            ("S%d acceleration" % (i + 1), at + (4,), (0, 9)),
+        ]
     return rows
 
 
@@ -178,11 +218,23 @@ def start(count, setup, options):
     heroes = [{"name": name, "hp": hp} for name, hp in setup["heroes"][:count]]
     villain, scheme = setup["villain"], setup["scheme"]
     stages = []
-    for target, each_target, start_threat, each_start, acceleration in scheme["stages"][:scheme["count"]]:
+    for target, each_target, start_threat, each_start, acceleration in scheme["stages"][: scheme["count"]]:
         target *= count if each_target else 1
         start_threat *= count if each_start else 1
-        stages.append([number(target, 1, 99, "Target threat for %d players" % count), acceleration,
-                       number(start_threat, 0, 98, "Starting threat for %d players" % count)])
-    return (heroes, {"name": scheme["name"], "stages": stages},
-            {"name": villain["name"], "stages": villain["stages"][:villain["count"]],
-             "final": villain["final"], "fixed": not villain["per_player"]})
+        stages.append(
+            [
+                number(target, 1, 99, "Target threat for %d players" % count),
+                acceleration,
+                number(start_threat, 0, 98, "Starting threat for %d players" % count),
+            ]
+        )
+    return (
+        heroes,
+        {"name": scheme["name"], "stages": stages},
+        {
+            "name": villain["name"],
+            "stages": villain["stages"][: villain["count"]],
+            "final": villain["final"],
+            "fixed": not villain["per_player"],
+        },
+    )

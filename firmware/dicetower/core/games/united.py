@@ -37,8 +37,16 @@ class United(Game):
             name = text(fields(spec, "A hero").get("name"), "A hero's name")
             team = number(spec.get("team", 0), 0, teams - 1, name + "'s team")
             roster.append({"name": name, "team": team, "ko": 0})
-        state = {"heroes": roster, "teams": teams, "threshold": threshold, "gladiator": 0, "heroes_duel": 0,
-                 "mist": MIST, "water": WATER, "over": None}
+        state = {
+            "heroes": roster,
+            "teams": teams,
+            "threshold": threshold,
+            "gladiator": 0,
+            "heroes_duel": 0,
+            "mist": MIST,
+            "water": WATER,
+            "over": None,
+        }
         if villain == "vulcan":
             state["villain"] = villain
         return cls(state)
@@ -56,7 +64,11 @@ class United(Game):
         hero["ko"] += 1
         total = sum(h["ko"] for h in state["heroes"])
         line = "%s is KO'd (%s in all, team %d has %d)." % (
-            hero["name"], plural(total, "KO token"), hero["team"] + 1, sum(h["ko"] for h in state["heroes"] if h["team"] == hero["team"]))
+            hero["name"],
+            plural(total, "KO token"),
+            hero["team"] + 1,
+            sum(h["ko"] for h in state["heroes"] if h["team"] == hero["team"]),
+        )
         if total >= state["threshold"]:
             state["over"] = "%s: the heroes lose." % plural(total, "KO token")
             line += " " + state["over"]
@@ -82,12 +94,12 @@ class United(Game):
         if winner == "hero":
             state["heroes_duel"] = number(state["heroes_duel"] + 1, 0, DUELS, "The Heroes' Duel tracker")
             return "The hero wins the Duel (Heroes' tracker %d)." % state["heroes_duel"]
-        raise Refused("A Duel is won by \"gladiator\" or \"hero\".")
+        raise Refused('A Duel is won by "gladiator" or "hero".')
 
     def act_token(self, state, kind):
         """A Terrigen Mist ("mist") or Water ("water") token is used and discarded."""
         if kind not in ("mist", "water"):
-            raise Refused("Tokens are \"mist\" (Terrigen Mist) or \"water\".")
+            raise Refused('Tokens are "mist" (Terrigen Mist) or "water".')
         if state[kind] == 0:
             raise Refused("No %s tokens are left." % ("Terrigen Mist" if kind == "mist" else "Water"))
         state[kind] -= 1

@@ -13,17 +13,24 @@ def _other(i):
 
 
 def setup_default(options):
-    return {"teams": 1, "villain": "gladiator", "heroes": list(HEROES[:PLAYERS[1]]), "threshold": 6}
+    return {"teams": 1, "villain": "gladiator", "heroes": list(HEROES[: PLAYERS[1]]), "threshold": 6}
 
 
 def setup_rows(setup, count, options):
     seated = setup["heroes"][:count]
-    rows = [("Mode", ("teams",), [("co-operative", 1), ("Team vs Team", 2)]),
-            # "Gladiator CANNOT be used as the Villain in Team vs Team mode."
-            ("Villain", ("villain",), VILLAINS if setup["teams"] == 1 else VILLAINS[1:])]
+    rows = [
+        ("Mode", ("teams",), [("co-operative", 1), ("Team vs Team", 2)]),
+        # "Gladiator CANNOT be used as the Villain in Team vs Team mode."
+        ("Villain", ("villain",), VILLAINS if setup["teams"] == 1 else VILLAINS[1:]),
+    ]
     for i in range(count):
-        rows.append(("Seat %d" % (i + 1), ("heroes", i),
-                     [(n, n) for n in HEROES if n == seated[i] or n not in seated] + [(_other(i), _other(i))]))
+        rows.append(
+            (
+                "Seat %d" % (i + 1),
+                ("heroes", i),
+                [(n, n) for n in HEROES if n == seated[i] or n not in seated] + [(_other(i), _other(i))],
+            )
+        )
     rows.append(("KO threshold", ("threshold",), (1, 99)))
     return rows
 
@@ -43,5 +50,9 @@ def start(count, setup, options):
         raise Refused("Gladiator CANNOT be used as the Villain in Team vs Team mode.")
     if villain not in ("gladiator", "vulcan"):
         raise Refused("The villain is Gladiator or Vulcan.")
-    return ([{"name": name, "team": (i % 2 if teams == 2 else 0)} for i, name in enumerate(setup["heroes"][:count])],
-            teams, setup["threshold"], villain)
+    return (
+        [{"name": name, "team": (i % 2 if teams == 2 else 0)} for i, name in enumerate(setup["heroes"][:count])],
+        teams,
+        setup["threshold"],
+        villain,
+    )

@@ -1,6 +1,7 @@
 """A virtual `busio.I2C`: the block comes from the pins, a transfer needs the lock, no pull-ups no bus."""
 
 import devices
+
 from dicetower.core.board import I2C_SCL, I2C_SDA
 
 
@@ -38,7 +39,7 @@ class I2C:
         device = devices.BENCH.i2c.get((self.bus, address))
         if device is None or not device.present:
             raise OSError(19, "No such device")  # no ACK
-        device.receive(bytes(buffer[start:len(buffer) if end is None else end]))
+        device.receive(bytes(buffer[start : len(buffer) if end is None else end]))
 
     def deinit(self):
         pass

@@ -1,6 +1,7 @@
 """A CircuitPython board on the bench: the firmware's own CircuitPython parts over these virtual modules."""
 
 import devices
+
 from dicetower.hw.circuitpy import Parts
 from dicetower.hw.storage import OsFiles
 
