@@ -34,8 +34,11 @@ class Saves:
     def save(self, game):
         self.saved += 1
 
-    def load(self):
+    def resume(self):
         return None, None
+
+    def kept_kind(self):
+        return None
 
     def keep_replaced(self):
         pass
@@ -58,7 +61,7 @@ def loads_back(game, after):
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])  # the profile's count: 1,000 in CI
 @given(seed=st.integers(0, 2**16), game=st.integers(0, len(GAMES) - 1), presses=st.lists(PRESS, max_size=80))
 def test_every_press_leaves_a_save_that_loads_back_to_the_same_game(seed, game, presses):
-    app = App(FairDice(SeededSource(seed)), store=Saves())
+    app = App(FairDice(SeededSource(seed)), saves=Saves())
     for button, kind in [("b", "short")] * game + [("c", "short")] * 3 + presses:
         app.press(button, kind)
         while app.think():
@@ -71,7 +74,7 @@ def test_the_lost_game_of_the_warehouse_loads_back():
     """The hostile run's 14 presses: a roll at the Collector's Cosmic Warehouse records move, roll, buy;
     two undos put buy and roll in the redo list; rolling again and cycling "At:" back "as before" took
     back the move but left the buy that needed it to redo, and the next boot refused the whole game."""
-    app = App(FairDice(SeededSource(5)), store=Saves())
+    app = App(FairDice(SeededSource(5)), saves=Saves())
     for keys, kind in (("caac", "short"), ("caacccbcc", "short"), ("aa", "long"), ("caac", "short")):
         for key in keys:
             app.press(key, kind)

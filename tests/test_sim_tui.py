@@ -118,7 +118,7 @@ def test_quit_mid_game_and_start_again_offers_to_resume(tmp_path):
             await pilot.press(key)  # a Battlerealm game with two heroes
             await until(pilot, done)
         shell = app.tower.device
-        await until(pilot, lambda: shell._unsaved is None and shell._saving is None)  # saved: quitting keeps it
+        await until(pilot, lambda: not shell.saves.pending())  # saved: quitting keeps it
         seen["game"] = app.tower.app.game.to_dict()
         await pilot.press("q")
 

@@ -361,7 +361,7 @@ def test_the_sim_refuses_web_options_that_cannot_work(capsys):
 
 
 def test_a_pico_w_serves_once_its_radio_is_up_and_comes_back_after_a_loss(tmp_path, monkeypatch):
-    """The device's own radio loop (Device._radio) over a stand-in for MicroPython's `network`: the page is
+    """The device's own radio loop (web/radio.py) over a stand-in for MicroPython's `network`: the page is
     served once the link is up, the address leaves the Phones screen while the radio is gone (the game goes
     on), and comes back with it."""
     import asyncio
@@ -369,10 +369,10 @@ def test_a_pico_w_serves_once_its_radio_is_up_and_comes_back_after_a_loss(tmp_pa
 
     from test_wifi import FakeNetwork, FakeWLAN
 
-    from dicetower import device
+    from dicetower.web import radio
 
     monkeypatch.setitem(sys.modules, "network", FakeNetwork)
-    monkeypatch.setattr(device, "RADIO_S", 0.02)
+    monkeypatch.setattr(radio, "RADIO_S", 0.02)
     monkeypatch.setattr(FakeWLAN, "fail", None)
     tower = sim.boot("pico_w", seed=3, state_dir=str(tmp_path))
     probe = socket.socket()
@@ -394,7 +394,7 @@ def test_a_pico_w_serves_once_its_radio_is_up_and_comes_back_after_a_loss(tmp_pa
             return json.loads(r.read())
 
     async def main():
-        radio = asyncio.create_task(tower.device._radio())
+        running = asyncio.create_task(radio.keep_up(tower.device))
         seen["up"] = await until(lambda: tower.app.phones["url"] == url)
         for _ in range(300):
             try:
@@ -408,7 +408,7 @@ def test_a_pico_w_serves_once_its_radio_is_up_and_comes_back_after_a_loss(tmp_pa
         seen["mode"] = tower.app.mode
         FakeWLAN.fail = None
         seen["back"] = await until(lambda: tower.app.phones["url"] == url)
-        radio.cancel()
+        running.cancel()
 
     asyncio.run(main())
     assert seen["up"] and seen["state"]["mode"] == "start"

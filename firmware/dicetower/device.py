@@ -20,24 +20,13 @@ import json
 
 from dicetower.core.game import release
 from dicetower.hw.storage import append_bounded, replace
-from dicetower.core.store import SaveError
+from dicetower.saves import why
 from dicetower.ui import screens
 from dicetower.ui.canvas import Canvas
 
 ERROR_LOG_BYTES = 2048  # errors.log starts again past this, the full one kept as errors.log.1
 FRAME_MS = 33
-RADIO_S = 5  # how often the radio is looked at (and brought back after a loss)
 DICE_PASSES = 32  # the dice's idle passes (32 noise samples each) between two collections of the loop
-
-
-READ_ONLY = 30  # EROFS: CircuitPython's drive while the computer has it (see firmware/boot.py)
-
-
-def why(error):
-    """An OSError in a player's words where it is a common one."""
-    if error.args and error.args[0] == READ_ONLY:
-        return "the drive is read-only"
-    return str(error)
 
 
 class Device:
@@ -47,8 +36,6 @@ class Device:
         self.console = platform.console
         self.canvas = Canvas()
         self._unsent = True
-        self._unsaved = None  # a game an action changed, to write once the press is answered (see save)
-        self._saving = None  # a save under way: SaveStore.saving's steps
         self._last_error = None
         self.scoreboard = None  # the game for phones (web/scoreboard.py), once share() was called
         self.web = None  # the phones' server (web/server.py) once one serves this tower
@@ -64,91 +51,24 @@ class Device:
             # found no room for 1.8 KB with 79 KB free (benchmarks/rp2040_pico.py's loop probe).
             self._collect()
 
-    # -- what the app calls: saves and events ---------------------------------
-
-    def save(self, game):
-        """The app's call after each action. The game is written in a pass of its own once the press
-        has been answered on the OLED (see tick): the write delays neither the screen nor a poll."""
-        self._unsaved = game
-
-    def _save_step(self):
-        """One step of writing the game the last action left (the newest, if several came)."""
-        if self._saving is None:
-            self._saving = self.store.saving(self._unsaved)
-            self._unsaved = None
-        try:
-            if next(self._saving) is not None:
-                self._saving = None
-        except OSError as e:
-            self._saving = None  # said on screen, not tried again every pass
-            self.app.message = "Saves are off (%s); the game goes on." % why(e)
-            self.app.changed = True
-        except BaseException:
-            self._saving = None
-            raise
-
-    def load(self):
-        try:
-            game, message = self.store.load()
-        except OSError as e:  # a read-only drive cannot tidy a save cut short: play on without it
-            game, message = None, "The saved game could not be read (%s); a new one starts." % why(e)
-        if message:
-            self._log_line(message)
-            self._keep_log(message)
-        return game, message
-
-    def kept(self):
-        """The kind of game the start menu can bring back (saves.SaveStore.find_kept), or None."""
-        return self.store.kept[1] if self.store.kept else None
-
-    def keep_replaced(self):
-        """A new game is about to be saved: the saved one is kept as a backup the start menu offers."""
-        self._finish_saving()
-        try:
-            self.store.keep_replaced()
-        except OSError as e:
-            self._log_line("the replaced game could not be kept (%s)" % why(e))
-
-    def bring_back(self):
-        """The kept game, back as the saved one (the one saved until now is kept instead)."""
-        self._finish_saving()
-        try:
-            return self.store.bring_back()
-        except (SaveError, OSError) as e:  # changed or removed over USB since the start menu offered it
-            self._log_line("the kept game could not be brought back (%s)" % e)
-            self.store.find_kept()
-            return None
-
-    def _finish_saving(self):
-        """Write the save under way now: the files are about to change names."""
-        while self._saving is not None or self._unsaved is not None:
-            self._save_step()
+    # -- what the app calls: events, settings files -------------------------------
 
     def _emit(self, event):
         now = self.platform.ticks_ms()
         event["t"] = now
         self.console(json.dumps(event))
         kind = event.get("event")
-        if kind == "settings":
-            self._write_config()
-        elif kind == "heroes":
-            self._write_heroes(event["heroes"])
-        elif self.buzzer is not None and self.config.get("sounds"):
+        if self.buzzer is not None and self.config.get("sounds"):
             if kind in ("roll", "reroll", "over", "entropy", "prison", "explosion"):
                 self.buzzer.beep("error" if kind == "entropy" else "roll" if kind == "reroll" else kind, now)
 
-    def _write_file(self, name, text):
-        """Write a settings file so that a power cut keeps one whole (hw/storage.replace)."""
+    def write_json(self, name, data):
+        """Write a settings file (config.json, heroes.json) as JSON, so that a power cut keeps one whole
+        (hw/storage.replace); a flash that refuses is logged."""
         try:
-            replace(self.files, self.root + name, text)
+            replace(self.files, self.root + name, json.dumps(data))
         except OSError as e:
             self._log_line("%s not saved (%s)" % (name, why(e)))
-
-    def _write_heroes(self, heroes):
-        self._write_file("heroes.json", json.dumps({"heroes": heroes}))
-
-    def _write_config(self):
-        self._write_file("config.json", json.dumps(self.config))
 
     def _setup_files(self):
         if self._setups is None:
@@ -156,6 +76,12 @@ class Device:
 
             self._setups = SetupFiles(self.files, self.root, self._log_line)
         return self._setups
+
+    def _log(self, text, lasting=False):
+        """A line on the console; with `lasting`, in errors.log too (the saves' words: saves.SaveStore)."""
+        self._log_line(text)
+        if lasting:
+            self._keep_log(text)
 
     def _log_line(self, text):
         self.console(json.dumps({"event": "log", "text": text}))
@@ -195,8 +121,10 @@ class Device:
             self._late = late if 0 < late < FRAME_MS else 0
             self._lit = now
             self.frame()
-        elif self._saving is not None or self._unsaved is not None:
-            self._save_step()
+        elif self.saves.pending():
+            said = self.saves.step()  # the game the last action left, in steps once the press is answered
+            if said is not None:
+                app.say(said)
         elif self._setups is not None and self._setups.pending is not None:
             self._setups.write()  # after the game's save: the game first
         elif self._setups is not None and app.game is not None:
@@ -226,49 +154,6 @@ class Device:
                 self.render(now)  # a missing OLED: tried again now and then (at its own pace)
             return False
         return True
-
-    def _random_bytes(self, n):
-        """Bytes from the dice's own health-tested entropy (the network's password, a PIN)."""
-        below = getattr(self.dice, "below", None)
-        if below is None:  # dice set for teaching: the host's randomness
-            from os import urandom
-
-            return urandom(n)
-        return bytes(below(256) for _ in range(n))
-
-    async def _radio(self):
-        """Phones: the link kept up (tried again every few seconds after a loss), the page served on
-        port 80 while it is. A radio or server that fails is logged; the game never waits for it."""
-        import asyncio
-
-        try:
-            from dicetower.web.server import Server
-        except ImportError as e:
-            self._log_line("the scoreboard cannot be served: %s (run dicetower flash again)" % e)
-            return
-        server = Server(self, self.wifi["shown_pin"])
-        serving = [None]
-
-        async def serve():
-            try:
-                await server.start_server(port=self.web_port)
-            except OSError as e:
-                self._log_line("the scoreboard's server stopped: %s" % e)
-            serving[0] = None
-
-        while True:
-            up = self.link.keep()
-            address = self.link.address() if up else None
-            url = None
-            if address:
-                url = "http://%s/" % address if self.web_port == 80 else "http://%s:%d/" % (address, self.web_port)
-            if url != self.app.phones["url"]:
-                self.app.phones["url"] = url
-                self.app.changed = True
-                self._emit({"event": "phones", "url": url})
-            if up and serving[0] is None:
-                serving[0] = asyncio.create_task(serve())
-            await asyncio.sleep(RADIO_S)
 
     def share(self):
         """Keep the game as JSON for phones from now on (web/scoreboard.py); the scoreboard."""
@@ -317,9 +202,9 @@ class Device:
         self._last_error = text
         self.console(json.dumps({"event": "error", "error": text}))
         self._keep_log(text)
-        if not isinstance(error, MemoryError):
-            self.app.message = "Error: %s" % text[:60]
-        self.app.changed = True
+        if not isinstance(error, MemoryError):  # a MemoryError's words are _out_of_memory's
+            self.app.say("Error: %s" % text[:60])
+        self.app.changed = True  # drawn whole again either way
 
     def _out_of_memory(self):
         """The heap ran out in a step (a maker's huge roster, a heap cut up by a long game): what was
@@ -329,14 +214,12 @@ class Device:
         if self._collect is not None:
             self._collect()
         try:
-            self._finish_saving()  # the actions done before the failed step: each was whole
+            self.saves.flush()  # the actions done before the failed step: each was whole
             said = "the game is saved"
         except Exception as e:  # noqa: BLE001 (the save itself out of room too: the last one on flash stands)
-            self._saving = self._unsaved = None
+            self.saves.drop()
             said = "the last save stands (%s)" % type(e).__name__
-        self.app.message = (
-            "Out of memory: %s. If it comes again, unplug the tower and plug it in: the game resumes." % said
-        )
+        self.app.say("Out of memory: %s. If it comes again, unplug the tower and plug it in: the game resumes." % said)
         return said
 
     def tick(self, now):
@@ -364,7 +247,9 @@ class Device:
         import asyncio
 
         if self.link is not None:
-            asyncio.create_task(self._radio())
+            from dicetower.web import radio
+
+            asyncio.create_task(radio.keep_up(self))
         ticks_ms = self.platform.ticks_ms
         while True:
             await asyncio.sleep_ms(self.tick(ticks_ms()))

@@ -11,6 +11,12 @@ it). A new game keeps the game it replaces as game.sav.old1... (the last
 three), and the start menu can bring it back. If saving fails (flash full,
 read-only), the caller keeps the game in memory.
 
+The App talks to a SaveStore as its `saves`: `save(game)` after each action marks the game, and the
+device's loop writes it in steps (`step`, one a pass, once the press has been answered on the OLED).
+What goes wrong is said in words: a save that fails turns saves off for the game (step returns what
+to tell the players), and what the store did on its own (a damaged save kept aside, a kept game that
+could not come back) goes to `log`, the device's console and errors.log.
+
 The filesystem is injected (`fs`: open, rename, remove, exists, size) so
 tests can cut the power at any byte; by default it is the device's own.
 """
@@ -44,16 +50,89 @@ def _reader():
     return __import__(READER, None, None, ["decode"])
 
 
+READ_ONLY = 30  # EROFS: CircuitPython's drive while the computer has it (see firmware/boot.py)
+
+
+def why(error):
+    """An OSError in a player's words where it is a common one."""
+    if error.args and error.args[0] == READ_ONLY:
+        return "the drive is read-only"
+    return str(error)
+
+
 class SaveStore:
-    def __init__(self, path="/game.sav", fs=None):
+    def __init__(self, path="/game.sav", fs=None, log=None):
         self.path = path
         self.temp = path + ".tmp"  # what hw/storage.writing writes first
         self.swap = path + ".swap"  # a kept game on its way back (bring_back)
         self.fs = fs or OsFiles()
+        self.log = log  # log(text, lasting): the console, and errors.log too if lasting
         self.kept = None  # (file name, game kind) the start menu can bring back: see find_kept
+        self._unsaved = None  # a game an action changed, to write in the loop's passes (see save)
+        self._saving = None  # a save under way: `saving`'s steps
+
+    # -- the App's: after each action, and at the start menu ---------------------
 
     def save(self, game):
-        """Write the game; returns the bytes written. Raises OSError if flash fails."""
+        """The App's call after each action: the game is written in the loop's passes (step), once the
+        press has been answered on the OLED, so the write delays neither the screen nor a poll."""
+        self._unsaved = game
+
+    def pending(self):
+        """True while a game waits to be written or is being written."""
+        return self._saving is not None or self._unsaved is not None
+
+    def step(self):
+        """One step of writing the game the last action left (the newest, if several came); a text for
+        the players if saving failed (saves are off for this game, which goes on), else None."""
+        if self._saving is None:
+            self._saving = self.saving(self._unsaved)
+            self._unsaved = None
+        try:
+            if next(self._saving) is not None:
+                self._saving = None
+        except OSError as e:
+            self._saving = None  # said on screen, not tried again every pass
+            return "Saves are off (%s); the game goes on." % why(e)
+        except BaseException:
+            self._saving = None
+            raise
+        return None
+
+    def flush(self):
+        """Write the save under way now (the files are about to change names, or the heap ran out)."""
+        said = None
+        while self.pending():
+            said = self.step() or said
+        return said
+
+    def drop(self):
+        """Forget the save under way: the last one on flash stands."""
+        self._saving = self._unsaved = None
+
+    def resume(self):
+        """(game or None, message or None) for the App at power-up: `load`, a drive that cannot be read
+        said in words (a read-only drive cannot tidy a save cut short: play on without it)."""
+        try:
+            game, message = self.load()
+        except OSError as e:
+            game, message = None, "The saved game could not be read (%s); a new one starts." % why(e)
+        if message:
+            self._log(message, True)
+        return game, message
+
+    def kept_kind(self):
+        """The kind of game the start menu can bring back (find_kept), or None."""
+        return self.kept[1] if self.kept else None
+
+    def _log(self, text, lasting=False):
+        if self.log is not None:
+            self.log(text, lasting)
+
+    # -- the file's steps ----------------------------------------------------------
+
+    def write(self, game):
+        """Write the game now; returns the bytes written. Raises OSError if flash fails."""
         for written in self.saving(game):  # noqa: B007 (the last is the answer)
             pass
         return written
@@ -170,16 +249,27 @@ class SaveStore:
         return None
 
     def keep_replaced(self):
-        """Before a new game's first save: the saved game is kept aside (the last BACKUPS of them)."""
-        if self.fs.exists(self.path):
-            keep_aside(self.fs, self.path, REPLACED, BACKUPS)
-            self.find_kept()
+        """Before a new game's first save: the saved game is kept aside (the last BACKUPS of them), for
+        the start menu to bring back. A flash that refuses is logged: the new game goes on."""
+        self.flush()
+        try:
+            if self.fs.exists(self.path):
+                keep_aside(self.fs, self.path, REPLACED, BACKUPS)
+                self.find_kept()
+        except OSError as e:
+            self._log("the replaced game could not be kept (%s)" % why(e))
 
     def bring_back(self):
         """The kept game, back as the saved one; the game saved until now takes its name (so the
-        start menu offers it in turn). Three renames, each whole: see `load` for a power cut between."""
+        start menu offers it in turn). Three renames, each whole: see `load` for a power cut between.
+        None if it cannot come back (changed or removed over USB since the start menu offered it)."""
+        self.flush()
         try:
             return self._bring_back()
+        except (SaveError, OSError) as e:
+            self._log("the kept game could not be brought back (%s)" % e)
+            self.find_kept()
+            return None
         finally:
             release(READER)
 

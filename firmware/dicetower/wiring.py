@@ -9,7 +9,7 @@ import json
 
 from dicetower import VERSION
 from dicetower.core.board import BoardError
-from dicetower.device import why
+from dicetower.saves import why
 from dicetower.core.dice import load_overrides
 from dicetower.core.entropy import FairDice
 from dicetower.hw.buttons import POLL_MS, Buttons, Encoder
@@ -107,11 +107,19 @@ def wire(dev, platform):
         dev._log_line("dice.json: %s; the default Attack Die is used" % e)
     if dev.notices:
         options["notice"] = " ".join(dev.notices)
-    dev.store = SaveStore(dev.root + "game.sav", dev.files)
+    dev.saves = SaveStore(dev.root + "game.sav", dev.files, dev._log)
     dev._setups = None  # setup_files.py's SetupFiles, while a game is set up (`_setup_files`)
     if dev._collect is not None:
         dev._collect()  # what stays of a saved game's load packed low: main.py's boot says why
-    dev.app = App(dev.dice, store=dev, emit=dev._emit, settings=dev.config, options=options, setups=dev._setup_files)
+    dev.app = App(
+        dev.dice,
+        saves=dev.saves,
+        write_json=dev.write_json,
+        emit=dev._emit,
+        settings=dev.config,
+        options=options,
+        setups=dev._setup_files,
+    )
     dev.lights = Lights(dev.ring)
     # Off by default: a started watchdog cannot be stopped, and mpremote could no longer interrupt.
     dev.watchdog = platform.watchdog(8000) if dev.config.get("watchdog") else None
@@ -172,10 +180,12 @@ def _radio_setup(dev, platform):
     from dicetower.hw.wifi import Link
     from dicetower.web import access
 
-    wifi, changed = access.settings(dev.config, dev._random_bytes, dev._log_line)
+    from dicetower.web import radio
+
+    wifi, changed = access.settings(dev.config, lambda n: radio.random_bytes(dev.dice, n), dev._log_line)
     if changed:  # the network's name and password, made at first boot: kept, as the OLED shows them
         dev.config["wifi"] = access.saved(wifi)
-        dev._write_config()
+        dev.write_json("config.json", dev.config)
     if wifi["mode"] == "off":
         return
     dev.wifi = wifi

@@ -134,7 +134,7 @@ class Saves(unittest.TestCase):
         t = Table(seed=3)
         t.presses("c a a")  # New Battlerealm, two heroes
         seen = []
-        press, saving = t.app.press, t.device.store.saving
+        press, saving = t.app.press, t.device.saves.saving
 
         def pressed(button, kind):
             seen.append(("press", t.bench.reads))
@@ -144,7 +144,7 @@ class Saves(unittest.TestCase):
             seen.append(("save", t.bench.reads, t.screen()[0]))
             return saving(game)
 
-        t.app.press, t.device.store.saving = pressed, saved
+        t.app.press, t.device.saves.saving = pressed, saved
         t.presses("c")  # start
         (_, reads_at_press), (_, reads_at_save, screen) = seen
         self.assertEqual(screen, "R1 Hulk's turn")  # the OLED showed the game before it was written
@@ -156,9 +156,9 @@ class Saves(unittest.TestCase):
         # ms (the rename up to 14 on littlefs), together over 20, so each has a pass of the loop.
         t = Table(seed=3)
         t.presses("c a a")  # New Battlerealm, two heroes
-        files = t.device.store.fs
+        files = t.device.saves.fs
         steps = []
-        saving, open_, rename = t.device.store.saving, files.open, files.rename
+        saving, open_, rename = t.device.saves.saving, files.open, files.rename
 
         def started(game):
             steps.append(("bytes", t.bench.reads))
@@ -176,7 +176,7 @@ class Saves(unittest.TestCase):
                 steps.append(("set-up", t.bench.reads))  # the set-up remembered, after the game
             return rename(old, new)
 
-        t.device.store.saving, files.open, files.rename = started, opened, renamed
+        t.device.saves.saving, files.open, files.rename = started, opened, renamed
         t.presses("c")  # start: the game's first save
         self.assertEqual([name for name, _ in steps], ["bytes", "file", "rename", "set-up"])
         reads = [n for _, n in steps][:3]

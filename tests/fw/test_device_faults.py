@@ -157,6 +157,23 @@ class Settings(unittest.TestCase):
         self.assertEqual(again.app.settings["brightness"], 70)
         os.remove(t.root + "config.json")
 
+    def test_the_settings_are_written_by_the_app_not_by_a_console_event(self):
+        """The console's events are news for `dicetower monitor`: the settings reach flash by the App's own
+        call, so a shell that drops every event still keeps them."""
+        from dicetower.core.entropy import FairDice
+        from dicetower.core.replay import SeededSource
+        from dicetower.ui.flow import App
+
+        written = []
+        app = App(FairDice(SeededSource(1)), write_json=lambda name, data: written.append((name, dict(data))))
+        for key in "a c" + "c" * 7 + "b c C":  # Settings; brightness 100% -> 70%, sounds off; back
+            if key != " ":
+                app.press(key.lower(), "long" if key.isupper() else "short")
+        self.assertEqual(app.mode, "start")
+        self.assertEqual(len(written), 1, written)
+        name, settings = written[0]
+        self.assertEqual((name, settings["brightness"], settings["sounds"]), ("config.json", 70, False))
+
     def test_files_that_are_not_utf8_are_reported_not_fatal(self):
         t = Table()
         with open(t.root + "config.json", "wb") as f:

@@ -171,11 +171,11 @@ class Format(unittest.TestCase):
         game.do("roll", "KTCCTT")
         game.do("buy", 3)
         flash = Flash()
-        SaveStore(PATH, flash).save(game)
+        SaveStore(PATH, flash).write(game)
         game.do("end_turn")
         flash.cut_after(20)  # the power goes 20 bytes into saving the next action
         with self.assertRaises(PowerCut):
-            SaveStore(PATH, flash).save(game)
+            SaveStore(PATH, flash).write(game)
         flash.budget = None
         loaded, message = SaveStore(PATH, flash).load()
         self.assertIsNone(message)
@@ -268,7 +268,7 @@ class Store(unittest.TestCase):
         flash = Flash()
         store = SaveStore(PATH, flash)
         game = small_game()
-        written = store.save(game)
+        written = store.write(game)
         self.assertEqual(bytes(flash.files[PATH]), encode(game))
         self.assertEqual(written, len(encode(game)))
         self.assertFalse(flash.exists(PATH + ".tmp"))
@@ -287,7 +287,7 @@ class Store(unittest.TestCase):
             trial = flash.copy()
             trial.cut_after(cut)
             try:
-                SaveStore(PATH, trial).save(new)
+                SaveStore(PATH, trial).write(new)
             except PowerCut:
                 pass
             trial.budget = None  # power back on
@@ -315,7 +315,7 @@ class Store(unittest.TestCase):
     def test_power_cut_at_every_byte_leaves_old_or_new(self):
         old = small_game()
         flash = Flash()
-        SaveStore(PATH, flash).save(old)
+        SaveStore(PATH, flash).write(old)
         new = decode(encode(old))
         new.do("end_turn")
         new.undo()  # the save carries a redo too
@@ -330,7 +330,7 @@ class Store(unittest.TestCase):
     def test_power_cut_on_fat_where_rename_cannot_replace(self):
         old = small_game()
         flash = FatFlash()
-        SaveStore(PATH, flash).save(old)
+        SaveStore(PATH, flash).write(old)
         new = decode(encode(old))
         new.do("end_turn")
         outcomes, size = self.cut_everywhere(flash, old, new)
@@ -357,7 +357,7 @@ class Store(unittest.TestCase):
 
     def test_damaged_file_is_moved_aside_and_kept(self):
         flash = Flash()
-        SaveStore(PATH, flash).save(small_game())
+        SaveStore(PATH, flash).write(small_game())
         flash.files[PATH][40] ^= 1
         damaged = bytes(flash.files[PATH])
         game, message = SaveStore(PATH, flash).load()
@@ -376,17 +376,17 @@ class Store(unittest.TestCase):
         store = SaveStore(PATH, flash)
         game = small_game()
         game.do("end_turn")
-        store.save(game)
+        store.write(game)
         saved = bytes(flash.files[PATH])
         flash.full_at = flash.written + 10
         self.assertEqual(game.do("land", 2), "Thor lands: +2 PVP.")
         with self.assertRaises(OSError):
-            store.save(game)  # the device says "Saves are off" and plays on
+            store.write(game)  # the device says "Saves are off" and plays on
         self.assertEqual(game.state["heroes"][1]["pvp"], 12 - 2 + 2)
         self.assertEqual(bytes(flash.files[PATH]), saved)
         flash.full_at = None
         game.undo()
-        store.save(game)
+        store.write(game)
         self.assertEqual(SaveStore(PATH, flash).load()[0].state, game.state)
 
     def test_every_game_kind_saves(self):
@@ -580,7 +580,7 @@ class Unreadable(Flash):
 
 def saved(game):
     flash = Flash()
-    SaveStore(PATH, flash).save(game)
+    SaveStore(PATH, flash).write(game)
     return flash
 
 
@@ -595,7 +595,7 @@ class KeptGames(unittest.TestCase):
         self.assertIn("saved by a newer firmware (save format 5; this one reads 1 to 4)", message)
         self.assertIn("It is kept as game.sav.newer1", message)
         self.assertIsNone(SaveStore(PATH, flash).find_kept())  # not offered: this firmware cannot read it
-        SaveStore(PATH, flash).save(United.setup([{"name": "Medusa"}]))  # the older firmware plays on
+        SaveStore(PATH, flash).write(United.setup([{"name": "Medusa"}]))  # the older firmware plays on
         from dicetower import saves
         from dicetower.core import save_reader
 
@@ -627,7 +627,7 @@ class KeptGames(unittest.TestCase):
         self.assertEqual(bytes(flash.files[PATH + ".old1"]), encode(first))
         self.assertEqual(store.kept, (PATH + ".old1", "battlerealm"))
         second = United.setup([{"name": "Medusa"}])
-        store.save(second)
+        store.write(second)
         self.assertEqual(store.bring_back().to_dict(), first.to_dict())
         self.assertEqual(SaveStore(PATH, flash).load()[0].to_dict(), first.to_dict())
         self.assertEqual(bytes(flash.files[PATH + ".old1"]), encode(second))  # swapped, nothing lost
@@ -660,13 +660,13 @@ class KeptGames(unittest.TestCase):
             game = United.setup([{"name": "Hero%d" % n}])
             games.append(game)
             store.keep_replaced()
-            store.save(game)
+            store.write(game)
         store.keep_replaced()
         self.assertEqual(sorted(k for k in flash.files), [PATH + ".old1", PATH + ".old2", PATH + ".old3"])
         for n in range(3):
             self.assertEqual(bytes(flash.files[PATH + ".old%d" % (n + 1)]), encode(games[n + 2]))
         self.assertEqual(store.kept[0], PATH + ".old3")  # the newest is offered
-        store.save(United.setup([{"name": "Now"}]))
+        store.write(United.setup([{"name": "Now"}]))
         self.assertEqual(store.bring_back().to_dict(), games[4].to_dict())
         self.assertEqual(len([k for k in flash.files if k.startswith(PATH + ".old")]), 3)
         self.assertEqual(store.kept[0], PATH + ".old3")  # swapped: "Now" is offered in turn
@@ -677,7 +677,7 @@ class KeptGames(unittest.TestCase):
         flash = saved(first)
         store = SaveStore(PATH, flash)
         store.keep_replaced()
-        store.save(second)
+        store.write(second)
         for renames in range(3):
             trial = flash.copy()
             trial.cut_after(0)

@@ -3,7 +3,7 @@
 `Link(network, wifi, log)` with the settings of web/access.py. `keep()` brings the link up
 and, called again later, back up after a loss; `address()` is the tower's IP address while
 the link is up, else None. Nothing here raises: a radio that fails is logged, and the tower
-plays on with the OLED alone (Device._radio tries again every few seconds).
+plays on with the OLED alone (web/radio.py tries again every few seconds).
 """
 
 

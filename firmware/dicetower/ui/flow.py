@@ -29,9 +29,12 @@ DICE_BACK = "Dice back: the noise passes its tests again."
 
 
 class App:
-    def __init__(self, dice, store=None, emit=None, settings=None, options=None, setups=None):
+    def __init__(self, dice, saves=None, emit=None, settings=None, options=None, setups=None, write_json=None):
         self.dice = dice
-        self.store = store  # has save(game) -> None, load() -> (game, message)
+        # The game on flash (saves.py's SaveStore): save(game) after each action, resume() at power-up,
+        # kept_kind(), keep_replaced() and bring_back() for the start menu; None: nothing is saved.
+        self.saves = saves
+        self.write_json = write_json  # write_json(name, data): a settings file on flash, whole; None: none
         # What gives the last set-up of each game and a user's presets on flash (setup_files.py's
         # SetupFiles, made on the call: only a game being set up holds it), or None.
         self.setups = setups
@@ -68,11 +71,11 @@ class App:
         self._ahead_kind = None
         self.dice_screen = None  # its screens (ui/dice_screen.py)
         notices = []
-        if store is not None:
+        if saves is not None:
             import sys
 
             before = set(sys.modules)
-            game, message = store.load()
+            game, message = saves.resume()
             self.resume = game
             if game is not None:  # what resuming it will import, imported meanwhile at idle
                 self._held[game.KIND] = [name for name in sys.modules if name not in before]
@@ -98,6 +101,16 @@ class App:
     @property
     def advised(self):
         return self.turn.advised if self.turn is not None else 0
+
+    def say(self, text):
+        """Tell the players `text` on the screen now (the shell's words: a save that failed, an error)."""
+        self.message = text
+        self.changed = True
+
+    def keep(self, name, data):
+        """A settings file written whole on flash (config.json, heroes.json) by the shell, if it has one."""
+        if self.write_json is not None:
+            self.write_json(name, data)
 
     # -- events ------------------------------------------------------------
 
@@ -359,8 +372,8 @@ class App:
         release("dicetower.ui.menus")
         self.resume = None  # replaced (kept on flash) or resumed
         self._let_go(game.KIND)
-        if new and self.store is not None and hasattr(self.store, "keep_replaced"):
-            self.store.keep_replaced()  # the game it replaces stays on flash: the start menu brings it back
+        if new and self.saves is not None:
+            self.saves.keep_replaced()  # the game it replaces stays on flash: the start menu brings it back
         self.game = game
         self.kind = game.KIND
         self.rules = self._rules(game.KIND)
@@ -447,8 +460,8 @@ class App:
         self.emit({"event": "undo" if undo else "redo", "game": self.kind, "line": line})
 
     def save(self):
-        if self.store is not None and self.game is not None:
-            self.store.save(self.game)
+        if self.saves is not None and self.game is not None:
+            self.saves.save(self.game)
 
     def on_over(self, button, kind):
         if button == "c":

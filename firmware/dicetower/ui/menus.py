@@ -37,7 +37,8 @@ class Menus:
             self._read("c", SETTINGS)  # as C does on the help's last page
         elif mode in (PLAY, OVER, SETUP, SETTINGS, PHONES, REPLACE):
             if mode == SETTINGS:
-                app.emit({"event": "settings", "settings": app.settings})
+                app.keep("config.json", app.settings)
+                app.emit({"event": "settings", "settings": app.settings})  # news for the monitor
             if app.game is not None:
                 app.resume = app.game
             app.mode = START
@@ -48,7 +49,7 @@ class Menus:
         items = [("New " + label, key) for label, key in games.GAMES]
         if app.resume is not None:
             items.insert(0, ("Resume " + games.label(app.resume.KIND), "resume"))
-        kept = app.store.kept() if app.store is not None and hasattr(app.store, "kept") else None
+        kept = app.saves.kept_kind() if app.saves is not None else None
         if kept is not None:
             items.append(("Bring back " + games.label(kept), "bring_back"))
         if app.phones is not None:
@@ -67,7 +68,7 @@ class Menus:
         if choice == "resume":
             app.begin(app.resume)
         elif choice == "bring_back":
-            game = app.store.bring_back()
+            game = app.saves.bring_back()
             if game is None:  # changed or removed since the menu offered it; the console says why
                 app.saved_message = "Could not bring it back."
             else:
@@ -166,8 +167,9 @@ class Menus:
             return app.step(button, len(self.roster) + 1)
         if app.cursor == len(self.roster):
             app.options["heroes"] = self.roster
-            app.emit({"event": "heroes", "heroes": self.roster})
-            app.message = "Heroes saved."
+            app.keep("heroes.json", {"heroes": self.roster})
+            app.emit({"event": "heroes", "heroes": self.roster})  # news for the monitor
+            app.say("Heroes saved.")
             app.mode = SETTINGS
             app.cursor = 2
         else:

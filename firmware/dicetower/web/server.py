@@ -413,8 +413,7 @@ class Server(Microdot):
         """A button on the tower was pressed: a PIN lockout ends."""
         if self.guard.locked:
             self.guard.lift()
-            self.tower.app.message = "Phones may press again."
-            self.tower.app.changed = True
+            self.tower.app.say("Phones may press again.")
 
 
 def _pieces(path):
@@ -495,11 +494,10 @@ def _routes(app):
         if not isinstance(pin, str) or pin != app.pin:
             guard.failed(client)
             if guard.locked:
-                tower.app.message = (
+                tower.app.say(
                     "Phones locked out: %d wrong PINs were sent. Press a button on the tower to let "
                     "them press again." % LOCK_AFTER
                 )
-                tower.app.changed = True
             return {"error": "wrong PIN: it is on the tower's screen"}, 403
         guard.passed(client)
         if button not in BUTTONS or kind not in KINDS:
