@@ -24,7 +24,7 @@ import tempfile
 from hypothesis import strategies as st
 
 from dicetower import startup
-from dicetower.core import games, save_reader, store
+from dicetower.core import games, save_reader, savefile
 from dicetower.core.board import BoardError, parse
 from dicetower.core.dice import load_overrides
 from dicetower.core.game import Refused
@@ -112,18 +112,18 @@ def _saved_games():
 
 
 GAMES = _saved_games()
-SAVES = [store.encode(g) for g in GAMES]
+SAVES = [savefile.encode(g) for g in GAMES]
 
 
-def seal(body, schema=store.SCHEMA):
+def seal(body, schema=savefile.SCHEMA):
     """A save around `body` whose checksum holds: what passes the integrity check."""
     if not isinstance(body, bytes):
         body = json.dumps(body).encode()
     tail = (" %d\n" % len(body)).encode()
     if schema < 4:
-        return ("DICETOWER %d %08x" % (schema, store.checksum(body))).encode() + tail + body
+        return ("DICETOWER %d %08x" % (schema, savefile.checksum(body))).encode() + tail + body
     head = ("DICETOWER %d " % schema).encode()
-    return head + ("%08x" % store.whole_checksum(head, tail, body)).encode() + tail + body
+    return head + ("%08x" % savefile.whole_checksum(head, tail, body)).encode() + tail + body
 
 
 def _flipped(data, flips):
@@ -142,8 +142,8 @@ SAVE_CASES = st.one_of(
         st.lists(st.tuples(st.integers(0, 10**4), st.integers(0, 255)), min_size=1, max_size=4),
     ),
     st.builds(lambda data, cut: data[:cut], st.sampled_from(SAVES), st.integers(0, 500)),
-    st.builds(seal, JSON, st.integers(1, store.SCHEMA)),
-    st.builds(seal, st.sampled_from(_BODIES).flatmap(mutated), st.integers(1, store.SCHEMA)),
+    st.builds(seal, JSON, st.integers(1, savefile.SCHEMA)),
+    st.builds(seal, st.sampled_from(_BODIES).flatmap(mutated), st.integers(1, savefile.SCHEMA)),
     st.builds(lambda d: seal(d.encode()), DEEP),
 )
 
@@ -164,12 +164,12 @@ def check_save(case):
     data, actions = case
     try:
         game = save_reader.decode(data)
-    except store.SaveError:
+    except savefile.SaveError:
         return
     module = games.game(game.KIND)
     module.status(game.state, 8)
     module.gauge(game.state, [0, 0, 0, 0])
-    assert save_reader.decode(store.encode(game)).to_dict() == game.to_dict()
+    assert save_reader.decode(savefile.encode(game)).to_dict() == game.to_dict()
     names = sorted(n[4:] for n in dir(game) if n.startswith("act_"))
     for pick, values in actions:
         game.attempt(names[pick % len(names)], values)  # Refused is its answer; anything else escapes

@@ -19,7 +19,7 @@ from dicetower.core.games.battleworld import Battleworld
 from dicetower.core.games.champions import Champions
 from dicetower.core.games.united import United
 from dicetower.core.save_reader import decode
-from dicetower.core.store import encode
+from dicetower.core.savefile import encode
 
 # Mostly values the rules accept, sometimes ones they refuse.
 small = st.one_of(st.integers(0, 3), st.integers(0, 3), st.integers(0, 3), st.sampled_from([-1, 7]))

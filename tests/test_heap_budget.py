@@ -16,7 +16,7 @@ DONE = {
     "dicetower.startup",
     "dicetower.wiring",
     "dicetower.core.save_reader",
-    "dicetower.core.startup_test",
+    "dicetower.core.entropy_startup",
     "dicetower.ui.help",
     "dicetower.ui.qr",
 }

@@ -3,7 +3,7 @@
 core <- ui <- shell, and hw is drivers only. The table in the package's docstring is the one
 statement of which file is in which layer and what each layer may import; this test reads it,
 so the picture cannot drift from the code. Imports inside functions count (a lazy import is
-still a dependency), and so do module names written as strings (`__import__`, store.GAMES).
+still a dependency), and so do module names written as strings (`__import__`, games.COUNTS).
 """
 
 import ast
@@ -166,9 +166,9 @@ def test_the_checks_catch_a_driver_importing_the_rules(tmp_path, monkeypatch):
     """The test above can fail: hw/storage.py as it was (it encoded games itself) is reported."""
     bad = tmp_path / "dicetower" / "hw"
     bad.mkdir(parents=True)
-    (bad / "storage.py").write_text("from dicetower.core.store import SaveError, decode, encode\n")
+    (bad / "storage.py").write_text("from dicetower.core.savefile import SaveError, decode, encode\n")
     monkeypatch.setattr(__import__(__name__), "FIRMWARE", str(tmp_path))
-    with pytest.raises(AssertionError, match=r"dicetower/hw/storage.py:1 imports dicetower.core.store \(core\)"):
+    with pytest.raises(AssertionError, match=r"dicetower/hw/storage.py:1 imports dicetower.core.savefile \(core\)"):
         test_imports_go_down_the_layers_only("dicetower/hw/storage.py")
 
 

@@ -239,7 +239,7 @@ def test_the_buzzer_beeps_on_its_pwm_pin(flashed, tmp_path):
 
 def throws(kind, action):
     """Indices of an action's arguments that the box throws (the Attack Die, the Danger Coin)."""
-    from dicetower.core import menu as M
+    from dicetower.core import actions as M
     from dicetower.core.games import game
 
     for _label, name, args in game(kind).MENU:

@@ -11,7 +11,7 @@ dropped at load, and said: that must never be needed for a save the firmware wro
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dicetower.core import save_reader, store
+from dicetower.core import save_reader, savefile
 from dicetower.core.entropy import FairDice
 from dicetower.core.games import GAMES
 from dicetower.core.replay import SeededSource
@@ -48,7 +48,7 @@ class Saves:
 
 
 def loads_back(game, after):
-    loaded = save_reader.decode(store.encode(game))
+    loaded = save_reader.decode(savefile.encode(game))
     assert loaded.note is None, "%s: %s" % (after, loaded.note)
     assert (loaded.base, loaded.actions, loaded.redo_actions, loaded.state) == (
         game.base,
@@ -94,7 +94,7 @@ def test_a_redo_list_that_does_not_replay_is_dropped_and_the_game_kept():
     game.undo()
     game.undo()
     game.redo_actions.insert(0, ["buy", 2])  # redone last, after the move: Thor is not at the Warehouse
-    loaded = save_reader.decode(store.encode(game))
+    loaded = save_reader.decode(savefile.encode(game))
     assert loaded.state == Battlerealm.setup([{"name": "Hulk"}, {"name": "Thor"}]).state
     assert loaded.redo_actions == []
     assert loaded.note.startswith("The saved game's redo list did not replay (")

@@ -78,7 +78,7 @@ for label, make in SOURCES:
     for buf in bufs:
         probe.health.check_all(buf)
     say("health_sample_" + label, "%.2f" % (us_since(start) / 6400), "us")
-    from dicetower.core.startup_test import StartupTest
+    from dicetower.core.entropy_startup import StartupTest
 
     test = StartupTest(label == "rosc_bits")
     test._bits = 512  # past the linear complexity test: the period test alone

@@ -11,7 +11,7 @@ import time
 
 gc.collect()
 before_import = gc.mem_alloc()
-from dicetower.core.store import encode  # noqa: E402
+from dicetower.core.savefile import encode  # noqa: E402
 from scripted_games import GAMES  # noqa: E402
 
 # --- vm step ---

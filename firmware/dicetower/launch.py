@@ -130,12 +130,12 @@ def boot(platform=None):
 
 
 def _saved_battlerealm(root):
-    """Whether the saved game is a Battlerealm one, by its "game" key (core/store.py's encode; where it
+    """Whether the saved game is a Battlerealm one, by its "game" key (core/savefile.py's encode; where it
     comes in the body is the dict's order, which MicroPython does not keep). A string in JSON cannot
     hold the key's quotes unescaped, so only the key matches."""
     try:
         with open(root + "game.sav", "rb") as f:
-            return b'"game":"battlerealm"' in f.read(8192)  # core/store.py's LARGEST
+            return b'"game":"battlerealm"' in f.read(8192)  # core/savefile.py's LARGEST
     except OSError:
         return False
 

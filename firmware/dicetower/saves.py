@@ -22,7 +22,7 @@ tests can cut the power at any byte; by default it is the device's own.
 """
 
 from dicetower.core.game import release
-from dicetower.core.store import LARGEST, NewerSave, SaveError, encode
+from dicetower.core.savefile import LARGEST, NewerSave, SaveError, encode
 from dicetower.hw.storage import OsFiles, TooBig, keep_aside, kept, read_at_most, take_out, writing
 
 READER = "dicetower.core.save_reader"  # imported to read a save, released once read: not a game's heap

@@ -186,11 +186,11 @@ class SavedBattlerealm(unittest.TestCase):
         return launch._saved_battlerealm(self.root)
 
     def test_a_saved_battlerealm_game_is_told_by_its_game_key(self):
-        from dicetower.core import store
+        from dicetower.core import savefile
         from dicetower.core.games import battlerealm, champions
 
-        self.assertTrue(self.saved(store.encode(battlerealm.new_game(4, {}))))
-        self.assertFalse(self.saved(store.encode(champions.new_game(2, {}))))
+        self.assertTrue(self.saved(savefile.encode(battlerealm.new_game(4, {}))))
+        self.assertFalse(self.saved(savefile.encode(champions.new_game(2, {}))))
 
     def test_no_save_or_a_damaged_one_makes_no_work_arrays(self):
         self.assertFalse(self.saved(b""))

@@ -19,8 +19,8 @@ from dicetower.core.entropy import (
     HealthTests,
     rct_cutoff,
 )
+from dicetower.core.entropy_startup import StartupTest
 from dicetower.core.replay import ScriptedFaces, SeededSource
-from dicetower.core.startup_test import StartupTest
 
 ONE_BUFFER = 32  # the samples FairDice reads at a time: what one pass of the loop may read
 
@@ -519,26 +519,26 @@ class Memory(unittest.TestCase):
 
     def test_a_replay_loads_neither_the_drbg_nor_the_start_up_test(self):
         _forget("drbg")
-        _forget("startup_test")
+        _forget("entropy_startup")
         dice = FairDice(SeededSource(3))
         for _ in range(200):
             dice.draw(D6)
             dice.prime(0)
         self.assertFalse(_loaded("drbg"))
-        self.assertFalse(_loaded("startup_test"))
+        self.assertFalse(_loaded("entropy_startup"))
 
     def test_the_start_up_test_is_released_once_it_passes(self):
         for source in (Noise(5), FairBits(5)):
-            _forget("startup_test")
+            _forget("entropy_startup")
             dice = FairDice(source)
-            self.assertTrue(_loaded("startup_test"))  # its first 1024 samples done, the rest at idle
+            self.assertTrue(_loaded("entropy_startup"))  # its first 1024 samples done, the rest at idle
             self.assertTrue(_loaded("drbg"))
             while dice.prime(0):
                 pass
             self.assertIsNone(dice.failure)
-            self.assertFalse(_loaded("startup_test"))
+            self.assertFalse(_loaded("entropy_startup"))
             self.assertTrue(dice.recover())  # a start-up test again: loaded for it, released after
-            self.assertFalse(_loaded("startup_test"))
+            self.assertFalse(_loaded("entropy_startup"))
             self.assertTrue(0 <= dice.draw(D6) < 6)
 
 

@@ -5,7 +5,7 @@ import unittest
 from dicetower.core.game import Refused
 from dicetower.core.games.battleworld import Battleworld
 from dicetower.core.save_reader import decode
-from dicetower.core.store import encode
+from dicetower.core.savefile import encode
 
 
 class Chart(unittest.TestCase):

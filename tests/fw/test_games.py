@@ -3,24 +3,24 @@ codes agree with one another. Runs on CPython and the MicroPython VM."""
 
 import unittest
 
-from dicetower.core import menu
+from dicetower.core import actions
 from dicetower.core.game import Refused
 from dicetower.core.games import GAMES, game
 from dicetower.core.save_reader import decode
-from dicetower.core.store import encode
+from dicetower.core.savefile import encode
 
 KINDS = (
-    menu.HERO,
-    menu.OTHER,
-    menu.NUMBER,
-    menu.CHOICE,
-    menu.PICK,
-    menu.PICK_IF,
-    menu.FIXED,
-    menu.NAMED,
-    menu.ROLL_ATTACK,
-    menu.FLIP_COIN,
-    menu.SIX_DICE,
+    actions.HERO,
+    actions.OTHER,
+    actions.NUMBER,
+    actions.CHOICE,
+    actions.PICK,
+    actions.PICK_IF,
+    actions.FIXED,
+    actions.NAMED,
+    actions.ROLL_ATTACK,
+    actions.FLIP_COIN,
+    actions.SIX_DICE,
 )
 
 
@@ -44,14 +44,14 @@ class Descriptors(unittest.TestCase):
                 values = []
                 for arg in args:
                     self.assertIn(arg[1], KINDS, (kind, entry))
-                    if menu.asks(arg[1]):
+                    if actions.asks(arg[1]):
                         # Something to pick, or (nothing in play yet: no open battle) a reason, at once.
                         try:
-                            options = menu.choices(state, arg, values)
+                            options = actions.choices(state, arg, values)
                         except Refused as e:
                             self.assertTrue(str(e), (kind, entry, arg[0]))
                             break
-                        self.assertTrue(options or arg[1] == menu.PICK_IF, (kind, entry, arg[0]))
+                        self.assertTrue(options or arg[1] == actions.PICK_IF, (kind, entry, arg[0]))
                     values.append(None)
 
     def test_the_status_is_text_and_the_gauge_fills_its_four(self):

@@ -1,5 +1,5 @@
 """A save whose checksum holds must still hold only what the rules allow: every number in each game's
-state is bounded by its `check` (core/store.py refuses the rest), and the extremes play can reach
+state is bounded by its `check` (core/savefile.py refuses the rest), and the extremes play can reach
 still load. Runs on CPython and the MicroPython VM."""
 
 import unittest
@@ -10,7 +10,7 @@ from dicetower.core.games.battleworld import Battleworld
 from dicetower.core.games.champions import Champions
 from dicetower.core.games.united import United
 from dicetower.core.save_reader import decode
-from dicetower.core.store import SaveError, encode
+from dicetower.core.savefile import SaveError, encode
 
 HUGE = 10**30
 

@@ -3,7 +3,7 @@
 import unittest
 
 from dicetower.core.save_reader import decode
-from dicetower.core.store import encode
+from dicetower.core.savefile import encode
 from scripted_games import GAMES, play
 
 

@@ -8,7 +8,7 @@ from dicetower.core.game import Refused
 from dicetower.core.games.battlerealm import Battlerealm
 from dicetower.core.games.united import United
 from dicetower.core.save_reader import decode
-from dicetower.core.store import SCHEMA, SaveError, checksum, encode
+from dicetower.core.savefile import SCHEMA, SaveError, checksum, encode
 from dicetower.saves import SaveStore
 
 PATH = "/game.sav"
@@ -19,7 +19,7 @@ def sealed(body, schema=SCHEMA):
     buggy file looks like once it passes the integrity check."""
     import json
 
-    from dicetower.core.store import whole_checksum
+    from dicetower.core.savefile import whole_checksum
 
     if isinstance(body, dict):
         body = json.dumps(body).encode()
@@ -61,15 +61,15 @@ class Format(unittest.TestCase):
         self.assertEqual(int(words[3]), len(body))
 
     def test_crc32_is_the_zlib_one(self):
-        from dicetower.core import store
+        from dicetower.core import savefile
 
         self.assertEqual(checksum(b"123456789"), 0xCBF43926)
-        saved = store._crc32
-        store._crc32 = None  # the pure-Python fallback gives the same
+        saved = savefile._crc32
+        savefile._crc32 = None  # the pure-Python fallback gives the same
         try:
             self.assertEqual(checksum(b"123456789"), 0xCBF43926)
         finally:
-            store._crc32 = saved
+            savefile._crc32 = saved
 
     def test_damage_is_refused_with_a_reason(self):
         data = encode(small_game())
@@ -95,7 +95,7 @@ class Format(unittest.TestCase):
     def test_a_flipped_schema_digit_is_damage_not_a_newer_firmware(self):
         """The checksum is checked before the schema: a save whose schema digit changed on the flash is
         kept aside as damaged, not as one a later firmware would read."""
-        from dicetower.core.store import NewerSave
+        from dicetower.core.savefile import NewerSave
 
         bad = encode(small_game()).replace(("DICETOWER %d" % SCHEMA).encode(), b"DICETOWER 9", 1)
         with self.assertRaises(SaveError) as caught:
@@ -146,7 +146,7 @@ class Format(unittest.TestCase):
     def test_schema_2_is_migrated_with_every_hero_at_no_location(self):
         import json
 
-        from dicetower.core.store import KEYS, WORDS, _table, renamed
+        from dicetower.core.savefile import KEYS, WORDS, _table, renamed
 
         game = small_game()
         content = game.to_dict()
@@ -249,18 +249,18 @@ class SavesFromBefore(unittest.TestCase):
         self.assertEqual(game.state["allies"], [[0, "Ally 1", 2]])  # the state the save began from
 
     def test_a_games_own_new_names_are_coded_after_the_shared_tables(self):
-        from dicetower.core import store
+        from dicetower.core import savefile
 
         class Game5:  # what a fifth game's module could add
             KEYS = ("lanes",)
             WORDS = ("Lane",)
 
-        keys, words = store._codes(Game5)
-        self.assertEqual(keys["lanes"], store.code(len(store.KEYS), "~"))
-        self.assertEqual(words["Lane"], store.code(len(store.WORDS), "="))
-        for name in store.KEYS:
-            self.assertEqual(keys[name], store.shared_codes()[0][name])  # the shared codes unchanged
-        self.assertEqual(len(set(store._table(tuple("k%d" % n for n in range(80)), "~").values())), 80)
+        keys, words = savefile._codes(Game5)
+        self.assertEqual(keys["lanes"], savefile.code(len(savefile.KEYS), "~"))
+        self.assertEqual(words["Lane"], savefile.code(len(savefile.WORDS), "="))
+        for name in savefile.KEYS:
+            self.assertEqual(keys[name], savefile.shared_codes()[0][name])  # the shared codes unchanged
+        self.assertEqual(len(set(savefile._table(tuple("k%d" % n for n in range(80)), "~").values())), 80)
 
 
 class Store(unittest.TestCase):
@@ -414,7 +414,7 @@ def coded(content):
     """The body `encode` would write for `content` (a game's to_dict(), perhaps changed)."""
     import json
 
-    from dicetower.core.store import renamed, shared_codes
+    from dicetower.core.savefile import renamed, shared_codes
 
     keys, words = shared_codes()
     out = dict(content)
@@ -536,7 +536,7 @@ class DamagedBodies(unittest.TestCase):
             self.fail("%s was loaded" % what)
 
     def test_a_too_big_save_is_refused_before_it_is_read(self):
-        from dicetower.core.store import LARGEST
+        from dicetower.core.savefile import LARGEST
 
         flash = Unreadable()
         big = b"DICETOWER 4 00000000 1\n" + b" " * 300000
@@ -571,7 +571,7 @@ class Unreadable(Flash):
     """A flash whose big files cannot be read: as a Pico's heap could not hold them."""
 
     def open(self, path, mode):
-        from dicetower.core.store import LARGEST
+        from dicetower.core.savefile import LARGEST
 
         if "r" in mode and len(self.files.get(path, b"")) > LARGEST:
             raise MemoryError("read %s whole" % path)

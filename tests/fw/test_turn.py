@@ -266,14 +266,14 @@ class Warehouse(unittest.TestCase):
             t.move()
         roll(t, M, M, M, K, T, C)
         t.mark(1)  # Thor, in the Prison, is not at Vision's location
-        changed = []
-        t.changed = lambda: changed.append(1)
+        saved = []
+        t.save = lambda: saved.append(1)
         self.assertFalse(t.record(t.finalize()))
         self.assertIn("not at your location", t.message)
         vision = game.state["heroes"][2]
         self.assertEqual((vision["pvp"], vision["prison"], game.state["rolled"]), (10, 0, 0))
         self.assertEqual(game.actions[-1], ["move", 3])
-        self.assertEqual(changed, [1])
+        self.assertEqual(saved, [1])  # the take-back of the move, saved
 
 
 class TakeBack(unittest.TestCase):

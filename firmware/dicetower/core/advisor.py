@@ -39,7 +39,7 @@ each entry is the mean (or the sum) of the six entries with one more die
 (`_spread`). A table is two arrays: the lower (ranks 0..461, at most five
 dice) and the upper (six dice, rank - 462). With one re-roll left the value
 of a full roll is the best entry over its sub-multisets that keep the locked
-dice (`_keep_best`, one pass, in place). A chance and a risk share one
+dice (`keep_best`, one pass, in place). A chance and a risk share one
 integer, a key: chance * KEY - risk, so that `>` orders by the higher chance
 then the lower risk and one pass spreads both; where sums outgrow a key, two
 tables. Without Lucky, the Mutant and Science already locked are left out of
@@ -65,7 +65,7 @@ except ImportError:  # CPython: a constant is its value
 
 
 from dicetower.core.cards import PAYS, RISK
-from dicetower.core.keeps import _add, _best_top, _count, _keep_best, _keeps, _layer1, _pairs
+from dicetower.core.keeps import add_scaled, best_top, keep_count, keep_best, best_keep, layer1, as_pairs
 from dicetower.core.ranks import (
     C,
     C2,
@@ -195,9 +195,9 @@ def _plan(faces, locked, rerolls, lucky_left, goal, w):
     if best[0] == scale and not best[2]:
         pass  # paid now, no risk: no move does better (ties keep finalizing)
     elif lucky and rerolls:
-        from dicetower.core.lucky import _lucky  # a hero with Lucky's only: the built-in heroes have none
+        from dicetower.core.lucky import best_first_move  # a hero with Lucky's only: the built-in heroes have none
 
-        yield from _lucky(counts, free, rerolls, goal, best, out, w)
+        yield from best_first_move(counts, free, rerolls, goal, best, out, w)
         found, face = out[0], out[1]
     elif rerolls and sum(free):
         found = yield from _plain(free, held, extra, rerolls, goal, best, w)
@@ -267,25 +267,25 @@ def _plain(free, held, extra, rerolls, goal, best, w):
     TH = _slot(1) if n == DICE else TL
     yield from _base(TH, n, fixed, goal, POW6[n - 1], w)
     yield from _spread(TL, TH, n, 1, True, w)
-    empty = _layer1(TL, 1)  # keeping none of the n dice: re-rolling them all, units 6^n
+    empty = layer1(TL, 1)  # keeping none of the n dice: re-rolling them all, units 6^n
     if rerolls == 1:
-        if _over(w, _count(free) * COST_KEEP):
+        if _over(w, keep_count(free) * COST_KEEP):
             yield
-        return _keeps(free, 0, 0, True, TL, None, 13 - n, _pairs(empty, 12 - n), best)
+        return best_keep(free, 0, 0, True, TL, None, 13 - n, as_pairs(empty, 12 - n), best)
     # Two re-rolls: T becomes the value of each roll of the n dice with one re-roll left (the best
     # keep, units 6^n), then its sums over the dice rolled before.
     TL[0] = NONE
-    yield from _keep_best(TL, TL, n - 1, w)
+    yield from keep_best(TL, TL, n - 1, w)
     BL = _slot(2)
     BH = _slot(3) if n == DICE else BL
-    yield from _best_top(TH, TL, BH, n, 6, empty[0], empty[1], w)
+    yield from best_top(TH, TL, BH, n, 6, empty[0], empty[1], w)
     yield from _spread(TL, TH, n, 1, False, w)  # sums of one die are below 6^11; of none they would not be
     # The risks: only those of the keeps most likely to pay count (the lowest wins, then the
     # first). One keep's sum over the throws of the other dice is cheaper than spreading B when
     # they are few and keep many dice.
     none = [0, 0, 0, 0]
     for r in range(1, DICE + 1):
-        _add(none, 0, TL[r], 12 - 2 * n)
+        add_scaled(none, 0, TL[r], 12 - 2 * n)
     keeps = _keep_list(free)
     if _over(w, len(keeps) * COST_KEEP):
         yield
@@ -334,7 +334,7 @@ def _plain(free, held, extra, rerolls, goal, best, w):
         else:
             pair[0] = pair[1] = 0
             for i in range(1, DICE + 1):
-                _add(pair, 0, BL[i], 12 - 2 * n)
+                add_scaled(pair, 0, BL[i], 12 - 2 * n)
         if size:
             t = 12 - 2 * n + size
             pair[0] = v // QT[t] * HT[t]
@@ -347,7 +347,7 @@ def _plain(free, held, extra, rerolls, goal, best, w):
 
 def _keep_list(free):
     """Every keep of the free dice short of all of them, most dice first (the order ties go by),
-    no Mutant or Science in the table: code | rank << 12 | dice << 22 each, code as _keeps has it."""
+    no Mutant or Science in the table: code | rank << 12 | dice << 22 each, code as best_keep has it."""
     out = []
     all_free = free[2] + free[3] + free[4] + free[5]
     for k2 in range(free[2], -1, -1):

@@ -69,8 +69,8 @@ except ImportError:  # CPython: a constant is its value
 
 # What only some dice need is a module of its own, imported when needed: on a Pico, code loaded from
 # an .mpy lives on the heap the game needs. core/drbg.py (HmacDrbg, SHA-256) for a noise source, not
-# a replay; core/startup_test.py (period, linear complexity) for a start-up test, released once it passes.
-_STARTUP_TEST = "startup_test"
+# a replay; core/entropy_startup.py (period, linear complexity) for a start-up test, released once it passes.
+_STARTUP_TEST = "entropy_startup"
 
 # NIST SP 800-90B health tests with a false-alarm rate alpha = 2**-30 per
 # sample (the standard allows 2**-20 to 2**-40; at 2**-20 a healthy source
@@ -127,7 +127,7 @@ def rct_cutoff(min_entropy):
 
 
 def _startup_test(binary):
-    from dicetower.core.startup_test import StartupTest
+    from dicetower.core.entropy_startup import StartupTest
 
     return StartupTest(binary)
 

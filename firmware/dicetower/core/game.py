@@ -104,7 +104,7 @@ class Game:
 
     KIND = "game"
     STATE_KEYS = ("over",)  # what a loaded state must have (the store checks)
-    note = None  # what loading a save had to leave out, said to the players once (core/store.py)
+    note = None  # what loading a save had to leave out, said to the players once (core/savefile.py)
 
     def __init__(self, state, actions=None, redo=None):
         self.base = clone(state)

@@ -1,9 +1,9 @@
 """Choosing and weighing keeps over a table, for the re-roll advisor (core/advisor.py).
 
 With a re-roll left, the value of a roll is the best entry over its sub-multisets that keep the
-locked dice (`_keep_best`, one pass, in place; `_best_top` for the dice just rolled). A keep's
+locked dice (`keep_best`, one pass, in place; `best_top` for the dice just rolled). A keep's
 value is the mean over the dice it re-rolls, added up as (high, low) pairs so that no big
-integer is made (`_keeps`, `_add`).
+integer is made (`best_keep`, `add_scaled`).
 """
 
 try:
@@ -20,7 +20,7 @@ _COST_BEST = const(32)
 _COST_TOP = const(55)
 
 
-def _keep_best(L, H, last, w, SL=None, SH=None, e=DICE):
+def keep_best(L, H, last, w, SL=None, SH=None, e=DICE):
     """In place, every key of the table up to `last` dice becomes the best over its sub-multisets
     with the same Mutant and Science (the keeps open to a re-roll: locked dice stay). A key of NONE
     is never chosen. With a source SL, SH and a face e (2-5), each entry's own key is read from
@@ -104,11 +104,11 @@ def _keep_best(L, H, last, w, SL=None, SH=None, e=DICE):
     w[0] = work
 
 
-def _best_top(T, L, B, n, times, empty_a, empty_b, w, SL=None, SH=None, e=DICE):
-    """_keep_best's last layer, n dice (the ones below done, in L), decoded: the best key's chance *
+def best_top(T, L, B, n, times, empty_a, empty_b, w, SL=None, SH=None, e=DICE):
+    """keep_best's last layer, n dice (the ones below done, in L), decoded: the best key's chance *
     times in T, its risk * times in B (T, B: the halves that hold layer n). Where no Mutant or
     Science is in the table's dice, keeping none of them (empty_a, empty_b, in the new unit; None:
-    not open) is weighed too (a re-roll of all). SL, SH, e: as _keep_best has them."""
+    not open) is weighed too (a re-roll of all). SL, SH, e: as keep_best has them."""
     b5 = n + 5
     base = SIXES if n == DICE else 0
     r = C6[b5] - base
@@ -168,7 +168,7 @@ def _best_top(T, L, B, n, times, empty_a, empty_b, w, SL=None, SH=None, e=DICE):
     w[0] = work
 
 
-def _layer1(T, times):
+def layer1(T, times):
     """The sum of the six one-die keys of T (the mean of a re-roll of every die), decoded, times `times`."""
     a = b = 0
     for r in range(1, DICE + 1):
@@ -182,21 +182,21 @@ def _layer1(T, times):
 # -- Weighing keeps: values as (high, low) pairs, high * 6^6 + low in the answer's unit -------------
 
 
-def _add(acc, i, v, t):
+def add_scaled(acc, i, v, t):
     """acc[i], acc[i + 1] += v * 6^t (a pair)."""
     lo = acc[i + 1] + v % QT[t] * LT[t]
     acc[i] += v // QT[t] * HT[t] + lo // SIX6
     acc[i + 1] = lo % SIX6
 
 
-def _add_pair(acc, i, src, j):
+def add_pair(acc, i, src, j):
     """acc[i], acc[i + 1] += the pair src[j], src[j + 1]."""
     lo = acc[i + 1] + src[j + 1]
     acc[i] += src[j] + lo // SIX6
     acc[i + 1] = lo % SIX6
 
 
-def _keeps(free, h0, h1, skip_all, A, B, t0, low, best, AH=None, BH=None):
+def best_keep(free, h0, h1, skip_all, A, B, t0, low, best, AH=None, BH=None):
     """Every keep of the free dice (free[2..5]; h0 Mutant and h1 Science always kept), most dice
     first, against best = [chance high, low, risk high, low], raised to any keep strictly above it.
     Returns the best keep as k2 | k3 << 3 | k4 << 6 | k5 << 9, or -1.
@@ -271,21 +271,21 @@ def _keeps(free, h0, h1, skip_all, A, B, t0, low, best, AH=None, BH=None):
     return found
 
 
-def _count(counts):
+def keep_count(counts):
     """How many keeps the free dice of `counts` have."""
     return (counts[2] + 1) * (counts[3] + 1) * (counts[4] + 1) * (counts[5] + 1)
 
 
-def _free_of(counts, free):
+def free_of(counts, free):
     free[0] = free[1] = 0
     for s in range(2, DICE):
         free[s] = counts[s]
     return free
 
 
-def _pairs(values, t):
+def as_pairs(values, t):
     """[a, b, ...] (non-negative) as pairs: [a * 6^t high, low, b * 6^t high, low, ...]."""
     out = [0] * (2 * len(values))
     for i in range(len(values)):
-        _add(out, 2 * i, values[i], t)
+        add_scaled(out, 2 * i, values[i], t)
     return out

@@ -1,7 +1,7 @@
 """The re-roll advisor's search when the hero has Lucky left (core/advisor.py asks it).
 
 Lucky's single-die re-roll may come now (on any die, a locked one too, which stays locked),
-between the re-rolls or after the last; `_lucky` weighs every order.
+between the re-rolls or after the last; `best_first_move` weighs every order.
 """
 
 try:
@@ -12,7 +12,17 @@ except ImportError:  # CPython: a constant is its value
         return x
 
 
-from dicetower.core.keeps import _add, _add_pair, _best_top, _count, _free_of, _keep_best, _keeps, _layer1, _pairs
+from dicetower.core.keeps import (
+    add_scaled,
+    add_pair,
+    best_top,
+    keep_count,
+    free_of,
+    keep_best,
+    best_keep,
+    layer1,
+    as_pairs,
+)
 from dicetower.core.ranks import (
     C1,
     C2,
@@ -42,10 +52,10 @@ _COST_LUCKY0 = const(44)
 _COST_LUCKY1 = const(90)
 _COST_SUMS5 = const(32)
 _COST_KEY = const(30)  # one keep in _best_key
-_COST_PAIR = const(40)  # one _add
+_COST_PAIR = const(40)  # one add_scaled
 
 
-def _lucky(counts, free, rerolls, goal, best, out, w):
+def best_first_move(counts, free, rerolls, goal, best, out, w):
     """Lucky left and 1 or 2 re-rolls: the best first move over every order of Lucky's re-roll and
     the re-rolls. Raises best (pairs, units 6^13); out = [keep code or -1, the face Lucky re-rolls
     now or -1].
@@ -71,7 +81,7 @@ def _lucky(counts, free, rerolls, goal, best, out, w):
     TH = _slot(1)
     yield from _base(TH, DICE, bytes(DICE), goal, POW6[5], w)
     yield from _spread(TL, TH, DICE, 1, True, w)
-    empty = _layer1(TL, 1)  # N1's keep of no die, units 6^6
+    empty = layer1(TL, 1)  # N1's keep of no die, units 6^6
     TL[0] = NONE
     m = counts[0] + counts[1]  # the Mutant and Science locked: every keep now holds them
     c = bytearray(counts)
@@ -85,7 +95,7 @@ def _lucky(counts, free, rerolls, goal, best, out, w):
             c[f] -= 1
             a = b = 0
             for s in range(DICE):
-                if _over(w, _count(c) * _COST_KEY):
+                if _over(w, keep_count(c) * _COST_KEY):
                     yield
                 if f < 2 and s >= 2:
                     x, y = _best_key(TL, TH, c, s, None)  # a locked die come up s stays locked
@@ -96,13 +106,13 @@ def _lucky(counts, free, rerolls, goal, best, out, w):
                 a += x
                 b += y
             c[f] += 1
-            _add(sums, 4 * f, a, 6)
-            _add(sums, 4 * f + 2, b, 6)
+            add_scaled(sums, 4 * f, a, 6)
+            add_scaled(sums, 4 * f + 2, b, 6)
         SL = TL  # T is done with
         small = yield from _spread_lucky0(SL, SH, m, w)
-        if _over(w, _count(counts) * COST_KEEP):
+        if _over(w, keep_count(counts) * COST_KEEP):
             yield
-        found = _keeps(free, counts[0], counts[1], True, SL, None, 8, _pairs(small, 6), best)
+        found = best_keep(free, counts[0], counts[1], True, SL, None, 8, as_pairs(small, 6), best)
         out[0], out[1] = _lucky_faces(faces, sums, best, found)
         return
     G = _slot(2)  # the ranks of at most five dice
@@ -112,8 +122,8 @@ def _lucky(counts, free, rerolls, goal, best, out, w):
     acc = [0, 0, 0, 0]
     for e in range(2, DICE):
         G[0] = TL[DICE - e]  # the frozen die alone
-        yield from _keep_best(G, G, DICE - 2, w, TL, TH, e)
-        yield from _best_top(G, G, GB, DICE - 1, 6, None, None, w, TL, TH, e)  # units 6^6
+        yield from keep_best(G, G, DICE - 2, w, TL, TH, e)
+        yield from best_top(G, G, GB, DICE - 1, 6, None, None, w, TL, TH, e)  # units 6^6
         yield from _add_to(PA, PB, G, GB, e == 2, w)
         if not m:
             continue
@@ -124,13 +134,13 @@ def _lucky(counts, free, rerolls, goal, best, out, w):
         for f in range(2):
             if counts[f]:
                 c[f] -= 1
-                if _over(w, _count(c) * COST_KEEP):
+                if _over(w, keep_count(c) * COST_KEEP):
                     yield
                 acc[0] = -1
-                _keeps(_free_of(c, spare), c[0], c[1], False, G, GB, 1, None, acc)
+                best_keep(free_of(c, spare), c[0], c[1], False, G, GB, 1, None, acc)
                 c[f] += 1
-                _add_pair(sums, 4 * f, acc, 0)
-                _add_pair(sums, 4 * f + 2, acc, 2)
+                add_pair(sums, 4 * f, acc, 0)
+                add_pair(sums, 4 * f + 2, acc, 2)
     G = GB = None
     SH = _slot(2)
     yield from _lucky0(TL, TH, SH, w)
@@ -138,14 +148,14 @@ def _lucky(counts, free, rerolls, goal, best, out, w):
     small = yield from _spread_lucky0(SL, SH, m, w)
     for r in range(DICE + 1):
         SL[r] = NONE  # keeps of one die or none: `small`, in _lucky1
-    yield from _keep_best(SL, SH, DICE, w)
+    yield from keep_best(SL, SH, DICE, w)
     SL = None
 
     # N1 from T, in place; its risks NB.
-    yield from _keep_best(TL, TL, DICE - 1, w)
+    yield from keep_best(TL, TL, DICE - 1, w)
     NBH = _slot(3)
     NBL = _slot(4)
-    yield from _best_top(TH, TL, NBH, DICE, 6, empty[0], empty[1], w)
+    yield from best_top(TH, TL, NBH, DICE, 6, empty[0], empty[1], w)
     yield from _sums5(PA, PB, TH, NBH, w)
     low = min(max(m, 1), DICE - 1)  # Q needs five dice; N2's keeps hold m at least; sums of none overflow
     yield from _spread(TL, TH, DICE, low, False, w)
@@ -155,12 +165,12 @@ def _lucky(counts, free, rerolls, goal, best, out, w):
     none = [0, 0, 0, 0]
     if not m:
         for r in range(1, DICE + 1):
-            _add(none, 0, TL[r], 0)
-            _add(none, 2, NBL[r], 0)
-    if _over(w, _count(counts) * COST_KEEP):
+            add_scaled(none, 0, TL[r], 0)
+            add_scaled(none, 2, NBL[r], 0)
+    if _over(w, keep_count(counts) * COST_KEEP):
         yield
     here = [-1, 0, 0, 0]  # the outcome where Lucky shows the same face: the dice as they are
-    _keeps(free, counts[0], counts[1], False, TL, NBL, 0, none, here, TH, NBH)
+    best_keep(free, counts[0], counts[1], False, TL, NBL, 0, none, here, TH, NBH)
     for f in faces:
         c[f] -= 1
         for s in range(DICE):
@@ -170,13 +180,13 @@ def _lucky(counts, free, rerolls, goal, best, out, w):
                 acc[:] = here
             else:
                 c[s] += 1
-                if _over(w, _count(c) * COST_KEEP):
+                if _over(w, keep_count(c) * COST_KEEP):
                     yield
                 acc[0] = -1
-                _keeps(_free_of(c, spare), c[0], c[1], False, TL, NBL, 0, none, acc, TH, NBH)
+                best_keep(free_of(c, spare), c[0], c[1], False, TL, NBL, 0, none, acc, TH, NBH)
                 c[s] -= 1
-            _add_pair(sums, 4 * f, acc, 0)
-            _add_pair(sums, 4 * f + 2, acc, 2)
+            add_pair(sums, 4 * f, acc, 0)
+            add_pair(sums, 4 * f + 2, acc, 2)
         c[f] += 1
 
     LBH = _slot(3)  # N's upper halves are done with
@@ -196,13 +206,13 @@ def _lucky(counts, free, rerolls, goal, best, out, w):
                 yield
             for s in range(DICE):
                 i = PAIR[6 * f + s]
-                _add(one, 4 * (DICE - f), SL[i], 1)
-                _add(one, 4 * (DICE - f) + 2, LBL[i], 1)
-                _add(one, 0, SL[i], 0)
-                _add(one, 2, LBL[i], 0)
-    if _over(w, _count(counts) * COST_KEEP):
+                add_scaled(one, 4 * (DICE - f), SL[i], 1)
+                add_scaled(one, 4 * (DICE - f) + 2, LBL[i], 1)
+                add_scaled(one, 0, SL[i], 0)
+                add_scaled(one, 2, LBL[i], 0)
+    if _over(w, keep_count(counts) * COST_KEEP):
         yield
-    found = _keeps(free, counts[0], counts[1], True, SL, LBL, 0, one, best)
+    found = best_keep(free, counts[0], counts[1], True, SL, LBL, 0, one, best)
     out[0], out[1] = _lucky_faces(faces, sums, best, found)
 
 
@@ -369,7 +379,7 @@ def _add_to(PA, PB, GA, GB, first, w):
 
 def _lucky1(S, LB, NA, NB, PA, PB, small, w):
     """Six dice y, one re-roll and Lucky left (units 6^7): the best of the keeps (S, an upper half:
-    keys after _keep_best, over keeps of two dice or more; `small`: of one die or none), Lucky on
+    keys after keep_best, over keeps of two dice or more; `small`: of one die or none), Lucky on
     a free die then one re-roll (NA, NB, lower halves, at y less that die) and Lucky on a locked
     Mutant or Science then one re-roll (PA, PB). S becomes the chances, LB the risks."""
     r = 0

@@ -63,7 +63,7 @@ SLICE = const(4000)
 COST_CHECK = const(500)  # one goal.check, in the Prison (the dearest)
 _COST_BASE = const(36)
 COST_SPREAD = const(40)
-COST_KEEP = const(90)  # one keep weighed by _keeps
+COST_KEEP = const(90)  # one keep weighed by best_keep
 _COST_COMPILE = const(1500)
 
 

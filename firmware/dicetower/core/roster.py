@@ -39,7 +39,7 @@ def load_heroes(text):
         if not isinstance(hero, dict) or not isinstance(hero.get("name"), str) or not hero["name"]:
             raise ValueError('%s: "name" is missing' % where)
         where = "%s (%s)" % (where, hero["name"])
-        if hero["name"][0] in "=~":  # a save writes its short codes so (core/store.py): a name cannot be one
+        if hero["name"][0] in "=~":  # a save writes its short codes so (core/savefile.py): a name cannot be one
             raise ValueError('%s: a name cannot start with "=" or "~"' % where)
         pvp = hero.get("pvp", 10)
         if not isinstance(pvp, int) or isinstance(pvp, bool) or not 1 <= pvp <= 20:

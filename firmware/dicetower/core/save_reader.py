@@ -1,4 +1,4 @@
-"""A saved game's bytes back into a game: verified, migrated, checked (core/store.py writes them).
+"""A saved game's bytes back into a game: verified, migrated, checked (core/savefile.py writes them).
 
 Needed at power-up (the saved game, the kept ones the start menu offers) and when a kept game is
 brought back: saves.py imports it then and releases it after, so a game's heap holds only the writer.
@@ -6,14 +6,14 @@ brought back: saves.py imports it then and releases it after, so a game's heap h
 nothing else: past the checksum, whatever fails (a missing list, a value of the wrong type, nesting
 deeper than any game's, a game that does not replay) means the save is damaged. The state is checked
 against the game's own (`check`) before it is offered, so a file that claims an impossible game is
-refused too. The schemas and what each migration does are in core/store.py's docstring.
+refused too. The schemas and what each migration does are in core/savefile.py's docstring.
 """
 
 import json
 
 from dicetower.core import games
 from dicetower.core.game import Refused
-from dicetower.core.store import (
+from dicetower.core.savefile import (
     DEPTH,
     LARGEST,
     MAGIC,

@@ -10,8 +10,8 @@ calls; it touches no hardware and draws nothing.
 
 Each call that the rules refuse raises `Refused` or `RollRefused` and
 changes nothing. Each action it records in the game is passed to `acted(name,
-values, line)`, so the ui saves and reports it as any other action; `changed()`
-says the game changed without a new action. `message` is what the last call
+values, line)`, so the ui saves and reports it as any other action; `save()`
+saves the game when it changed without a new action. `message` is what the last call
 has to say, for the screen.
 """
 
@@ -30,9 +30,9 @@ def _nothing(*args):
 
 
 class Turn:
-    def __init__(self, acted=None, changed=None):
+    def __init__(self, acted=None, save=None):
         self.acted = acted or _nothing
-        self.changed = changed or _nothing
+        self.save = save or _nothing  # the game changed without a new action (an undone move)
         self.game = None
         self.heroes = ()  # the roster in play (core/roster.py): the acting hero's power cards are there
         self.message = ""
@@ -188,7 +188,7 @@ class Turn:
         if game.actions and game.actions[-1][0] == "move":
             game.take_back()
             if self.place() == cards.LOCATIONS[target]:
-                self.changed()
+                self.save()
                 self.message = "At: %s, as before." % cards.SHORT_NAMES[target]
                 self.advise()
                 return
@@ -247,7 +247,7 @@ class Turn:
         if not self._do("roll", [letters, sharing]):
             if first:
                 self.game.undo()  # the roll was refused: nothing bought for it either
-                self.changed()
+                self.save()
             return False
         if bought and not outcome.prison:
             charge = self._buy(bought)[0]

@@ -19,7 +19,7 @@ core/games/.
 
 from dicetower.core.entropy import PAUSED, EntropyFailure
 from dicetower.core.game import Refused
-from dicetower.core.menu import SIX_DICE
+from dicetower.core.actions import SIX_DICE
 from dicetower.core.dice import DICE
 from dicetower.ui.modes import ARGS, DICE_MODE, FINALIZE, FORM, MARK, NOTICE, OVER, PLAY, RESULT, SETUP, START
 from dicetower.ui.picker import Picker
@@ -45,7 +45,7 @@ class App:
         self.cursor = 0
         self.game = None
         self.kind = None
-        self.rules = None  # the game's module (core/games/): its menu, status line and gauge
+        self.game_module = None  # the game's module (core/games/): its menu, status line and gauge
         self.count = 0
         self.setup = None  # the set-up of the game being chosen: its set-up module's setup_default's shape
         self.setup_rules = None  # that module (core/games/<game>_setup.py), while the game is set up
@@ -213,20 +213,20 @@ class App:
             self.resume = self.game  # still saved: it can be resumed until a new one starts
             self.game = None
         self.kind = kind
-        self.rules = None  # its module: `_rules_now`
+        self.game_module = None  # its module: `_game_module_now`
         self.mode = SETUP
         self.message = ""
         self._set_up(kind)
         self._fetch(kind)
 
-    def _rules_now(self):
+    def _game_module_now(self):
         """The chosen game's module, imported now if the idle passes have not come to it."""
-        if self.rules is None:
-            while self._ahead and self.rules is None:
+        if self.game_module is None:
+            while self._ahead and self.game_module is None:
                 self._import_ahead()
-            if self.rules is None:
-                self.rules = self._rules(self.kind)
-        return self.rules
+            if self.game_module is None:
+                self.game_module = self._rules(self.kind)
+        return self.game_module
 
     def _set_up(self, kind):
         """The count a new game starts from: the last one of its kind started, else the game's. The rest
@@ -274,14 +274,14 @@ class App:
         if self.mode == NOTICE:
             return  # a presets file refused just now: said first
         if self.setup is None:
-            game = self._rules_now().new_game(self.count, self.options)
+            game = self._game_module_now().new_game(self.count, self.options)
             self._remember()
         else:
             made = self.setup_rules.start(self.count, self.setup, self.options)  # Refused: said on its row
             self._remember()  # before it is let go: should the tracker refuse it, it comes back (below)
             self._set_down()  # its module let go before the game's comes in (core/games/__init__.py)
             try:
-                game = self._rules_now().TRACKER.setup(*made)
+                game = self._game_module_now().TRACKER.setup(*made)
             except Refused:
                 self._set_up(self.kind)  # the set-up just remembered, made ready again at idle
                 raise
@@ -319,8 +319,8 @@ class App:
         menu rolls six dice (ui/dice_screen.py)."""
         import sys
 
-        if self.rules is None and rules.TRACKER.KIND == self.kind:
-            self.rules = rules  # the game chosen (at power-up, a saved game's module: not yet chosen)
+        if self.game_module is None and rules.TRACKER.KIND == self.kind:
+            self.game_module = rules  # the game chosen (at power-up, a saved game's module: not yet chosen)
         if _rolls_six_dice(rules.MENU) and _DICE_SCREEN not in sys.modules and _DICE_SCREEN not in self._ahead:
             self._ahead.append(_DICE_SCREEN)
 
@@ -376,11 +376,11 @@ class App:
             self.saves.keep_replaced()  # the game it replaces stays on flash: the start menu brings it back
         self.game = game
         self.kind = game.KIND
-        self.rules = self._rules(game.KIND)
+        self.game_module = self._rules(game.KIND)
         self.resume = None
         self.mode = OVER if game.over() else PLAY
         self.cursor = 0
-        self.menu = self.rules.MENU
+        self.menu = self.game_module.MENU
         # What the idle passes have not fetched yet, now, in its order (presses may have left no idle pass).
         self._fetch(game.KIND)
         while self._ahead:
@@ -417,7 +417,7 @@ class App:
     # -- playing -------------------------------------------------------------
 
     def on_play(self, button, kind):
-        menu = self.rules.MENU
+        menu = self.game_module.MENU
         if button != "c":
             # The actions are shown, not the last message; paused dice stay said (what to do is there).
             self.browsing = getattr(self.dice, "failure", None) is None
@@ -474,7 +474,7 @@ class App:
     def think(self):
         """One slice of the work left at idle: a module the chosen game will need, else the advisor's
         work; True while more remains. The advice, once found, is shown."""
-        if self.rules is None and self._ahead:
+        if self.game_module is None and self._ahead:
             self._import_ahead()  # its registry line up to its module, before its set-up (which imports it)
             return True
         if self._unready is not None:

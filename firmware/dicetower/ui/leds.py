@@ -73,7 +73,7 @@ class Lights:
     def _gauge(self, app, n, level):
         # The game's own gauge (core/games/): green toward a win, red toward a loss.
         gauge = self._gauge_out
-        app.rules.gauge(app.game.state, gauge)
+        app.game_module.gauge(app.game.state, gauge)
         value, full, lost = gauge[0], gauge[1], gauge[2]
         lit = value * n // full if full else 0
         colour = DANGER if gauge[3] else GAUGE

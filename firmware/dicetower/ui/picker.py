@@ -1,12 +1,12 @@
-"""The values an action needs, picked one at a time with A/B and C (the game's menu: core/menu.py).
+"""The values an action needs, picked one at a time with A/B and C (the game's menu: core/actions.py).
 
 `Picker(app).start(action)` asks for the first value the player picks, fills
 in what the game and the box give, and does the action once every value is
 known; `on_args` takes the presses meanwhile. The choices come from
-core/menu.py; this only steps through them.
+core/actions.py; this only steps through them.
 """
 
-from dicetower.core import menu
+from dicetower.core import actions
 from dicetower.core.dice import ATTACK, DANGER_COIN, Die
 from dicetower.core.game import Refused
 from dicetower.ui.modes import ARGS, PLAY
@@ -27,7 +27,7 @@ class Picker:
 
     def choices(self, arg):
         """The (label, value) pairs an argument offers, from the game's state."""
-        return menu.choices(self.app.game.state, arg, self.values)
+        return actions.choices(self.app.game.state, arg, self.values)
 
     def _next(self, start):
         """Ask for the next value the player picks; roll what the box rolls; then do it."""
@@ -36,32 +36,32 @@ class Picker:
         state = app.game.state
         for i in range(start, len(args)):
             kind = args[i][1]
-            if kind == menu.FIXED:
+            if kind == actions.FIXED:
                 self.values[i] = args[i][2]
-            elif kind == menu.NAMED:
+            elif kind == actions.NAMED:
                 self.values[i] = args[i][2](state)
-            elif menu.asks(kind):
+            elif actions.asks(kind):
                 try:
                     options = self.choices(args[i])
                 except Refused:
                     app.mode = PLAY  # nothing to pick (no open battle...): the game says why, at once
                     raise
-                if not options and kind == menu.PICK_IF:
+                if not options and kind == actions.PICK_IF:
                     self.values[i] = None
                     continue
                 if not options:
                     app.mode = PLAY
                     raise Refused("Nobody to choose for %s." % args[i][0])
                 self.asking = i
-                self.choice = menu.first_choice(state, args[i], options)
+                self.choice = actions.first_choice(state, args[i], options)
                 app.mode = ARGS
                 return
         for i in range(len(args)):  # the box's own throws come last
             kind = args[i][1]
-            if kind == menu.ROLL_ATTACK:
+            if kind == actions.ROLL_ATTACK:
                 faces = state.get("faces") or ATTACK.faces
                 self.values[i] = faces[app.dice.draw(Die(ATTACK.name, faces))]  # a Die: set faces can name its faces
-            elif kind == menu.FLIP_COIN:
+            elif kind == actions.FLIP_COIN:
                 self.values[i] = DANGER_COIN.faces[app.dice.draw(DANGER_COIN)]
         app.mode = PLAY
         app.do(name, self.values)

@@ -119,7 +119,7 @@ def draw(app, canvas):
             canvas.line(used, "GAME OVER", invert=True, centre=True)
             _message_and_hint(canvas, used + 1, app.game.over())
         else:
-            menu = app.rules.MENU
+            menu = app.game_module.MENU
             chosen = app.cursor % len(menu)
             canvas.line(used, menu[chosen][0][: COLUMNS - 4], invert=True)
             if app.browsing:
@@ -174,7 +174,7 @@ def _phones(phones, canvas):
 
 def _status(app, canvas, lines):
     """The game at a glance on the first `lines` lines (the game's own status); returns the next free line."""
-    rows = app.rules.status(app.game.state, lines)
+    rows = app.game_module.status(app.game.state, lines)
     for row in range(lines):
         canvas.line(row, rows[row][:COLUMNS] if row < len(rows) else "")
     return lines

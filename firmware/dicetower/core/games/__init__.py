@@ -6,13 +6,13 @@ and the count screen show before the module is loaded (a new game is a new modul
   PLAYERS          its line's (fewest, most, default) players: `PLAYERS = players("<name>")`
   new_game(count, options)  a new tracker for `count` players from the default roster (options:
                    the device's heroes.json and dice.json, see device.py)
-  MENU             its actions as a menu (core/menu.py)
+  MENU             its actions as a menu (core/actions.py)
   status(state, lines)  the game at a glance: up to `lines` lines of text for the OLED
   gauge(state, out)  the LED ring's gauge into `out`, a list of 4 (filled, not made: it runs every
                    frame): [value, full, lost, alarm], `value` of `full` lit, `lost` lit from the
                    other end, `alarm` 1 when the gauge counts toward a loss
   KEYS, WORDS      state keys and recurring words its saves write in short codes, beyond the
-                   shared tables (core/store.py); new names go at their end, never reordered
+                   shared tables (core/savefile.py); new names go at their end, never reordered
 """
 
 # (start menu label, module name), in the start menu's order.

@@ -35,7 +35,7 @@ from dicetower.core.cards import LOCATIONS, WAREHOUSE, WAREHOUSE_BUYS
 from dicetower.core.dice import SYMBOLS
 from dicetower.core.game import Game, Refused, fields, number, plural, short_name, text
 from dicetower.core.games import players
-from dicetower.core.menu import CHOICE, NUMBER, OTHER, SAME_OTHER, SIX_DICE
+from dicetower.core.actions import CHOICE, NUMBER, OTHER, SAME_OTHER, SIX_DICE
 
 WIN_PVP = 21
 FINAL_BLOW = 3
@@ -485,7 +485,7 @@ def gauge(state, out):
 
 
 def check(state):
-    """Refused unless a loaded state (its shape already a game's: core/store.py) is one this tracker
+    """Refused unless a loaded state (its shape already a game's: core/savefile.py) is one this tracker
     can play: 2 to 6 heroes, whose turn and every hero index among them, places, counts in range."""
     heroes = state["heroes"]
     last = len(heroes) - 1

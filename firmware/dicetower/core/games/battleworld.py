@@ -20,7 +20,7 @@ Rules from the Battleworld rulebook:
 from dicetower.core.dice import ATTACK, COIN_FACES, attack_hits, check_attack_faces
 from dicetower.core.game import Game, Refused, number, plural, text
 from dicetower.core.games import players
-from dicetower.core.menu import CHOICE, FIXED, FLIP_COIN, NAMED, NUMBER, PICK, ROLL_ATTACK
+from dicetower.core.actions import CHOICE, FIXED, FLIP_COIN, NAMED, NUMBER, PICK, ROLL_ATTACK
 
 # starting heroes: (Thanostones, Thanostone Battle Cards, other Battle Cards, Battle wins to win)
 CHART = {1: (1, 1, 4, 3), 2: (2, 2, 7, 5), 3: (3, 3, 10, 7), 4: (4, 4, 13, 9), 5: (5, 5, 16, 11)}
@@ -240,7 +240,7 @@ def gauge(state, out):
 
 
 def check(state):
-    """Refused unless a loaded state (its shape already a game's: core/store.py) can be played: the
+    """Refused unless a loaded state (its shape already a game's: core/savefile.py) can be played: the
     chart's row, and each battle drawn a Battle Card's (tracks within their lengths)."""
     row = CHART.get(state["starting"])
     if row is None or len(state["battles"]) > state["deck"]:

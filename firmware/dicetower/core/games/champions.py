@@ -45,7 +45,7 @@ area); its scheme stays in play.
 
 from dicetower.core.game import Game, Refused, fields, number, plural, text
 from dicetower.core.games import players
-from dicetower.core.menu import CHOICE, FIXED, HERO, NAMED, NUMBER, PICK, PICK_IF
+from dicetower.core.actions import CHOICE, FIXED, HERO, NAMED, NUMBER, PICK, PICK_IF
 
 PHASES = ("player", "villain")
 MAX_SIDES = 8  # in play at once, over all game areas; keeps a save under 2 KB
@@ -633,7 +633,7 @@ def gauge(state, out):
 
 
 def check(state):
-    """Refused unless a loaded state (its shape already a game's: core/store.py) can be played:
+    """Refused unless a loaded state (its shape already a game's: core/savefile.py) can be played:
     players, first player, stages and side schemes all within their lists."""
     heroes = state["heroes"]
     number(len(heroes), 1, 4, "Players")

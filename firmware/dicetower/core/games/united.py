@@ -13,7 +13,7 @@ Rules from the War of Kings rulebook:
 
 from dicetower.core.game import Game, Refused, fields, number, plural, text
 from dicetower.core.games import players
-from dicetower.core.menu import CHOICE, HERO
+from dicetower.core.actions import CHOICE, HERO
 
 MIST = 6
 WATER = 3
@@ -157,7 +157,7 @@ def gauge(state, out):
 
 
 def check(state):
-    """Refused unless a loaded state (its shape already a game's: core/store.py) can be played."""
+    """Refused unless a loaded state (its shape already a game's: core/savefile.py) can be played."""
     number(len(state["heroes"]), 1, 8, "Heroes")
     number(state["teams"], 1, 2, "Teams")
     number(state["threshold"], 1, 99, "KO threshold")
