@@ -215,8 +215,8 @@ class Frames(unittest.TestCase):
         t = Table(seed=3)
         t.presses("c a a c c")  # a roll: its animation, then the dice
         t.device.ring._bitstream = _no_strip  # the virtual strip keeps a copy; the real bitstream does not
-        for playing in ("roll", "prison", "explosion", "over", None):
-            t.app.animation = playing
+        for playing in ("roll", "prison", "explosion", "over"):
+            t.app.animate(playing)
             self.assertEqual(_allocated_by_frames(t), 0, playing)
 
     def test_gauge_frames_allocate_nothing_in_any_game(self):
@@ -228,8 +228,28 @@ class Frames(unittest.TestCase):
             t = Table(seed=3)
             t.presses("b" * game + "c c")  # New <game>, start: its gauge on the ring
             t.device.ring._bitstream = _no_strip
-            t.app.animation = None
+            t.device.lights.playing = None  # the game's gauge, not the start's animation
             self.assertEqual(_allocated_by_frames(t), 0, t.app.kind)
+
+
+class Ring(unittest.TestCase):
+    def test_the_same_moment_twice_plays_twice_and_the_ring_writes_nothing_into_the_app(self):
+        from dicetower.ui.leds import FRAMES
+
+        t = Table(seed=3)
+        t.presses("c a a c c")  # a roll: its animation
+        lights = t.device.lights
+        for _ in range(FRAMES):
+            t.device.frame()
+        self.assertIsNone(lights.playing)  # over: the ring shows the dice
+        asked = (t.app.animation, t.app.animations)
+        t.app.animate("roll")  # a second roll's moment, the same name as the first's
+        t.device.frame()
+        self.assertEqual((lights.playing, lights.frame), ("roll", 1))
+        for _ in range(FRAMES):
+            t.device.frame()
+        self.assertIsNone(lights.playing)
+        self.assertEqual((t.app.animation, t.app.animations), ("roll", asked[1] + 1))  # read, never cleared
 
 
 def _no_strip(pin, encoding, timing, buf):

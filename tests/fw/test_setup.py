@@ -10,7 +10,7 @@ import json
 import os
 import unittest
 
-from dicetower.core.games import COUNTS, GAMES, game
+from dicetower.core.games import GAMES, game, setup_of
 from table import Table
 
 START_MENU = {"battlerealm": "", "champions": "b", "united": "bb", "battleworld": "bbb"}
@@ -61,7 +61,7 @@ class Defaults(unittest.TestCase):
         checked = 0
         for _, kind in GAMES:
             rules = game(kind)
-            name = COUNTS[kind][2]
+            name = setup_of(kind)
             if name is None:
                 continue  # a count only (Battleworld)
             setup = __import__("dicetower.core.games." + name, None, None, [name])

@@ -28,7 +28,7 @@ class DiceScreen:
         turn.start(app.dice)
         app.cursor = 0
         app.mode = DICE_MODE
-        app.animation = "roll"
+        app.animate("roll")
         app.message = turn.message
         app.emit({"event": "roll", "hero": turn.active_name(), "faces": list(turn.roll.symbols())})
 
@@ -52,12 +52,12 @@ class DiceScreen:
             app.message = turn.message
         elif cursor == REROLL:
             dice = turn.reroll()
-            app.animation = "roll"
+            app.animate("roll")
             app.message = turn.message
             app.emit({"event": "reroll", "dice": [d + 1 for d in dice], "faces": list(turn.roll.symbols())})
         elif cursor == LUCKY:
             die = turn.lucky()
-            app.animation = "roll"
+            app.animate("roll")
             app.message = turn.message
             app.emit({"event": "reroll", "dice": [die + 1], "lucky": True, "faces": list(turn.roll.symbols())})
         elif turn.needs_marks():
@@ -84,9 +84,9 @@ class DiceScreen:
         app.mode = PLAY
         app.cursor = 0
         if outcome.explosion:
-            app.animation = "explosion"
+            app.animate("explosion")
         if outcome.prison:
-            app.animation = "prison"
+            app.animate("prison")
         recorded = turn.record(outcome)
         app.message = turn.message
         if not recorded:

@@ -56,7 +56,8 @@ class App:
         self.refused = None  # while the message is a refusal: what was said before it, back at the next press
         self.browsing = False  # A or B last moved through the play menu: it shows the actions, not the message
         self.menu = ()
-        self.animation = None  # "roll", "prison", "explosion", "over" for the LEDs
+        self.animation = None  # the last moment for the LEDs: "roll", "prison", "explosion", "over" (animate)
+        self.animations = 0  # how many were asked for: the ring starts one when this changes
         self.resume = None
         self.saved_message = None
         self.page = 0
@@ -106,6 +107,11 @@ class App:
         """Tell the players `text` on the screen now (the shell's words: a save that failed, an error)."""
         self.message = text
         self.changed = True
+
+    def animate(self, name):
+        """A moment for the ring to play ("roll", "prison", "explosion", "over"), once, from its start."""
+        self.animation = name
+        self.animations += 1
 
     def keep(self, name, data):
         """A settings file written whole on flash (config.json, heroes.json) by the shell, if it has one."""
@@ -232,9 +238,10 @@ class App:
         """The count a new game starts from: the last one of its kind started, else the game's. The rest
         of its set-up is made ready at idle (`_ready`): importing it at this press kept the buttons
         waiting 140 ms on a Pico."""
-        from dicetower.core.games import COUNTS
+        from dicetower.core.games import players, setup_of
 
-        (low, high, self.count), _, self._unready, _, _ = COUNTS[kind]  # _unready: the set-up module, if any
+        low, high, self.count = players(kind)
+        self._unready = setup_of(kind)  # the set-up module, if any
         self.setup = self.setup_rules = self.last_setup = None
         if self.setups is None:
             return
@@ -296,12 +303,12 @@ class App:
         registry lists (`begin` lets go of what games of other kinds needed)."""
         import sys
 
-        from dicetower.core.games import COUNTS
+        from dicetower.core.games import fetched
 
         name = "dicetower.core.games." + kind
         self._held.setdefault(kind, [])
         self._ahead_kind = kind
-        ahead = COUNTS[kind][4]
+        ahead = fetched(kind)
         self._ahead = [m for m in ahead if m not in sys.modules]
         if name in sys.modules:
             self._fetched(sys.modules[name])
@@ -362,6 +369,8 @@ class App:
             from dicetower.ui.menus import Menus
 
             self._menus = Menus(self)
+            if self.setups is not None:
+                self.setups()  # setup.json's reader, made with the start menu: the press choosing a game uses it
         return self._menus
 
     def begin(self, game, new=False):
@@ -395,9 +404,10 @@ class App:
         """The game starts: the set-up's rows, presets and values are let go (set up again, they come
         back from setup.json); their heap is the game's."""
         from dicetower.core.game import release
-        from dicetower.core.games import COUNTS
+        from dicetower.core.games import GAMES, setup_of
 
-        for _, _, name, _, _ in COUNTS.values():  # a game chosen before this one may have fetched its own
+        for _, kind in GAMES:  # a game chosen before this one may have fetched its own set-up module
+            name = setup_of(kind)
             if name is not None:
                 release("dicetower.core.games." + name)
         release("dicetower.ui.setup")
@@ -442,7 +452,7 @@ class App:
         self.emit({"event": "action", "game": self.kind, "action": name, "args": values, "line": line})
         if self.game.over():
             self.mode = OVER
-            self.animation = "over"
+            self.animate("over")
             self.emit({"event": "over", "game": self.kind, "result": self.game.over()})
 
     def _undo(self, undo):

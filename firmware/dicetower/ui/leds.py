@@ -31,7 +31,8 @@ class Lights:
     def __init__(self, ring):
         self.ring = ring
         self.frame = 0
-        self.playing = None
+        self.playing = None  # the animation on the ring, until its FRAMES are shown
+        self._started = 0  # the app's count of animations asked for when this one started
         self.ticks = 0
         self._gauge_out = [0, 0, 0, 0]  # the game's gauge, filled each frame (a tuple made per frame costs heap)
 
@@ -43,7 +44,8 @@ class Lights:
         ring = self.ring
         n = ring.count
         level = app.settings["brightness"] * 256 // 100
-        if app.animation is not None and app.animation != self.playing:
+        if app.animations != self._started:  # a new moment (a second roll restarts the first's animation)
+            self._started = app.animations
             self.playing = app.animation
             self.frame = 0
         ring.fill(0, 0, 0)
@@ -53,9 +55,8 @@ class Lights:
             self.frame += 1
             if self.frame >= FRAMES:
                 self.playing = None
-                app.animation = None
-        elif app.mode in DICE_MODES and app.turn is not None and app.turn.roll is not None:
-            self._dice(app.turn.roll, n, level, app.turn.advised if (self.ticks // BLINK) % 2 else 0)
+        elif app.mode in DICE_MODES and app.roll is not None:
+            self._dice(app.roll, n, level, app.advised if (self.ticks // BLINK) % 2 else 0)
         elif app.game is not None:
             self._gauge(app, n, level)
         else:

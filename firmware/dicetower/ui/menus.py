@@ -20,8 +20,6 @@ class Menus:
         self.roster = []  # the Battlerealm heroes being edited
         self.hero = 0  # the one open in the editor
         self.replacing = None  # the game chosen while asking whether it may replace the saved one
-        if app.setups is not None:
-            app.setups()  # setup.json's reader, made with the start menu: the press choosing a game uses it
 
     def back(self):
         """Hold C: out of the heroes' editor one level, else to the start menu (a game kept to resume)."""

@@ -7,7 +7,7 @@ only the bytes that changed.
 
 from dicetower.core.dice import SYMBOLS
 from dicetower.core.game import release, short_name
-from dicetower.core.games import COUNTS, label
+from dicetower.core.games import count_screen, label, players
 from dicetower.ui import icons, modes
 from dicetower.ui.canvas import COLUMNS, MARGIN, WIDTH, wrap
 
@@ -65,9 +65,10 @@ def draw(app, canvas):
             "back." % label((app.game or app.resume).KIND),
         )
     elif mode == modes.SETUP:
-        (low, high, _), counting, _, hint, _ = COUNTS[app.kind]  # the game's module may not be loaded yet
+        low, high, _ = players(app.kind)  # from the registry: the game's module may not be loaded yet
+        counting, hint = count_screen(app.kind)
         canvas.line(0, "New " + label(app.kind), invert=True, centre=True)
-        canvas.line(2, (counting or "Players (%d-%d):") % (low, high))
+        canvas.line(2, counting % (low, high))
         canvas.big(48, 3, str(app.count))
         if app.message:  # what the start refused
             _message(canvas, 6, app.message)

@@ -54,9 +54,28 @@ COUNTS = {
 }
 
 
+# COUNTS is read through these, never by position.
+
+
 def players(kind):
     """(fewest, most, default) players of the game called `kind` (its COUNTS line)."""
     return COUNTS[kind][0]
+
+
+def count_screen(kind):
+    """(what the count counts, with %d-%d for its range; the line on what holding B sets up)."""
+    line = COUNTS[kind]
+    return line[1] or "Players (%d-%d):", line[3]
+
+
+def setup_of(kind):
+    """The name of the game's set-up module in core/games/ (<game>_setup), or None: a count only."""
+    return COUNTS[kind][2]
+
+
+def fetched(kind):
+    """The modules imported at idle, one a loop pass, once the game is chosen (in import order)."""
+    return COUNTS[kind][4]
 
 
 def known(kind):
