@@ -8,6 +8,8 @@ import sys
 
 import pytest
 
+from dicetower.core import games
+
 PLAY = r"""
 import json, sys
 from dicetower_host import virtual_parts
@@ -30,7 +32,7 @@ BATTLEREALM_ONLY = {
     "dicetower.core.roll",
     "dicetower.core.triples",
 }
-GAMES = ("battlerealm", "champions", "united", "battleworld")
+GAMES = tuple(kind for _, kind in games.GAMES)  # the registry's, in the start menu's order
 
 
 def loaded(presses, then=""):

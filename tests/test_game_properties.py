@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from dicetower.core import games
 from dicetower.core.game import Refused, clone
 from dicetower.core.games.battlerealm import Battlerealm
 from dicetower.core.games.battleworld import Battleworld
@@ -213,7 +214,7 @@ GAMES = (
 )
 
 
-@pytest.mark.parametrize("new_game,actions", GAMES, ids=["battlerealm", "champions", "united", "battleworld"])
+@pytest.mark.parametrize("new_game,actions", GAMES, ids=[kind for _, kind in games.GAMES])
 @SETTINGS
 @given(data=st.data())
 def test_random_sequences_keep_the_invariants(new_game, actions, data):

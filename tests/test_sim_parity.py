@@ -61,7 +61,9 @@ def on_micropython(path):
 
 def test_every_mode_has_an_example():
     names = [os.path.basename(p) for p in EXAMPLES]
-    for mode in ("battlerealm", "champions", "united", "battleworld"):
+    from dicetower.core.games import GAMES
+
+    for _, mode in GAMES:
         assert mode + ".sim" in names
 
 

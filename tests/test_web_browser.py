@@ -103,6 +103,30 @@ def test_a_champions_page_lists_each_heros_allies_and_the_minions_engaged_with_t
     snap(page, "champions")
 
 
+def test_a_game_added_through_the_registry_shows_its_title_and_its_oled_lines(browser, tmp_path):
+    """A new game is one module and one line (tests/fw/toy_game.py): the page names it by the module's TITLE
+    and, having no view of its own for it, shows the game's status lines, as they change."""
+    import toy_game
+
+    from dicetower.core import games
+
+    before = toy_game.register()
+    try:
+        tower = sim.boot("pico_w", seed=3, state_dir=str(tmp_path))
+        with web.Served(tower, pin=PIN) as served:
+            page = phone(browser, served)
+            expect(page.locator("#live")).to_have_text("live")
+            for key in "b" * (len(games.GAMES) - 1) + "cc":  # New Toy, two players
+                served.press(key)
+            expect(page.locator("#title")).to_have_text("The Toy Game")
+            expect(page.locator("#scores .status").first).to_have_text("P1:0 P2:0")
+            served.call(lambda: served.tower.presses("cbcbc"))  # Score: P2, 2 points
+            expect(page.locator("#scores .status").first).to_have_text("P1:0 P2:2")
+            expect(page.locator("#scores .status").nth(1)).to_have_text("First to 5")
+    finally:
+        toy_game.unregister(before)
+
+
 def test_an_answer_older_than_what_the_page_shows_does_not_undo_it(browser, served):
     """The page asks for /state and opens its stream at once: /state's answer can come after the stream's
     newer document (a CI run under load once left a page on the start menu for good, the game on). The

@@ -121,7 +121,7 @@ def battleworld():
     return game, "defeat Thanos", turns()
 
 
-GAMES = (battlerealm, champions, united, battleworld)
+GAMES = (battlerealm, champions, united, battleworld)  # each named as its module (tests/fw/test_scripted_games.py)
 
 
 def play(maker, after_each=None):

@@ -7,9 +7,10 @@ bytes, and the JSON lines on the console.
 
 import unittest
 
+from dicetower.core.games import GAMES
 from table import Table
 
-START_ITEMS = ("battlerealm", "champions", "united", "battleworld")
+START_ITEMS = tuple(kind for _, kind in GAMES)  # the start menu's order: the registry's
 
 
 def new_game(t, kind, players_delta):

@@ -45,23 +45,11 @@ def _migrate_1(body):
     return body
 
 
-def _migrate_2(body):
-    if body.get("game") == "battlerealm":  # keys are in their schema 2 codes here
-        codes = shared_codes()[0]
-        base = body["base"]
-        if codes["bought"] in base:
-            raise SaveError("a later save's body under schema 2")
-        base[codes["bought"]] = 0
-        for hero in base[codes["heroes"]]:
-            hero[codes["place"]] = 0
-    return body
+def _same(body):
+    return body  # schema 2 -> 3 changed a game's body only (its module's `migrate`); 3 -> 4 the checksum's reach
 
 
-def _migrate_3(body):
-    return body  # the same body; only the checksum's reach grew
-
-
-MIGRATIONS = {1: _migrate_1, 2: _migrate_2, 3: _migrate_3}  # schema N -> N + 1
+MIGRATIONS = {1: _migrate_1, 2: _same, 3: _same}  # schema N -> N + 1, the shared part; then each game's own
 
 
 def decode(data):
@@ -135,13 +123,16 @@ def _game_of(schema, body):
     for key in ("actions", "redo") if schema > 1 else ("actions",):
         if not isinstance(content.get(key), list):
             raise SaveError("the body has no %r list" % key)
-    while schema < SCHEMA:
-        content = MIGRATIONS[schema](content)
-        schema += 1
     kind = content.get("game")
     if not isinstance(kind, str):
         raise SaveError("the body names no game")
     module = game_module(kind)
+    own = getattr(module, "migrate", None)  # a game's own change of its body (core/games/__init__.py)
+    while schema < SCHEMA:
+        content = MIGRATIONS[schema](content)
+        if own is not None:
+            content = own(schema, content)
+        schema += 1
     cls = module.TRACKER
     keys, words = names_of(module)
     words = _untable(words, "=")

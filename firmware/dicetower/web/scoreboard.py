@@ -7,7 +7,8 @@ asks, however many: the document is made once, not once a phone. Pure: no socket
 hardware; it runs on CPython, the MicroPython VM and the Pico alike.
 
 The document: `version` (one more each change), `mode` (the device's screen), `message`
-(its last words), and with a game: `kind`, the game's own `state` (scores, turn, places:
+(its last words), and with a game: `kind`, `title` (the game's name in full) and `status` (its
+OLED lines, which the page shows for a game it has no view of), the game's own `state` (scores, turn, places:
 each game's state as it saves it; for Battlerealm also `places`, the locations' names, and
 `goal`, the PVP Points that win), `over` (the game over line, naming the winner, or ""),
 `moves` (how many history lines; the lines themselves are `history(app)`, fetched when
@@ -45,6 +46,10 @@ def snapshot(app):
         return doc
     lines = game.lines
     doc["kind"] = app.kind
+    module = app.game_module
+    if module is not None:  # the registry's: a game the page has no view of shows its OLED lines
+        doc["title"] = module.TITLE
+        doc["status"] = module.status(game.state, 8)
     doc["state"] = game.state
     doc["over"] = game.over() or ""
     doc["moves"] = len(lines)

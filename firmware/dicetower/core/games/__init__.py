@@ -3,16 +3,21 @@
 A game's module is everything the box knows about it but its line below, which is what the start menu
 and the count screen show before the module is loaded (a new game is a new module and one line):
   TRACKER          its score tracker, a `Game` (core/game.py) with KIND the module's name
+  TITLE            its name in full, for the phones' page ("Marvel Champions"; the start menu's
+                   short label is its line in GAMES below)
   PLAYERS          its line's (fewest, most, default) players: `PLAYERS = players("<name>")`
   new_game(count, options)  a new tracker for `count` players from the default roster (options:
                    the device's heroes.json and dice.json, see device.py)
   MENU             its actions as a menu (core/actions.py)
-  status(state, lines)  the game at a glance: up to `lines` lines of text for the OLED
+  status(state, lines)  the game at a glance: up to `lines` lines of text for the OLED (and for the
+                   phones' page of a game it has no view of its own for)
   gauge(state, out)  the LED ring's gauge into `out`, a list of 4 (filled, not made: it runs every
                    frame): [value, full, lost, alarm], `value` of `full` lit, `lost` lit from the
                    other end, `alarm` 1 when the gauge counts toward a loss
   KEYS, WORDS      state keys and recurring words its saves write in short codes, beyond the
                    shared tables (core/savefile.py); new names go at their end, never reordered
+  check(state)     (optional) Refused unless a loaded state can be played (indexes in range)
+  migrate(schema, body)  (optional) a save's body from `schema` to the next, for the game's own changes
 """
 
 # (start menu label, module name), in the start menu's order.

@@ -436,6 +436,7 @@ class Battlerealm(Game):
 # -- what the box shows and asks (see core/games/__init__.py) ----------------
 
 TRACKER = Battlerealm
+TITLE = "Battlerealm"  # its name in full: the phones' page
 PLAYERS = players("battlerealm")
 KEYS = ()
 WORDS = ()
@@ -482,6 +483,23 @@ def gauge(state, out):
     out[1] = WIN_PVP
     out[2] = 0
     out[3] = 0
+
+
+def migrate(schema, body):
+    """A save's body from `schema` to the next (core/save_reader.py), its keys in their saved codes:
+    schema 2 had no purchases and no locations, which schema 3 adds (none bought, every hero at the
+    first location)."""
+    if schema == 2:
+        from dicetower.core.savefile import SaveError, shared_codes
+
+        codes = shared_codes()[0]
+        base = body["base"]
+        if codes["bought"] in base:
+            raise SaveError("a later save's body under schema 2")
+        base[codes["bought"]] = 0
+        for hero in base[codes["heroes"]]:
+            hero[codes["place"]] = 0
+    return body
 
 
 def check(state):

@@ -173,6 +173,7 @@ class Battleworld(Game):
 # -- what the box shows and asks (see core/games/__init__.py) ----------------
 
 TRACKER = Battleworld
+TITLE = "Battleworld"  # its name in full: the phones' page
 PLAYERS = players("battleworld")
 KEYS = ()
 WORDS = ()

@@ -453,6 +453,7 @@ class Champions(Game):
 # -- what the box shows and asks (see core/games/__init__.py) ----------------
 
 TRACKER = Champions
+TITLE = "Marvel Champions"  # its name in full: the phones' page
 PLAYERS = players("champions")
 KEYS = ()
 WORDS = ()

@@ -109,6 +109,7 @@ class United(Game):
 # -- what the box shows and asks (see core/games/__init__.py) ----------------
 
 TRACKER = United
+TITLE = "Marvel United"  # its name in full: the phones' page
 PLAYERS = players("united")
 KEYS = ()
 WORDS = ()
