@@ -47,8 +47,8 @@ class Device:
         release("dicetower.startup")  # up: what it did is done (a game's heap need not hold it)
         if self._collect is not None:
             # Boot's garbage (the profile's and settings' text, the drivers' set-up) goes now, while
-            # nothing waits: on a Pico with .mpy files, left behind, the first advice's work arrays
-            # found no room for 1.8 KB with 79 KB free (benchmarks/rp2040_pico.py's loop probe).
+            # nothing waits: left behind, it cuts the heap up before the first advice's work arrays
+            # (benchmarks/rp2040_pico.py's loop probe).
             self._collect()
 
     # -- what the app calls: events, settings files -------------------------------
@@ -143,8 +143,8 @@ class Device:
         elif self._prime is not None and self._prime(now):
             app.dice_checked()  # paused dice that roll again: the screen says so
             # The start-up test keeps the loop busy for seconds: a collection every DICE_PASSES of its
-            # passes, or the loop's garbage scatters what a game keeps over the heap (on a Pico with .mpy
-            # files the advisor's import then found no 1.3 KB in one piece with 77 KB free).
+            # passes, or the loop's garbage scatters what a game keeps over the heap, and the advisor's
+            # import finds no piece large enough (benchmarks/rp2040_pico.py's loop probe).
             self._dice_passes += 1
             if self._dice_passes >= DICE_PASSES:
                 self._dice_passes = 0

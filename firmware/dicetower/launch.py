@@ -22,7 +22,7 @@ loads whatever else is damaged.
 """
 
 MANIFEST = "dicetower.manifest"
-MANIFEST_MOST = 32768  # bytes: a release's manifest is about 10 KB, twice that while a flash is cut
+MANIFEST_MOST = 32768  # bytes: over twice a release's manifest, which two releases' make while a flash is cut
 # What showing "reflash needed" on the OLED imports (dicetower/startup.py's room); if any of
 # these is damaged the notice goes to the console only.
 # What a flash writes before the manifest on a board that has a main.py (code.py on CircuitPython).
@@ -114,10 +114,9 @@ def boot(platform=None):
     # Loading the device's code (most of the firmware) leaves as much garbage as code: collected only once
     # the heap is full, what stays would be spread over all of it. Collected every 64 KB while it loads
     # (and, by wiring.py, before a saved game's modules and the start menu's are loaded), what stays is
-    # packed low. Without the two collections there, a resumed Battlerealm game found no 7.7 KB block for
-    # the VM's table of names' next part (it grows by doubling): MemoryError at power-up with 101 KB free
-    # in pieces of at most 7.3 KB; with them the largest piece is 60 KB (emulated RP2040;
-    # tests/test_rp2040.py's power cut test resumes such a game).
+    # packed low, and the largest free piece stays large enough for the next part of the VM's table of
+    # names, which grows by doubling (tests/test_rp2040.py's power cut test resumes a Battlerealm game;
+    # `rp2040_pico --heap-map` shows the pieces).
     threshold = getattr(gc, "threshold", None)  # CPython's gc has none
     if threshold is not None:
         gc.collect()

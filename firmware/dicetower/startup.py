@@ -22,7 +22,7 @@ DEFAULTS = {"brightness": 100, "sounds": True, "watchdog": False}
 # would not fit the Pico's heap once parsed, so it is refused unread.
 CONFIG_BYTES = 4096
 PROFILE_BYTES = 8192
-MANIFEST_BYTES = 32768  # what `dicetower flash` writes: each file's SHA-256 (about 6 KB)
+MANIFEST_BYTES = 32768  # what `dicetower flash` writes (each file's SHA-256): a few times a release's
 MANIFEST = "dicetower.manifest"
 
 

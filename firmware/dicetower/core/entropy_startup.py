@@ -23,8 +23,8 @@ _HASH_PRIME = const(4177969)  # the largest prime with prime * 257 + 255 < 2**30
 _LC_BITS = const(512)
 _LC_FLOOR = const(208)
 # Bits of Berlekamp-Massey a check() call works through: a pass of the loop under 20 ms on a Pico
-# (32 bits took up to 31 ms at 125 MHz: benchmarks/vm_entropy.py --rp2040, paused dice tried again),
-# and the first 512 bits still judged within the first 1024 samples (32 calls of 32 samples).
+# (benchmarks/vm_entropy.py --rp2040 times it), and the first 512 bits still judged within the first
+# 1024 samples (32 calls of 32 samples).
 _LC_STEP = const(16)
 # Its polynomials in words of 30 bits, lists of small ints: no big int made at each step.
 _W = const(30)

@@ -58,7 +58,7 @@ _RISK_BIT = const(268435456)  # 1 << 28: _compile's risk flag, above the shortfa
 
 # Slices: a plan yields before a block of work that would take its slice past SLICE microseconds
 # (at 125 MHz, MicroPython 1.27's rp2 port). The costs per table entry (or per call) were measured
-# on the emulated RP2040; a block is never split, and the largest take about 4 ms.
+# on the emulated RP2040; a block is never split (benchmarks/vm_advisor.py --rp2040 times the slices).
 SLICE = const(4000)
 COST_CHECK = const(500)  # one goal.check, in the Prison (the dearest)
 _COST_BASE = const(36)

@@ -20,7 +20,7 @@ from dicetower.core.game import Refused, plural
 from dicetower.core.games.battlerealm import letters_from_symbols
 
 # The re-roll advisor's modules in the order they import one another (see Turn._planned); Lucky's, a
-# hero with Lucky's alone (none of the built-in heroes: 4.8 KB of the VM's heap kept for the game).
+# hero with Lucky's alone (none of the built-in heroes: tests/test_heap_budget.py checks no game holds it).
 ADVISOR_MODULES = ("dicetower.core.ranks", "dicetower.core.keeps", "dicetower.core.advisor")
 LUCKY_MODULE = "dicetower.core.lucky"
 

@@ -53,7 +53,7 @@ def read_at_most(fs, path, limit):
     f = fs.open(path, "rb")
     try:
         # The measured size, not the limit: MicroPython's read(n) takes n bytes in one piece before it
-        # reads, and after a game a Pico with .mpy files had no 8 KB block for a 1 KB profile.
+        # reads, and a heap cut up by a game may have no piece of the limit's size.
         return f.read(size)
     finally:
         f.close()

@@ -313,7 +313,7 @@ class App:
         if name in sys.modules:
             self._fetched(sys.modules[name])
         if "dicetower.core.work_arrays" not in ahead and self.turn is None:
-            # The advisor's work arrays (11 KB: core/work_arrays.py) are a Battlerealm game's alone: a
+            # The advisor's work arrays (core/work_arrays.py) are a Battlerealm game's alone: a
             # game chosen or resumed that does not advise lets them go, and a Battlerealm game chosen
             # after makes them again (its registry line). Not while a Battlerealm turn holds them,
             # whatever sys.modules says.
@@ -488,8 +488,8 @@ class App:
             self._import_ahead()  # its registry line up to its module, before its set-up (which imports it)
             return True
         if self._unready is not None:
-            # The set-up's modules one a pass, then its rows made ready: in one pass they kept the buttons
-            # waiting up to 150 ms on a Pico.
+            # The set-up's modules one a pass, then its rows made ready: no pass keeps the buttons waiting
+            # long (benchmarks/rp2040_pico.py names the longest passes).
             import sys
 
             for name in ("dicetower.ui.setup", "dicetower.core.games." + self._unready):

@@ -32,10 +32,11 @@ GAMES = (
 # loaded while a game is set up, released when it starts; None: a count only); the count screen's
 # line on what holding B sets up; and what is imported at idle, one a loop pass, once the game is chosen,
 # in the order they import one another. Here, not in the game's module: the press that chooses a game
-# shows its count screen without importing it (on a Pico, Champions' import is 87 ms).
-# A game whose module is not listed is imported at the press that starts it, after its set-up module is let
-# go, so that the two need not share the heap (Champions' are 26 KB on the MicroPython VM). Battlerealm's
-# are fetched while its set-up waits (its start would import 41 KB): its peak is its play, not its set-up.
+# shows its count screen without importing it (a game's import is among the loop's longest passes:
+# benchmarks/rp2040_pico.py). A game whose module is not listed is imported at the press that starts it,
+# after its set-up module is let go, so that the two need not share the heap. Battlerealm's are fetched
+# while its set-up waits (its start would import them all at once): its peak is its play, not its set-up
+# (tests/test_heap_budget.py's peaks, benchmarks/vm_heap.py's figures).
 COUNTS = {
     "battlerealm": (
         (2, 6, 4),
