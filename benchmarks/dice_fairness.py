@@ -22,7 +22,7 @@ from dicetower.core.dice import ATTACK, BATTLEREALM, D6, DANGER_COIN, plain  # n
 from dicetower.core.entropy import FairDice  # noqa: E402
 from dicetower.core.replay import SeededSource
 from dicetower.hw.entropy import RoscBits, Urandom  # noqa: E402
-from dicetower_host import fairness_maths  # noqa: E402
+from dicetower_host.stats import maths as fairness_maths  # noqa: E402
 
 DICE = (BATTLEREALM, ATTACK, DANGER_COIN, D6, plain(20))
 

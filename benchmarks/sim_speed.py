@@ -15,11 +15,13 @@ import asyncio
 import sys
 import time
 
-from dicetower_host import sim, tui  # noqa: E402
+from dicetower_host import sim  # noqa: E402
+from dicetower_host.sim import tui
 
 FIRST_FRAME = """
 import asyncio
-from dicetower_host import sim, tui
+from dicetower_host import sim
+from dicetower_host.sim import tui
 app = tui.SimApp(sim.boot(seed=1))
 async def run():
     async with app.run_test(size=(140, 50)) as pilot:

@@ -22,7 +22,7 @@ import tempfile
 import time
 
 from dicetower.core.dice import ATTACK, BATTLEREALM, DANGER_COIN
-from dicetower_host import fairness_maths
+from dicetower_host.stats import maths as fairness_maths
 
 LIMIT_MIB = 50
 

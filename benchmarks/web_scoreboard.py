@@ -20,7 +20,8 @@ import urllib.request
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
-from dicetower_host import sim, web  # noqa: E402
+from dicetower_host import sim  # noqa: E402
+from dicetower_host.sim import web  # noqa: E402
 
 
 def follow(port, seen, ready):

@@ -14,8 +14,9 @@ import sys
 import pytest
 
 from conftest import FIRMWARE
-from dicetower_host import cli, flash_circuitpy, sim
+from dicetower_host import cli, sim
 from dicetower_host.flash import MANIFEST, FlashError
+from dicetower_host.flash import circuitpy as flash_circuitpy
 
 BOOT_OUT = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040\r\nBoard ID:raspberry_pi_pico\r\n"
 

@@ -21,7 +21,7 @@ from quick_taps import HEROES, twenty_taps_after_a_roll
 
 from conftest import ROOT
 from dicetower_host import cli, flash, paths
-from dicetower_host.flash_circuitpy import Drive
+from dicetower_host.flash.circuitpy import Drive
 from dicetower_host.pico import VirtualPico
 
 RADIO = ("dicetower/hw/wifi.", "dicetower/ui/qr.", "dicetower/web/")  # what only a board with Wi-Fi runs
@@ -858,7 +858,8 @@ def test_a_port_that_will_not_open_says_why(tmp_path, capsys, monkeypatch):
 
 
 def test_an_unknown_board_is_worded_one_way_everywhere(tmp_path):
-    from dicetower_host import parts, sim
+    from dicetower_host import sim
+    from dicetower_host.hardware import parts
 
     expected = "unknown board 'picoo'; the boards are: %s" % ", ".join(paths.board_names())
     for call in (

@@ -10,7 +10,8 @@ import pytest
 from PIL import Image, ImageChops
 
 from conftest import ROOT
-from dicetower_host import picture, sim
+from dicetower_host import sim
+from dicetower_host.sim import picture
 
 GOLDEN = os.path.join(ROOT, "tests", "golden")
 SCREENS = {

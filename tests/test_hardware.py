@@ -16,7 +16,7 @@ from PIL import Image
 from conftest import ROOT, tool
 from dicetower.core import board as rules
 from dicetower.core.board import Board
-from dicetower_host import enclosure, parts, wiring
+from dicetower_host.hardware import enclosure, parts, wiring
 
 PROFILES = parts.profile_names()
 HARDWARE = os.path.join(ROOT, "hardware")

@@ -222,3 +222,90 @@ def test_boot_needs_lists_what_the_reflash_notice_imports():
         todo |= {".".join(parts[:i]) for i in range(1, len(parts))}  # its packages
         todo |= top_level_imports(module)
     assert listed == {rel_of(m)[:-3] for m in loaded}
+
+
+# ---- the host side: rooms grouped by command (host_tools/dicetower_host/__init__.py's table)
+
+HOST = os.path.join(os.path.dirname(FIRMWARE), "host_tools", "dicetower_host")
+
+
+def host_rooms():
+    """{room: rooms it may import}, from the host package's docstring."""
+    with open(os.path.join(HOST, "__init__.py")) as f:
+        doc = ast.get_docstring(ast.parse(f.read()))
+    lines = doc.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.split() == ["room", "imports"])
+    rooms = {}
+    for line in lines[start + 1 :]:
+        if not line.strip():
+            break
+        words = line.split()
+        rooms[words[0]] = {w for w in words[1:] if w != "-"}
+    return rooms
+
+
+ROOMS = host_rooms()
+HOST_FILES = sorted(
+    os.path.relpath(os.path.join(folder, name), HOST)
+    for folder, dirs, names in os.walk(HOST)
+    if "__pycache__" not in folder and "/data" not in folder
+    for name in names
+    if name.endswith(".py") and os.path.relpath(os.path.join(folder, name), HOST) != "__init__.py"
+)
+
+
+def room_of(rel):
+    first = rel.split(os.sep)[0]
+    return first[:-3] if first.endswith(".py") else first
+
+
+def host_imports(rel):
+    """The rooms of dicetower_host that a host file imports (at the top or inside a function)."""
+    with open(os.path.join(HOST, rel)) as f:
+        tree = ast.parse(f.read())
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "dicetower_host":
+            parts = node.module.split(".")
+            names = [a.name for a in node.names] if len(parts) == 1 else [parts[1]]
+            found += [(node.lineno, name) for name in names]
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, a.name.split(".")[1]) for a in node.names if a.name.startswith("dicetower_host.")]
+    return found
+
+
+def test_every_host_file_is_in_a_room():
+    assert {room_of(rel) for rel in HOST_FILES} <= set(ROOMS), sorted({room_of(rel) for rel in HOST_FILES} - set(ROOMS))
+    for room, may in ROOMS.items():
+        assert may <= set(ROOMS), (room, may)
+
+
+@pytest.mark.parametrize("rel", HOST_FILES)
+def test_host_imports_stay_in_their_rooms(rel):
+    room = room_of(rel)
+    for line, other in host_imports(rel):
+        assert other == room or other in ROOMS[room], (
+            "host_tools/dicetower_host/%s:%d imports %s (%s may import %s)"
+            % (
+                rel,
+                line,
+                other,
+                room,
+                " ".join(sorted(ROOMS[room])) or "nothing",
+            )
+        )
+
+
+def test_only_the_cli_imports_the_commands():
+    importers = {room for room, may in ROOMS.items() if "commands" in may}
+    assert importers == {"cli"}, importers
+
+
+def test_the_host_check_sees_a_room_importing_the_commands(tmp_path, monkeypatch):
+    import sys
+
+    (tmp_path / "sim").mkdir()
+    (tmp_path / "sim" / "bad.py").write_text("def f():\n    from dicetower_host.commands import pico\n")
+    monkeypatch.setattr(sys.modules[__name__], "HOST", str(tmp_path))
+    with pytest.raises(AssertionError, match=r"sim/bad.py:2 imports commands \(sim may import errors paths"):
+        test_host_imports_stay_in_their_rooms(os.path.join("sim", "bad.py"))

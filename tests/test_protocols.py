@@ -104,7 +104,9 @@ def dice():
     return {
         ("firmware/dicetower/core/entropy.py", "FairDice"): FairDice(SeededSource(7)),
         ("firmware/dicetower/core/replay.py", "ScriptedFaces"): ScriptedFaces(["Mutant"]),
-        ("host_tools/dicetower_host/sim.py", "TeachingFaces"): TeachingFaces(["Mutant"], FairDice(SeededSource(7))),
+        ("host_tools/dicetower_host/sim/__init__.py", "TeachingFaces"): TeachingFaces(
+            ["Mutant"], FairDice(SeededSource(7))
+        ),
     }
 
 

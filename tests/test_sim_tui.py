@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from dicetower_host import sim, tui
+from dicetower_host import sim
+from dicetower_host.sim import tui
 
 
 def play(pilot_steps, size=(140, 50), **boot):
@@ -94,7 +95,10 @@ def test_the_ring_animates_after_a_roll():
             assert await until(pilot, done), (key, device.mode)
         before = app.ring_frames
         await pilot.press("c")  # roll
-        assert await until(pilot, lambda: device.mode == "dice" and device.animation is None)  # it has played
+        lights = app.tower.device.lights
+        assert await until(
+            pilot, lambda: device.mode == "dice" and device.animations and lights.playing is None
+        )  # played
         seen["frames"] = app.ring_frames - before
 
     # The device's clock at a quarter of real time: the roll's animation (30 frames, a second of the
@@ -296,7 +300,7 @@ async def to_the_dice(pilot, app):
         ("a", lambda: device.count == 3),
         ("a", lambda: device.count == 2),
         ("c", lambda: device.mode == "play"),
-        ("c", lambda: device.mode == "dice" and device.animation is None),
+        ("c", lambda: device.mode == "dice" and device.animations and app.tower.device.lights.playing is None),
     ):
         await pilot.press(key)
         assert await until(pilot, done), (key, device.mode)

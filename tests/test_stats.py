@@ -1,4 +1,4 @@
-"""dicetower_host.fairness_maths against scipy.stats, the reference implementation."""
+"""dicetower_host.stats.maths against scipy.stats, the reference implementation."""
 
 import math
 import random
@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats as scipy_stats
 
-from dicetower_host import fairness_maths
+from dicetower_host.stats import maths as fairness_maths
 
 
 @settings(max_examples=200, deadline=None)

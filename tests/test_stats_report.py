@@ -13,7 +13,7 @@ from conftest import ROOT, tool
 from dicetower.core.dice import ATTACK, BATTLEREALM, DANGER_COIN
 from dicetower.core.entropy import FairDice
 from dicetower.core.replay import SeededSource
-from dicetower_host import fairness_report
+from dicetower_host.stats import report as fairness_report
 
 
 def device_log(rolls, seed=1, loaded=False):

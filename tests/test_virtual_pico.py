@@ -409,7 +409,7 @@ def test_a_fresh_board_says_how_to_flash_it(tmp_path):
     import asyncio
 
     from dicetower_host.pico import VirtualPico
-    from dicetower_host.pico_view import DARK, BoardFace
+    from dicetower_host.pico.view import DARK, BoardFace
 
     seen = {}
     with VirtualPico(str(tmp_path / "flash")) as board:
@@ -443,7 +443,7 @@ def test_flash_then_play_from_the_screen_while_monitor_follows_and_stats_counts(
 
     from dicetower_host import cli
     from dicetower_host.pico import VirtualPico
-    from dicetower_host.pico_view import KEYS, BoardFace
+    from dicetower_host.pico.view import KEYS, BoardFace
 
     log = tmp_path / "events.jsonl"
     seen = {}
@@ -603,7 +603,7 @@ def _face_at(tmp_path, size, look):
     import asyncio
 
     from dicetower_host.pico import VirtualPico
-    from dicetower_host.pico_view import BoardFace
+    from dicetower_host.pico.view import BoardFace
 
     seen = {}
     with VirtualPico(str(tmp_path / "flash")) as board:
@@ -631,7 +631,7 @@ def test_a_terminal_too_small_for_the_oled_is_told_the_size_it_needs(tmp_path):
 
 def test_at_120x40_the_board_shows_its_whole_oled_at_half_width(tmp_path):
     """A 120 x 40 terminal, as the simulator fits: the OLED in quadrant blocks, every pixel, no size note."""
-    from dicetower_host import tui
+    from dicetower_host.sim import tui
 
     async def look(pilot, app, seen):
         seen["drawn"] = await _until_app(pilot, lambda: app.drawn_as is tui.oled_quadrants)

@@ -13,7 +13,8 @@ import urllib.request
 import pytest
 
 from dicetower.web import server
-from dicetower_host import cli, sim, web
+from dicetower_host import cli, sim
+from dicetower_host.sim import web
 
 PIN = "2468"
 

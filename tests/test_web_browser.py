@@ -12,7 +12,8 @@ import pytest
 
 from conftest import ROOT
 from dicetower.web import server
-from dicetower_host import sim, web
+from dicetower_host import sim
+from dicetower_host.sim import web
 
 PIN = "2468"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

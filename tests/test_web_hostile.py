@@ -14,7 +14,8 @@ import pytest
 from test_web import PIN, FakeClock, Stream, closed_by_server, connect, get_status, post, raw, settled, state
 
 from dicetower.web import server
-from dicetower_host import cli, sim, web
+from dicetower_host import cli, sim
+from dicetower_host.sim import web
 
 
 @pytest.fixture

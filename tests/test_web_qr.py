@@ -6,7 +6,8 @@ import pytest
 from PIL import Image
 
 from dicetower.ui import qr
-from dicetower_host import picture, sim, web
+from dicetower_host import sim
+from dicetower_host.sim import picture, web
 
 zxingcpp = pytest.importorskip("zxingcpp")
 

@@ -18,4 +18,28 @@ Words that could be confused, and what each one means here:
 - paths (`dicetower_host.paths`): where the firmware, the board profiles and the VM's
   programs are, in a checkout and in an installed wheel.
 - commands (`dicetower_host.commands`): one module per `dicetower` subcommand.
+
+The rooms, grouped by command, and which other rooms each may import (tests/test_layers.py reads this
+table and checks every import): `commands/` is the thin CLI layer over them, and only `cli` imports it.
+
+    room           imports
+    errors         -
+    paths          errors
+    virtual_parts  errors paths
+    board_side     -
+    monitor        errors paths
+    generate       -
+    sim            errors paths virtual_parts
+    flash          errors paths monitor
+    stats          errors paths flash
+    hardware       errors paths
+    pico           errors paths flash sim virtual_parts
+    commands       errors paths flash hardware monitor pico sim stats virtual_parts
+    cli            errors commands
+    console        cli
+
+sim/ the simulator (its Textual screen tui.py, its phones' server web.py, picture.py); pico/ the
+virtual and emulated boards (view.py, their screen); flash/ `dicetower flash` (circuitpy.py for
+CircuitPython); stats/ `dicetower stats` (maths.py, report.py); hardware/ `dicetower hardware` (parts,
+wiring, enclosure); generate/ the font's and icons' generators, run by hand.
 """

@@ -23,20 +23,6 @@ def positive(kind):
     return parse
 
 
-def typed():
-    """How this shell reaches the `dicetower` command, for a hint to run as typed: `dicetower` where it
-    is on PATH, else the path it was run by (`.venv/bin/dicetower` in a fresh clone)."""
-    import os
-    import shutil
-    import sys
-
-    found = shutil.which("dicetower")
-    ran = sys.argv[0] if os.path.basename(sys.argv[0]) == "dicetower" else None
-    if ran is None or (found and os.path.realpath(found) == os.path.realpath(ran)):
-        return "dicetower"
-    return ran if os.path.isabs(ran) or ran.startswith(".") or os.sep in ran else os.path.join(".", ran)
-
-
 def port(text):
     """An argparse type for --port: a device path (/dev/ttyACM0, COM3) or a URL pyserial opens as
     mpremote does, checked before anything is opened (pyserial's own refusals are tracebacks)."""

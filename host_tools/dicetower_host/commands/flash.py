@@ -57,7 +57,7 @@ def run(args, out=None):
     out = out or sys.stdout
     try:
         if args.runtime == "circuitpython":
-            from dicetower_host import flash_circuitpy
+            from dicetower_host.flash import circuitpy as flash_circuitpy
 
             if args.port:
                 raise flash.FlashError(

@@ -24,7 +24,8 @@ def add_arguments(parser):
 
 
 def run(args, out=None):
-    from dicetower_host import parts, paths
+    from dicetower_host import paths
+    from dicetower_host.hardware import parts
 
     out = out or sys.stdout
     names = [args.board] if args.board else parts.profile_names()
@@ -42,7 +43,7 @@ def run(args, out=None):
 
 def make(what, name, folder):
     """Write one profile's documents of the kind `what` into `folder`; the line saying what was written."""
-    from dicetower_host import parts
+    from dicetower_host.hardware import parts
 
     if what == "bom":
         text = parts.bom_markdown(name)
@@ -52,10 +53,10 @@ def make(what, name, folder):
             f.write(text)
         return path
     if what == "wiring":
-        from dicetower_host import wiring
+        from dicetower_host.hardware import wiring
 
         return " ".join(wiring.write(name, folder))
-    from dicetower_host import enclosure
+    from dicetower_host.hardware import enclosure
 
     kept = []
     made, _, seconds = enclosure.render(name, folder, kept=kept)

@@ -17,8 +17,7 @@ import signal
 import sys
 import threading
 
-from dicetower_host.commands import typed
-from dicetower_host.errors import UserError
+from dicetower_host.errors import UserError, typed
 
 HELP = (
     "run a virtual Pico (the MicroPython VM, or MicroPython's rp2 firmware on an emulated RP2040) to flash, "
@@ -212,7 +211,7 @@ def _play(pico, steps, out):
 
 def _show(pico, about, signals, out, flash_is):
     """The board's OLED, ring and buttons on this terminal until q, Ctrl-C or a signal."""
-    from dicetower_host.pico_view import BoardFace
+    from dicetower_host.pico.view import BoardFace
 
     app = BoardFace(pico, about)
     signals.app = app

@@ -76,6 +76,6 @@ def run(args, out=None):
                 "cannot read the script %s: it is not UTF-8 text" % ("on stdin" if args.script == "-" else args.script)
             )
         return sim.run_script(text, args.board, args.seed, args.faces, args.state_dir, args.png, out=out or sys.stdout)
-    from dicetower_host import tui
+    from dicetower_host.sim import tui
 
     return tui.run(args.board or "pico", args.seed, args.faces, args.state_dir, args.speed, args.web, args.pin)

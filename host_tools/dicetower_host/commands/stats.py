@@ -48,7 +48,7 @@ def run(args, out=None):
 
 def _report(lines, png, faces=None):
     """fairness_report.run, with a PNG that cannot be written said in one line."""
-    from dicetower_host import fairness_report
+    from dicetower_host.stats import report as fairness_report
 
     try:
         text, results = fairness_report.run(lines, png, faces)
@@ -60,7 +60,7 @@ def _report(lines, png, faces=None):
 
 
 def _from_log(log, png):
-    from dicetower_host import fairness_report
+    from dicetower_host.stats import report as fairness_report
 
     try:
         stream = sys.stdin.buffer if log == "-" else open(log, "rb")
@@ -74,8 +74,8 @@ def _from_log(log, png):
 
 
 def _on_board(port, rolls, png):
-    from dicetower_host import fairness_report
     from dicetower_host.flash import FlashError, Session, restart
+    from dicetower_host.stats import report as fairness_report
 
     if not 1 <= rolls <= MAX_ROLLS:
         raise UserError("--rolls must be 1 to 1,000,000")

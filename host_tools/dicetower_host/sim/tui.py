@@ -253,7 +253,7 @@ class SimApp(App):
             self.notify(line, timeout=15)
         if self.web is not None:
             # The firmware's own server, on this app's loop: only this loop touches the tower.
-            from dicetower_host import web
+            from dicetower_host.sim import web
 
             url = "http://%s:%d/" % (web.lan_address(), self.web)
             self.run_worker(
@@ -355,7 +355,7 @@ def run(board="pico", seed=None, faces=None, state_dir=None, speed=1.0, web=None
     for line in tower.notices:  # also shown in the app; printed so that they outlast it
         sys.stderr.write("dicetower sim: %s\n" % line)
     if web is not None:
-        from dicetower_host.web import check_port, free
+        from dicetower_host.sim.web import check_port, free
 
         check_port(web)
         free(web)  # a port in use is one line now, not a traceback inside the running UI

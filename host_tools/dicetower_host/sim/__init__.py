@@ -2,7 +2,7 @@
 
 Headless (`--script`): play a script of presses and waits, print the final
 state as JSON, and with `--png` picture the tower at each `mark` (or at the
-end). Interactive (no script): the terminal UI in dicetower_host/tui.py.
+end). Interactive (no script): the terminal UI in dicetower_host/sim/tui.py.
 
 The device's files (boards/, config.json, game.sav...) live in `--state-dir`,
 so quitting and starting again with the same folder offers to resume, as the
@@ -284,7 +284,7 @@ def check_png(png):
 
 
 def _picture(tower, path):
-    from dicetower_host import picture
+    from dicetower_host.sim import picture
 
     try:
         picture.render(tower).save(path, format="PNG")  # a PNG whatever the name ends with

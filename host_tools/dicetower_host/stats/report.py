@@ -17,7 +17,7 @@ are not dice and are passed over.
 import json
 
 from dicetower.core.dice import ATTACK, BATTLEREALM, DANGER_COIN
-from dicetower_host import fairness_maths
+from dicetower_host.stats import maths as fairness_maths
 
 DICE = {"Battlerealm": BATTLEREALM, "Attack": ATTACK, "Danger Coin": DANGER_COIN}
 SIX = 6  # dice in a Battlerealm roll

@@ -18,8 +18,9 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, Static
 
-from dicetower_host import sim, tui
-from dicetower_host.commands import typed
+from dicetower_host import sim
+from dicetower_host.errors import typed
+from dicetower_host.sim import tui
 
 sim.use_virtual_parts()
 from dicetower_host.virtual_parts.devices import SSD1306, Strip  # noqa: E402 (after the parts are installed)

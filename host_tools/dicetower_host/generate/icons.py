@@ -1,6 +1,6 @@
 """Turn the ASCII art below into firmware/dicetower/ui/icons.py (16x16 icons, two pages each).
 
-.venv/bin/python -m dicetower_host.make_icons > firmware/dicetower/ui/icons.py
+.venv/bin/python -m dicetower_host.generate.icons > firmware/dicetower/ui/icons.py
 """
 
 ART = {
@@ -126,7 +126,9 @@ def icon_bytes(art):
 def main():
     print('"""The firmware\'s 16x16 icons: the six Battlerealm symbols.')
     print()
-    print("Made by host_tools/dicetower_host/make_icons.py from its ASCII art; 32 bytes each, top page then bottom.")
+    print(
+        "Made by host_tools/dicetower_host/generate/icons.py from its ASCII art; 32 bytes each, top page then bottom."
+    )
     print('"""')
     print()
     for name, art in ART.items():

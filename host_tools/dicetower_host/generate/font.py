@@ -1,6 +1,6 @@
 """Turn a BDF bitmap font into firmware/dicetower/ui/font.py (column bytes, bit 0 at the top).
 
-    .venv/bin/python -m dicetower_host.make_font 5x7.bdf > firmware/dicetower/ui/font.py
+    .venv/bin/python -m dicetower_host.generate.font 5x7.bdf > firmware/dicetower/ui/font.py
 
 The shipped font is X11's public-domain "5x7" (Misc Fixed, ISO8859-1, from
 Debian's xfonts-base, converted with pcf2bdf). Only ASCII 32-126 is kept.
@@ -51,7 +51,7 @@ def main(path):
         data.extend(columns(box, rows))
     print('"""A 5x7 font, ASCII 32-126, five column bytes per glyph (bit 0 at the top).')
     print()
-    print("Made by host_tools/dicetower_host/make_font.py from X11's public-domain 5x7 font (Misc Fixed).")
+    print("Made by host_tools/dicetower_host/generate/font.py from X11's public-domain 5x7 font (Misc Fixed).")
     print('"""')
     print()
     print("WIDTH = 5")

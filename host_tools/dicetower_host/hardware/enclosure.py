@@ -22,8 +22,8 @@ import time
 
 import numpy
 
-from dicetower_host import parts as parts_data
 from dicetower_host.errors import UserError
+from dicetower_host.hardware import parts as parts_data
 
 SCAD = os.path.join(parts_data.HARDWARE, "enclosure", "tower.scad")
 INSTALL = (

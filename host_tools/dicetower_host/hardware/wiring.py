@@ -10,8 +10,8 @@ for the PNG.
 
 import os
 
-from dicetower_host import parts as parts_data
 from dicetower_host.errors import UserError
+from dicetower_host.hardware import parts as parts_data
 
 GAP = ""  # a blank row between the parts of the drawing
 BUTTON_NAMES = {"enc_a": "encoder A", "enc_b": "encoder B", "enc_push": "encoder push"}

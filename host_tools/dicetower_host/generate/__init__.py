@@ -1,0 +1,1 @@
+"""Generators of firmware data, run by hand: the OLED's font (font.py) and its icons (icons.py)."""
