@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from dicetower.ui.leds import FRAMES
 from dicetower_host import sim
 from dicetower_host.sim import tui
 
@@ -96,9 +97,8 @@ def test_the_ring_animates_after_a_roll():
         before = app.ring_frames
         await pilot.press("c")  # roll
         lights = app.tower.device.lights
-        assert await until(
-            pilot, lambda: device.mode == "dice" and device.animations and lights.playing is None
-        )  # played
+        # Played: the ring took up the roll's moment and showed all its frames.
+        assert await until(pilot, lambda: device.mode == "dice" and lights.playing is None and lights.frame >= FRAMES)
         seen["frames"] = app.ring_frames - before
 
     # The device's clock at a quarter of real time: the roll's animation (30 frames, a second of the
@@ -300,7 +300,14 @@ async def to_the_dice(pilot, app):
         ("a", lambda: device.count == 3),
         ("a", lambda: device.count == 2),
         ("c", lambda: device.mode == "play"),
-        ("c", lambda: device.mode == "dice" and device.animations and app.tower.device.lights.playing is None),
+        (
+            "c",
+            lambda: (
+                device.mode == "dice"
+                and app.tower.device.lights.playing is None
+                and app.tower.device.lights.frame >= FRAMES
+            ),
+        ),
     ):
         await pilot.press(key)
         assert await until(pilot, done), (key, device.mode)

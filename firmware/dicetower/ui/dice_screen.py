@@ -6,8 +6,12 @@ console; the rules (what a roll pays, the Warehouse, the Prison) are the
 Turn's. Imported at the first Battlerealm game only.
 """
 
-from dicetower.core.dice import DICE
+from dicetower.core.dice import DICE, SYMBOLS
+from dicetower.core.game import short_name
 from dicetower.core.turn import Turn
+from dicetower.ui import icons, modes
+from dicetower.ui.canvas import COLUMNS, wrap
+from dicetower.ui.screens import draw_list, draw_message, draw_pages
 from dicetower.ui.modes import DICE_MODE, FINALIZE, LUCKY, MARK, PLACE, PLAY, REROLL, RESULT, TARGET
 
 
@@ -104,3 +108,99 @@ class DiceScreen:
         if not app.turn_page(button):
             app.mode = PLAY
             app.cursor = 0
+
+    # -- drawing (ui/modes.py's SCREENS names the method) ------------------------------------------
+
+    def draw(self, canvas):
+        """The dice screen and the mark screen."""
+        _draw_dice(self.app, self.turn, canvas)
+
+    def draw_result(self, canvas):
+        draw_pages(canvas, self.app.message, self.app.page)
+
+
+# Under each die: L locked, ^ picked to re-roll (the die boxed too, see _picked), * the advice re-rolls
+# it (! with Lucky). Made once: a string made per redraw costs a qstr lookup each on MicroPython.
+_MARKS = tuple(
+    ("L" if m & 1 else " ") + ("^" if m & 2 else " ") + ("!" if m & 8 else "*" if m & 4 else " ") for m in range(12)
+)
+
+
+def _draw_dice(app, turn, canvas):
+    from dicetower.core.cards import LOCATIONS, SHORT_NAMES  # loaded with the dice anyway: Battlerealm only
+
+    roll = turn.roll
+    canvas.line(
+        0,
+        "%s  re-rolls %d%s" % (short_name(turn.active_name(), 10), roll.rerolls_left, " L" if roll.lucky_left else ""),
+    )
+    faces = roll.faces  # indices into SYMBOLS: the names are made only for the line that shows one
+    for die in range(6):
+        x = die * 21 + 2
+        symbol = faces[die]
+        chosen = app.mode == modes.DICE_MODE and app.cursor == die
+        canvas.icon(x, 1, icons.SYMBOL_ICONS[symbol], invert=chosen)
+        picked = turn.picked & (1 << die)
+        mark = (1 if roll.locked[die] else 0) + (2 if picked else 0)
+        if turn.advised & (1 << die) and app.mode == modes.DICE_MODE:
+            mark += 8 if turn.advice.lucky == die else 4  # the advice: re-roll it (! with Lucky)
+        canvas.text(x + 1, 3, _MARKS[mark])
+        if picked:
+            _picked(canvas, x)
+    if app.mode == modes.MARK:
+        # The prompt whole (two lines: "Explosion 1: mark the" / "heroes at your location."), then each
+        # hero with where the game has them, to mark those at the roller's location.
+        heroes = app.game.state["heroes"]
+        names = [
+            "[%s] %-8s %s"
+            % (
+                "x" if turn.marked & (1 << i) else " ",
+                short_name(heroes[i]["name"], 8),
+                SHORT_NAMES[heroes[i]["place"]],
+            )
+            for i in turn.mark_items()
+        ] + ["Done"]
+        said = wrap(app.message)[:2]
+        for row in range(len(said)):
+            canvas.line(4 + row, said[row])
+        draw_list(canvas, 4 + len(said), names, app.cursor)
+        return
+    aim = turn.target_name()
+    if app.cursor == modes.TARGET:
+        label = "Aim: " + aim
+    elif app.cursor == modes.PLACE:
+        label = "At: " + SHORT_NAMES[LOCATIONS.index(turn.place())]
+    elif app.cursor >= modes.DICE:
+        label = ("Re-roll picked", "Lucky re-roll", "", "", "Finalize")[app.cursor - modes.DICE]
+    else:
+        label = "Die %d: %s" % (app.cursor + 1, SYMBOLS[faces[app.cursor]])
+    canvas.line(4, label[:COLUMNS], invert=True)
+    advice = turn.advice
+    if advice is None:
+        if turn.thinking():  # the dice are shown at once; their chance follows when worked out
+            canvas.line(5, aim[: COLUMNS - 4] + " ...")
+            draw_message(canvas, 6, app.message)
+        else:
+            draw_message(canvas, 5, app.message)
+        return
+    # The advice at a glance: the aim and its chance, then the chance of the Crystal Prison or an
+    # Explosion on the way (while the message leaves a line for it); the dice to re-roll are marked *
+    # above (! for Lucky's re-roll) and blink on the ring.
+    tail = " %d%%" % advice.percent()
+    canvas.line(5, aim[: COLUMNS - len(tail)] + tail)
+    risk = advice.percent(risk=True)
+    if risk and len(wrap(app.message)) < 2:
+        canvas.line(6, "Prison or Explosion %d%%" % risk)
+        draw_message(canvas, 7, app.message)
+    else:
+        draw_message(canvas, 6, app.message)
+
+
+def _picked(canvas, x):
+    """A die picked for the re-roll, boxed: a frame round its icon (from x) standing on its marks,
+    which become a lit bar (bit 7 left dark, so the bar stays apart from the line below)."""
+    canvas.paint(0, x - 2, x + 18, 0x80)  # the top, in the gap under line 0's letters
+    for page in (1, 2):
+        canvas.paint(page, x - 2, x - 1, 0xFF)
+        canvas.paint(page, x + 17, x + 18, 0xFF)
+    canvas.paint(3, x - 2, x + 18, 0x7F, flip=True)

@@ -21,7 +21,21 @@ from dicetower.core.entropy import PAUSED, EntropyFailure
 from dicetower.core.game import Refused
 from dicetower.core.actions import SIX_DICE
 from dicetower.core.dice import DICE
-from dicetower.ui.modes import ARGS, DICE_MODE, FINALIZE, FORM, MARK, NOTICE, OVER, PLAY, RESULT, SETUP, START
+from dicetower.ui.modes import (
+    ARGS,
+    DICE_MODE,
+    FINALIZE,
+    FORM,
+    MARK,
+    NOTICE,
+    OVER,
+    PLAY,
+    RESULT,
+    SCREENS,
+    SETUP,
+    START,
+    screen,
+)
 from dicetower.ui.picker import Picker
 
 
@@ -145,18 +159,9 @@ class App:
                 if self.mode in (PLAY, OVER, ARGS, RESULT):
                     self.mode = OVER if self.game.over() else PLAY  # a half-chosen action is dropped
                     return self._undo(button == "a")
-            mode = self.mode
-            if mode in (DICE_MODE, MARK, RESULT):
-                screen = self.dice_screen
-            elif mode == ARGS:
-                screen = self.picker
-            elif mode == FORM:
-                screen = self.form
-            elif mode in (PLAY, OVER):
-                screen = self
-            else:
-                screen = self.menus
-            getattr(screen, "on_" + mode)(button, kind)
+            i = screen(self.mode)  # the one mode table (ui/modes.py): screens.draw reads it too
+            owner = SCREENS[i + 1]
+            getattr(self if owner is None else getattr(self, owner), SCREENS[i + 2])(button, kind)
         except (Refused, ValueError) as e:  # a RollRefused too
             self.message = str(e)
             self.refused = said

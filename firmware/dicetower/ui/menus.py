@@ -1,15 +1,18 @@
 """The menus before a game: start, set-up, settings, the heroes' editor, a notice, the phones' screen.
 
 `Menus(app)` takes the presses of those modes (`on_<mode>`) and changes the
-app's shared state (mode, cursor, message); `screens.py` draws them from
-the items below.
+app's shared state (mode, cursor, message), and draws them (`draw_<mode>`, with screens.py's
+helpers): the start menu's screens leave the heap with it while a game is played.
 """
 
 from dicetower.core import games
 from dicetower.core.game import release
+from dicetower.ui.canvas import COLUMNS, MARGIN, WIDTH
+from dicetower.ui.screens import LINES, draw_list, draw_message, draw_pages
 from dicetower.ui.modes import HELP, HERO, HEROES, OVER, PHONES, PLAY, REPLACE, SETTINGS, SETUP, START
 
 REPLACE_ITEMS = ("No: keep playing it", "Yes: a new game")
+_QR = [None, None]  # the last address and its QR code: made once, not at every redraw
 
 
 class Menus:
@@ -202,3 +205,91 @@ class Menus:
         else:
             app.mode = HEROES
             app.cursor = self.hero
+
+    # -- drawing: each mode's screen (ui/modes.py's SCREENS names the method) ---------------------
+
+    def draw_start(self, canvas):
+        app = self.app
+        canvas.line(0, "DICETOWER", invert=True, centre=True)
+        draw_list(canvas, 1, [label for label, _ in self.start_items()], app.cursor, LINES - 1)
+        draw_message(canvas, LINES - 1, app.saved_message or "A/B move  C choose")
+
+    def draw_replace(self, canvas):
+        app = self.app
+        canvas.line(0, "Replace the saved game?", invert=True, centre=True)
+        draw_list(canvas, 1, REPLACE_ITEMS, app.cursor, 3)
+        draw_message(
+            canvas,
+            4,
+            "A new game replaces the saved %s game. It is kept: the start menu can bring it "
+            "back." % games.label((app.game or app.resume).KIND),
+        )
+
+    def draw_setup(self, canvas):
+        app = self.app
+        low, high, _ = games.players(app.kind)  # from the registry: the game's module may not be loaded yet
+        counting, hint = games.count_screen(app.kind)
+        canvas.line(0, "New " + games.label(app.kind), invert=True, centre=True)
+        canvas.line(2, counting % (low, high))
+        canvas.big(48, 3, str(app.count))
+        if app.message:  # what the start refused
+            draw_message(canvas, 6, app.message)
+        else:
+            canvas.line(6, "A - / B +   C start")
+            canvas.line(7, hint)
+
+    def draw_settings(self, canvas):
+        canvas.line(0, "Settings", invert=True, centre=True)
+        draw_list(canvas, 1, self.settings_items(), self.app.cursor, 5)
+        draw_message(canvas, 5, "C changes. Hold C: back.")
+
+    def draw_heroes(self, canvas):
+        canvas.line(0, "Heroes", invert=True, centre=True)
+        names = ["%s  %d PVP" % (h["name"][:14], h["pvp"]) for h in self.roster] + ["Done: save"]
+        draw_list(canvas, 1, names, self.app.cursor)
+
+    def draw_hero(self, canvas):
+        canvas.line(0, self.roster[self.hero]["name"][:COLUMNS], invert=True, centre=True)
+        draw_list(canvas, 1, self.hero_items(), self.app.cursor)
+
+    def draw_text(self, canvas):
+        """A notice, or the help: the text in pages."""
+        draw_pages(canvas, self.app.message, self.app.page)
+
+    def draw_phones(self, canvas):
+        """How phones join: the network and its password, the address, the PIN, and the address as a
+        QR code (dark modules on a lit square, as printed codes are; 2 pixels a module)."""
+        phones = self.app.phones
+
+        url = phones.get("url")
+        where = url[7:].rstrip("/") if url else "the Wi-Fi"
+        rows = [
+            "Phones",
+            phones.get("wifi") or "",
+            "key " + phones["password"] if phones.get("password") else "",
+            "PIN " + phones["pin"] if phones.get("pin") else "read-only",
+            "Scan, or go" if url else "Waiting for",
+            where[:11],
+            where[11:22],
+        ]
+        for row in range(len(rows)):
+            canvas.text(MARGIN, row, rows[row][:11], invert=row == 0)
+        canvas.text(MARGIN, 7, "C: back")
+        if url is None:
+            return
+        if _QR[0] != url:
+            from dicetower.ui.qr import encode
+
+            _QR[0], _QR[1] = url, encode(url)
+            release("dicetower.ui.qr")  # the code is drawn from its modules, kept above: the encoder goes
+        size, modules = _QR[1]
+        quiet = 2 if size <= 25 else 1
+        side = (size + 2 * quiet) * 2
+        if side > 64:
+            return  # too long an address for the panel: the text says it
+        x0, y0 = WIDTH - side, (64 - side) // 2
+        canvas.square(x0, y0, side, True)
+        for y in range(size):
+            for x in range(size):
+                if modules[y * size + x]:
+                    canvas.square(x0 + 2 * (quiet + x), y0 + 2 * (quiet + y), 2, False)

@@ -19,6 +19,85 @@ NOTICE = "notice"
 HELP = "help"  # what the status lines' short forms mean (ui/help.py)
 REPLACE = "replace"  # asked before a new game replaces the saved one
 
+# Each mode's screen, four items a mode: the mode; the App's attribute that holds its screen (None: the
+# App itself); its method for a press; its method that draws it. App.press and screens.draw both read
+# this one table (screen(mode)); one flat tuple, not a dict of tuples: it is on every board's heap.
+SCREENS = (
+    START,
+    "menus",
+    "on_start",
+    "draw_start",
+    REPLACE,
+    "menus",
+    "on_replace",
+    "draw_replace",
+    SETUP,
+    "menus",
+    "on_setup",
+    "draw_setup",
+    SETTINGS,
+    "menus",
+    "on_settings",
+    "draw_settings",
+    HEROES,
+    "menus",
+    "on_heroes",
+    "draw_heroes",
+    HERO,
+    "menus",
+    "on_hero",
+    "draw_hero",
+    PHONES,
+    "menus",
+    "on_phones",
+    "draw_phones",
+    NOTICE,
+    "menus",
+    "on_notice",
+    "draw_text",
+    HELP,
+    "menus",
+    "on_help",
+    "draw_text",
+    FORM,
+    "form",
+    "on_form",
+    "draw",
+    ARGS,
+    "picker",
+    "on_args",
+    "draw",
+    DICE_MODE,
+    "dice_screen",
+    "on_dice",
+    "draw",
+    MARK,
+    "dice_screen",
+    "on_mark",
+    "draw",
+    RESULT,
+    "dice_screen",
+    "on_result",
+    "draw_result",
+    PLAY,
+    None,
+    "on_play",
+    None,
+    OVER,
+    None,
+    "on_over",
+    None,
+)
+
+
+def screen(mode):
+    """Where `mode` is in SCREENS: its owner, handler and drawer are the three items after."""
+    for i in range(0, len(SCREENS), 4):
+        if SCREENS[i] is mode or SCREENS[i] == mode:
+            return i
+    raise KeyError(mode)
+
+
 # The dice screen's cursor: dice 0-5, then these (Finalize last: A from die 1 reaches it).
 REROLL = DICE
 LUCKY = DICE + 1

@@ -9,6 +9,7 @@ core/actions.py; this only steps through them.
 from dicetower.core import actions
 from dicetower.core.dice import ATTACK, DANGER_COIN, Die
 from dicetower.core.game import Refused
+from dicetower.ui.canvas import COLUMNS
 from dicetower.ui.modes import ARGS, PLAY
 
 
@@ -80,3 +81,15 @@ class Picker:
         else:
             self.values[self.asking] = options[self.choice % len(options)][1]
             self._next(self.asking + 1)
+
+    def draw(self, canvas):
+        """The play screen's layout, so that choosing a value redraws one line: the game's status, then
+        what is being chosen, then the last message."""
+        from dicetower.ui.screens import draw_message_and_hint, draw_status
+
+        app = self.app
+        used = draw_status(app, canvas, 4)
+        arg = self.action[2][self.asking]
+        options = self.choices(arg)
+        canvas.line(used, ("%s: %s" % (arg[0], options[self.choice % len(options)][0]))[:COLUMNS], invert=True)
+        draw_message_and_hint(canvas, used + 1, app.message)

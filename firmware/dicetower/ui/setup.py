@@ -147,11 +147,13 @@ class SetupForm:
         if changed is not None:
             changed(app.setup, path, app.options)
 
-    def draw(self, canvas, title):
+    def draw(self, canvas):
+        from dicetower.core.games import label as game_label
+
         app = self.app
         rows = self.rows()
         items = [START_ROW] + ["%s: " % label for label, _, _ in rows]
-        canvas.line(0, title, invert=True, centre=True)
+        canvas.line(0, "Set up " + game_label(app.kind), invert=True, centre=True)
         # What was refused (a value's range, a start the tracker cannot hold) whole below the rows.
         said = (
             wrap(app.message)[:3]
