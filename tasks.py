@@ -318,19 +318,90 @@ def section(entry, command, stdout, seconds):
     return "\n".join(lines)
 
 
+# The summary at the top of performance.md: (what, the benchmark, the start of its row's label, the target).
+PICO = ".venv/bin/python benchmarks/rp2040_pico.py"
+PICO_W = PICO + " --board pico_w"
+SUMMARY = (
+    ("heap free at the start menu, Pico", PICO, "heap free with the device booted", ">= 160,000 B"),
+    (
+        "lowest heap free, a 4-player Battlerealm game, Pico",
+        PICO,
+        "lowest heap free during a full 4-player battlerealm",
+        ">= 100,000 B",
+    ),
+    (
+        "lowest heap free, a 4-player Champions game, Pico",
+        PICO,
+        "lowest heap free during a full 4-player champions",
+        ">= 100,000 B",
+    ),
+    (
+        "lowest heap free, a 4-player United game, Pico",
+        PICO,
+        "lowest heap free during a full 4-player united",
+        ">= 100,000 B",
+    ),
+    (
+        "lowest heap free, a 4-player Battleworld game, Pico",
+        PICO,
+        "lowest heap free during a full 4-player battleworld",
+        ">= 100,000 B",
+    ),
+    (
+        "lowest heap free, a Battlerealm game with the scoreboard, Pico W",
+        PICO_W,
+        "lowest heap free during a full 4-player battlerealm",
+        ">= 64,000 B",
+    ),
+    ("power-on to the start menu", PICO, "power-on to the start menu on the OLED (emulated", "<= 1,000 ms"),
+    ("tap to OLED, p99", PICO, "tap released -> OLED updated, p99", "<= 50 ms"),
+    ("longest loop pass without reading the buttons", PICO, "longest the main loop went without polling", "<= 20 ms"),
+    ("the advisor, hardest case", PICO, "advisor hardest", "<= 100 ms"),
+)
+
+
+def figure(sections, command, label):
+    """The value of the row whose label starts with `label` in the section of `command`, or None."""
+    body = sections.get(command, "")
+    if "```text\n" not in body:
+        return None
+    for line in body.split("```text\n", 1)[1].split("\n```", 1)[0].splitlines():
+        if line.startswith(label):
+            return line.rsplit("  ", 1)[-1].strip()
+    return None
+
+
+def summary(sections):
+    """The table at the top of performance.md: the figures the design sets targets for, read from their
+    benchmarks' sections below (a figure not measured yet says so)."""
+    rows = ["| figure | measured | target | benchmark |", "|---|---|---|---|"]
+    for what, command, label, target in SUMMARY:
+        value = figure(sections, command, label)
+        rows.append("| %s | %s | %s | `%s` |" % (what, value or "not measured", target, command))
+    return rows
+
+
 def write_performance(sections):
     order = [" ".join((".venv/bin/python", "benchmarks/" + entry[0]) + entry[1:]) for entry in BENCHMARKS]
     missing = [command for command in order if command not in sections]
-    head = [
-        "# Performance",
-        "",
-        "Written by `python3 tasks.py bench` (`python3 tasks.py bench NAME` reruns one benchmark and",
-        "rewrites its section); not edited by hand. Each section is one benchmark's output as printed, with",
-        'the command that reproduces it, when, at which commit and on which machine it ran. Figures "on a',
-        "Pico\" come from MicroPython's rp2 firmware on an emulated RP2040 (see [rp2040/](../rp2040/README.md))",
-        "until a board measures them; the MicroPython VM's times are this machine's CPU, not a Pico's.",
-        "",
-    ]
+    head = (
+        [
+            "# Performance",
+            "",
+            "Written by `python3 tasks.py bench` (`python3 tasks.py bench NAME` reruns one benchmark and",
+            "rewrites its section); not edited by hand. Each section is one benchmark's output as printed, with",
+            'the command that reproduces it, when, at which commit and on which machine it ran. Figures "on a',
+            "Pico\" come from MicroPython's rp2 firmware on an emulated RP2040 (see [rp2040/](../rp2040/README.md))",
+            "until a board measures them; the MicroPython VM's times are this machine's CPU, not a Pico's.",
+            "",
+            "The figures the design sets targets for, from the sections below:",
+            "",
+        ]
+        + summary(sections)
+        + [
+            "",
+        ]
+    )
     if missing:
         head += ["Not measured yet:", ""] + ["- `%s`" % command for command in missing] + [""]
     body = [sections[command] for command in order if command in sections]

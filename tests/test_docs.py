@@ -145,3 +145,22 @@ def test_a_bench_run_of_one_benchmark_keeps_the_sections_of_the_others(tmp_path,
     assert text.index("figures 1") < text.index("figures 2")  # in BENCHMARKS' order
     assert "- `%s`" % command_of(tasks, first) not in text and "- `%s`" % command_of(tasks, tasks.BENCHMARKS[2]) in text
     assert "## " + tasks.about(first[0])[0].rstrip(".") + "\n" in text  # the benchmark's own title
+
+
+def test_performance_md_opens_with_the_targets_figures_read_from_its_sections():
+    """The summary is made from the benchmarks' own rows: rewritten with them, never by hand."""
+    tasks = bench_tasks()
+    with open(tasks.PERFORMANCE) as f:
+        text = f.read()
+    rows = tasks.summary(tasks.read_sections())
+    assert "\n".join(rows) in text.split("<!-- bench: ", 1)[0]
+    measured = [row for row in rows[2:] if "not measured" not in row]
+    assert measured, "no figure of the summary was found in its section"
+
+
+def test_the_summary_reads_the_row_it_names(tmp_path, monkeypatch):
+    tasks = bench_tasks()
+    body = "```text\nheap free with the device booted (drivers)   12345 B\nother  1 B\n```"
+    assert tasks.figure({tasks.PICO: body}, tasks.PICO, "heap free with the device booted") == "12345 B"
+    assert tasks.figure({tasks.PICO: body}, tasks.PICO, "tap released") is None
+    assert tasks.figure({}, tasks.PICO, "heap free") is None
