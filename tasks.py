@@ -124,34 +124,20 @@ def ensure_python(dev=True):
         run(sys.executable, "-m", "venv", VENV)
     pip = os.path.join(BIN, "pip")
     run(pip, "install", "--quiet", "--disable-pip-version-check", "-e", ".[dev]" if dev else ".")
+
+    def into(folder, *packages, deps=True):
+        """Packages installed afresh into a folder of their own (the board's libraries, the stubs)."""
+        shutil.rmtree(folder, ignore_errors=True)
+        no_deps = () if deps else ("--no-deps",)
+        run(pip, "install", "--quiet", "--disable-pip-version-check", *no_deps, "--target", folder, *packages)
+
     # The Adafruit libraries `dicetower flash --runtime circuitpython` copies: a board tool's, for both.
-    shutil.rmtree(CIRCUITPY_LIB, ignore_errors=True)
-    run(
-        pip,
-        "install",
-        "--quiet",
-        "--disable-pip-version-check",
-        "--no-deps",
-        "--target",
-        CIRCUITPY_LIB,
-        *circuitpython_libraries(),
-    )
+    into(CIRCUITPY_LIB, *circuitpython_libraries(), deps=False)
     if not dev:
         stamp = os.path.join(VENV, ".dicetower-ready-sim")
     else:
-        shutil.rmtree(STUBS, ignore_errors=True)
-        run(pip, "install", "--quiet", "--disable-pip-version-check", "--target", STUBS, PICO_STUBS)
-        shutil.rmtree(CIRCUITPY_STUBS, ignore_errors=True)
-        run(
-            pip,
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-            "--no-deps",
-            "--target",
-            CIRCUITPY_STUBS,
-            CIRCUITPYTHON_STUBS,
-        )
+        into(STUBS, PICO_STUBS)
+        into(CIRCUITPY_STUBS, CIRCUITPYTHON_STUBS, deps=False)
     with open(stamp, "w") as f:
         f.write(digest)
 
