@@ -17,6 +17,7 @@ What each game is (its tracker, menu, status line, gauge) is its module in
 core/games/.
 """
 
+from dicetower.core import games
 from dicetower.core.entropy import PAUSED, EntropyFailure
 from dicetower.core.game import Refused
 from dicetower.core.actions import SIX_DICE
@@ -32,7 +33,6 @@ from dicetower.ui.modes import (
     PLAY,
     RESULT,
     SCREENS,
-    SETUP,
     START,
     screen,
 )
@@ -63,7 +63,7 @@ class App:
         self.count = 0
         self.setup = None  # the set-up of the game being chosen: its set-up module's setup_default's shape
         self.setup_rules = None  # that module (core/games/<game>_setup.py), while the game is set up
-        self._unready = None  # its name, until it is made ready (_ready)
+        self._unready = None  # its name, until it is made ready (ui/choosing.py's make_ready)
         self.last_setup = None  # the remembered set-up, until then
         self.form = None  # its rows on the OLED (ui/setup.py), made at the first use
         self.message = ""  # the last thing that happened, for the screen
@@ -94,7 +94,9 @@ class App:
             self.resume = game
             if game is not None:  # what resuming it will import, imported meanwhile at idle
                 self._held[game.KIND] = [name for name in sys.modules if name not in before]
-                self._fetch(game.KIND)  # its module came with it
+                from dicetower.ui import choosing
+
+                choosing.fetch(self, game.KIND)  # its module came with it
             if message:
                 notices.append(message)
         if self.options.get("notice"):
@@ -215,139 +217,6 @@ class App:
             self.menus.back()
         self.menu = ()
 
-    def choose_game(self, kind):
-        """A new game of `kind` chosen on the start menu: to its count screen, drawn from the games'
-        registry. The game's module, its set-up and what its start will import are imported meanwhile at
-        idle, one module a loop pass (`think`): at this press, or at the press that starts the game,
-        they kept the buttons waiting (on a Pico, Champions' module alone is 87 ms)."""
-        if self.game is not None:
-            self.resume = self.game  # still saved: it can be resumed until a new one starts
-            self.game = None
-        self.kind = kind
-        self.game_module = None  # its module: `_game_module_now`
-        self.mode = SETUP
-        self.message = ""
-        self._set_up(kind)
-        self._fetch(kind)
-
-    def _game_module_now(self):
-        """The chosen game's module, imported now if the idle passes have not come to it."""
-        if self.game_module is None:
-            while self._ahead and self.game_module is None:
-                self._import_ahead()
-            if self.game_module is None:
-                self.game_module = self._rules(self.kind)
-        return self.game_module
-
-    def _set_up(self, kind):
-        """The count a new game starts from: the last one of its kind started, else the game's. The rest
-        of its set-up is made ready at idle (`_ready`): importing it at this press kept the buttons
-        waiting 140 ms on a Pico."""
-        from dicetower.core.games import players, setup_of
-
-        low, high, self.count = players(kind)
-        self._unready = setup_of(kind)  # the set-up module, if any
-        self.setup = self.setup_rules = self.last_setup = None
-        if self.setups is None:
-            return
-        saved, notice = self.setups().remembered()
-        if notice:
-            self.mode = NOTICE  # said whole, with the file's name; the start menu follows
-            self.message = notice + " The set-ups start from the defaults."
-        last = saved.get(self.kind)
-        if isinstance(last, dict) and isinstance(last.get("count"), int) and low <= last["count"] <= high:
-            self.count = last["count"]
-            self.last_setup = last.get("setup")
-
-    def _ready(self):
-        """The set-up made ready, once: at idle after the game is chosen, or at the press that needs it
-        first (ui/setup.py's `ready`, in the set-up's own load unit)."""
-        name, self._unready = self._unready, None
-        if name is not None:
-            from dicetower.ui.setup import ready
-
-            ready(self, name)
-
-    def open_setup(self):
-        """Hold B on the player count: the set-up's rows (a game with more than a count to set up)."""
-        self._ready()
-        if self.setup is None:
-            return
-        if self.form is None:
-            from dicetower.ui.setup import SetupForm
-
-            self.form = SetupForm(self)
-        self.form.open()
-        self.mode = FORM
-
-    def start_game(self):
-        """The set-up started: the new game, and its set-up remembered for the next one."""
-        self._ready()
-        if self.mode == NOTICE:
-            return  # a presets file refused just now: said first
-        if self.setup is None:
-            game = self._game_module_now().new_game(self.count, self.options)
-            self._remember()
-        else:
-            made = self.setup_rules.start(self.count, self.setup, self.options)  # Refused: said on its row
-            self._remember()  # before it is let go: should the tracker refuse it, it comes back (below)
-            self._set_down()  # its module let go before the game's comes in (core/games/__init__.py)
-            try:
-                game = self._game_module_now().TRACKER.setup(*made)
-            except Refused:
-                self._set_up(self.kind)  # the set-up just remembered, made ready again at idle
-                raise
-        self.begin(game, new=True)
-
-    def _remember(self):
-        if self.setups is not None:
-            self.setups().remember(self.kind, self.count, self.setup)
-
-    def _fetch(self, kind):
-        """Import at idle, one a pass, what a game of `kind` will need: what its line in the games'
-        registry lists (`begin` lets go of what games of other kinds needed)."""
-        import sys
-
-        from dicetower.core.games import fetched
-
-        name = "dicetower.core.games." + kind
-        self._held.setdefault(kind, [])
-        self._ahead_kind = kind
-        ahead = fetched(kind)
-        self._ahead = [m for m in ahead if m not in sys.modules]
-        if name in sys.modules:
-            self._fetched(sys.modules[name])
-        if "dicetower.core.work_arrays" not in ahead and self.turn is None:
-            # The advisor's work arrays (core/work_arrays.py) are a Battlerealm game's alone: a
-            # game chosen or resumed that does not advise lets them go, and a Battlerealm game chosen
-            # after makes them again (its registry line). Not while a Battlerealm turn holds them,
-            # whatever sys.modules says.
-            from dicetower.core.game import release
-
-            release("dicetower.core.work_arrays")
-
-    def _fetched(self, rules):
-        """A chosen game's module is in: it is the game's rules, and the dice's screens are next if its
-        menu rolls six dice (ui/dice_screen.py)."""
-        import sys
-
-        if self.game_module is None and rules.TRACKER.KIND == self.kind:
-            self.game_module = rules  # the game chosen (at power-up, a saved game's module: not yet chosen)
-        if _rolls_six_dice(rules.MENU) and _DICE_SCREEN not in sys.modules and _DICE_SCREEN not in self._ahead:
-            self._ahead.append(_DICE_SCREEN)
-
-    def _import_ahead(self):
-        """The next module a chosen game will need, and note what it imported (for `_let_go`)."""
-        import sys
-
-        before = set(sys.modules)
-        name = self._ahead.pop(0)
-        module = __import__(name, None, None, ["_"])
-        held = self._held.setdefault(self._ahead_kind, [])
-        held.extend([m for m in sys.modules if m not in before])  # and what it imported
-        if name == "dicetower.core.games." + self._ahead_kind:
-            self._fetched(module)
-
     def _let_go(self, kind):
         """The modules games of other kinds than `kind` imported (a saved Battlerealm game's rules, heroes
         and turn, once a Champions game starts): released, their heap the game's. Not once a Battlerealm
@@ -360,12 +229,6 @@ class App:
                     release(name)
                 release("dicetower.core.games." + other)
             del self._held[other]
-
-    @staticmethod
-    def _rules(kind):
-        from dicetower.core.games import game
-
-        return game(kind)
 
     @property
     def menus(self):
@@ -390,16 +253,19 @@ class App:
             self.saves.keep_replaced()  # the game it replaces stays on flash: the start menu brings it back
         self.game = game
         self.kind = game.KIND
-        self.game_module = self._rules(game.KIND)
+        self.game_module = games.game(game.KIND)
         self.resume = None
         self.mode = OVER if game.over() else PLAY
         self.cursor = 0
         self.menu = self.game_module.MENU
         # What the idle passes have not fetched yet, now, in its order (presses may have left no idle pass).
-        self._fetch(game.KIND)
+        from dicetower.ui import choosing
+
+        choosing.fetch(self, game.KIND)
         while self._ahead:
-            self._import_ahead()
-        if _rolls_six_dice(self.menu):
+            choosing.import_ahead(self)
+        release("dicetower.ui.choosing")  # chosen: the game's heap until another is
+        if rolls_six_dice(self.menu):
             self._dice_screen().begin(game)
         self.message = "New game." if new else "Resumed."
         self.save()
@@ -409,10 +275,9 @@ class App:
         """The game starts: the set-up's rows, presets and values are let go (set up again, they come
         back from setup.json); their heap is the game's."""
         from dicetower.core.game import release
-        from dicetower.core.games import GAMES, setup_of
 
-        for _, kind in GAMES:  # a game chosen before this one may have fetched its own set-up module
-            name = setup_of(kind)
+        for _, kind in games.GAMES:  # a game chosen before this one may have fetched its own set-up module
+            name = games.setup_of(kind)
             if name is not None:
                 release("dicetower.core.games." + name)
         release("dicetower.ui.setup")
@@ -490,7 +355,9 @@ class App:
         """One slice of the work left at idle: a module the chosen game will need, else the advisor's
         work; True while more remains. The advice, once found, is shown."""
         if self.game_module is None and self._ahead:
-            self._import_ahead()  # its registry line up to its module, before its set-up (which imports it)
+            from dicetower.ui import choosing
+
+            choosing.import_ahead(self)  # its registry line up to its module, before its set-up (which imports it)
             return True
         if self._unready is not None:
             # The set-up's modules one a pass, then its rows made ready: no pass keeps the buttons waiting
@@ -501,10 +368,14 @@ class App:
                 if name not in sys.modules:
                     __import__(name)
                     return True
-            self._ready()
+            from dicetower.ui import choosing
+
+            choosing.make_ready(self)
             return True
         if self._ahead:
-            self._import_ahead()
+            from dicetower.ui import choosing
+
+            choosing.import_ahead(self)
             return True
         turn = self.turn
         if turn is None or not turn.thinking():
@@ -518,10 +389,10 @@ class App:
         return self._unready is not None or bool(self._ahead) or (self.turn is not None and self.turn.thinking())
 
 
-_DICE_SCREEN = "dicetower.ui.dice_screen"
+DICE_SCREEN = "dicetower.ui.dice_screen"
 
 
-def _rolls_six_dice(menu):
+def rolls_six_dice(menu):
     """Whether a game's menu rolls Battlerealm's six dice (its turn is then the dice screen's)."""
     for action in menu:
         if action[2] and action[2][0][1] == SIX_DICE:

@@ -7,6 +7,7 @@ helpers): the start menu's screens leave the heap with it while a game is played
 
 from dicetower.core import games
 from dicetower.core.game import release
+from dicetower.ui import choosing  # with the start menu: the press that chooses a game imports nothing
 from dicetower.ui.canvas import COLUMNS, MARGIN, WIDTH
 from dicetower.ui.screens import LINES, draw_list, draw_message, draw_pages
 from dicetower.ui.modes import HELP, HERO, HEROES, OVER, PHONES, PLAY, REPLACE, SETTINGS, SETUP, START
@@ -83,7 +84,7 @@ class Menus:
             self.replacing = choice
             app.mode = REPLACE
         else:
-            app.choose_game(choice)
+            choosing.choose_game(app, choice)
 
     def saved_game_unfinished(self):
         game = self.app.game or self.app.resume
@@ -95,7 +96,7 @@ class Menus:
         if button != "c":
             return app.step(button, len(REPLACE_ITEMS))
         if app.cursor == 1:
-            app.choose_game(self.replacing)
+            choosing.choose_game(app, self.replacing)
         else:
             app.mode = START
         app.cursor = 0
@@ -122,13 +123,13 @@ class Menus:
         app = self.app
         low, high, _ = games.players(app.kind)
         if button == "b" and kind == "long" and app.setup is not None:
-            app.open_setup()
+            choosing.open_setup(app)
         elif button == "a":
             app.count = max(low, app.count - 1)
         elif button == "b":
             app.count = min(high, app.count + 1)
         else:
-            app.start_game()
+            choosing.start_game(app)
 
     def settings_items(self):
         settings = self.app.settings

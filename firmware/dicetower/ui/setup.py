@@ -122,7 +122,9 @@ class SetupForm:
             if button != "c":
                 return app.step(button, len(rows) + 1)
             if app.cursor == 0:
-                return app.start_game()
+                from dicetower.ui.choosing import start_game
+
+                return start_game(app)
             self.editing = True
             return
         if button == "c":
