@@ -202,6 +202,7 @@ def test_ls_gives_each_files_size_and_only_the_boards_own_files(pico, tmp_path):
     assert done.stdout.split("]")[0] + "]" == "['lib', 'scores.txt']" and done.stdout.split()[-1] == "5000"
 
 
+@pytest.mark.slow  # 100 KB copied through mpremote to the virtual Pico: over 5 s
 def test_df_gives_a_picos_flash(pico, tmp_path):
     """`mpremote df` printed a garbled line; a Pico's MicroPython has 1,408 KiB of littlefs at /."""
     mpremote, flash = pico
