@@ -122,9 +122,7 @@ class Device:
             self._lit = now
             self.frame()
         elif self.saves.pending():
-            said = self.saves.step()  # the game the last action left, in steps once the press is answered
-            if said is not None:
-                app.say(said)
+            self.saves.step()  # the game the last action left, in steps once the press is answered
         elif self._setups is not None and self._setups.pending is not None:
             self._setups.write()  # after the game's save: the game first
         elif self._setups is not None and app.game is not None:

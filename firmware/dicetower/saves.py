@@ -67,6 +67,7 @@ class SaveStore:
         self.swap = path + ".swap"  # a kept game on its way back (bring_back)
         self.fs = fs or OsFiles()
         self.log = log  # log(text, lasting): the console, and errors.log too if lasting
+        self.say = None  # say(text): the players told on the screen (the App's say, once it is made)
         self.kept = None  # (file name, game kind) the start menu can bring back: see find_kept
         self._unsaved = None  # a game an action changed, to write in the loop's passes (see save)
         self._saving = None  # a save under way: `saving`'s steps
@@ -83,8 +84,9 @@ class SaveStore:
         return self._saving is not None or self._unsaved is not None
 
     def step(self):
-        """One step of writing the game the last action left (the newest, if several came); a text for
-        the players if saving failed (saves are off for this game, which goes on), else None."""
+        """One step of writing the game the last action left (the newest, if several came). If saving
+        fails, saves are off for this game, which goes on, and the players are told (`say`), whichever
+        call was writing: the loop's step, or a flush before the files change names."""
         if self._saving is None:
             self._saving = self.saving(self._unsaved)
             self._unsaved = None
@@ -93,18 +95,16 @@ class SaveStore:
                 self._saving = None
         except OSError as e:
             self._saving = None  # said on screen, not tried again every pass
-            return "Saves are off (%s); the game goes on." % why(e)
+            if self.say is not None:
+                self.say("Saves are off (%s); the game goes on." % why(e))
         except BaseException:
             self._saving = None
             raise
-        return None
 
     def flush(self):
         """Write the save under way now (the files are about to change names, or the heap ran out)."""
-        said = None
         while self.pending():
-            said = self.step() or said
-        return said
+            self.step()
 
     def drop(self):
         """Forget the save under way: the last one on flash stands."""

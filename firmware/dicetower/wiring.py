@@ -120,6 +120,7 @@ def wire(dev, platform):
         options=options,
         setups=dev._setup_files,
     )
+    dev.saves.say = dev.app.say  # a save that fails is said on the screen, whoever was writing it
     dev.lights = Lights(dev.ring)
     # Off by default: a started watchdog cannot be stopped, and mpremote could no longer interrupt.
     dev.watchdog = platform.watchdog(8000) if dev.config.get("watchdog") else None

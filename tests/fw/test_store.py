@@ -695,3 +695,24 @@ class KeptGames(unittest.TestCase):
             kinds = [loaded.KIND, SaveStore(PATH, trial).find_kept()[1]]
             self.assertEqual(sorted(kinds), ["battlerealm", "united"], renames)
             self.assertEqual(sorted(trial.files), [PATH, PATH + ".old1"])
+
+
+class FullFlash(Flash):
+    def open(self, path, mode):
+        if "w" in mode:
+            raise OSError(28, "No space left on device")
+        return Flash.open(self, path, mode)
+
+
+class SaysWhenOff(unittest.TestCase):
+    def test_a_save_that_fails_while_flushed_before_a_new_game_is_said_to_the_players(self):
+        """keep_replaced writes the save under way first: if the flash refuses, the players are told, as
+        when the loop's own step fails (it was dropped silently once the queue moved into the store)."""
+        store = SaveStore(PATH, FullFlash())
+        said = []
+        store.say = said.append
+        store.save(small_game())
+        store.keep_replaced()
+        self.assertFalse(store.pending())
+        self.assertEqual(len(said), 1)
+        self.assertTrue(said[0].startswith("Saves are off ("), said)
