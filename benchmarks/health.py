@@ -12,7 +12,7 @@ healthy sources (which should never alarm).
 import argparse
 import random
 
-from dicetower.core.entropy import HealthTests  # noqa: E402
+from dicetower.core.health import HealthTests  # noqa: E402
 
 
 def samples_to_alarm(tests, next_sample, cap):

@@ -24,6 +24,7 @@ print(json.dumps(sorted(m for m in sys.modules if m.startswith("dicetower."))))
 BATTLEREALM_ONLY = {
     "dicetower.core.games.battlerealm",
     "dicetower.core.games.battlerealm_heroes",
+    "dicetower.core.games.battlerealm_powers",
     "dicetower.core.turn",
     "dicetower.ui.dice_screen",
     "dicetower.core.roster",
@@ -81,7 +82,8 @@ def test_battlerealm_loads_its_turn_when_played_and_keeps_only_its_seated_heroes
     heroes = "dicetower.core.games.battlerealm_heroes"
     assert BATTLEREALM_ONLY - {heroes} <= modules
     assert heroes not in modules
-    assert "dicetower.core.lucky" not in modules  # the search with Lucky: no built-in hero has it
+    assert not modules & {"dicetower.core.lucky", "dicetower.core.lucky_tables"}  # no built-in hero has Lucky
+    assert "dicetower.core.games.battlerealm_check" not in modules  # let go once the game is set up
     assert not modules & {"dicetower.core.games." + other for other in GAMES[1:]}
 
 

@@ -19,12 +19,15 @@ DONE = {
     "dicetower.core.entropy_startup",
     "dicetower.ui.help",
     "dicetower.ui.qr",
+    "dicetower.core.games.battlerealm_check",
 }
+LUCKY = {"dicetower.core.lucky", "dicetower.core.lucky_tables"}
 ADVISING = BATTLEREALM_ONLY | {
     "dicetower.core.work_arrays",
     "dicetower.core.ranks",
     "dicetower.core.keeps",
     "dicetower.core.lucky",
+    "dicetower.core.lucky_tables",
 }
 
 
@@ -73,7 +76,7 @@ def test_on_the_vm_a_game_holds_its_own_modules_and_nothing_done_with(board, nam
     assert not got["held_boot"] & (GAMES | SET_UPS | DONE | ADVISING)
     own = "dicetower.core.games." + name
     assert own in got["held_end"]
-    assert not got["held_end"] & ((GAMES - {own}) | SET_UPS | DONE | {"dicetower.core.lucky", "dicetower.ui.menus"})
+    assert not got["held_end"] & ((GAMES - {own}) | SET_UPS | DONE | LUCKY | {"dicetower.ui.menus"})
     if name == "battlerealm":
         assert {"dicetower.core.advisor", "dicetower.core.work_arrays", "dicetower.core.turn"} <= got["held_end"]
     else:

@@ -7,7 +7,7 @@ import subprocess
 import pytest
 from scipy.stats import binom
 
-from dicetower.core.entropy import ALPHA_BITS, APT_CUTOFFS, rct_cutoff
+from dicetower.core.health import ALPHA_BITS, APT_CUTOFFS, rct_cutoff
 from dicetower.core.replay import SeededSource
 
 ALPHA = 2.0**-ALPHA_BITS

@@ -9,6 +9,7 @@ wrong PIN costs, and the stream's one release, are the same code on the Pico W.
 import gc
 import unittest
 
+from dicetower.web import request as requests
 from dicetower.web import server
 
 
@@ -40,8 +41,8 @@ class Client:
 
 def refused(client):
     try:
-        run(server._read_request(client))
-    except server._Refused as e:
+        run(requests.read_request(client))
+    except requests.Refused as e:
         return e.args[0]
     return None
 
@@ -50,24 +51,24 @@ class Requests(unittest.TestCase):
     def test_a_request_is_read_whole_with_its_body(self):
         body = b'{"button": "c", "pin": "2468"}'
         request = b"POST /press HTTP/1.1\r\nHost: t\r\nContent-Length: %d\r\n\r\n" % len(body) + body
-        self.assertEqual(run(server._read_request(Client(request + b"GET / HTTP/1.1\r\n"))), request)
+        self.assertEqual(run(requests.read_request(Client(request + b"GET / HTTP/1.1\r\n"))), request)
 
     def test_blank_lines_before_the_request_line_are_passed_over(self):
-        self.assertEqual(run(server._read_request(Client(b"\r\n\nGET / HTTP/1.1\r\n\r\n"))), b"GET / HTTP/1.1\r\n\r\n")
+        self.assertEqual(run(requests.read_request(Client(b"\r\n\nGET / HTTP/1.1\r\n\r\n"))), b"GET / HTTP/1.1\r\n\r\n")
 
     def test_an_endless_request_line_is_cut_while_it_is_read(self):
         client = Client(b"GET /", b"x" * 100)
         gc.collect()
         self.assertEqual(refused(client), 414)
-        self.assertTrue(client.sent <= server.MAX_LINE + server.PIECE, client.sent)
+        self.assertTrue(client.sent <= requests.MAX_LINE + requests.PIECE, client.sent)
 
     def test_a_flood_of_headers_is_cut_by_their_count_and_by_the_heads_size(self):
         lines = Client(b"GET / HTTP/1.1\r\n", b"X: y\r\n")
         self.assertEqual(refused(lines), 431)
-        self.assertTrue(lines.sent <= server.MAX_HEAD + server.PIECE, lines.sent)
+        self.assertTrue(lines.sent <= requests.MAX_HEAD + requests.PIECE, lines.sent)
         long_lines = Client(b"GET / HTTP/1.1\r\n", b"X-Long: " + b"y" * 400 + b"\r\n")
         self.assertEqual(refused(long_lines), 431)
-        self.assertTrue(long_lines.sent <= server.MAX_HEAD + server.PIECE, long_lines.sent)
+        self.assertTrue(long_lines.sent <= requests.MAX_HEAD + requests.PIECE, long_lines.sent)
 
     def test_the_flood_costs_no_more_heap_than_a_head(self):
         if not hasattr(gc, "mem_alloc"):
@@ -78,7 +79,7 @@ class Requests(unittest.TestCase):
         self.assertEqual(refused(client), 431)
         # Everything it allocated, garbage included (the growing buffer, each line's copy, the client's
         # pieces): a few heads' worth, however long the flood would have gone on (11.8 KB measured).
-        self.assertTrue(gc.mem_alloc() - before < 8 * server.MAX_HEAD, gc.mem_alloc() - before)
+        self.assertTrue(gc.mem_alloc() - before < 8 * requests.MAX_HEAD, gc.mem_alloc() - before)
 
     def test_what_microdot_could_not_read_is_refused_before_it_sees_it(self):
         for request, status in (
@@ -94,7 +95,7 @@ class Requests(unittest.TestCase):
 
     def test_a_body_that_stops_short_ends_the_request(self):
         cut = Client(b"POST /press HTTP/1.1\r\nContent-Length: 100\r\n\r\n0123456789")
-        self.assertIsNone(run(server._read_request(cut)))
+        self.assertIsNone(run(requests.read_request(cut)))
 
 
 class Clock:

@@ -22,39 +22,28 @@ gathered ahead, failed dice retried) and `stir(micros)` (a press's time, mixed i
 where the dice have them, as FairDice does.
 
 `FairDice` turns a noise source into faces, in the shape of NIST SP 800-90C: an entropy source
-(SP 800-90B) feeding a DRBG (SP 800-90A).
-  1. Health tests: every raw sample passes SP 800-90B's repetition count (4.4.1) and adaptive
-     proportion (4.4.2) tests.
-  2. A start-up test (4.3) over STARTUP_TEST_SAMPLES = 2**16 + 128 samples: the health tests, a
-     period test (the first samples must not come round again, as they do from a counter, a byte
-     cycle or a short LFSR within 2**16 samples) and a linear complexity test (Berlekamp-Massey over
-     the first 512 bits: an LFSR of up to 207 bits is caught whatever its period). Its first 1024
-     samples (the standard's minimum, the linear complexity test among them) pass before the DRBG is
-     seeded, as the dice are made; the rest runs at idle, a buffer a pass, over the first seconds
-     (a Pico needs several: benchmarks/vm_entropy.py), and a failure there pauses the dice. Rolls
-     do not wait for it: until then their faces come from the DRBG, so a cycle it finds late could
-     not have made them predictable either.
-  3. Conditioning: SHA-256 over raw samples that carry at least SEED_BITS = 512 bits of claimed
-     entropy, twice the 256 bits its output is taken to hold.
-  4. HMAC_DRBG with SHA-256 (SP 800-90A 10.1.2): instantiated from two conditioned blocks, reseeded
-     from one before every RESEED_INTERVAL-th request of 32 bytes. Each player's press gives its time
-     in microseconds as additional input to the next request, whose output replaces what was made
-     before the press. A noise source that fails quietly (predictable, yet passing every test) then
-     leaves faces that depend on the players' timing: predictable only to whoever knows every press
-     to the microsecond (docs/fairness.md).
-  5. Faces by rejection sampling from a uniform integer pool that keeps the unused part of every
-     byte: a d6 costs about log2(6)/8 = 0.32 bytes, and no face is ever favoured (no bare modulo).
+(SP 800-90B) feeding a DRBG (SP 800-90A). docs/fairness.md ("From noise to a face") gives each step
+and why; in short:
+  1. Every raw sample passes SP 800-90B's health tests (core/health.py).
+  2. A start-up test (4.3) over STARTUP_TEST_SAMPLES: the health tests, a period test and a linear
+     complexity test (core/entropy_startup.py). Its first STARTUP_SAMPLES pass before the DRBG is
+     seeded; the rest runs at idle, a buffer a pass, and a failure there pauses the dice.
+  3. Conditioning: SHA-256 over raw samples carrying SEED_BITS of claimed entropy (twice the 256 bits
+     its output is taken to hold).
+  4. HMAC_DRBG with SHA-256 (core/drbg.py): instantiated from two conditioned blocks, reseeded before
+     every RESEED_INTERVAL-th request of 32 bytes. Each press's time in microseconds is additional input
+     to the next request, whose output replaces what was made before the press.
+  5. Faces by rejection sampling from a uniform integer pool (core/pool.py): no face is favoured.
 A failure (of the health tests, the rest of the start-up test, or a read) makes the dice refuse to
 roll and say why, after the second source (if one was given) has been tried. `prime(now)` then
-runs the whole start-up test again, and conditions two seed blocks, a buffer a call, 1 s after the
-failure, then 2 s, 4 s ... up to 64 s after each failed try; the dice roll again once one passes.
-A replay source skips 2 to 4: 1024 start-up samples, then its bytes straight into the pool.
+runs the whole start-up test again, 1 s after the failure, then 2 s, 4 s ... up to 64 s after each
+failed try; the dice roll again once one passes. A replay source skips 2 to 4: STARTUP_SAMPLES, then
+its bytes straight into the pool.
 
 `ScriptedFaces` (core/replay.py) gives set faces instead, for tests, tutorials and a roll replayed after
 an undo; it is never the default on a device.
 
-Drawing a face allocates nothing: the pool stays below 2**30 so MicroPython keeps it in small ints,
-and the DRBG's state, its HMAC key blocks and its output are preallocated bytearrays. Each SHA-256
+Drawing a face allocates nothing: the pool keeps small ints, and the DRBG's state, its HMAC key blocks and its output are preallocated bytearrays. Each SHA-256
 is a new hash object (MicroPython's cannot be copied, nor updated after its digest), made where a
 block of output is: at idle, by prime.
 """
@@ -67,63 +56,26 @@ except ImportError:  # CPython: a constant is its value
         return x
 
 
+from dicetower.core.health import EntropyFailure, HealthTests
+from dicetower.core.paused import SLICE, Paused
+from dicetower.core.pool import Pool
+
 # What only some dice need is a module of its own, imported when needed: on a Pico, code loaded from
 # an .mpy lives on the heap the game needs. core/drbg.py (HmacDrbg, SHA-256) for a noise source, not
 # a replay; core/entropy_startup.py (period, linear complexity) for a start-up test, released once it passes.
 _STARTUP_TEST = "entropy_startup"
 
-# NIST SP 800-90B health tests with a false-alarm rate alpha = 2**-30 per
-# sample (the standard allows 2**-20 to 2**-40; at 2**-20 a healthy source
-# would stop the dice about once per million bytes, which a benchmark reaches).
-# Repetition count cutoff: 1 + ceil(30 / H). Adaptive proportion cutoff:
-# 1 + CRITBINOM(W, 2**-H, 1 - 2**-30), with the window W = 1024 for binary
-# samples and 512 for others. A Pico cannot compute a binomial quantile in
-# single-precision floats, so the cutoffs for the claims our sources make are
-# tabulated here; tests/test_references.py recomputes every entry with scipy.
-ALPHA_BITS = 30
-APT_CUTOFFS = {
-    (1024, 0.5): 810,
-    (1024, 0.8): 683,
-    (1024, 1.0): 609,
-    (512, 7): 22,
-    (512, 8): 16,
-}
 STARTUP_SAMPLES = 1024  # SP 800-90B's start-up minimum: tested as the dice are made
 STARTUP_TEST_SAMPLES = (1 << 16) + 128  # the whole start-up test: a cycle of up to 2**16 samples comes round in it
 SEED_BITS = 512  # claimed entropy conditioned into each 256-bit seed block
 RESEED_INTERVAL = 4  # DRBG requests (32 bytes, about 100 d6 faces each) between reseeds
 PERSONALIZATION = b"dicetower dice"
 PAUSED = "Dice paused, retrying: restart if it persists. Noise failed its test."  # 3 lines of 25
-RETRY_FIRST_MS = 1000
-RETRY_LONGEST_MS = 64000
 
-_POOL_FLOOR = const(1 << 22)  # refill below this; pool * 256 stays under 2**30
 _BUF_SIZE = const(32)
 _BLOCK = const(32)  # bytes of DRBG output per request
 _READY = const(8)  # replay bytes made ahead at idle (prime): about four rolls of six dice
-_SLICE = const(_BUF_SIZE)  # samples a prime() call reads: a few ms on a Pico (benchmarks/vm_entropy.py)
 _PRESSES = const(16)  # presses' times kept for the next DRBG block; more before it are folded in (XOR)
-
-
-class EntropyFailure(Exception):
-    """The entropy source failed a health test or could not be read.
-
-    `str(e)` is the whole reason, for the console; `e.screen` what the OLED says (PAUSED for FairDice,
-    whose dice retry by themselves).
-    """
-
-    def __init__(self, reason, screen=None):
-        super().__init__(reason)
-        self.screen = screen or reason
-
-
-def rct_cutoff(min_entropy):
-    """Repetition count test cutoff C = 1 + ceil(30 / H) (SP 800-90B 4.4.1)."""
-    q = ALPHA_BITS / min_entropy
-    c = int(q)
-    if c < q:
-        c += 1
-    return 1 + c
 
 
 def _startup_test(binary):
@@ -140,67 +92,6 @@ def _release_startup_test():
     release("dicetower.core." + _STARTUP_TEST)
 
 
-class HealthTests:
-    """The repetition count and adaptive proportion tests on raw samples."""
-
-    def __init__(self, binary, min_entropy):
-        self.window = 1024 if binary else 512
-        key = (self.window, min_entropy)
-        if key not in APT_CUTOFFS:
-            raise ValueError(
-                "no health test cutoff for %s samples of min-entropy %s" % ("binary" if binary else "byte", min_entropy)
-            )
-        self.apt_cutoff = APT_CUTOFFS[key]
-        self.rct_cutoff = rct_cutoff(min_entropy)
-        self.reset()
-
-    def reset(self):
-        self._last = -1
-        self._run = 0
-        self._ref = -1
-        self._seen = 0
-        self._count = 0
-
-    def check_all(self, buf):
-        """Take a buffer of raw samples, the tests' state in locals (they run on every sample); None, or
-        the reason the source failed."""
-        last = self._last
-        run = self._run
-        ref = self._ref
-        seen = self._seen
-        count = self._count
-        rct = self.rct_cutoff
-        apt = self.apt_cutoff
-        window = self.window
-        reason = None
-        for sample in buf:
-            if sample == last:
-                run += 1
-                if run >= rct:
-                    reason = "repetition count test: %d identical samples in a row" % run
-                    break
-            else:
-                last = sample
-                run = 1
-            if seen == 0:
-                ref = sample
-                count = 1
-            elif sample == ref:
-                count += 1
-                if count >= apt:
-                    reason = "adaptive proportion test: one value %d times in %d samples" % (count, window)
-                    break
-            seen += 1
-            if seen == window:
-                seen = 0
-        self._last = last
-        self._run = run
-        self._ref = ref
-        self._seen = seen
-        self._count = count
-        return reason
-
-
 def _samples_for(bits, min_entropy):
     """Raw samples carrying `bits` of claimed entropy, in whole buffers."""
     n = int(bits / min_entropy)
@@ -209,7 +100,7 @@ def _samples_for(bits, min_entropy):
     return (n + _BUF_SIZE - 1) // _BUF_SIZE * _BUF_SIZE
 
 
-class FairDice:
+class FairDice(Pool, Paused):
     """Unbiased faces from a health-tested entropy source, through a conditioner and a DRBG.
 
     `draw(die)` returns a face index of `die`, or raises EntropyFailure and
@@ -239,11 +130,7 @@ class FairDice:
         self.bytes_used = 0  # bytes of DRBG output (of replayed bytes, for a replay) taken by faces
         self.samples_used = 0  # raw samples read from the sources, start-up tests included
         self.switched = None
-        self.retries = 0  # tries of the start-up test after a failure
         self._fallback = fallback
-        self._retrying = False
-        self._retry_from = None
-        self._backoff = RETRY_FIRST_MS
         self._use(source)
         if self.failure is not None:
             self._switch()
@@ -270,8 +157,7 @@ class FairDice:
     def _restart(self):
         """Ready a start-up test from its first sample; a failure already said stands until it passes."""
         self.health.reset()
-        self._value = 0
-        self._range = 1
+        self._empty()
         self._ready_at = 0
         self._ready_n = 0
         self._pos = _BUF_SIZE
@@ -318,15 +204,6 @@ class FairDice:
             if n < STARTUP_TEST_SAMPLES:
                 break
         return self._seeded
-
-    def recover(self):
-        """Run the whole start-up test again, now; True if the source is healthy."""
-        if self._begin(whole=True):
-            self._retrying = False
-            self._retry_from = None
-            self._backoff = RETRY_FIRST_MS
-            return True
-        return False
 
     def _switch(self):
         """Move to the fallback source; True if it passes its start-up test."""
@@ -425,8 +302,7 @@ class FairDice:
                 presses[i] = 0
             self._pressed = 0
             self._ready_n = 0
-            self._value = 0
-            self._range = 1
+            self._empty()
         else:
             drbg.generate(out)
         for i in range(_BLOCK):
@@ -462,7 +338,7 @@ class FairDice:
         """One piece of work at idle; True if there was one. The device's loop calls it with the time
         in ms: it keeps a block of DRBG output ready (so that a roll finds its bytes made), runs the
         rest of the start-up test a slice at a time and, while the dice are paused, tries the
-        start-up test again. Each piece reads at most _SLICE samples."""
+        start-up test again. Each piece reads at most SLICE samples."""
         if self.failure is not None:
             return self._retry(now)
         try:
@@ -471,45 +347,13 @@ class FairDice:
                     return False
                 self._push(self._raw())
             elif self._ready_n <= len(self._ready) - _BLOCK or self._pressed:
-                self._block(_SLICE)
+                self._block(SLICE)
             elif self._testing > 0:
-                self._startup(_SLICE)
+                self._startup(SLICE)
             else:
                 return False
         except EntropyFailure:
             self._switch()  # as a draw would: the fallback from now on, or the dice pause
-        return True
-
-    def _retry(self, now):
-        """The paused dice's back-off: wait, then the whole start-up test again, a slice a call."""
-        if now is None:
-            return False
-        if not self._retrying:
-            if self._retry_from is None:
-                self._retry_from = now
-                return False
-            waited = now - self._retry_from
-            if 0 <= waited < self._backoff:  # (a clock that wrapped round: try at once)
-                return False
-            self._retrying = True
-            self.retries += 1
-            self._restart()
-            return True
-        try:
-            if self._testing > 0:
-                self._startup(_SLICE)
-                return True
-            if not self._seed(_SLICE):
-                return True
-        except EntropyFailure:
-            self._retrying = False
-            self._retry_from = now
-            self._backoff = min(2 * self._backoff, RETRY_LONGEST_MS)
-            return True
-        self.failure = None
-        self._retrying = False
-        self._retry_from = None
-        self._backoff = RETRY_FIRST_MS
         return True
 
     def _byte(self):
@@ -535,23 +379,6 @@ class FairDice:
                 # The pool may hold the failed source's bytes: start afresh.
                 if not self._switch():
                     raise
-
-    def _below(self, n):
-        while True:
-            while self._range < _POOL_FLOOR:
-                self._value = (self._value << 8) | self._byte()
-                self._range <<= 8
-                self.bytes_used += 1
-            keep = self._range // n
-            limit = keep * n
-            if self._value < limit:
-                face = self._value % n
-                self._value //= n
-                self._range = keep
-                return face
-            # Rejected: what is left over is still uniform, on a smaller range.
-            self._value -= limit
-            self._range -= limit
 
     def draw(self, die):
         return self.below(die.sides)

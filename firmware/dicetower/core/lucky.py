@@ -32,25 +32,19 @@ from dicetower.core.ranks import (
     C6,
     COST_KEEP,
     DICE,
-    FIVE,
     KEY,
     NONE,
     PAIR,
     POW6,
     ROUND,
     SIXES,
-    SLICE,
     _base,
     _over,
     _slot,
     _spread,
 )
-from dicetower.core.work_arrays import FIVES
+from dicetower.core.lucky_tables import add_to, lucky0, lucky1, spread_lucky0, sums5
 
-_COST_ADD = const(20)
-_COST_LUCKY0 = const(44)
-_COST_LUCKY1 = const(90)
-_COST_SUMS5 = const(32)
 _COST_KEY = const(30)  # one keep in _best_key
 _COST_PAIR = const(40)  # one add_scaled
 
@@ -90,7 +84,7 @@ def best_first_move(counts, free, rerolls, goal, best, out, w):
     faces = [f for f in range(DICE) if counts[f]]
     if rerolls == 1:
         SH = _slot(2)
-        yield from _lucky0(TL, TH, SH, w)
+        yield from lucky0(TL, TH, SH, w)
         for f in faces:
             c[f] -= 1
             a = b = 0
@@ -109,7 +103,7 @@ def best_first_move(counts, free, rerolls, goal, best, out, w):
             add_scaled(sums, 4 * f, a, 6)
             add_scaled(sums, 4 * f + 2, b, 6)
         SL = TL  # T is done with
-        small = yield from _spread_lucky0(SL, SH, m, w)
+        small = yield from spread_lucky0(SL, SH, m, w)
         if _over(w, keep_count(counts) * COST_KEEP):
             yield
         found = best_keep(free, counts[0], counts[1], True, SL, None, 8, as_pairs(small, 6), best)
@@ -124,7 +118,7 @@ def best_first_move(counts, free, rerolls, goal, best, out, w):
         G[0] = TL[DICE - e]  # the frozen die alone
         yield from keep_best(G, G, DICE - 2, w, TL, TH, e)
         yield from best_top(G, G, GB, DICE - 1, 6, None, None, w, TL, TH, e)  # units 6^6
-        yield from _add_to(PA, PB, G, GB, e == 2, w)
+        yield from add_to(PA, PB, G, GB, e == 2, w)
         if not m:
             continue
         # Lucky now on a locked Mutant or Science that comes up e: N2 with that die frozen, from
@@ -143,11 +137,11 @@ def best_first_move(counts, free, rerolls, goal, best, out, w):
                 add_pair(sums, 4 * f + 2, acc, 2)
     G = GB = None
     SH = _slot(2)
-    yield from _lucky0(TL, TH, SH, w)
+    yield from lucky0(TL, TH, SH, w)
     SL = _slot(3)  # for now: the keeps of S's six dice need S's spread
-    small = yield from _spread_lucky0(SL, SH, m, w)
+    small = yield from spread_lucky0(SL, SH, m, w)
     for r in range(DICE + 1):
-        SL[r] = NONE  # keeps of one die or none: `small`, in _lucky1
+        SL[r] = NONE  # keeps of one die or none: `small`, in lucky1
     yield from keep_best(SL, SH, DICE, w)
     SL = None
 
@@ -156,7 +150,7 @@ def best_first_move(counts, free, rerolls, goal, best, out, w):
     NBH = _slot(3)
     NBL = _slot(4)
     yield from best_top(TH, TL, NBH, DICE, 6, empty[0], empty[1], w)
-    yield from _sums5(PA, PB, TH, NBH, w)
+    yield from sums5(PA, PB, TH, NBH, w)
     low = min(max(m, 1), DICE - 1)  # Q needs five dice; N2's keeps hold m at least; sums of none overflow
     yield from _spread(TL, TH, DICE, low, False, w)
     yield from _spread(NBL, NBH, DICE, low, False, w)
@@ -190,7 +184,7 @@ def best_first_move(counts, free, rerolls, goal, best, out, w):
         c[f] += 1
 
     LBH = _slot(3)  # N's upper halves are done with
-    yield from _lucky1(SH, LBH, TL, NBL, PA, PB, small, w)
+    yield from lucky1(SH, LBH, TL, NBL, PA, PB, small, w)
     PA = PB = None
     SL = _slot(1)
     LBL = _slot(0)  # N is done with
@@ -258,196 +252,3 @@ def _best_key(TL, TH, counts, extra, empty):
         if empty[0] > a or (empty[0] == a and empty[1] < b):
             return empty
     return a, b
-
-
-def _lucky0(TL, TH, S, w):
-    """Six dice: S (an upper half) = the best of finalizing and Lucky's re-roll of one die then
-    finalizing (the entry of T for the five other dice), as keys."""
-    r = 0
-    b5 = DICE + 5
-    e5 = C5[b5 - 1] - SIXES
-    work = w[0]
-    for b4 in range(4, b5):
-        e4 = e5 + C4[b4 - 1]
-        p5 = b5 - b4 > 1
-        for b3 in range(3, b4):
-            work += C3[b3] * _COST_LUCKY0
-            if work > SLICE:
-                work = C3[b3] * _COST_LUCKY0
-                yield
-            e3 = e4 + C3[b3 - 1]
-            p4 = b4 - b3 > 1
-            for b2 in range(2, b3):
-                e2 = e3 + C2[b2 - 1]
-                p3 = b3 - b2 > 1
-                for b1 in range(1, b2):
-                    e1 = e2 + b1 - 1
-                    p2 = b2 - b1 > 1
-                    for b0 in range(b1):
-                        k = TH[r]
-                        if b0:
-                            q = TL[r - e1 - 1]
-                            if q > k:
-                                k = q
-                        if b1 - b0 > 1:
-                            q = TL[r - e1]
-                            if q > k:
-                                k = q
-                        if p2:
-                            q = TL[r - e2]
-                            if q > k:
-                                k = q
-                        if p3:
-                            q = TL[r - e3]
-                            if q > k:
-                                k = q
-                        if p4:
-                            q = TL[r - e4]
-                            if q > k:
-                                k = q
-                        if p5:
-                            q = TL[r - e5]
-                            if q > k:
-                                k = q
-                        S[r] = k
-                        r += 1
-    w[0] = work
-
-
-def _spread_lucky0(SL, SH, m, w):
-    """S (L0, keys of six dice, in SH) spread down to two dice (or m, the fewest a keep holds);
-    returns `small`, the keeps of none and of one die (units 6^7) from the two-dice keys, by rank:
-    [chance, risk] of none at 0, of one die showing f at 2 * (6 - f)."""
-    yield from _spread(SL, SH, DICE, max(m, 2), True, w)
-    small = [0] * (2 * DICE + 2)
-    if m >= 2:
-        return small
-    for f in range(DICE):
-        a = b = 0
-        for s in range(DICE):
-            k = SL[PAIR[6 * f + s]]
-            x = (k + ROUND) >> 14
-            a += x
-            b += x * KEY - k
-        small[2 * (DICE - f)] = a * 6
-        small[2 * (DICE - f) + 1] = b * 6
-        small[0] += a
-        small[1] += b
-    return small
-
-
-def _sums5(PA, PB, NA, NB, w):
-    """Five dice z: PA, PB += the entries of NA, NB (upper halves) for z with a Mutant and
-    with a Science more."""
-    j = 0  # r - FIVE
-    d5 = C5[DICE + 4] - SIXES
-    work = w[0]
-    for b4 in range(4, DICE + 4):
-        d4 = d5 + C4[b4]
-        for b3 in range(3, b4):
-            work += C3[b3] * _COST_SUMS5
-            if work > SLICE:
-                work = C3[b3] * _COST_SUMS5
-                yield
-            d3 = d4 + C3[b3]
-            for b2 in range(2, b3):
-                d2 = d3 + C2[b2] + FIVE
-                for b1 in range(1, b2):
-                    d1 = d2 + b1
-                    for _b0 in range(b1):
-                        i = j + d1
-                        PA[j] += NA[i] + NA[i + 1]
-                        PB[j] += NB[i] + NB[i + 1]
-                        j += 1
-    w[0] = work
-
-
-def _add_to(PA, PB, GA, GB, first, w):
-    """Five dice: PA, PB += GA, GB (=, the first time)."""
-    step = SLICE // _COST_ADD // 2
-    for start in range(0, FIVES, step):
-        if _over(w, step * _COST_ADD):
-            yield
-        for i in range(start, min(start + step, FIVES)):
-            if first:
-                PA[i] = GA[FIVE + i]
-                PB[i] = GB[FIVE + i]
-            else:
-                PA[i] += GA[FIVE + i]
-                PB[i] += GB[FIVE + i]
-
-
-def _lucky1(S, LB, NA, NB, PA, PB, small, w):
-    """Six dice y, one re-roll and Lucky left (units 6^7): the best of the keeps (S, an upper half:
-    keys after keep_best, over keeps of two dice or more; `small`: of one die or none), Lucky on
-    a free die then one re-roll (NA, NB, lower halves, at y less that die) and Lucky on a locked
-    Mutant or Science then one re-roll (PA, PB). S becomes the chances, LB the risks."""
-    r = 0
-    b5 = DICE + 5
-    e5 = C5[b5 - 1] - SIXES
-    work = w[0]
-    empty_a, empty_b = small[0], small[1]
-    for b4 in range(4, b5):
-        e4 = e5 + C4[b4 - 1]
-        c5 = b5 - b4 - 1
-        for b3 in range(3, b4):
-            e3 = e4 + C3[b3 - 1]
-            c4 = b4 - b3 - 1
-            for b2 in range(2, b3):
-                work += C2[b2] * _COST_LUCKY1
-                if work > SLICE:
-                    work = C2[b2] * _COST_LUCKY1
-                    yield
-                e2 = e3 + C2[b2 - 1]
-                c3 = b3 - b2 - 1
-                for b1 in range(1, b2):
-                    e1 = e2 + b1 - 1
-                    c2 = b2 - b1 - 1
-                    for b0 in range(b1):
-                        k = S[r]
-                        a = (k + ROUND) >> 14
-                        b = (a * KEY - k) * 36
-                        a *= 36
-                        if b1 == 1:  # no Mutant, no Science: keeping none, or one free die
-                            if empty_a > a or (empty_a == a and empty_b < b):
-                                a, b = empty_a, empty_b
-                            for f in range(2, DICE):
-                                i = 2 * (DICE - f)
-                                if (c2 if f == 2 else c3 if f == 3 else c4 if f == 4 else c5) and (
-                                    small[i] > a or (small[i] == a and small[i + 1] < b)
-                                ):
-                                    a, b = small[i], small[i + 1]
-                        elif b1 == 2:  # one Mutant or one Science: keeping it alone
-                            i = 2 * (DICE - 1 + b0)  # b0 = 1: the Mutant, at rank 6
-                            if small[i] > a or (small[i] == a and small[i + 1] < b):
-                                a, b = small[i], small[i + 1]
-                        if b0:
-                            i = r - e1 - 1 - FIVE
-                            x = PA[i]
-                            if x > a or (x == a and PB[i] < b):
-                                a, b = x, PB[i]
-                        if b1 - b0 > 1:
-                            i = r - e1 - FIVE
-                            x = PA[i]
-                            if x > a or (x == a and PB[i] < b):
-                                a, b = x, PB[i]
-                        if c2:
-                            x = NA[r - e2]
-                            if x > a or (x == a and NB[r - e2] < b):
-                                a, b = x, NB[r - e2]
-                        if c3:
-                            x = NA[r - e3]
-                            if x > a or (x == a and NB[r - e3] < b):
-                                a, b = x, NB[r - e3]
-                        if c4:
-                            x = NA[r - e4]
-                            if x > a or (x == a and NB[r - e4] < b):
-                                a, b = x, NB[r - e4]
-                        if c5:
-                            x = NA[r - e5]
-                            if x > a or (x == a and NB[r - e5] < b):
-                                a, b = x, NB[r - e5]
-                        S[r] = a
-                        LB[r] = b
-                        r += 1
-    w[0] = work

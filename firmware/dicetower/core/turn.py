@@ -23,6 +23,7 @@ from dicetower.core.games.battlerealm import letters_from_symbols
 # hero with Lucky's alone (none of the built-in heroes: tests/test_heap_budget.py checks no game holds it).
 ADVISOR_MODULES = ("dicetower.core.ranks", "dicetower.core.keeps", "dicetower.core.advisor")
 LUCKY_MODULE = "dicetower.core.lucky"
+LUCKY_MODULES = ("dicetower.core.lucky_tables", LUCKY_MODULE)
 
 
 def _nothing(*args):
@@ -306,8 +307,9 @@ class Turn:
 
             self._advisor = plan
         if lucky_left and LUCKY_MODULE not in sys.modules:
-            __import__(LUCKY_MODULE)  # in a slice of its own, after the modules it imports
-            yield None
+            for part in LUCKY_MODULES:
+                __import__(part)  # each in a slice of its own, after the modules it imports
+                yield None
         yield from self._advisor(faces, locked, rerolls_left, lucky_left, goal)
 
     def think(self):

@@ -47,6 +47,7 @@ COUNTS = {
             "dicetower.core.work_arrays",
             "dicetower.core.triples",
             "dicetower.core.cards",
+            "dicetower.core.games.battlerealm_powers",
             "dicetower.core.games.battlerealm",
             "dicetower.core.roster",
             "dicetower.core.games.battlerealm_heroes",

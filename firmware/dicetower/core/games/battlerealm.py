@@ -30,11 +30,11 @@ docs/rules.md and the choices below.
   points"), counted in "bought" and reset when the turn ends.
 """
 
-from dicetower.core.triples import check_abilities, judge
-from dicetower.core.cards import LOCATIONS, WAREHOUSE, WAREHOUSE_BUYS
+from dicetower.core.triples import judge
 from dicetower.core.dice import SYMBOLS
-from dicetower.core.game import Game, Refused, fields, number, plural, short_name, text
+from dicetower.core.game import Game, Refused, number, release, short_name
 from dicetower.core.games import players
+from dicetower.core.games.battlerealm_powers import Powers
 from dicetower.core.actions import CHOICE, NUMBER, OTHER, SAME_OTHER, SIX_DICE
 
 WIN_PVP = 21
@@ -59,47 +59,30 @@ def symbols_from_letters(letters):
     return out
 
 
+_CHECKS = "dicetower.core.games.battlerealm_check"
+
+
+def _checked(what, *args):
+    """battlerealm_check's `what`, called; the module is let go whatever happens: only a game's start and
+    a save's load need it, and a game's heap is what it would take."""
+    try:
+        return getattr(__import__(_CHECKS, None, None, [what]), what)(*args)
+    finally:
+        release(_CHECKS)
+
+
 def letters_from_symbols(symbols):
     return "".join(LETTERS[SYMBOLS.index(s)] for s in symbols)
 
 
-class Battlerealm(Game):
+class Battlerealm(Powers, Game):
     KIND = "battlerealm"
     STATE_KEYS = ("heroes", "turn", "round", "rolled", "attacks", "bought", "over")
 
     @classmethod
     def setup(cls, heroes):
-        """A new game. `heroes`: 2 to 6 dicts with name, pvp (optional), abilities."""
-        if not isinstance(heroes, list) or not 2 <= len(heroes) <= 6:
-            raise Refused("Battlerealm needs 2 to 6 heroes.")
-        roster = []
-        for spec in heroes:
-            name = text(fields(spec, "A hero").get("name"), "A hero's name")
-            pvp = number(spec.get("pvp", DEFAULT_PVP), 1, WIN_PVP - 1, name + "'s starting PVP")
-            abilities = spec.get("abilities", [])
-            if not isinstance(abilities, (list, tuple)):
-                raise Refused("%s's abilities must be a list." % name)
-            try:
-                abilities = list(check_abilities(abilities))
-            except ValueError as e:
-                raise Refused(str(e))
-            roster.append(
-                {
-                    "name": name,
-                    "pvp": pvp,
-                    "abilities": abilities,
-                    "prison": 0,
-                    "disorientated": 0,
-                    "block": 0,
-                    "negated_by": -1,
-                    "out": 0,
-                    "survivor": 0,
-                    "last_hit_by": -1,
-                    "place": 0,
-                }
-            )
-        state = {"heroes": roster, "turn": 0, "round": 1, "rolled": 0, "attacks": [], "bought": 0, "over": None}
-        return cls(state)
+        """A new game. `heroes`: 2 to 6 dicts with name, pvp (optional), abilities (core/games/battlerealm_check.py)."""
+        return cls(_checked("new_state", heroes))
 
     # -- reading the state ------------------------------------------------
 
@@ -317,87 +300,6 @@ class Battlerealm(Game):
         self._gain(state, target, amount)
         return self._line(state, "%s +%d PVP." % (hero["name"], amount))
 
-    def act_spend(self, state, amount):
-        """The acting hero spends PVP (a power's cost)."""
-        hero = self._pay_pvp(state, number(amount, 1, 99, "PVP to spend"))
-        return self._line(state, "%s spends %d PVP." % (hero["name"], amount))
-
-    def _pay_pvp(self, state, amount):
-        """The acting hero pays `amount` PVP; spending the last point can eliminate them."""
-        i = state["turn"]
-        hero = state["heroes"][i]
-        if amount > hero["pvp"]:
-            raise Refused("%s has only %d PVP." % (hero["name"], hero["pvp"]))
-        self._lose(state, i, amount, -1)
-        if hero["out"]:
-            self._finish_turn(state)
-        return hero
-
-    def act_move(self, state, place):
-        """The acting hero stands at location `place` (an index in cards.LOCATIONS) to pay cards."""
-        hero = state["heroes"][state["turn"]]
-        number(place, 0, len(LOCATIONS) - 1, "A location")
-        if hero["prison"]:
-            raise Refused("%s is in the Crystal Prison and cannot move." % hero["name"])
-        if place == hero["place"]:
-            raise Refused("%s is at %s already." % (hero["name"], LOCATIONS[place]))
-        hero["place"] = place
-        if place == 0:
-            return "%s moves elsewhere." % hero["name"]
-        return "%s moves to %s." % (hero["name"], LOCATIONS[place])
-
-    def act_buy(self, state, results):
-        """The acting hero buys dice results at the Collector's Cosmic Warehouse, 1 PVP each.
-
-        Rulebook: "Heroes at the Collector's Cosmic Warehouse may spend up to
-        3 PVP points to gain additional dice results of their choosing."
-        """
-        hero = state["heroes"][state["turn"]]
-        number(results, 1, WAREHOUSE_BUYS, "Results to buy")
-        if hero["prison"] or LOCATIONS[hero["place"]] != WAREHOUSE:
-            raise Refused("%s is not at the %s." % (hero["name"], WAREHOUSE))
-        if state["bought"] + results > WAREHOUSE_BUYS:
-            raise Refused(
-                "The Warehouse sells up to %d results a turn; %s has bought %d."
-                % (WAREHOUSE_BUYS, hero["name"], state["bought"])
-            )
-        state["bought"] += results  # before paying: a last point spent ends the turn, which resets it
-        self._pay_pvp(state, results)
-        return self._line(
-            state, "%s buys %s at the Warehouse: -%d PVP." % (hero["name"], plural(results, "result"), results)
-        )
-
-    def act_block(self, state, target, amount):
-        """`target` takes `amount` off each Attack until the start of their next turn."""
-        hero = self._hero(state, target)
-        number(amount, 1, 9, "Block")
-        hero["block"] = amount
-        return "%s Blocks %d until their next turn." % (hero["name"], amount)
-
-    def act_negate(self, state, target):
-        """The acting hero Negates `target`'s powers until the acting hero's next turn."""
-        i = state["turn"]
-        hero = self._hero(state, target)
-        if target == i:
-            raise Refused("Negate another hero.")
-        hero["negated_by"] = i
-        return "%s Negates %s." % (state["heroes"][i]["name"], hero["name"])
-
-    def act_disorientate(self, state, target):
-        """`target` has one re-roll, not two, on their next turn."""
-        hero = self._hero(state, target)
-        # Counted in the hero's turn ends: their next turn is the one it affects.
-        hero["disorientated"] = 2 if target == state["turn"] else 1
-        return "%s is Disorientated." % hero["name"]
-
-    def act_escape(self, state):
-        """The acting hero uses an Escape power to leave the Crystal Prison."""
-        hero = state["heroes"][state["turn"]]
-        if not hero["prison"]:
-            raise Refused("%s is not in the Crystal Prison." % hero["name"])
-        hero["prison"] = 0
-        return "%s Escapes the Crystal Prison." % hero["name"]
-
     def act_end_turn(self, state):
         """End the acting hero's turn; the next hero in the game acts."""
         line = "%s ends the turn." % state["heroes"][state["turn"]]["name"]
@@ -486,54 +388,10 @@ def gauge(state, out):
 
 
 def migrate(schema, body):
-    """A save's body from `schema` to the next (core/save_reader.py), its keys in their saved codes:
-    schema 2 had no purchases and no locations, which schema 3 adds (none bought, every hero at the
-    first location)."""
-    if schema == 2:
-        from dicetower.core.savefile import SaveError, shared_codes
-
-        codes = shared_codes()[0]
-        base = body["base"]
-        if codes["bought"] in base:
-            raise SaveError("a later save's body under schema 2")
-        base[codes["bought"]] = 0
-        for hero in base[codes["heroes"]]:
-            hero[codes["place"]] = 0
-    return body
+    """A save's body from `schema` to the next (core/games/battlerealm_check.py)."""
+    return _checked("migrate", schema, body)
 
 
 def check(state):
-    """Refused unless a loaded state (its shape already a game's: core/savefile.py) is one this tracker
-    can play: 2 to 6 heroes, whose turn and every hero index among them, places, counts in range."""
-    heroes = state["heroes"]
-    last = len(heroes) - 1
-    if not 2 <= len(heroes) <= 6:
-        raise Refused("Battlerealm needs 2 to 6 heroes, not %d." % len(heroes))
-    number(state["turn"], 0, last, "Whose turn")
-    number(state["bought"], 0, WAREHOUSE_BUYS, "Results bought")
-    number(state["round"], 1, ROUNDS, "Round")
-    number(state["rolled"], 0, 1, "Rolled")
-    # Reaching WIN_PVP ends the game. The action that ends it adds at most MOST to a hero: a gain, or a
-    # roll (9 at most) with up to 5 eliminations' final blow and Cunning (6 each).
-    pvp = WIN_PVP - 1 + (MOST if state["over"] else 0)
-    for hero in heroes:
-        text(hero["name"], "A hero's name")
-        number(hero["pvp"], 0, pvp, hero["name"] + "'s PVP")
-        number(hero["place"], 0, len(LOCATIONS) - 1, "A location")
-        number(hero["negated_by"], -1, last, "Negated by")
-        number(hero["last_hit_by"], -1, last, "Last hit by")
-        for key, high in (("prison", 1), ("out", 1), ("disorientated", 2), ("survivor", 2), ("block", 9)):
-            number(hero[key], 0, high, key)
-        try:
-            check_abilities(hero["abilities"])
-        except ValueError as e:
-            raise Refused(str(e))
-    if heroes[state["turn"]]["out"] and not state["over"]:
-        raise Refused("It is the turn of a hero who is eliminated.")
-    for attack in state["attacks"]:
-        if not isinstance(attack, list) or len(attack) != 7:
-            raise Refused("An Attack this turn is damaged.")
-        number(attack[0], 0, last, "An Attack's target")
-        # [target, same place, damage, dealt, Tough, Elusive, Block]: dealt is what the damage left.
-        for n, low, high in zip(attack[1:], (0, 1, 0, 0, 0, 0), (1, ATTACK_MOST, attack[2], 1, 1, 9)):
-            number(n, low, high, "An Attack's figure")
+    """Refused unless a loaded state can be played (core/games/battlerealm_check.py)."""
+    _checked("check", state)

@@ -1,0 +1,103 @@
+"""NIST SP 800-90B's health tests on an entropy source's raw samples (FairDice, core/entropy.py, runs
+them on every sample it reads): the repetition count test (4.4.1) and the adaptive proportion test
+(4.4.2), their cutoffs set by the min-entropy the source claims."""
+
+
+class EntropyFailure(Exception):
+    """The entropy source failed a health test or could not be read.
+
+    `str(e)` is the whole reason, for the console; `e.screen` what the OLED says (PAUSED for FairDice,
+    whose dice retry by themselves).
+    """
+
+    def __init__(self, reason, screen=None):
+        super().__init__(reason)
+        self.screen = screen or reason
+
+
+# NIST SP 800-90B health tests with a false-alarm rate alpha = 2**-30 per
+# sample (the standard allows 2**-20 to 2**-40; at 2**-20 a healthy source
+# would stop the dice about once per million bytes, which a benchmark reaches).
+# Repetition count cutoff: 1 + ceil(30 / H). Adaptive proportion cutoff:
+# 1 + CRITBINOM(W, 2**-H, 1 - 2**-30), with the window W = 1024 for binary
+# samples and 512 for others. A Pico cannot compute a binomial quantile in
+# single-precision floats, so the cutoffs for the claims our sources make are
+# tabulated here; tests/test_references.py recomputes every entry with scipy.
+ALPHA_BITS = 30
+APT_CUTOFFS = {
+    (1024, 0.5): 810,
+    (1024, 0.8): 683,
+    (1024, 1.0): 609,
+    (512, 7): 22,
+    (512, 8): 16,
+}
+
+
+def rct_cutoff(min_entropy):
+    """Repetition count test cutoff C = 1 + ceil(30 / H) (SP 800-90B 4.4.1)."""
+    q = ALPHA_BITS / min_entropy
+    c = int(q)
+    if c < q:
+        c += 1
+    return 1 + c
+
+
+class HealthTests:
+    """The repetition count and adaptive proportion tests on raw samples."""
+
+    def __init__(self, binary, min_entropy):
+        self.window = 1024 if binary else 512
+        key = (self.window, min_entropy)
+        if key not in APT_CUTOFFS:
+            raise ValueError(
+                "no health test cutoff for %s samples of min-entropy %s" % ("binary" if binary else "byte", min_entropy)
+            )
+        self.apt_cutoff = APT_CUTOFFS[key]
+        self.rct_cutoff = rct_cutoff(min_entropy)
+        self.reset()
+
+    def reset(self):
+        self._last = -1
+        self._run = 0
+        self._ref = -1
+        self._seen = 0
+        self._count = 0
+
+    def check_all(self, buf):
+        """Take a buffer of raw samples, the tests' state in locals (they run on every sample); None, or
+        the reason the source failed."""
+        last = self._last
+        run = self._run
+        ref = self._ref
+        seen = self._seen
+        count = self._count
+        rct = self.rct_cutoff
+        apt = self.apt_cutoff
+        window = self.window
+        reason = None
+        for sample in buf:
+            if sample == last:
+                run += 1
+                if run >= rct:
+                    reason = "repetition count test: %d identical samples in a row" % run
+                    break
+            else:
+                last = sample
+                run = 1
+            if seen == 0:
+                ref = sample
+                count = 1
+            elif sample == ref:
+                count += 1
+                if count >= apt:
+                    reason = "adaptive proportion test: one value %d times in %d samples" % (count, window)
+                    break
+            seen += 1
+            if seen == window:
+                seen = 0
+        self._last = last
+        self._run = run
+        self._ref = ref
+        self._seen = seen
+        self._count = count
+        return reason
