@@ -34,7 +34,9 @@ GAMES = (
 # in the order they import one another. Here, not in the game's module: the press that chooses a game
 # shows its count screen without importing it (a game's import is among the loop's longest passes:
 # benchmarks/rp2040_pico.py). A game whose module is not listed is imported at the press that starts it,
-# after its set-up module is let go, so that the two need not share the heap. Battlerealm's are fetched
+# after its set-up module is let go, so that the two need not share the heap (Champions fetches only its
+# small allies' part ahead: its rules beside its set-up would raise its peak, benchmarks/vm_heap.py's
+# examples row). Battlerealm's are fetched
 # while its set-up waits (its start would import them all at once): its peak is its play, not its set-up
 # (tests/test_heap_budget.py's peaks, benchmarks/vm_heap.py's figures).
 COUNTS = {
@@ -54,7 +56,13 @@ COUNTS = {
             "dicetower.core.turn",
         ),
     ),
-    "champions": ((1, 4, 2), None, "champions_setup", "Hold B: heroes, villain..", ()),
+    "champions": (
+        (1, 4, 2),
+        None,
+        "champions_setup",
+        "Hold B: heroes, villain..",
+        ("dicetower.core.games.champions_allies",),
+    ),
     "united": ((1, 6, 4), None, "united_setup", "Hold B: mode, villain..", ()),
     # the chart's row (1 to 5); no set-up: its module is fetched at once
     "battleworld": ((1, 5, 1), "Starting heroes (%d-%d):", None, "", ("dicetower.core.games.battleworld",)),
