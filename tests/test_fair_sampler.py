@@ -1,6 +1,6 @@
 """Faces are drawn without bias: an exact proof by enumeration, and properties.
 
-`FairDice.below` keeps a uniform integer pool and rejects only the top
+`FairDice.below` (core/pool.py) keeps a uniform integer pool and rejects only the top
 remainder of it. The enumeration runs the real method over every byte
 sequence (with the pool floor lowered to one byte so the tree is small; the
 logic is the same) and adds up each outcome's probability as an exact
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dicetower.core import entropy
+from dicetower.core import pool
 from dicetower.core.dice import D6, plain
 from dicetower.core.entropy import FairDice
 from dicetower.core.replay import SeededSource
@@ -68,7 +68,7 @@ def exact_distribution(sides_list, max_bytes, replay=Replay):
 
 @pytest.fixture
 def one_byte_pool(monkeypatch):
-    monkeypatch.setattr(entropy, "_POOL_FLOOR", 256)
+    monkeypatch.setattr(pool, "_POOL_FLOOR", 256)  # core/pool.py, where every die draws
 
 
 @pytest.mark.parametrize("sides", [2, 3, 5, 6, 7, 12, 20, 100])
