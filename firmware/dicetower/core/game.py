@@ -33,6 +33,15 @@ def release(name):
         delattr(package, child)  # an import also names the module in its package, which would keep it
 
 
+def let_go(kind):
+    """Release what the game called `kind` imports only to start or to be read (its LET_GO), if loaded."""
+    import sys
+
+    module = sys.modules.get("dicetower.core.games." + kind)
+    for name in getattr(module, "LET_GO", ()):
+        release(name)
+
+
 def parsed(text, name):
     """A user's JSON file's text (heroes.json, setup.json...) as its value; ValueError naming the file
     for anything the parser refuses (not JSON, too deep, out of memory): a file not to use."""

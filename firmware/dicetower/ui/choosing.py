@@ -109,10 +109,14 @@ def remember(app):
 
 def fetch(app, kind):
     """Import at idle, one a pass, what a game of `kind` will need: what its line in the games'
-    registry lists (`begin` lets go of what games of other kinds needed)."""
+    registry lists (`begin` lets go of what games of other kinds needed). What it needed only to be
+    set up or read (its LET_GO) is let go now: the game is chosen, or read at power-up."""
     import sys
 
+    from dicetower.core.game import let_go
     from dicetower.core.games import fetched as listed
+
+    let_go(kind)
 
     name = "dicetower.core.games." + kind
     app._held.setdefault(kind, [])

@@ -13,8 +13,7 @@ objects, so the same flow runs on a Pico, in the simulator and in tests.
 game) and plays the game's menu; the menus before a game are `Menus`
 (ui/menus.py), the values an action needs `Picker` (ui/picker.py), and
 Battlerealm's dice `DiceScreen` (ui/dice_screen.py) over the core's `Turn`.
-What each game is (its tracker, menu, status line, gauge) is its module in
-core/games/.
+What each game is (its tracker, menu, status line, gauge) is its module in core/games/.
 """
 
 from dicetower.core import games

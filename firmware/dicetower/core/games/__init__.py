@@ -18,6 +18,8 @@ and the count screen show before the module is loaded (a new game is a new modul
                    shared tables (core/savefile.py); new names go at their end, never reordered
   check(state)     (optional) Refused unless a loaded state can be played (indexes in range)
   migrate(schema, body)  (optional) a save's body from `schema` to the next, for the game's own changes
+  LET_GO           (optional) modules it imports only to start a game or read a save (its checks): let
+                   go once the game is chosen or read (core/game.py's `let_go`): a game played never holds them
 """
 
 # (start menu label, module name), in the start menu's order.

@@ -32,7 +32,7 @@ docs/rules.md and the choices below.
 
 from dicetower.core.triples import judge
 from dicetower.core.dice import SYMBOLS
-from dicetower.core.game import Game, Refused, number, release, short_name
+from dicetower.core.game import Game, Refused, number, short_name
 from dicetower.core.games import players
 from dicetower.core.games.battlerealm_powers import Powers
 from dicetower.core.actions import CHOICE, NUMBER, OTHER, SAME_OTHER, SIX_DICE
@@ -59,16 +59,12 @@ def symbols_from_letters(letters):
     return out
 
 
-_CHECKS = "dicetower.core.games.battlerealm_check"
+def _checks():
+    """core/games/battlerealm_check.py: imported when a game starts or a save is read, let go once the game
+    has begun (LET_GO below)."""
+    from dicetower.core.games import battlerealm_check
 
-
-def _checked(what, *args):
-    """battlerealm_check's `what`, called; the module is let go whatever happens: only a game's start and
-    a save's load need it, and a game's heap is what it would take."""
-    try:
-        return getattr(__import__(_CHECKS, None, None, [what]), what)(*args)
-    finally:
-        release(_CHECKS)
+    return battlerealm_check
 
 
 def letters_from_symbols(symbols):
@@ -82,7 +78,7 @@ class Battlerealm(Powers, Game):
     @classmethod
     def setup(cls, heroes):
         """A new game. `heroes`: 2 to 6 dicts with name, pvp (optional), abilities (core/games/battlerealm_check.py)."""
-        return cls(_checked("new_state", heroes))
+        return cls(_checks().new_state(heroes))
 
     # -- reading the state ------------------------------------------------
 
@@ -342,6 +338,7 @@ TITLE = "Battlerealm"  # its name in full: the phones' page
 PLAYERS = players("battlerealm")
 KEYS = ()
 WORDS = ()
+LET_GO = ("dicetower.core.games.battlerealm_check",)
 
 
 def new_game(count, options):
@@ -389,9 +386,9 @@ def gauge(state, out):
 
 def migrate(schema, body):
     """A save's body from `schema` to the next (core/games/battlerealm_check.py)."""
-    return _checked("migrate", schema, body)
+    return _checks().migrate(schema, body)
 
 
 def check(state):
     """Refused unless a loaded state can be played (core/games/battlerealm_check.py)."""
-    _checked("check", state)
+    _checks().check(state)

@@ -1,6 +1,6 @@
 """What Battlerealm checks before a game is played: a new game's heroes (`new_state`), a save's body
 from an older schema (`migrate`) and a loaded state (`check`). Imported by core/games/battlerealm.py's
-wrappers, which let it go once they return: a game being played never holds this code."""
+wrappers; the App lets it go once the game has begun (the game's LET_GO): a game played never holds it."""
 
 from dicetower.core.triples import check_abilities
 from dicetower.core.cards import LOCATIONS, WAREHOUSE_BUYS
