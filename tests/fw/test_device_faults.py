@@ -141,7 +141,12 @@ class Console(unittest.TestCase):
             event = json.loads(line)
             self.assertIn("event", event)
             self.assertIn("t", event)
-        self.assertEqual([e["event"] for e in t.events()][:3], ["ready", "game", "roll"])
+        # The game's seal before its start and its first die; the roll's draws numbered from 1.
+        self.assertEqual([e["event"] for e in t.events()][:5], ["ready", "seal", "game", "roll", "draws"])
+        draws = t.events("draws")[0]
+        self.assertEqual(draws["first"], 1)
+        self.assertEqual(draws["record"][:2], "6:")
+        self.assertEqual(len(draws["record"]), 8)  # six faces of six sides
 
 
 class Settings(unittest.TestCase):
@@ -331,7 +336,8 @@ class PlayerMistakes(unittest.TestCase):
         t = Table()
         from dicetower.core.replay import ScriptedFaces
 
-        t.device.app.dice = ScriptedFaces(["Mutant", "Mutant", "Mutant", "Science", "Science", "Science"])
+        # Set faces as the tower's own dice: a game cannot seal them (ui/sealing.py), their faces are rolled.
+        t.device.app.dice = t.device.app.fair = ScriptedFaces(["Mutant"] * 3 + ["Science"] * 3)
         t.presses("cac c ac")  # Battlerealm, three heroes, roll, finalize
         while t.app.mode == "mark":
             t.presses("ac")

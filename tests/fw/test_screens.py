@@ -10,6 +10,7 @@ from dicetower.core.games.battlerealm_heroes import HEROES
 from dicetower.ui import font
 from dicetower.ui.canvas import COLUMNS
 from dicetower.ui.screens import HINT
+from dicetower.ui.sealing import ROW
 from table import Scripted, Table
 
 ROLL = ["Mutant", "Skill", "Science", "Tech", "Cosmic", "Mystic"]
@@ -54,11 +55,11 @@ class Refusals(unittest.TestCase):
     def test_a_refusal_is_said_until_the_next_press_then_what_was_said_before_is_back(self):
         t = Table()
         t.presses("b b b c c")  # New Battleworld, one starting hero, start
-        self.assertEqual(t.screen()[5], "New game.")
+        self.assertEqual(t.screen()[5], "New game. Seal %s." % t.app.sealing.dice.commitment[:8])
         t.presses("c")  # Attack a battle, with none open
         self.assertEqual(t.screen()[5:7], ["No open battle: draw one", "with New battle."])
         t.presses("b")  # the next action: a new step; the menu is shown while the player moves through it
-        self.assertEqual(t.screen()[4:8], ["Flip Danger Coin", "New battle", "Thanostone battle", "2/4  C: choose"])
+        self.assertEqual(t.screen()[4:8], ["Flip Danger Coin", "New battle", "Thanostone battle", "2/5  C: choose"])
         t.presses("c")  # the coin flipped: its result under the action, no refusal, no list
         self.assertEqual(t.screen()[5], t.app.message[: len(t.screen()[5])])
         self.assertTrue(t.app.message.startswith("Danger Coin"), t.app.message)
@@ -81,11 +82,16 @@ class PlayMenu(unittest.TestCase):
     def test_moving_through_the_menu_shows_the_actions_after_the_chosen_one_and_its_place(self):
         t = Table()
         t.presses("b c c")  # New Champions, two players, start
-        self.assertEqual(t.screen()[4:6], ["Thwart main scheme", "New game."])
-        t.presses("a")  # round to the last of 18 actions
-        self.assertEqual(t.screen()[4:8], ["Hit minion", "", "", "18/18  C: choose"])
-        t.presses("b b")
-        self.assertEqual(t.screen()[4:8], ["Thwart side scheme", "Hit villain", "Villain attacks", "2/18  C: choose"])
+        self.assertEqual(t.screen()[4], "Thwart main scheme")
+        self.assertEqual(t.screen()[5], "New game. Seal %s." % t.app.sealing.dice.commitment[:8])
+        t.presses("a")  # round to the last of 18 actions and the seal's row
+        self.assertEqual(t.screen()[4:8], ["Reveal the seed", "", "", "19/19  C: choose"])
+        t.presses("a")
+        self.assertEqual(
+            t.screen()[4:8], ["Hit minion", "Reveal the seed", "", "18/19  C: choose"]
+        )  # (screen() strips)
+        t.presses("b b b")
+        self.assertEqual(t.screen()[4:8], ["Thwart side scheme", "Hit villain", "Villain attacks", "2/19  C: choose"])
         t.presses("b c b c c")  # Hit villain, area 1 (the only one: B stays on it), 1 damage
         self.assertFalse(t.app.browsing)
         self.assertEqual(t.screen()[5], "Villain -1 hit point (27")
@@ -278,10 +284,12 @@ class LongPresses(unittest.TestCase):  # was a second `PlayMenu`, which hid the 
 
     def test_every_menu_item_fits_its_line(self):
         for _, kind in GAMES:
-            for item in game(kind).MENU:
+            for item in game(kind).MENU + ROW:
                 self.assertTrue(len(item[0]) <= COLUMNS - 4, item[0])
         t = Table()
-        t.presses("c a a c a")  # Battlerealm's last item
+        t.presses("c a a c a")  # Battlerealm's menu round from the top: the seal's row
+        self.assertEqual(t.screen()[4], "Reveal the seed")
+        t.presses("a")  # its last action
         self.assertEqual(t.screen()[4], "Buy Warehouse results")
 
 

@@ -382,3 +382,10 @@ class FairDice(Pool, Paused):
 
     def draw(self, die):
         return self.below(die.sides)
+
+    def secret(self, n):
+        """`n` uniform bytes, a game's seed (core/sealed.py): EntropyFailure as `below`'s."""
+        out = bytearray(n)
+        for i in range(n):
+            out[i] = self.below(256)
+        return bytes(out)

@@ -114,6 +114,7 @@ class Game:
     KIND = "game"
     STATE_KEYS = ("over",)  # what a loaded state must have (the store checks)
     note = None  # what loading a save had to leave out, said to the players once (core/savefile.py)
+    seal = None  # its sealed dice (core/sealed.py's SealedDice), or what a save held of them (a dict)
 
     def __init__(self, state, actions=None, redo=None):
         self.base = clone(state)
@@ -208,4 +209,8 @@ class Game:
         return self.state.get("over")
 
     def to_dict(self):
-        return {"game": self.KIND, "base": self.base, "actions": self.actions, "redo": self.redo_actions}
+        content = {"game": self.KIND, "base": self.base, "actions": self.actions, "redo": self.redo_actions}
+        seal = self.seal
+        if seal is not None:
+            content["seal"] = seal if isinstance(seal, dict) else seal.saved()
+        return content

@@ -149,6 +149,9 @@ def _game_of(schema, body):
     except Exception as e:  # noqa: BLE001 (a save that cannot be replayed is damaged)
         raise SaveError("the saved game does not replay (%s)" % (e,))
     check(module, game.state, template)
+    seal = content.get("seal")  # the game's sealed dice (core/sealed.py), checked when they are made again
+    if isinstance(seal, dict):
+        game.seal = seal
     try:
         cls(game.state, list(reversed(redo)))  # the actions undone must still be possible
     except MemoryError:

@@ -4,16 +4,14 @@ Three buttons are enough everywhere:
   A short   previous / minus          A long   undo (in a game)
   B short   next / plus               B long   redo (in a game)
   C short   choose / confirm / roll   C long   back / the start menu
-`App.press(button, kind)` takes one event ("a", "short") and changes the
-app's state; `screens.draw(app, canvas)` and `leds.Lights.tick(app)` show it.
-It touches no hardware: the dice, the save store and the console come in as
-objects, so the same flow runs on a Pico, in the simulator and in tests.
-
-`App` holds what every screen shares (the mode, the cursor, the message, the
-game) and plays the game's menu; the menus before a game are `Menus`
-(ui/menus.py), the values an action needs `Picker` (ui/picker.py), and
-Battlerealm's dice `DiceScreen` (ui/dice_screen.py) over the core's `Turn`.
-What each game is (its tracker, menu, status line, gauge) is its module in core/games/.
+`App.press(button, kind)` takes one event ("a", "short") and changes the app's state;
+`screens.draw(app, canvas)` and `leds.Lights.tick(app)` show it. It touches no hardware: the dice,
+the save store and the console come in as objects, so the same flow runs on a Pico, in the
+simulator and in tests. `App` holds what every screen shares (the mode, the cursor, the message,
+the game) and plays the game's menu; the menus before a game are `Menus` (ui/menus.py), the values
+an action needs `Picker` (ui/picker.py), Battlerealm's dice `DiceScreen` (ui/dice_screen.py) over
+the core's `Turn`, the game's sealed dice `Sealing` (ui/sealing.py). What each game is (its
+tracker, menu, status line, gauge) is its module in core/games/.
 """
 
 from dicetower.core import games
@@ -36,6 +34,7 @@ from dicetower.ui.modes import (
     screen,
 )
 from dicetower.ui.picker import Picker
+from dicetower.ui.sealing import REVEAL, Sealing
 
 
 DICE_BACK = "Dice back: the noise passes its tests again."
@@ -43,13 +42,11 @@ DICE_BACK = "Dice back: the noise passes its tests again."
 
 class App:
     def __init__(self, dice, saves=None, emit=None, settings=None, options=None, setups=None, write_json=None):
-        self.dice = dice
-        # The game on flash (saves.py's SaveStore): save(game) after each action, resume() at power-up,
-        # kept_kind(), keep_replaced() and bring_back() for the start menu; None: nothing is saved.
+        self.dice = self.fair = dice  # the tower's own (`fair`); `dice` gives a game's faces (ui/sealing.py)
+        # The game on flash (saves.py's SaveStore), or None: nothing is saved.
         self.saves = saves
         self.write_json = write_json  # write_json(name, data): a settings file on flash, whole; None: none
-        # What gives the last set-up of each game and a user's presets on flash (setup_files.py's
-        # SetupFiles, made on the call: only a game being set up holds it), or None.
+        # The last set-up of each game and a user's presets (setup_files.py's SetupFiles, made on the call), or None.
         self.setups = setups
         self.emit = emit or (lambda event: None)
         self.settings = settings if settings is not None else {"brightness": 100, "sounds": True}
@@ -75,8 +72,7 @@ class App:
         self.saved_message = None
         self.page = 0
         self.changed = True
-        # How phones reach the scoreboard (url, wifi, password, pin), once it is served; else None.
-        self.phones = None
+        self.phones = None  # how phones reach the scoreboard (url, wifi, password, pin), once it is served
         self._menus = None  # ui/menus.py's Menus, while the menus before a game show (`menus`)
         self.picker = Picker(self)
         self.turn = None  # core/turn.py's Turn, once a Battlerealm game is played
@@ -100,6 +96,7 @@ class App:
                 notices.append(message)
         if self.options.get("notice"):
             notices.append(self.options["notice"])  # a bad heroes.json: the built-in heroes are in play
+        self.sealing = Sealing(self)  # after the resume: its seal's counter counts on
         if notices:
             # A saved game or a file refused: said first, in full (B pages), with the name it is kept under.
             self.mode = NOTICE
@@ -169,13 +166,15 @@ class App:
         except EntropyFailure as e:
             self.message = e.screen  # what to do; the console gets the whole reason
             self.emit({"event": "entropy", "error": str(e)})
+        finally:
+            self.sealing.pressed()
 
     def dice_checked(self):
         """The loop's call after its work on the dice: paused dice that roll again are said to."""
         if self.message == PAUSED and self.dice.failure is None:
             self.message = DICE_BACK
             self.changed = True
-            self.emit({"event": "entropy", "back": self.dice.name})
+            self.emit({"event": "entropy", "back": self.fair.name})
 
     def _die_button(self, die, kind):
         """A board with one button per die: press it to pick that die for a re-roll."""
@@ -214,7 +213,6 @@ class App:
             self.form.back()
         else:
             self.menus.back()
-        self.menu = ()
 
     def _let_go(self, kind):
         """The modules games of other kinds than `kind` imported (a saved Battlerealm game's rules, heroes
@@ -266,7 +264,8 @@ class App:
         release("dicetower.ui.choosing")  # chosen: the game's heap until another is
         if rolls_six_dice(self.menu):
             self._dice_screen().begin(game)
-        self.message = "New game." if new else "Resumed."
+        self.sealing.begin(game, new)
+        self.message = ("New game." if new else "Resumed.") + self.sealing.said()
         self.save()
         self.emit({"event": "game", "game": self.kind, "new": new})
 
@@ -296,12 +295,14 @@ class App:
     # -- playing -------------------------------------------------------------
 
     def on_play(self, button, kind):
-        menu = self.game_module.MENU
+        menu = self.menu
         if button != "c":
             # The actions are shown, not the last message; paused dice stay said (what to do is there).
             self.browsing = getattr(self.dice, "failure", None) is None
             return self.step(button, len(menu))
         action = menu[self.cursor % len(menu)]
+        if action[1] == REVEAL:
+            return self.sealing.on_play()
         if action[2] and action[2][0][1] == SIX_DICE:
             return self.dice_screen.start()
         self.picker.start(action)
@@ -333,6 +334,7 @@ class App:
             return
         self.message = line
         self.mode = OVER if self.game.over() else PLAY
+        self.sealing.undone()
         if self.turn is not None:
             self.turn.undone(last)
         self.save()
@@ -359,8 +361,7 @@ class App:
             choosing.import_ahead(self)  # its registry line up to its module, before its set-up (which imports it)
             return True
         if self._unready is not None:
-            # The set-up's modules one a pass, then its rows made ready: no pass keeps the buttons waiting
-            # long (benchmarks/rp2040_pico.py names the longest passes).
+            # The set-up's modules one a pass, then its rows made ready: no pass keeps the buttons waiting long.
             import sys
 
             for name in ("dicetower.ui.setup", "dicetower.core.games." + self._unready):

@@ -18,6 +18,7 @@ HERO = "hero"
 NOTICE = "notice"
 HELP = "help"  # what the status lines' short forms mean (ui/help.py)
 REPLACE = "replace"  # asked before a new game replaces the saved one
+SEED = "seed"  # a revealed seed (ui/sealing.py)
 
 # Each mode's screen, four items a mode: the mode; the App's attribute that holds its screen (None: the
 # App itself); its method for a press; its method that draws it. App.press and screens.draw both read
@@ -79,6 +80,10 @@ SCREENS = (
     "dice_screen",
     "on_result",
     "draw_result",
+    SEED,
+    "sealing",
+    "on_seed",
+    "draw_seed",
     PLAY,
     None,
     "on_play",

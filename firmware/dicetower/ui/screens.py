@@ -74,7 +74,7 @@ def draw_play(app, canvas):
         canvas.line(used, "GAME OVER", invert=True, centre=True)
         draw_message_and_hint(canvas, used + 1, app.game.over())
         return
-    menu = app.game_module.MENU
+    menu = app.menu
     chosen = app.cursor % len(menu)
     canvas.line(used, menu[chosen][0][: COLUMNS - 4], invert=True)
     if app.browsing:

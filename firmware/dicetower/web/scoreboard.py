@@ -14,7 +14,9 @@ each game's state as it saves it; for Battlerealm also `places`, the locations' 
 `moves` (how many history lines; the lines themselves are `history(app)`, fetched when
 `moves` grows), `results` (the last few lines), and `roll` while Battlerealm's dice are
 out: the faces, the locked dice, re-rolls and Lucky left, and the advisor's chance and
-risk in percent with the dice it re-rolls (or `thinking` while it works).
+risk in percent with the dice it re-rolls (or `thinking` while it works); `seal` (the game's
+commitment, and `open` once its seed is revealed) and `revealed` (the last revealed seal's commitment,
+which the page's Verify checks from `history`).
 """
 
 import json
@@ -60,6 +62,11 @@ def snapshot(app):
 
         doc["places"] = SHORT_NAMES
         doc["goal"] = WIN_PVP
+    sealing = getattr(app, "sealing", None)
+    if sealing is not None and sealing.dice is not None:  # the commitment, and whether its seed is out
+        doc["seal"] = {"commitment": sealing.dice.commitment, "open": sealing.dice.opened}
+    if sealing is not None and sealing.revealed is not None:
+        doc["revealed"] = sealing.revealed["commitment"]  # the page's Verify checks it (/history)
     roll = app.roll
     if roll is not None and roll.rolled and not roll.finalized:
         shown = {
@@ -80,7 +87,20 @@ def snapshot(app):
 
 
 def history(app, since=0):
-    """The history lines from `since` on, as JSON: the proof of every roll and action."""
+    """The history lines from `since` on, as JSON: the proof of every roll and action; and `seals`, the
+    game's sealed dice (ui/sealing.py): the last revealed and the one in play, each with its identity,
+    commitment and record of draws, and its seed once revealed (`dicetower verify` and the page check them)."""
     game = app.game
     lines = game.lines[since:] if game is not None else []
-    return json.dumps({"since": since, "lines": lines})
+    seals = []
+    sealing = getattr(app, "sealing", None)
+    if sealing is not None and game is not None:
+        if sealing.revealed is not None:
+            seals.append(sealing.revealed)
+        dice = sealing.dice
+        if dice is not None and (sealing.revealed is None or dice.commitment != sealing.revealed["commitment"]):
+            sealed = dice.revealed()
+            if not dice.opened:
+                del sealed["seed"]
+            seals.append(sealed)
+    return json.dumps({"since": since, "lines": lines, "seals": seals})

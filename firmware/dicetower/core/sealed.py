@@ -1,0 +1,202 @@
+"""A game's sealed dice: every face of a game comes from one secret seed, in order, so that once the seed
+is revealed anyone can recompute every face and see that none was changed, skipped or chosen
+(docs/fairness.md, "Checking a game's dice", gives the same steps in plain Python).
+
+- Seal: the seed is SEED_BYTES of the tower's own dice (FairDice: health-tested noise through its DRBG,
+  with the presses' times). The commitment, shown and recorded before the first die, is
+  SHA-256(seed || identity), the identity b"dicetower <kind> <players> <counter>" (`counter`: the games
+  this tower has sealed, this one included).
+- Faces: HMAC_DRBG with SHA-256 (core/drbg.py) instantiated with the seed as its entropy, no nonce and
+  PERSONALIZATION, never reseeded and given no additional input, each request GENERATE bytes; its
+  bytes become faces through the face pool (core/pool.py) as every die's do. A game draws a few
+  thousand faces at most (RECORD_MOST bounds the record), about a hundred requests: SP 800-90A allows
+  2**48 between reseeds.
+- The record: every draw in order, as text. Rolls (the draws of one press) are separated by a space, a
+  roll is groups "<sides>:<faces>" joined by "/", faces as digits for dice of up to 10 sides and as
+  numbers joined by "." above; an undo writes "~" (what it undid stays drawn). "6:014253 6:35 ~ 2:1".
+- A power cut: the save holds the seed and the record; `SealedDice(..., record=...)` draws the record
+  again from the seed, checking each face, and goes on from the same draw. Whoever reads the flash
+  mid-game can therefore predict the rest of that game's faces (docs/fairness.md says so).
+"""
+
+from dicetower.core.drbg import HmacDrbg, sha256
+from dicetower.core.entropy import PAUSED
+from dicetower.core.health import EntropyFailure
+from dicetower.core.pool import Pool
+
+SEED_BYTES = 32
+GENERATE = 32  # bytes a DRBG request makes
+PERSONALIZATION = b"dicetower game"
+RECORD_MOST = 4000  # bytes of record in a save: past it, the seed is revealed and a new one sealed
+UNDO = "~"
+
+
+def identity(kind, players, counter):
+    """The game's identity, bound into its commitment."""
+    return ("dicetower %s %d %d" % (kind, players, counter)).encode()
+
+
+def commitment(seed, kind, players, counter):
+    """SHA-256(seed || identity), in hex."""
+    digest = sha256(bytes(seed))
+    digest.update(identity(kind, players, counter))
+    return "".join("%02x" % b for b in digest.digest())
+
+
+def _digits(record, n):
+    """n (0 to 999) in decimal onto the record, allocating nothing."""
+    if n >= 100:
+        record.append(48 + n // 100)
+    if n >= 10:
+        record.append(48 + n // 10 % 10)
+    record.append(48 + n % 10)
+
+
+class SealedDice(Pool):
+    """Faces from a game's seed (see the module's docstring). `draw(die)` as FairDice's; `prime`, `stir`
+    and `recover` go to the tower's dice, whose noise seals the next game. While the tower's noise fails
+    its tests the game's dice pause too (`failure` is the tower's), as they would unsealed; the faces
+    they give when it is back are the seed's next, as if it had never failed."""
+
+    name = "sealed"
+    opened = False  # True once the seed is revealed: its faces are anyone's to predict
+
+    def __init__(self, tower, seed, kind, players, counter, record=""):
+        if len(seed) != SEED_BYTES:
+            raise ValueError("a seed is %d bytes" % SEED_BYTES)
+        self.tower = tower
+        self.seed = bytes(seed)
+        self.kind = kind
+        self.players = players
+        self.counter = counter
+        self.commitment = commitment(seed, kind, players, counter)
+        self._drbg = HmacDrbg()
+        self._drbg.instantiate(self.seed, b"", PERSONALIZATION)
+        self._out = bytearray(GENERATE)
+        self._at = GENERATE
+        self.record = bytearray()
+        self.drawn = 0  # draws so far, the n-th numbered n - 1
+        self.rolls = 0
+        self._sides = 0  # the sides of the group being written; 0: a new roll starts at the next draw
+        if record:
+            self._redraw(record)
+
+    def _byte(self):
+        if self._at >= GENERATE:
+            self._drbg.generate(self._out)
+            self._at = 0
+        byte = self._out[self._at]
+        self._at += 1
+        return byte
+
+    @property
+    def failure(self):
+        return getattr(self.tower, "failure", None)
+
+    def draw(self, die):
+        return self.below(die.sides)
+
+    def below(self, n):
+        failure = self.failure
+        if failure is not None:
+            raise EntropyFailure(failure, PAUSED)
+        face = self._below(n)
+        self.drawn += 1
+        record = self.record
+        if self._sides != n:
+            if self._sides == 0:
+                if record:
+                    record.append(32)  # " ": a new roll
+                self.rolls += 1
+            else:
+                record.append(47)  # "/": another die in the same roll
+            _digits(record, n)
+            record.append(58)  # ":"
+            self._sides = n
+        elif n > 10:
+            record.append(46)  # "."
+        if n > 10:
+            _digits(record, face)
+        else:
+            record.append(48 + face)
+        return face
+
+    def roll_ends(self):
+        """The press that drew is done: the next draw starts a new roll in the record."""
+        self._sides = 0
+
+    def undone(self):
+        """An undo: marked in the record; what it undid stays drawn, and the stream goes on."""
+        self._sides = 0
+        if self.record:
+            self.record.extend(b" ~")
+
+    def full(self):
+        """True once the record is too long to save whole: time to reveal and seal afresh."""
+        return len(self.record) >= RECORD_MOST
+
+    def _redraw(self, record):
+        """Draw the saved record again from the seed (a power cut), refusing a face that differs."""
+        for roll in record.split():
+            if roll == UNDO:
+                self.undone()
+                continue
+            for group in roll.split("/"):
+                sides, _, faces = group.partition(":")
+                n = int(sides)
+                if not 2 <= n <= 100 or not faces:
+                    raise ValueError("a damaged record: %r" % group)
+                for face in faces.split(".") if n > 10 else faces:
+                    if self.below(n) != int(face):
+                        raise ValueError("the record does not follow from its seed at draw %d" % self.drawn)
+            self.roll_ends()
+
+    def saved(self):
+        """What the save keeps: enough to go on from the same draw after a power cut."""
+        return {
+            "seed": "".join("%02x" % b for b in self.seed),
+            "players": self.players,
+            "counter": self.counter,
+            "record": bytes(self.record).decode(),
+            "open": 1 if self.opened else 0,
+        }
+
+    def revealed(self):
+        """The record the players check: the identity, the commitment, the draws and the seed."""
+        sealed = self.saved()
+        sealed["kind"] = self.kind
+        sealed["commitment"] = self.commitment
+        sealed["draws"] = self.drawn
+        sealed["rolls"] = self.rolls
+        return sealed
+
+    def prime(self, now=None):
+        prime = getattr(self.tower, "prime", None)
+        return prime(now) if prime is not None else False
+
+    def stir(self, micros):
+        stir = getattr(self.tower, "stir", None)
+        if stir is not None:
+            stir(micros)
+
+    def recover(self):
+        recover = getattr(self.tower, "recover", None)
+        return recover() if recover is not None else True
+
+
+def from_saved(tower, kind, saved):
+    """SealedDice from a save's `seal` (see `saved`); ValueError if it is damaged."""
+    if not isinstance(saved, dict):
+        raise ValueError("the seal is not a record")
+    seed = saved.get("seed")
+    record = saved.get("record", "")
+    players, counter = saved.get("players"), saved.get("counter")
+    if not isinstance(seed, str) or len(seed) != 2 * SEED_BYTES or not isinstance(record, str):
+        raise ValueError("the seal's seed or record is damaged")
+    for n in (players, counter):
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise ValueError("the seal's identity is damaged")
+    seed = bytes(int(seed[i : i + 2], 16) for i in range(0, len(seed), 2))
+    dice = SealedDice(tower, seed, kind, players, counter, record)
+    dice.opened = bool(saved.get("open"))
+    return dice

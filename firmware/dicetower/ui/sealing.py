@@ -1,0 +1,173 @@
+"""A game's sealed dice on the tower (core/sealed.py): sealed when a game begins, its commitment said before
+the first die; every press that drew told to the monitor, numbered; the seed revealed at the game's end
+or on demand ("Reveal the seed", which seals a new one), and shown, told and served to the phones.
+
+The tower's own dice (FairDice) give the seed; dice that cannot (set faces in tests and tutorials) leave
+the game unsealed, its faces theirs. Dice paused when a game begins leave it unsealed too: the first
+press after they are back seals it.
+"""
+
+from dicetower.core.sealed import SEED_BYTES, SealedDice, from_saved
+from dicetower.ui.modes import OVER, PLAY, SEED
+
+REVEAL = "reveal"
+ROW = (("Reveal the seed", REVEAL, ()),)  # the last row of every sealed game's menu
+
+
+def short(commitment):
+    """The commitment as the OLED and the phones show it: its first 8 hex digits."""
+    return commitment[:8]
+
+
+class Sealing:
+    def __init__(self, app):
+        self.app = app
+        self.dice = None  # the game's SealedDice, or None: unsealed
+        self.revealed = None  # the last seal revealed this game, for the phones' Verify (not saved)
+        self.counter = 0  # games sealed on this tower: the next seal's identity counts one more
+        self._told = 0  # bytes of the record already told to the monitor
+        self._drawn = 0  # and the draws in them
+        saved = getattr(app.resume, "seal", None)  # a game found saved at power-up: count on from its seal
+        if isinstance(saved, dict) and isinstance(saved.get("counter"), int):
+            self.counter = saved["counter"]
+
+    def begin(self, game, new):
+        """A game begins (new, or resumed and carried on): its seal, from its save or made now."""
+        self.revealed = None
+        self.dice = None
+        self.app.dice = self.app.fair
+        saved = getattr(game, "seal", None)
+        if not new and isinstance(saved, dict):
+            try:
+                self._use(from_saved(self.app.fair, game.KIND, saved), saved.get("open"))
+                return
+            except (ValueError, TypeError) as e:
+                self.app.emit({"event": "error", "where": "seal", "error": str(e)})
+        self.seal()
+
+    def seal(self):
+        """A new seed for the game, its commitment said; nothing if the tower's dice cannot give one."""
+        app = self.app
+        secret = getattr(app.fair, "secret", None)
+        game = app.game
+        if secret is None or game is None:
+            return
+        try:
+            seed = secret(SEED_BYTES)
+        except Exception:  # noqa: BLE001 (paused dice: the game goes on unsealed until they are back)
+            return
+        self.counter += 1
+        self._use(SealedDice(app.fair, seed, game.KIND, max(1, app.count), self.counter))
+        app.emit(
+            {
+                "event": "seal",
+                "game": game.KIND,
+                "players": self.dice.players,
+                "counter": self.counter,
+                "commitment": self.dice.commitment,
+            }
+        )
+
+    def _use(self, dice, opened=False):
+        self.dice = dice
+        dice.opened = bool(opened)
+        self.counter = max(self.counter, dice.counter)
+        self._told = len(dice.record)
+        self._drawn = dice.drawn
+        app = self.app
+        app.dice = dice
+        app.game.seal = dice
+        app.menu = app.game_module.MENU + ROW
+
+    def end(self):
+        """No game: the tower's own dice again."""
+        self.dice = None
+        self.revealed = None
+        self.app.dice = self.app.fair
+
+    def pressed(self):
+        """After each press: what it drew told to the monitor; a game over revealed; a game that goes on
+        after its seed was revealed (undone from its end) sealed afresh; a full record revealed and sealed."""
+        app = self.app
+        dice = self.dice
+        if app.game is None:
+            return
+        if dice is None:
+            if app.mode == PLAY and getattr(app.fair, "failure", None) is None:
+                self.seal()  # the dice were paused when the game began
+            return
+        record = dice.record
+        if len(record) > self._told:
+            text = bytes(record[self._told :]).decode().strip()
+            first = self._drawn + 1
+            self._told = len(record)
+            self._drawn = dice.drawn
+            dice.roll_ends()
+            app.emit({"event": "draws", "game": app.kind, "first": first, "record": text})
+        over = app.game.over()
+        if over and not dice.opened:
+            self.reveal()
+        elif dice.opened and not over:
+            self.seal()
+        elif dice.full():
+            self.reveal()
+            self.seal()
+
+    def undone(self):
+        if self.dice is not None:
+            self.dice.undone()
+
+    def reveal(self):
+        """The seed shown and told; the game's save marks it open."""
+        dice = self.dice
+        dice.opened = True
+        self.revealed = dice.revealed()
+        app = self.app
+        app.emit(
+            {
+                "event": "reveal",
+                "game": dice.kind,
+                "commitment": dice.commitment,
+                "seed": self.revealed["seed"],
+                "draws": dice.drawn,
+                "rolls": dice.rolls,
+            }
+        )
+        app.save()
+
+    def on_play(self):
+        """ "Reveal the seed" chosen: shown on its own screen, and a new seal for the rest of the game."""
+        app = self.app
+        old = self.dice
+        self.reveal()
+        seed = self.revealed["seed"]
+        text = "Seal %s revealed: %d draws in %d rolls. Seed: %s %s %s %s" % (
+            short(old.commitment),
+            old.drawn,
+            old.rolls,
+            seed[:16],
+            seed[16:32],
+            seed[32:48],
+            seed[48:],
+        )
+        self.seal()
+        if self.dice is not old:
+            text += " New seal: %s." % short(self.dice.commitment)
+        app.message = text
+        app.page = 0
+        app.mode = SEED
+
+    def on_seed(self, button, kind):
+        app = self.app
+        if not app.turn_page(button):
+            app.mode = OVER if app.game.over() else PLAY
+            app.message = "Seal %s." % short(self.dice.commitment) if self.dice is not None else ""
+
+    def draw_seed(self, canvas):
+        from dicetower.ui.screens import draw_pages
+
+        draw_pages(canvas, self.app.message, self.app.page)
+
+    def said(self):
+        """The seal's words for the start of a game ("Seal 5dbc2560."), or ""."""
+        return " Seal %s." % short(self.dice.commitment) if self.dice is not None else ""
