@@ -55,8 +55,9 @@ def test_a_script_from_stdin_and_a_picture_at_the_end(tmp_path):
     result = json.loads(done.stdout)
     assert result["mode"] == "dice"
     assert result["pictures"] == [str(tmp_path / "end.png")]
-    faces = result["events"][-1]["faces"]
+    faces = [e for e in result["events"] if e["event"] == "roll"][-1]["faces"]
     assert len(faces) == 6 and len(result["leds"]) == 12
+    assert result["events"][-1]["event"] == "draws"  # the roll's six draws, numbered, from the game's seal
 
 
 def test_bad_lines_stop_with_their_number_and_reason():

@@ -28,18 +28,19 @@ table and checks every import): `commands/` is the thin CLI layer over them, and
     virtual_parts  errors paths
     board_side     -
     monitor        errors paths
+    verify         errors
     generate       -
     sim            errors paths virtual_parts
     flash          errors paths monitor
     stats          errors paths flash
     hardware       errors paths
     pico           errors paths flash sim virtual_parts
-    commands       errors paths flash hardware monitor pico sim stats virtual_parts
+    commands       errors paths flash hardware monitor pico sim stats verify virtual_parts
     cli            errors commands
     console        cli
 
 sim/ the simulator (its Textual screen tui.py, its phones' server web.py, picture.py); pico/ the
 virtual and emulated boards (view.py, their screen); flash/ `dicetower flash` (circuitpy.py for
-CircuitPython); stats/ `dicetower stats` (maths.py, report.py); hardware/ `dicetower hardware` (parts,
+CircuitPython); stats/ `dicetower stats` (maths.py, report.py); verify.py `dicetower verify`, from the published steps alone; hardware/ `dicetower hardware` (parts,
 wiring, enclosure); generate/ the font's and icons' generators, run by hand.
 """

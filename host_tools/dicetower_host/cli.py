@@ -12,7 +12,7 @@ import sys
 import threading
 
 # In the order `dicetower --help` lists them: playing, the board, the build, dice at the table.
-COMMANDS = ("sim", "monitor", "stats", "flash", "pico", "hardware", "roll", "throw")
+COMMANDS = ("sim", "monitor", "stats", "verify", "flash", "pico", "hardware", "roll", "throw")
 
 
 class Parser(argparse.ArgumentParser):

@@ -7,6 +7,7 @@ the game unsealed, its faces theirs. Dice paused when a game begins leave it uns
 press after they are back seals it.
 """
 
+from dicetower.core.game import plural
 from dicetower.core.sealed import SEED_BYTES, SealedDice, from_saved
 from dicetower.ui.modes import OVER, PLAY, SEED
 
@@ -141,10 +142,10 @@ class Sealing:
         old = self.dice
         self.reveal()
         seed = self.revealed["seed"]
-        text = "Seal %s revealed: %d draws in %d rolls. Seed: %s %s %s %s" % (
+        text = "Seal %s revealed: %s in %s. Seed: %s %s %s %s" % (
             short(old.commitment),
-            old.drawn,
-            old.rolls,
+            plural(old.drawn, "draw"),
+            plural(old.rolls, "roll"),
             seed[:16],
             seed[16:32],
             seed[32:48],
