@@ -93,28 +93,49 @@ class Seal:
 
     def __init__(self, kind, players, counter, commitment):
         self.kind, self.players, self.counter, self.commitment = kind, players, counter, commitment
-        self.draws = []  # (number, roll, sides, face)
+        self.told = []  # (first draw, its draws, its rolls, where), as the input tells them
+        self.draws = []  # (number, roll, sides, face), once collected
         self.rolls = 0
         self.seed = None
         self.problem = None  # the first thing wrong in how the log tells it (a gap, an order)
+        self.counted = None  # (draws, who counted them): the tower's own count, if the input gives it
 
     def add(self, first, record, where):
-        if self.problem is not None:
-            return
-        expected = len(self.draws) + 1
-        if first != expected:
-            if first > expected:
-                self.problem = "draw %d is missing: %s starts at draw %d" % (expected, where, first)
-            else:
-                self.problem = "draws out of order: %s starts at draw %d, after draw %d" % (where, first, expected - 1)
-            return
-        for number, roll, sides, face in parse_record(record, first):
-            self.draws.append((number, self.rolls + roll, sides, face))
-        self.rolls += len([t for t in record.split() if t != "~"])
+        """A piece of record told as starting at draw `first`; ValueError if it is not a record."""
+        self.told.append((first, parse_record(record), len([t for t in record.split() if t != "~"]), where))
+
+    def _collect(self):
+        """The draws in order, the told pieces joined; the first gap or disorder becomes `problem`."""
+        expected = 1
+        for i, (first, draws, rolls, where) in enumerate(self.told):
+            if first != expected and self.problem is None:
+                later = [w for f, _, _, w in self.told[i + 1 :] if f == expected]
+                if later:
+                    self.problem = "draws out of order: %s (from draw %d) comes before %s (from draw %d)" % (
+                        where,
+                        first,
+                        later[0],
+                        expected,
+                    )
+                elif first > expected:
+                    self.problem = "draw %d is missing: %s starts at draw %d" % (expected, where, first)
+                else:
+                    self.problem = "draws out of order: %s starts at draw %d, after draw %d" % (
+                        where,
+                        first,
+                        expected - 1,
+                    )
+            if self.problem is not None:
+                return
+            for number, roll, sides, face in draws:
+                self.draws.append((number - 1 + first, self.rolls + roll, sides, face))
+            self.rolls += rolls
+            expected += len(draws)
 
     def check(self):
         """(True, the verdict) or (False, the first thing that does not hold)."""
         name = "seal %s" % self.commitment[:8]
+        self._collect()
         if self.seed is None and not self.draws and self.problem is None:
             return True, "%s: sealed; no die drawn from it yet" % name
         if self.seed is None:
@@ -131,6 +152,10 @@ class Seal:
                 self.counter,
                 made[:8],
             )
+        if self.problem is None and self.counted is not None and self.counted[0] > len(self.draws):
+            self.problem = "draw %d is missing: %s counts %d" % (len(self.draws) + 1, self.counted[1], self.counted[0])
+        elif self.problem is None and self.counted is not None and self.counted[0] < len(self.draws):
+            self.problem = "draw %d was never drawn: %s counts %d" % (self.counted[0] + 1, *self.counted[::-1])
         if self.problem is not None:
             return False, "%s: %s" % (name, self.problem)
         stream = faces(self.seed)
@@ -198,8 +223,8 @@ def from_history(doc):
             raise Bad("%s: %s" % (where, e)) from None
         if item.get("seed") is not None:
             seal.seed = _hex_seed(item["seed"], where)
-        if isinstance(item.get("draws"), int) and item["draws"] > len(seal.draws) and seal.problem is None:
-            seal.problem = "draw %d is missing: the tower counts %d" % (len(seal.draws) + 1, item["draws"])
+        if isinstance(item.get("draws"), int):
+            seal.counted = (item["draws"], "the tower")
         seals.append(seal)
     return seals
 
@@ -246,9 +271,8 @@ def from_log(lines):
                         seal.commitment[:8],
                     )
             seal.seed = _hex_seed(event.get("seed"), where)
-            drawn = event.get("draws")
-            if isinstance(drawn, int) and drawn > len(seal.draws) and seal.problem is None:
-                seal.problem = "draw %d is missing: the reveal counts %d" % (len(seal.draws) + 1, drawn)
+            if isinstance(event.get("draws"), int):
+                seal.counted = (event["draws"], "the reveal")
     return seals
 
 
