@@ -91,9 +91,7 @@ def test_a_champions_page_lists_each_heros_allies_and_the_minions_engaged_with_t
     expect(page.locator("#title")).to_have_text("Marvel Champions")
     expect(page.locator("#scores .row").last).to_contain_text("P2")
     expect(page.locator("#scores .cards")).to_have_count(0)  # none in play (a save from before them: the same)
-    served.call(
-        lambda: served.tower.presses("aaaaaccbc")
-    )  # Play ally (above "Reveal the seed"): P1, Ally 1, 2 hit points
+    served.call(lambda: served.tower.presses("aaaaccbc"))  # Play ally: P1, Ally 1, 2 hit points
     served.call(lambda: served.tower.presses("bbccbbbc"))  # Minion engages: P1, Minion 1, 4 hit points
     served.call(lambda: served.tower.presses("cbcbc"))  # Minion engages: P2, Minion 2, 2 hit points
     expect(page.locator("#scores .minions")).to_have_count(2)

@@ -20,7 +20,7 @@ class ChampionsAllies(unittest.TestCase):
         """Rulebook: "If you already have three and play a fourth, you immediately discard one of the previous ones." """
         t = Table(seed=2)
         t.presses("bc ac")  # New Champions, one player (P1)
-        t.presses("aaaaa")  # up from the top, round to the end of the menu (past "Reveal the seed")
+        t.presses("aaaa")  # up from the top, round to the end of the menu
         self.assertEqual(t.screen()[4].strip(), "Play ally")
         t.presses("c c b c")  # P1, 2 hit points
         self.assertEqual(message(t), "P1 plays Ally 1 (2 hit points).")
@@ -55,7 +55,7 @@ class ChampionsAllies(unittest.TestCase):
     def test_minions_engage_and_nothing_to_pick_is_said_at_once(self):
         t = Table(seed=2)
         t.presses("bc ac")
-        t.presses("aa")  # the last action, above "Reveal the seed"
+        t.presses("a")  # the last action (a game without dice has no seal to reveal)
         self.assertEqual(t.screen()[4].strip(), "Hit minion")
         t.presses("c")  # no minion in play: refused before any value is asked for
         self.assertEqual(t.app.mode, "play")
@@ -120,7 +120,7 @@ class AfterAPowerCut(unittest.TestCase):
     def test_allies_and_minions_come_back_after_a_power_cut(self):
         t = Table(seed=2)
         t.presses("bc ac")  # New Champions, one player (P1)
-        t.presses("aaaaa c c b c")  # Play ally: P1, 2 hit points
+        t.presses("aaaa c c b c")  # Play ally: P1, 2 hit points
         t.presses("bb")  # Minion engages, two below Play ally
         self.assertEqual(t.screen()[4].strip(), "Minion engages")
         t.presses("c c b b c")  # P1, 3 hit points

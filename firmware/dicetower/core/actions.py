@@ -70,3 +70,13 @@ def first_choice(state, arg, options):
 def asks(kind):
     """Whether the player picks an argument of this kind (the others the game or the box fill in)."""
     return kind not in (FIXED, NAMED, ROLL_ATTACK, FLIP_COIN, SIX_DICE)
+
+
+def draws_dice(menu):
+    """Whether a game's menu has the box roll dice (the six dice, the Attack Die, the Danger Coin): only
+    such a game has dice to seal (ui/sealing.py)."""
+    for action in menu:
+        for arg in action[2]:
+            if arg[1] in (ROLL_ATTACK, FLIP_COIN, SIX_DICE):
+                return True
+    return False

@@ -16,8 +16,8 @@ tracker, menu, status line, gauge) is its module in core/games/.
 
 from dicetower.core import games
 from dicetower.core.entropy import PAUSED, EntropyFailure
-from dicetower.core.game import Refused
-from dicetower.core.actions import SIX_DICE
+from dicetower.core.game import Refused, release
+from dicetower.core.actions import SIX_DICE, draws_dice
 from dicetower.core.dice import DICE
 from dicetower.ui.modes import (
     ARGS,
@@ -34,7 +34,6 @@ from dicetower.ui.modes import (
     screen,
 )
 from dicetower.ui.picker import Picker
-from dicetower.ui.sealing import REVEAL, Sealing
 
 
 DICE_BACK = "Dice back: the noise passes its tests again."
@@ -96,7 +95,7 @@ class App:
                 notices.append(message)
         if self.options.get("notice"):
             notices.append(self.options["notice"])  # a bad heroes.json: the built-in heroes are in play
-        self.sealing = Sealing(self)  # after the resume: its seal's counter counts on
+        self.sealing = None  # the game's sealed dice (ui/sealing.py), once a game begins
         if notices:
             # A saved game or a file refused: said first, in full (B pages), with the name it is kept under.
             self.mode = NOTICE
@@ -167,7 +166,8 @@ class App:
             self.message = e.screen  # what to do; the console gets the whole reason
             self.emit({"event": "entropy", "error": str(e)})
         finally:
-            self.sealing.pressed()
+            if self.sealing is not None:
+                self.sealing.pressed()
 
     def dice_checked(self):
         """The loop's call after its work on the dice: paused dice that roll again are said to."""
@@ -218,8 +218,6 @@ class App:
         """The modules games of other kinds than `kind` imported (a saved Battlerealm game's rules, heroes
         and turn, once a Champions game starts): released, their heap the game's. Not once a Battlerealm
         turn is made: it holds its modules whatever sys.modules says."""
-        from dicetower.core.game import release
-
         for other in [k for k in self._held if k != kind]:
             if self.turn is None:
                 for name in self._held[other]:
@@ -239,11 +237,13 @@ class App:
         return self._menus
 
     def begin(self, game, new=False):
-        from dicetower.core.game import release
-
         self._set_down()
         self._menus = None  # the start menu's screens: the game's heap until it shows again
         release("dicetower.ui.menus")
+        if self.sealing is None and draws_dice(games.game(game.KIND).MENU):  # with the first game of dice
+            from dicetower.ui.sealing import Sealing
+
+            self.sealing = Sealing(self)  # (before `resume` goes: its seal's counter counts on)
         self.resume = None  # replaced (kept on flash) or resumed
         self._let_go(game.KIND)
         if new and self.saves is not None:
@@ -251,7 +251,6 @@ class App:
         self.game = game
         self.kind = game.KIND
         self.game_module = games.game(game.KIND)
-        self.resume = None
         self.mode = OVER if game.over() else PLAY
         self.cursor = 0
         self.menu = self.game_module.MENU
@@ -264,16 +263,14 @@ class App:
         release("dicetower.ui.choosing")  # chosen: the game's heap until another is
         if rolls_six_dice(self.menu):
             self._dice_screen().begin(game)
-        self.sealing.begin(game, new)
-        self.message = ("New game." if new else "Resumed.") + self.sealing.said()
+        said = self.sealing.begin(game, new) if self.sealing is not None else ""
+        self.message = ("New game." if new else "Resumed.") + said
         self.save()
         self.emit({"event": "game", "game": self.kind, "new": new})
 
     def _set_down(self):
         """The game starts: the set-up's rows, presets and values are let go (set up again, they come
         back from setup.json); their heap is the game's."""
-        from dicetower.core.game import release
-
         for _, kind in games.GAMES:  # a game chosen before this one may have fetched its own set-up module
             name = games.setup_of(kind)
             if name is not None:
@@ -301,7 +298,7 @@ class App:
             self.browsing = getattr(self.dice, "failure", None) is None
             return self.step(button, len(menu))
         action = menu[self.cursor % len(menu)]
-        if action[1] == REVEAL:
+        if action[1] == "reveal":  # ui/sealing.py's row
             return self.sealing.on_play()
         if action[2] and action[2][0][1] == SIX_DICE:
             return self.dice_screen.start()
@@ -334,7 +331,8 @@ class App:
             return
         self.message = line
         self.mode = OVER if self.game.over() else PLAY
-        self.sealing.undone()
+        if self.sealing is not None:
+            self.sealing.undone()
         if self.turn is not None:
             self.turn.undone(last)
         self.save()

@@ -7,6 +7,7 @@ the game unsealed, its faces theirs. Dice paused when a game begins leave it uns
 press after they are back seals it.
 """
 
+from dicetower.core.actions import draws_dice
 from dicetower.core.game import plural
 from dicetower.core.sealed import SEED_BYTES, SealedDice, from_saved
 from dicetower.ui.modes import OVER, PLAY, SEED
@@ -33,18 +34,23 @@ class Sealing:
             self.counter = saved["counter"]
 
     def begin(self, game, new):
-        """A game begins (new, or resumed and carried on): its seal, from its save or made now."""
+        """A game begins (new, or resumed and carried on): its seal, from its save or made now, if it
+        rolls dice; the words that say it ("" unsealed)."""
         self.revealed = None
         self.dice = None
-        self.app.dice = self.app.fair
+        app = self.app
+        app.dice = app.fair
+        if not draws_dice(app.menu):
+            return ""
         saved = getattr(game, "seal", None)
         if not new and isinstance(saved, dict):
             try:
-                self._use(from_saved(self.app.fair, game.KIND, saved), saved.get("open"))
-                return
+                self._use(from_saved(app.fair, game.KIND, saved), saved.get("open"))
+                return self.said()
             except (ValueError, TypeError) as e:
-                self.app.emit({"event": "error", "where": "seal", "error": str(e)})
+                app.emit({"event": "error", "where": "seal", "error": str(e)})
         self.seal()
+        return self.said()
 
     def seal(self):
         """A new seed for the game, its commitment said; nothing if the tower's dice cannot give one."""
@@ -94,7 +100,7 @@ class Sealing:
         if app.game is None:
             return
         if dice is None:
-            if app.mode == PLAY and getattr(app.fair, "failure", None) is None:
+            if app.mode == PLAY and draws_dice(app.menu) and getattr(app.fair, "failure", None) is None:
                 self.seal()  # the dice were paused when the game began
             return
         record = dice.record
