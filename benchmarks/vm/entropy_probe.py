@@ -170,3 +170,30 @@ for primed in (True, False):
     say("face_heap_" + tag, "%.1f" % (allocated / faces), "bytes")
     say("bytes_per_face_" + tag, "%.4f" % ((dice.bytes_used - used) / faces), "bytes")
     say("noise_per_face_" + tag, "%.2f" % ((dice.samples_used - samples) / faces), "samples")
+
+# A game's seal, as ui/sealing.py makes it when a game begins (32 bytes of the tower's dice, the
+# commitment, the game's DRBG instantiated), and a face from it beside one from the tower's dice, each
+# with its DRBG's next request made ahead at idle as the device's loop makes it.
+from dicetower.core.dice import BATTLEREALM  # noqa: E402
+from dicetower.core.sealed import SealedDice  # noqa: E402
+
+tower = FairDice(Urandom(urandom_like))
+while tower.prime(0):
+    pass
+gc.collect()
+start = time.ticks_us()
+game = SealedDice(tower, tower.secret(32), "battlerealm", 4, 1)
+say("seal", us_since(start), "us")
+for name, dice in (("tower", tower), ("sealed", game)):
+    took = 0
+    for _ in range(100):
+        while dice.prime(0):
+            pass
+        gc.collect()
+        start = time.ticks_us()
+        for _ in range(6):
+            dice.draw(BATTLEREALM)
+        took += us_since(start)
+        if name == "sealed":
+            dice.roll_ends()
+    say("roll_" + name, took // 100, "us")

@@ -138,7 +138,7 @@ class Device:
             # dice's work, which can fill the first seconds' idle passes (their start-up test).
             self._tidy = False
             self._collect()
-        elif self._prime is not None and self._prime(now):
+        elif self._prime is not None and self._primed(app, now):
             app.dice_checked()  # paused dice that roll again: the screen says so
             # The start-up test keeps the loop busy for seconds: a collection every DICE_PASSES of its
             # passes, or the loop's garbage scatters what a game keeps over the heap, and the advisor's
@@ -152,6 +152,14 @@ class Device:
                 self.render(now)  # a missing OLED: tried again now and then (at its own pace)
             return False
         return True
+
+    def _primed(self, app, now):
+        """Idle work on the dice: a sealed game's (its next request made ahead, else the tower's), or the
+        tower's own (ui/sealing.py)."""
+        sealing = app.sealing
+        if sealing is not None and sealing.dice is not None:
+            return sealing.dice.prime(now)
+        return self._prime(now)
 
     def share(self):
         """Keep the game as JSON for phones from now on (web/scoreboard.py); the scoreboard."""

@@ -73,6 +73,8 @@ class SealedDice(Pool):
         self._drbg = HmacDrbg()
         self._drbg.instantiate(self.seed, b"", PERSONALIZATION)
         self._out = bytearray(GENERATE)
+        self._next = bytearray(GENERATE)  # the request after, made at idle (prime) so a roll waits for none
+        self._made = False
         self._at = GENERATE
         self.record = bytearray()
         self.drawn = 0  # draws so far, the n-th numbered n - 1
@@ -83,7 +85,11 @@ class SealedDice(Pool):
 
     def _byte(self):
         if self._at >= GENERATE:
-            self._drbg.generate(self._out)
+            if self._made:
+                self._out, self._next = self._next, self._out
+                self._made = False
+            else:
+                self._drbg.generate(self._out)
             self._at = 0
         byte = self._out[self._at]
         self._at += 1
@@ -171,6 +177,12 @@ class SealedDice(Pool):
         return sealed
 
     def prime(self, now=None):
+        """Work at idle: the game's next request made ahead (the stream's order is the same whenever it
+        is made), else the tower's own dice's."""
+        if not self._made:
+            self._drbg.generate(self._next)
+            self._made = True
+            return True
         prime = getattr(self.tower, "prime", None)
         return prime(now) if prime is not None else False
 
