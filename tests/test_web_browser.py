@@ -5,6 +5,8 @@ page, beyond the tower's live streams, still follows the game; the PIN lets a pa
 Screenshots of the page go to docs/web/ (the README shows them) when DICETOWER_SCREENSHOTS is set.
 """
 
+import hashlib
+import json
 import os
 import shutil
 
@@ -257,3 +259,80 @@ def test_a_phone_that_behaves_gets_the_game_while_hostile_phones_attack(browser,
         stop.set()
         for t in attackers:
             t.join(30)
+
+
+def reveal_a_sealed_roll(served):
+    """A Battlerealm game, Hulk's roll finalized, the seed revealed from the menu: the tower's history."""
+    served.call(lambda: served.tower.presses("caac"))  # New Battlerealm, two heroes
+    served.call(lambda: served.tower.presses("c ac c"))  # a roll, finalized, its result passed
+    served.call(lambda: served.tower.presses("a c"))  # round the menu to "Reveal the seed", chosen
+    assert served.call(lambda: served.tower.app.mode) == "seed"
+    from dicetower.web import scoreboard
+
+    return json.loads(served.call(lambda: scoreboard.history(served.tower.app)))
+
+
+@pytest.mark.parametrize("subtle", [True, False], ids=["webcrypto", "the page's own sha-256"])
+def test_after_the_reveal_the_page_verifies_every_face_of_the_seal(browser, served, subtle):
+    """Dice any player can check: the page recomputes the revealed seal's faces itself."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.set_default_timeout(30000)
+    if not subtle:
+        page.add_init_script("window.noSubtle = true")  # as on a tower's plain-HTTP network
+    page.goto(served.url + "/")
+    expect(page.locator("#verify")).to_be_hidden()
+    history = reveal_a_sealed_roll(served)
+    seal = history["seals"][0]
+    expect(page.locator("#seal")).to_contain_text("Sealed: ")
+    expect(page.locator("#verify")).to_be_visible()
+    page.locator("#verify").click()
+    verdict = "seal %s: %d draws in 1 roll: every face matches, commitment matches" % (seal["commitment"][:8], 6)
+    expect(page.locator("#verdict .good")).to_have_text(verdict)
+    assert page.evaluate("() => hex(sha256js(enc('abc')))") == hashlib.sha256(b"abc").hexdigest()
+    long = "x" * 200  # several blocks: the page's own SHA-256 against CPython's
+    assert page.evaluate("() => hex(sha256js(enc('%s')))" % long) == hashlib.sha256(long.encode()).hexdigest()
+
+
+def face_changed(seal):
+    seal["record"] = seal["record"][:4] + str((int(seal["record"][4]) + 1) % 6) + seal["record"][5:]
+    return "draw 3 (roll 1, a 6-sided die): the seed gives face"
+
+
+def draw_removed(seal):
+    seal["record"] = seal["record"][:-1]
+    return "draw 6 is missing: the tower counts 6"
+
+
+def reordered(seal):
+    faces = seal["record"][2:]
+    swapped = faces[1] + faces[0] + faces[2:] if faces[0] != faces[1] else faces[::-1]
+    assert swapped != faces, "six equal faces: nothing to reorder"
+    seal["record"] = "6:" + swapped
+    return "(roll 1, a 6-sided die): the seed gives face"
+
+
+def other_seed(seal):
+    seal["seed"] = "%064x" % (int(seal["seed"], 16) ^ 1)
+    return "the commitment does not match"
+
+
+def other_commitment(seal):
+    seal["commitment"] = "%064x" % (int(seal["commitment"], 16) ^ 1)
+    return "the commitment does not match"
+
+
+@pytest.mark.parametrize(
+    "doctor",
+    [face_changed, draw_removed, reordered, other_seed, other_commitment],
+    ids=["a face changed", "a draw removed", "draws reordered", "another seed", "another commitment"],
+)
+def test_the_page_refuses_a_doctored_history_naming_the_first_bad_draw(browser, served, doctor):
+    page = phone(browser, served)
+    history = reveal_a_sealed_roll(served)
+    says = doctor(history["seals"][0])
+    # The tower's answer, doctored on its way to the page (as a hostile network or tower would).
+    page.route("**/history*", lambda route: route.fulfill(status=200, body=json.dumps(history)))
+    expect(page.locator("#verify")).to_be_visible()
+    page.locator("#verify").click()
+    expect(page.locator("#verdict .bad")).to_contain_text(says)
+    expect(page.locator("#verdict .good")).to_have_count(0)
