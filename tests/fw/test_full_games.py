@@ -57,6 +57,10 @@ class FullGames(unittest.TestCase):
         menu_home(t)
         choose(t, 4)  # Gain PVP: Hulk (A from Thor), 12
         t.presses("a c" + "b" * 11 + "c")
+        # The game's end shows its seed first (ui/sealing.py), then, past it, the game over.
+        self.assertEqual(t.app.mode, "seed")
+        self.assertIn("Seal %s revealed" % t.events("reveal")[0]["commitment"][:8], " ".join(t.screen()))
+        t.presses("c")
         screen = t.screen()
         self.assertIn("GAME OVER", screen)
         self.assertIn("Hulk reaches", " ".join(screen))
@@ -107,6 +111,8 @@ class FullGames(unittest.TestCase):
             t.presses("c c")
             menu_home(t)
             state = t.app.game.state
+        self.assertEqual(t.app.mode, "seed")  # the seed revealed at the game's end, then the game over
+        t.presses("c")
         self.assertIn("GAME OVER", t.screen())
         faces = [e["args"][1] for e in t.events("action") if e["action"] == "attack"]
         self.assertTrue(faces and all(f in ("Star", "2", "3", "4", "5", "Blank") for f in faces))

@@ -114,6 +114,7 @@ class Sealing:
         over = app.game.over()
         if over and not dice.opened:
             self.reveal()
+            self._show(over + " " + self._words(dice))  # the seed on its own screen, then the game's end
         elif dice.opened and not over:
             self.seal()
         elif dice.full():
@@ -144,22 +145,29 @@ class Sealing:
 
     def on_play(self):
         """ "Reveal the seed" chosen: shown on its own screen, and a new seal for the rest of the game."""
-        app = self.app
         old = self.dice
         self.reveal()
+        text = self._words(old)
+        self.seal()
+        if self.dice is not old:
+            text += " New seal: %s." % short(self.dice.commitment)
+        self._show(text)
+
+    def _words(self, dice):
+        """What the OLED says of a revealed seal: its commitment, its draws, its seed in four groups."""
         seed = self.revealed["seed"]
-        text = "Seal %s revealed: %s in %s. Seed: %s %s %s %s" % (
-            short(old.commitment),
-            plural(old.drawn, "draw"),
-            plural(old.rolls, "roll"),
+        return "Seal %s revealed: %s in %s. Seed: %s %s %s %s" % (
+            short(dice.commitment),
+            plural(dice.drawn, "draw"),
+            plural(dice.rolls, "roll"),
             seed[:16],
             seed[16:32],
             seed[32:48],
             seed[48:],
         )
-        self.seal()
-        if self.dice is not old:
-            text += " New seal: %s." % short(self.dice.commitment)
+
+    def _show(self, text):
+        app = self.app
         app.message = text
         app.page = 0
         app.mode = SEED
