@@ -298,3 +298,19 @@ def test_dicetower_verify_is_on_the_command_line(honest, tmp_path):
     done = subprocess.run([tool("dicetower"), "verify", path], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "every face matches, commitment matches" in done.stdout
+
+
+def test_the_verifier_shares_no_code_with_the_firmware():
+    """It checks the firmware only if it does not repeat it: CPython's hmac and hashlib, nothing of ours
+    but the one-line error."""
+    import ast
+
+    with open(verify.__file__) as f:
+        tree = ast.parse(f.read())
+    imported = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imported.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            imported.add(node.module)
+    assert imported == {"hashlib", "hmac", "json", "dicetower_host.errors"}, imported
