@@ -8,7 +8,9 @@ correlation, the bytes each face takes from its pool (of DRBG output, or of the 
 the seeded source), the raw noise samples per face, and a plain-words verdict. The sources: a seeded
 sfc16 (a replay: health-tested, its bytes straight into the pool, as the simulator's and the tests'
 seeded games); the host's os.urandom and random bits read as the RP2040's ROSC register (RoscBits),
-both through the start-up test, SHA-256 conditioning and the HMAC_DRBG, as on a Pico.
+both through the start-up test, SHA-256 conditioning and the HMAC_DRBG, as on a Pico; and a game's
+sealed dice (core/sealed.py): one 256-bit seed from the tower's dice, then the game's own HMAC_DRBG,
+never reseeded, through the same face pool (docs/fairness.md, "Checking a game's dice").
 """
 
 import argparse
@@ -21,6 +23,7 @@ from scipy import stats as scipy_stats  # noqa: E402
 from dicetower.core.dice import ATTACK, BATTLEREALM, D6, DANGER_COIN, plain  # noqa: E402
 from dicetower.core.entropy import FairDice  # noqa: E402
 from dicetower.core.replay import SeededSource
+from dicetower.core.sealed import SealedDice  # noqa: E402
 from dicetower.hw.entropy import RoscBits, Urandom  # noqa: E402
 from dicetower_host.stats import maths as fairness_maths  # noqa: E402
 
@@ -103,9 +106,18 @@ def main(argv=None):
         "us",
         "verdict",
     )
-    for label, source in sources:
+    games = []
+    for _label, source in sources:
         dice = FairDice(source)
         dice.recover()  # the whole start-up test, before the first face
+        games.append(dice)
+    tower = FairDice(Urandom(name="host os.urandom"))
+    tower.recover()
+    game = SealedDice(tower, tower.secret(32), "battlerealm", 4, 1)
+    game.samples_used = 0  # its faces read no noise: the seed's alone
+    games.append(game)
+    labels = [label for label, _ in sources] + ["a game's sealed dice: a seed from the tower's dice, its own HMAC_DRBG"]
+    for label, dice in zip(labels, games):
         print("\nsource: %s (failure: %s)" % (label, dice.failure))
         print(header)
         for die in DICE:
