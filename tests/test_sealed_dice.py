@@ -44,8 +44,21 @@ def events(lines):
 
 
 def press(tower, keys):
-    for button, kind in keystrokes(keys):
-        tower.press(button, kind)
+    """Presses ("c ac"), or ROLL: Battlerealm's roll, finalized, its marks and result passed."""
+    if keys != ROLL:
+        for button, kind in keystrokes(keys):
+            tower.press(button, kind)
+        return
+    press(tower, "c ac")
+    for _ in range(20):
+        if tower.app.mode == "mark":
+            press(tower, "ac")  # the heroes at the location: none marked, done
+        elif tower.app.mode == "result":
+            press(tower, "c")
+    assert tower.app.mode == "play", tower.app.mode
+
+
+ROLL = "roll"
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[os.path.basename(p)[:-4] for p in EXAMPLES])
@@ -91,6 +104,7 @@ def cut_and_undone(tmp_path, setup, before, after):
     root = str(tmp_path / "flash")
     tower = sim.boot("pico", 11, None, root)
     press(tower, setup)
+    assert tower.app.sealing.dice.players == 4  # a game of four, as its seal's identity says
     for keys in before:
         press(tower, keys)
     tower.wait(300)  # the save, written at idle
@@ -104,12 +118,12 @@ def cut_and_undone(tmp_path, setup, before, after):
     return list(tower.platform.lines) + list(again.platform.lines), drawn
 
 
-# Battlerealm, two heroes: Hulk rolls (finalized, its result passed), ends his turn, Thor rolls; the roll
-# is undone and rolled again (its faces come back, not drawn again). After the cut: Thor's turn ends,
-# Hulk rolls. Battleworld, one starting hero: the Danger Coin flipped twice, the second undone, flipped
-# again; after the cut, flipped twice more.
-REALM = ("c a a c", ["c ac c", "aaa c", "c ac c", "A", "c ac c"], ["aaa c", "c ac c"])
-WORLD = ("bbb c c", ["b c", "c", "A", "c"], ["b c", "c"])
+# Battlerealm, four heroes: Hulk rolls, ends his turn, Thor rolls; the roll is undone and rolled again
+# (its faces come back, not drawn again). After the cut: Thor's turn ends, Vision rolls. Battleworld,
+# four starting heroes: the Danger Coin flipped twice, the second undone, flipped again; after the cut,
+# flipped twice more.
+REALM = ("c c", [ROLL, "aaa c", ROLL, "A", ROLL], ["aaa c", ROLL])
+WORLD = ("bbb c bbb c", ["b c", "c", "A", "c"], ["b c", "c"])
 
 
 @pytest.mark.parametrize("game", [REALM, WORLD], ids=["battlerealm", "battleworld"])
@@ -202,7 +216,7 @@ def test_the_scoreboards_history_verifies_and_a_doctored_one_does_not(tmp_path, 
 
     tower = sim.boot("pico", 5, None, str(tmp_path / "flash"))
     press(tower, "c a a c")
-    press(tower, "c ac c c c")  # a roll, finalized
+    press(tower, ROLL)  # a roll, finalized
     reveal(tower)
     history = json.loads(scoreboard.history(tower.app))
     path = tmp_path / "history.json"

@@ -83,6 +83,7 @@ class PowerCut(unittest.TestCase):
             {"record": "1:0"},
             {"players": -1},
             {"counter": True},
+            {"commitment": "0" * 64},
         ):
             saved = dict(good)
             saved.update(change)

@@ -165,13 +165,13 @@ class SealedDice(Pool):
             "counter": self.counter,
             "record": bytes(self.record).decode(),
             "open": 1 if self.opened else 0,
+            "commitment": self.commitment,
         }
 
     def revealed(self):
         """The record the players check: the identity, the commitment, the draws and the seed."""
         sealed = self.saved()
         sealed["kind"] = self.kind
-        sealed["commitment"] = self.commitment
         sealed["draws"] = self.drawn
         sealed["rolls"] = self.rolls
         return sealed
@@ -210,5 +210,7 @@ def from_saved(tower, kind, saved):
             raise ValueError("the seal's identity is damaged")
     seed = bytes(int(seed[i : i + 2], 16) for i in range(0, len(seed), 2))
     dice = SealedDice(tower, seed, kind, players, counter, record)
+    if saved.get("commitment", dice.commitment) != dice.commitment:
+        raise ValueError("the seal's commitment is not its seed's")
     dice.opened = bool(saved.get("open"))
     return dice
