@@ -99,6 +99,7 @@ def sources():
 def dice():
     from dicetower.core.entropy import FairDice
     from dicetower.core.replay import ScriptedFaces, SeededSource
+    from dicetower.core.sealed import SealedDice
     from dicetower_host.sim import TeachingFaces
 
     return {
@@ -106,6 +107,9 @@ def dice():
         ("firmware/dicetower/core/replay.py", "ScriptedFaces"): ScriptedFaces(["Mutant"]),
         ("host_tools/dicetower_host/sim/__init__.py", "TeachingFaces"): TeachingFaces(
             ["Mutant"], FairDice(SeededSource(7))
+        ),
+        ("firmware/dicetower/core/sealed.py", "SealedDice"): SealedDice(
+            FairDice(SeededSource(7)), bytes(32), "battlerealm", 4, 1
         ),
     }
 

@@ -7,9 +7,13 @@ begins (App.begin), so a game's heap does not hold them.
 """
 
 from dicetower.core import games
+from dicetower.core.actions import draws_dice
 from dicetower.core.game import Refused
 from dicetower.ui.flow import DICE_SCREEN, rolls_six_dice
 from dicetower.ui.modes import FORM, NOTICE, SETUP
+
+# A game of dice's sealed dice, in the order they import one another (a Pico holds core/drbg.py already).
+SEALING = ("dicetower.core.drbg", "dicetower.core.sealed", "dicetower.ui.sealing")
 
 
 def choose_game(app, kind):
@@ -144,6 +148,10 @@ def fetched(app, rules):
         app.game_module = rules  # the game chosen (at power-up, a saved game's module: not yet chosen)
     if rolls_six_dice(rules.MENU) and DICE_SCREEN not in sys.modules and DICE_SCREEN not in app._ahead:
         app._ahead.append(DICE_SCREEN)
+    if draws_dice(rules.MENU):  # its sealed dice (ui/sealing.py): not imported by the press that starts it
+        for name in SEALING:
+            if name not in sys.modules and name not in app._ahead:
+                app._ahead.append(name)
 
 
 def import_ahead(app):
