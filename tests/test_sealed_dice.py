@@ -328,3 +328,33 @@ def test_the_verifier_shares_no_code_with_the_firmware():
         elif isinstance(node, ast.ImportFrom):
             imported.add(node.module)
     assert imported == {"hashlib", "hmac", "json", "dicetower_host.errors"}, imported
+
+
+def test_a_power_cut_before_the_save_draws_the_same_faces_again_and_verifies(tmp_path, capsys):
+    """The dice on screen, the power cut before the roll was kept: back on, the same roll gives the same
+    faces (the stream goes on from the save's draw: pulling the plug buys no other face)."""
+    root = str(tmp_path / "flash")
+    tower = sim.boot("pico", 11, None, root)
+    press(tower, "c c")
+    press(tower, ROLL)  # Hulk's roll, finalized and saved
+    press(tower, "aaa c")  # End turn
+    tower.wait(300)
+    press(tower, "c")  # Thor rolls: the dice on screen, not yet kept
+    faces = list(tower.app.roll.faces)
+    again = sim.boot("pico", 12, None, root)
+    press(again, "c")  # Resume
+    press(again, "c")  # Thor rolls again
+    assert list(again.app.roll.faces) == faces
+    press(again, "ac")
+    for _ in range(20):
+        press(again, "ac" if again.app.mode == "mark" else "c" if again.app.mode == "result" else "")
+    reveal(again)
+    lines = list(tower.platform.lines) + list(again.platform.lines)
+    assert run_verify(write_log(tmp_path / "log", lines)) == 0
+    assert "(6 draws again after a power cut, the same faces)" in capsys.readouterr().out
+    said = events(lines)
+    doctored = json.loads(json.dumps(said))
+    last = [e for e in doctored if e["event"] == "draws" and e["record"] != "~"][-1]
+    last["record"] = last["record"][:2] + str((int(last["record"][2]) + 1) % 6) + last["record"][3:]
+    assert run_verify(write_log(tmp_path / "doctored", doctored)) == 1
+    assert "before the power cut" in capsys.readouterr().out

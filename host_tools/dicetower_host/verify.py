@@ -93,7 +93,9 @@ class Seal:
 
     def __init__(self, kind, players, counter, commitment):
         self.kind, self.players, self.counter, self.commitment = kind, players, counter, commitment
-        self.told = []  # (first draw, its draws, its rolls, where), as the input tells them
+        self.told = []  # (first draw, its draws, its rolls, where, after a restart), as the input tells them
+        self.restarted = False  # the tower restarted (a "ready" event) since this seal's last draws
+        self.again = 0  # draws drawn again after a power cut
         self.draws = []  # (number, roll, sides, face), once collected
         self.rolls = 0
         self.seed = None
@@ -102,14 +104,27 @@ class Seal:
 
     def add(self, first, record, where):
         """A piece of record told as starting at draw `first`; ValueError if it is not a record."""
-        self.told.append((first, parse_record(record), len([t for t in record.split() if t != "~"]), where))
+        draws = parse_record(record)
+        self.told.append((first, draws, len([t for t in record.split() if t != "~"]), where, self.restarted))
+        self.restarted = False
 
     def _collect(self):
         """The draws in order, the told pieces joined; the first gap or disorder becomes `problem`."""
         expected = 1
-        for i, (first, draws, rolls, where) in enumerate(self.told):
+        lost = {}  # draw number -> (sides, face): drawn, then lost with the power before the save kept it
+        for i, (first, draws, rolls, where, restarted) in enumerate(self.told):
+            if restarted and first < expected and self.problem is None:
+                # The tower came back from a save made before these draws: they are drawn again, the same
+                # numbers from the same stream (a cut cannot buy another face).
+                for number, _roll, sides, face in self.draws[first - 1 :]:
+                    lost[number] = (sides, face)
+                kept = self.draws[: first - 1]
+                self.rolls = kept[-1][1] if kept else 0
+                self.draws = kept
+                self.again += expected - first
+                expected = first
             if first != expected and self.problem is None:
-                later = [w for f, _, _, w in self.told[i + 1 :] if f == expected]
+                later = [w for f, _, _, w, _ in self.told[i + 1 :] if f == expected]
                 if later:
                     self.problem = "draws out of order: %s (from draw %d) comes before %s (from draw %d)" % (
                         where,
@@ -128,7 +143,16 @@ class Seal:
             if self.problem is not None:
                 return
             for number, roll, sides, face in draws:
-                self.draws.append((number - 1 + first, self.rolls + roll, sides, face))
+                number += first - 1
+                if lost.get(number, (sides, face))[0] == sides and lost.get(number, (sides, face))[1] != face:
+                    self.problem = "draw %d: face %d before the power cut, %d after (%s)" % (
+                        number,
+                        lost[number][1],
+                        face,
+                        where,
+                    )
+                    return
+                self.draws.append((number, self.rolls + roll, sides, face))
             self.rolls += rolls
             expected += len(draws)
 
@@ -175,10 +199,11 @@ class Seal:
                         face,
                     ),
                 )
-        return True, "%s: %s in %s: every face matches, commitment matches" % (
+        return True, "%s: %s in %s%s: every face matches, commitment matches" % (
             name,
             _count(len(self.draws), "draw"),
             _count(self.rolls, "roll"),
+            " (%s again after a power cut, the same faces)" % _count(self.again, "draw") if self.again else "",
         )
 
 
@@ -245,7 +270,10 @@ def from_log(lines):
         if not isinstance(event, dict):
             raise Bad("%s is not an event" % where)
         kind = event.get("event")
-        if kind == "seal":
+        if kind == "ready":
+            for seal in seals:
+                seal.restarted = True  # power came back: a seal's lost draws may come again
+        elif kind == "seal":
             current = _identity(event, where)
             seals.append(current)
             by_commitment[current.commitment] = current
