@@ -57,8 +57,8 @@ VM_OVER = 8496  # B: the smallest of the pairs above
 # firmware's heap past one fails CI; one that shrinks it should lower the figure here (the benchmark
 # prints the peaks). The ceilings come down to target_budget() as the heap is won back.
 CEILING = {
-    "pico": {"boot": 110500, "battlerealm": 181500, "champions": 147920, "united": 147920, "battleworld": 147920},
-    "pico_w": {"boot": 157500, "battlerealm": 219500, "champions": 181000, "united": 168500, "battleworld": 168500},
+    "pico": {"boot": 110500, "battlerealm": 191000, "champions": 147920, "united": 147920, "battleworld": 147920},
+    "pico_w": {"boot": 158500, "battlerealm": 230500, "champions": 181500, "united": 170000, "battleworld": 176500},
 }
 
 

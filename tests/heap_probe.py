@@ -48,7 +48,11 @@ if KIND == "examples":
         steps = script.parse(f.read())
     seed = script.setting(steps, "seed", 1)  # the example's own dice, as the simulator plays it
 with open("/config.json", "w") as f:
-    f.write('{"board": "%s"}' % BOARD)  # as `dicetower flash` names the profile
+    # As `dicetower flash` names the profile; a board with Wi-Fi as after its first boot, its network
+    # made: otherwise its name and password are drawn from the dice before the game, and the example's
+    # sealed game (a seed from the same dice) would not be the one the simulator plays.
+    wifi = ', "wifi": {"mode": "ap", "name": "dicetower-bench", "password": "benchpassword"}'
+    f.write('{"board": "%s"%s}' % (BOARD, wifi if BOARD != "pico" else ""))
 t = Table(seed=seed, board=BOARD, keep_files=True)
 while t.device._prime is not None and t.device._prime():
     pass  # the dice's start-up test, as the loop finishes it at idle

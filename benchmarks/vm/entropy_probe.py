@@ -184,6 +184,25 @@ gc.collect()
 start = time.ticks_us()
 game = SealedDice(tower, tower.secret(32), "battlerealm", 4, 1)
 say("seal", us_since(start), "us")
+# What a game holds for its seal: the modules (ui/sealing.py's too) and the sealed dice with the record
+# of a long game's draws (a thousand faces).
+import dicetower.core.actions  # noqa: E402, F401 (what a booted device holds already)
+import dicetower.core.game  # noqa: E402, F401
+import dicetower.ui.screens  # noqa: E402, F401
+
+sys.modules.pop("dicetower.core.sealed", None)  # imported again below: counted with the rest
+gc.collect()
+before = gc.mem_free()
+import dicetower.core.sealed  # noqa: E402, F401
+import dicetower.ui.sealing  # noqa: E402, F401
+
+SealedDice = dicetower.core.sealed.SealedDice
+
+held = SealedDice(tower, tower.secret(32), "battlerealm", 4, 2)
+for _ in range(1000):
+    held.draw(BATTLEREALM)
+gc.collect()
+say("seal_heap", before - gc.mem_free(), "bytes")
 for name, dice in (("tower", tower), ("sealed", game)):
     took = 0
     for _ in range(100):

@@ -103,9 +103,9 @@ class SealedDice(Pool):
         return self.below(die.sides)
 
     def below(self, n):
-        failure = self.failure
-        if failure is not None:
-            raise EntropyFailure(failure, PAUSED)
+        tower = self.tower
+        if tower is not None and tower.failure is not None:  # (FairDice's, read as an attribute: a face's cost)
+            raise EntropyFailure(tower.failure, PAUSED)
         face = self._below(n)
         self.drawn += 1
         record = self.record
