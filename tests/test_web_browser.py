@@ -272,6 +272,7 @@ def reveal_a_sealed_roll(served):
     return json.loads(served.call(lambda: scoreboard.history(served.tower.app)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("subtle", [True, False], ids=["webcrypto", "the page's own sha-256"])
 def test_after_the_reveal_the_page_verifies_every_face_of_the_seal(browser, served, subtle):
     """Dice any player can check: the page recomputes the revealed seal's faces itself."""
@@ -321,6 +322,7 @@ def other_commitment(seal):
     return "the commitment does not match"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "doctor",
     [face_changed, draw_removed, reordered, other_seed, other_commitment],
