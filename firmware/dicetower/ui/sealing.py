@@ -64,7 +64,9 @@ class Sealing:
         except Exception:  # noqa: BLE001 (paused dice: the game goes on unsealed until they are back)
             return
         self.counter += 1
-        self._use(SealedDice(app.fair, seed, game.KIND, max(1, app.count), self.counter))
+        # The players the game began with (a resumed game's count is its seal's, not the count screen's).
+        players = self.dice.players if self.dice is not None else max(1, app.count)
+        self._use(SealedDice(app.fair, seed, game.KIND, players, self.counter))
         app.emit(
             {
                 "event": "seal",
@@ -85,12 +87,6 @@ class Sealing:
         app.dice = dice
         app.game.seal = dice
         app.menu = app.game_module.MENU + ROW
-
-    def end(self):
-        """No game: the tower's own dice again."""
-        self.dice = None
-        self.revealed = None
-        self.app.dice = self.app.fair
 
     def pressed(self):
         """After each press: what it drew told to the monitor; a game over revealed; a game that goes on
