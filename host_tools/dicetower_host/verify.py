@@ -68,6 +68,10 @@ def faces(seed):
             pool, span = pool - keep * sides, span - keep * sides
 
 
+def _digits(text):
+    return bool(text) and len(text) <= 3 and all(c in "0123456789" for c in text)
+
+
 def parse_record(record, first=1):
     """[(draw number, roll number, sides, face)] from a record's text; ValueError naming what is wrong."""
     draws = []
@@ -78,11 +82,11 @@ def parse_record(record, first=1):
         roll += 1
         for group in token.split("/"):
             sides, colon, text = group.partition(":")
-            if not colon or not sides.isdigit() or not 2 <= int(sides) <= MAX_SIDES or not text:
+            if not colon or not _digits(sides) or not 2 <= int(sides) <= MAX_SIDES or not text:
                 raise ValueError("%r is not <sides>:<faces>" % group)
             n = int(sides)
             for face in text.split(".") if n > 10 else text:
-                if not face.isdigit() or int(face) >= n:
+                if not _digits(face) or int(face) >= n:
                     raise ValueError("%r is not a face of a %d-sided die" % (face, n))
                 draws.append((first + len(draws), roll, n, int(face)))
     return draws
@@ -100,6 +104,8 @@ class Seal:
         self.rolls = 0
         self.seed = None
         self.problem = None  # the first thing wrong in how the log tells it (a gap, an order)
+        self.branches = []  # the draws as they stood before each power cut that lost some
+        self.starts = 1  # the first draw the input tells (a log begun mid-game starts later)
         self.counted = None  # (draws, who counted them): the tower's own count, if the input gives it
 
     def add(self, first, record, where):
@@ -109,16 +115,16 @@ class Seal:
         self.restarted = False
 
     def _collect(self):
-        """The draws in order, the told pieces joined; the first gap or disorder becomes `problem`."""
-        expected = 1
-        lost = {}  # draw number -> (sides, face): drawn, then lost with the power before the save kept it
+        """The draws in order, the told pieces joined; the first gap or disorder becomes `problem`. Draws
+        the tower made and then lost with the power (told again after a restart, from an earlier number)
+        are kept apart as a branch: each branch is checked against the seed on its own."""
+        expected = self.starts
         for i, (first, draws, rolls, where, restarted) in enumerate(self.told):
-            if restarted and first < expected and self.problem is None:
-                # The tower came back from a save made before these draws: they are drawn again, the same
-                # numbers from the same stream (a cut cannot buy another face).
-                for number, _roll, sides, face in self.draws[first - 1 :]:
-                    lost[number] = (sides, face)
-                kept = self.draws[: first - 1]
+            if restarted and self.starts <= first < expected and self.problem is None:
+                # The tower came back from a save made before these draws: the stream goes on from `first`
+                # again (a cut buys no other face: what was lost is checked as drawn, below).
+                self.branches.append(list(self.draws))
+                kept = [d for d in self.draws if d[0] < first]
                 self.rolls = kept[-1][1] if kept else 0
                 self.draws = kept
                 self.again += expected - first
@@ -143,18 +149,27 @@ class Seal:
             if self.problem is not None:
                 return
             for number, roll, sides, face in draws:
-                number += first - 1
-                if lost.get(number, (sides, face))[0] == sides and lost.get(number, (sides, face))[1] != face:
-                    self.problem = "draw %d: face %d before the power cut, %d after (%s)" % (
-                        number,
-                        lost[number][1],
-                        face,
-                        where,
-                    )
-                    return
-                self.draws.append((number, self.rolls + roll, sides, face))
+                self.draws.append((number + first - 1, self.rolls + roll, sides, face))
             self.rolls += rolls
             expected += len(draws)
+
+    def _against_seed(self, draws, lost=False):
+        """None if every draw is the seed's, else the first that is not, in words."""
+        stream = faces(self.seed)
+        next(stream)
+        for number, roll, sides, face in draws:
+            given = stream.send(sides)
+            if given != face:
+                return "draw %d (roll %d, a %d-sided die%s): the seed gives face %d, the log says %d%s" % (
+                    number,
+                    roll,
+                    sides,
+                    ", lost in a power cut" if lost else "",
+                    given,
+                    face,
+                    " (faces count from 0)",
+                )
+        return None
 
     def check(self):
         """(True, the verdict) or (False, the first thing that does not hold)."""
@@ -176,29 +191,26 @@ class Seal:
                 self.counter,
                 made[:8],
             )
+        if self.problem is None and self.counted is None:
+            self.problem = "the reveal does not say how many draws the tower made"
+        if self.problem is None and self.starts > 1:
+            self.problem = (
+                "the log starts mid-game, at draw %d: the draws before it are in the scoreboard's /history"
+                % (self.starts)
+            )
         if self.problem is None and self.counted is not None and self.counted[0] > len(self.draws):
             self.problem = "draw %d is missing: %s counts %d" % (len(self.draws) + 1, self.counted[1], self.counted[0])
         elif self.problem is None and self.counted is not None and self.counted[0] < len(self.draws):
             self.problem = "draw %d was never drawn: %s counts %d" % (self.counted[0] + 1, *self.counted[::-1])
         if self.problem is not None:
             return False, "%s: %s" % (name, self.problem)
-        stream = faces(self.seed)
-        next(stream)
-        for number, roll, sides, face in self.draws:
-            given = stream.send(sides)
-            if given != face:
-                return (
-                    False,
-                    "%s: draw %d (roll %d, a %d-sided die): the seed gives face %d, the log says %d (faces count from 0)"
-                    % (
-                        name,
-                        number,
-                        roll,
-                        sides,
-                        given,
-                        face,
-                    ),
-                )
+        for branch in self.branches:
+            wrong = self._against_seed(branch, lost=True)
+            if wrong is not None:
+                return False, "%s: %s" % (name, wrong)
+        wrong = self._against_seed(self.draws)
+        if wrong is not None:
+            return False, "%s: %s" % (name, wrong)
         return True, "%s: %s in %s%s: every face matches, commitment matches" % (
             name,
             _count(len(self.draws), "draw"),
@@ -248,7 +260,7 @@ def from_history(doc):
             raise Bad("%s: %s" % (where, e)) from None
         if item.get("seed") is not None:
             seal.seed = _hex_seed(item["seed"], where)
-        if isinstance(item.get("draws"), int):
+        if _count_of(item.get("draws")):
             seal.counted = (item["draws"], "the tower")
         seals.append(seal)
     return seals
@@ -265,7 +277,7 @@ def from_log(lines):
             continue
         try:
             event = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise Bad("%s is not a JSON event%s" % (where, "" if line.endswith("\n") else ": the log is cut short"))
         if not isinstance(event, dict):
             raise Bad("%s is not an event" % where)
@@ -274,21 +286,29 @@ def from_log(lines):
             for seal in seals:
                 seal.restarted = True  # power came back: a seal's lost draws may come again
         elif kind == "seal":
-            current = _identity(event, where)
-            seals.append(current)
-            by_commitment[current.commitment] = current
+            told = _identity(event, where)
+            drawn = event.get("drawn", 0)
+            if not _count_of(drawn):
+                raise Bad("%s: a seal whose draws so far are not a count" % where)
+            current = by_commitment.get(told.commitment)
+            if current is None:  # a new seal; or one carried on that this log has not seen begin
+                current = told
+                current.starts = drawn + 1
+                seals.append(current)
+                by_commitment[current.commitment] = current
         elif kind == "draws":
             if current is None:
                 raise Bad("%s: draws before any seal: the log starts mid-game" % where)
             first, record = event.get("first"), event.get("record")
-            if not isinstance(first, int) or not isinstance(record, str):
+            if not _count_of(first) or first < 1 or not isinstance(record, str):
                 raise Bad("%s: a draws event without its first draw and record" % where)
             try:
                 current.add(first, record, where)
             except ValueError as e:
                 raise Bad("%s: %s" % (where, e)) from None
         elif kind == "reveal":
-            seal = by_commitment.get(event.get("commitment"))
+            named = event.get("commitment")
+            seal = by_commitment.get(named) if isinstance(named, str) else None
             if seal is None:
                 seal = current
                 if seal is None:
@@ -299,9 +319,13 @@ def from_log(lines):
                         seal.commitment[:8],
                     )
             seal.seed = _hex_seed(event.get("seed"), where)
-            if isinstance(event.get("draws"), int):
+            if _count_of(event.get("draws")):
                 seal.counted = (event["draws"], "the reveal")
     return seals
+
+
+def _count_of(n):
+    return isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 1 << 32
 
 
 def read(path):
@@ -317,13 +341,16 @@ def read(path):
         text = data.decode("utf-8")
     except UnicodeError:
         raise Bad("%s is not text: not a log" % path) from None
-    if text.lstrip().startswith("{") and '"seals"' in text[:200] or text.lstrip().startswith('{"since"'):
+    if text.lstrip().startswith("{"):  # a history is one JSON object (however it is laid out); a log, lines
         try:
             doc = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):
             doc = None
-        if isinstance(doc, dict) and "lines" in doc:
-            return from_history(doc)
+        if isinstance(doc, dict) and "event" not in doc:
+            seals = from_history(doc)
+            if not seals:
+                raise Bad("%s is a history of no sealed game" % path)
+            return seals
     lines = text.splitlines(True)
     for number, line in enumerate(lines, 1):
         if len(line) > MAX_LINE:

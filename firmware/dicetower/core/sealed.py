@@ -103,9 +103,15 @@ class SealedDice(Pool):
         return self.below(die.sides)
 
     def below(self, n):
+        if self.opened:  # its faces are anyone's now: the game needs a new seal first (ui/sealing.py)
+            raise EntropyFailure("the seed is revealed: a new seal comes with the next press", PAUSED)
         tower = self.tower
         if tower is not None and tower.failure is not None:  # (FairDice's, read as an attribute: a face's cost)
             raise EntropyFailure(tower.failure, PAUSED)
+        return self._draw(n)
+
+    def _draw(self, n):
+        """The stream's next face of an n-sided die, written into the record."""
         face = self._below(n)
         self.drawn += 1
         record = self.record
@@ -153,7 +159,7 @@ class SealedDice(Pool):
                 if not 2 <= n <= 100 or not faces:
                     raise ValueError("a damaged record: %r" % group)
                 for face in faces.split(".") if n > 10 else faces:
-                    if self.below(n) != int(face):
+                    if self._draw(n) != int(face):  # (needs no noise: a resume while the noise is paused too)
                         raise ValueError("the record does not follow from its seed at draw %d" % self.drawn)
             self.roll_ends()
 

@@ -43,16 +43,23 @@ class Sealing:
         if not draws_dice(app.menu):
             return ""
         saved = getattr(game, "seal", None)
+        players = None
+        if not new and isinstance(saved, SealedDice):  # the game in memory, carried on (back from a menu)
+            self._use(saved, saved.opened)
+            self._announce()
+            return self.said()
         if not new and isinstance(saved, dict):
+            players = saved.get("players")
             try:
                 self._use(from_saved(app.fair, game.KIND, saved), saved.get("open"))
+                self._announce()  # a log that follows from here knows the stream it goes on
                 return self.said()
-            except (ValueError, TypeError) as e:
+            except Exception as e:  # noqa: BLE001 (a damaged seal: the game goes on, sealed afresh)
                 app.emit({"event": "error", "where": "seal", "error": str(e)})
-        self.seal()
+        self.seal(players)
         return self.said()
 
-    def seal(self):
+    def seal(self, players=None):
         """A new seed for the game, its commitment said; nothing if the tower's dice cannot give one."""
         app = self.app
         secret = getattr(app.fair, "secret", None)
@@ -65,15 +72,24 @@ class Sealing:
             return
         self.counter += 1
         # The players the game began with (a resumed game's count is its seal's, not the count screen's).
-        players = self.dice.players if self.dice is not None else max(1, app.count)
+        if self.dice is not None:
+            players = self.dice.players
+        if not isinstance(players, int) or isinstance(players, bool) or players < 1:
+            players = max(1, app.count)
         self._use(SealedDice(app.fair, seed, game.KIND, players, self.counter))
-        app.emit(
+        self._announce()
+
+    def _announce(self):
+        """The seal, to the monitor: a new one before its first die, one carried on with its draws so far."""
+        dice = self.dice
+        self.app.emit(
             {
                 "event": "seal",
-                "game": game.KIND,
-                "players": self.dice.players,
-                "counter": self.counter,
-                "commitment": self.dice.commitment,
+                "game": dice.kind,
+                "players": dice.players,
+                "counter": dice.counter,
+                "commitment": dice.commitment,
+                "drawn": dice.drawn,
             }
         )
 
