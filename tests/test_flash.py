@@ -123,7 +123,7 @@ def test_flash_boot_play_monitor_stats_reflash_repair(pico, tmp_path, monkeypatc
 
     # 2. Play: a new Battlerealm game and a roll, followed by dicetower monitor --save.
     log = tmp_path / "events.jsonl"
-    watcher, connected = monitor_thread(pico.url, log, 3, 40)
+    watcher, connected = monitor_thread(pico.url, log, 5, 40)
     watcher.start()
     assert connected.wait(30)  # the monitor has the port before the first press
     pico.presses("caac")  # New Battlerealm, two heroes, start
@@ -134,7 +134,8 @@ def test_flash_boot_play_monitor_stats_reflash_repair(pico, tmp_path, monkeypatc
     watcher.join(60)
     events = [json.loads(line) for line in log.read_text().splitlines()]
     rolls = [e for e in events if e["event"] == "roll"]
-    assert [e["event"] for e in events] == ["game", "roll", "action"]
+    # the game sealed before its first die, the roll and its numbered draws, the roll recorded
+    assert [e["event"] for e in events] == ["seal", "game", "roll", "draws", "action"]
     assert rolls[0]["hero"] == "Hulk" and len(rolls[0]["faces"]) == 6
     # The ring is lit: the rolled dice, or the score gauge once the result is up (which of the two
     # depends on the dice and on the moment; tests/test_rp2040.py compares every LED with the sim).

@@ -275,7 +275,7 @@ def test_the_vm_gives_cpythons_faces_and_commitment_for_the_same_seed(tmp_path):
         "d.roll_ends()\n"
         "d.draw(DANGER_COIN); d.draw(plain(20)); d.draw(plain(100))\n"
         "print(d.commitment)\n"
-        "print(bytes(d.record).decode())\n"
+        "print(d.text())\n"
     )
     done = run_on_vm(str(script))
     assert done.returncode == 0, done.stderr
@@ -288,7 +288,7 @@ def test_the_vm_gives_cpythons_faces_and_commitment_for_the_same_seed(tmp_path):
         here.draw(BATTLEREALM)
     here.roll_ends()
     here.draw(DANGER_COIN), here.draw(plain(20)), here.draw(plain(100))
-    assert (commitment, record) == (here.commitment, bytes(here.record).decode())
+    assert (commitment, record) == (here.commitment, here.text())
     # And both are what the published steps give, independently of the firmware's code.
     assert commitment == verify.commitment(bytes(range(32)), "battleworld", 4, 3)
     stream = verify.faces(bytes(range(32)))

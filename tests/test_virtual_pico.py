@@ -450,7 +450,7 @@ def test_flash_then_play_from_the_screen_while_monitor_follows_and_stats_counts(
     seen = {}
     with VirtualPico(str(tmp_path / "flash")) as board:
         app = BoardFace(board, ["a virtual pico on %s" % board.url])
-        watcher, connected = monitor_thread(board.url, log, 3, 120)
+        watcher, connected = monitor_thread(board.url, log, 5, 120)
 
         async def keys(pilot, typed):
             for key in typed:
@@ -484,11 +484,12 @@ def test_flash_then_play_from_the_screen_while_monitor_follows_and_stats_counts(
     assert "▀" in seen["drawn"]  # the OLED is drawn as the simulator draws it
     assert any(any(rgb) for rgb in seen["ring"])
     events = [json.loads(line) for line in log.read_text().splitlines()]
-    assert [e["event"] for e in events] == ["game", "roll", "action"]
-    assert events[1]["hero"] == "Hulk" and len(events[1]["faces"]) == 6
+    # the game sealed before its first die, the roll and its numbered draws, the roll recorded
+    assert [e["event"] for e in events] == ["seal", "game", "roll", "draws", "action"]
+    assert events[2]["hero"] == "Hulk" and len(events[2]["faces"]) == 6
     report = subprocess.run([tool("dicetower"), "stats", str(log)], capture_output=True, text=True, timeout=120)
     assert report.returncode == 0, report.stderr
-    for face in set(events[1]["faces"]):
+    for face in set(events[2]["faces"]):
         assert face in report.stdout
 
 

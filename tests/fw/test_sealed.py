@@ -49,7 +49,7 @@ class Stream(unittest.TestCase):
         coin = dice.draw(DANGER_COIN)
         d20 = [dice.draw(plain(20)) for _ in range(2)]
         dice.roll_ends()
-        record = bytes(dice.record).decode()
+        record = dice.text()
         self.assertEqual(record, "6:%s ~ 2:%d/20:%d.%d" % ("".join(str(f) for f in first), coin, d20[0], d20[1]))
         self.assertEqual((dice.drawn, dice.rolls), (9, 2))
 

@@ -19,6 +19,14 @@ is revealed anyone can recompute every face and see that none was changed, skipp
   mid-game can therefore predict the rest of that game's faces (docs/fairness.md says so).
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython: a constant is its value
+
+    def const(x):  # type: ignore[misc]
+        return x
+
+
 from dicetower.core.drbg import HmacDrbg, sha256
 from dicetower.core.entropy import PAUSED
 from dicetower.core.health import EntropyFailure
@@ -27,7 +35,8 @@ from dicetower.core.pool import Pool
 SEED_BYTES = 32
 GENERATE = 32  # bytes a DRBG request makes
 PERSONALIZATION = b"dicetower game"
-RECORD_MOST = 4000  # bytes of record in a save: past it, the seed is revealed and a new one sealed
+RECORD_MOST = 2000  # a record's raw bytes (a byte a face): past it, the seed is revealed and a new one sealed
+GROW = 256  # bytes the record's buffer grows by
 UNDO = "~"
 
 
@@ -43,13 +52,13 @@ def commitment(seed, kind, players, counter):
     return "".join("%02x" % b for b in digest.digest())
 
 
-def _digits(record, n):
-    """n (0 to 999) in decimal onto the record, allocating nothing."""
-    if n >= 100:
-        record.append(48 + n // 100)
-    if n >= 10:
-        record.append(48 + n // 10 % 10)
-    record.append(48 + n % 10)
+class _NoTower:
+    failure = None  # a seal made away from a device (tests, a resume's redraw): no noise to pause it
+
+
+_ROLL = const(255)  # the record's raw form: a roll starts (then its sides), ...
+_GROUP = const(254)  # ... another die in the same roll (then its sides), ...
+_UNDO = const(253)  # ... an undo; every other byte is a face
 
 
 class SealedDice(Pool):
@@ -59,12 +68,11 @@ class SealedDice(Pool):
     they give when it is back are the seed's next, as if it had never failed."""
 
     name = "sealed"
-    opened = False  # True once the seed is revealed: its faces are anyone's to predict
 
     def __init__(self, tower, seed, kind, players, counter, record=""):
         if len(seed) != SEED_BYTES:
             raise ValueError("a seed is %d bytes" % SEED_BYTES)
-        self.tower = tower
+        self.tower = _NoTower
         self.seed = bytes(seed)
         self.kind = kind
         self.players = players
@@ -76,12 +84,17 @@ class SealedDice(Pool):
         self._next = bytearray(GENERATE)  # the request after, made at idle (prime) so a roll waits for none
         self._made = False
         self._at = GENERATE
-        self.record = bytearray()
+        # The record, raw (a byte a face, the sides where they change: `text` writes it out), `size` bytes
+        # of it, grown GROW at a time: a face costs a store, not a string.
+        self._buf = bytearray(GROW)
+        self.size = 0
         self.drawn = 0  # draws so far, the n-th numbered n - 1
         self.rolls = 0
         self._sides = 0  # the sides of the group being written; 0: a new roll starts at the next draw
+        self.opened = False
         if record:
-            self._redraw(record)
+            self._redraw(record)  # (before the tower is known: a resume needs no noise, paused or not)
+        self.tower = tower if tower is not None else _NoTower
 
     def _byte(self):
         if self._at >= GENERATE:
@@ -103,35 +116,58 @@ class SealedDice(Pool):
         return self.below(die.sides)
 
     def below(self, n):
-        if self.opened:  # its faces are anyone's now: the game needs a new seal first (ui/sealing.py)
-            raise EntropyFailure("the seed is revealed: a new seal comes with the next press", PAUSED)
-        tower = self.tower
-        if tower is not None and tower.failure is not None:  # (FairDice's, read as an attribute: a face's cost)
-            raise EntropyFailure(tower.failure, PAUSED)
-        return self._draw(n)
-
-    def _draw(self, n):
-        """The stream's next face of an n-sided die, written into the record."""
+        if self.opened or self.tower.failure is not None:
+            if self.opened:  # its faces are anyone's now: the game needs a new seal first (ui/sealing.py)
+                raise EntropyFailure("the seed is revealed: a new seal comes with the next press", PAUSED)
+            raise EntropyFailure(self.tower.failure, PAUSED)
         face = self._below(n)
         self.drawn += 1
-        record = self.record
+        at = self.size
+        if at + 3 > len(self._buf):
+            self._grow()
+        buf = self._buf
         if self._sides != n:
             if self._sides == 0:
-                if record:
-                    record.append(32)  # " ": a new roll
+                buf[at] = _ROLL
                 self.rolls += 1
             else:
-                record.append(47)  # "/": another die in the same roll
-            _digits(record, n)
-            record.append(58)  # ":"
+                buf[at] = _GROUP
+            buf[at + 1] = n
+            at += 2
             self._sides = n
-        elif n > 10:
-            record.append(46)  # "."
-        if n > 10:
-            _digits(record, face)
-        else:
-            record.append(48 + face)
+        buf[at] = face
+        self.size = at + 1
         return face
+
+    def _grow(self):
+        bigger = bytearray(len(self._buf) + GROW)
+        bigger[: self.size] = memoryview(self._buf)[: self.size]
+        self._buf = bigger
+
+    def text(self, start=0):
+        """The record from raw byte `start` (where a roll or an undo begins) on, as the players read it."""
+        out = []
+        buf = self._buf
+        sides = 0
+        before = None  # what comes before the sides the next byte gives (" " a roll, "/" a group), else None
+        first = False  # the next face is its group's first
+        for i in range(start, self.size):
+            b = buf[i]
+            if before is not None:
+                out.append("%s%d:" % (before, b))
+                sides = b
+                before = None
+                first = True
+            elif b == _UNDO:
+                out.append(" ~")
+            elif b == _ROLL or b == _GROUP:
+                before = " " if b == _ROLL else "/"
+            elif sides > 10:
+                out.append("%d" % b if first else ".%d" % b)
+                first = False
+            else:
+                out.append(chr(48 + b))
+        return "".join(out).strip()
 
     def roll_ends(self):
         """The press that drew is done: the next draw starts a new roll in the record."""
@@ -140,12 +176,15 @@ class SealedDice(Pool):
     def undone(self):
         """An undo: marked in the record; what it undid stays drawn, and the stream goes on."""
         self._sides = 0
-        if self.record:
-            self.record.extend(b" ~")
+        if self.size:
+            if self.size + 1 > len(self._buf):
+                self._grow()
+            self._buf[self.size] = _UNDO
+            self.size += 1
 
     def full(self):
         """True once the record is too long to save whole: time to reveal and seal afresh."""
-        return len(self.record) >= RECORD_MOST
+        return self.size >= RECORD_MOST
 
     def _redraw(self, record):
         """Draw the saved record again from the seed (a power cut), refusing a face that differs."""
@@ -159,7 +198,7 @@ class SealedDice(Pool):
                 if not 2 <= n <= 100 or not faces:
                     raise ValueError("a damaged record: %r" % group)
                 for face in faces.split(".") if n > 10 else faces:
-                    if self._draw(n) != int(face):  # (needs no noise: a resume while the noise is paused too)
+                    if self.below(n) != int(face):
                         raise ValueError("the record does not follow from its seed at draw %d" % self.drawn)
             self.roll_ends()
 
@@ -169,7 +208,7 @@ class SealedDice(Pool):
             "seed": "".join("%02x" % b for b in self.seed),
             "players": self.players,
             "counter": self.counter,
-            "record": bytes(self.record).decode(),
+            "record": self.text(),
             "open": 1 if self.opened else 0,
             "commitment": self.commitment,
         }

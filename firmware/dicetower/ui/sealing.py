@@ -97,7 +97,7 @@ class Sealing:
         self.dice = dice
         dice.opened = bool(opened)
         self.counter = max(self.counter, dice.counter)
-        self._told = len(dice.record)
+        self._told = dice.size
         self._drawn = dice.drawn
         app = self.app
         app.dice = dice
@@ -115,11 +115,10 @@ class Sealing:
             if app.mode == PLAY and draws_dice(app.menu) and getattr(app.fair, "failure", None) is None:
                 self.seal()  # the dice were paused when the game began
             return
-        record = dice.record
-        if len(record) > self._told:
-            text = bytes(record[self._told :]).decode().strip()
+        if dice.size > self._told:
+            text = dice.text(self._told).strip()
             first = self._drawn + 1
-            self._told = len(record)
+            self._told = dice.size
             self._drawn = dice.drawn
             dice.roll_ends()
             app.emit({"event": "draws", "game": app.kind, "first": first, "record": text})
