@@ -276,7 +276,7 @@ def settle(pico, console, seen):
     return more
 
 
-def simulate(keys, faces, settled, tmp_path):
+def simulate(keys, faces, settled, tmp_path, seeds=()):
     """The same presses in `dicetower sim`'s tower with the board's faces set, each followed by the time
     the chip was given (QUICK + settled[n]): per step, the OLED memory and the ring in both phases of
     the advice's blink (BLINK frames on, BLINK off: the second look is exactly BLINK frames later, so it
@@ -290,7 +290,13 @@ def simulate(keys, faces, settled, tmp_path):
     from dicetower_host.pico import HOLD_MS, TAP_MS
     from dicetower_host.virtual_parts.tower import Tower
 
-    tower = Tower(sim.prepare_root(str(tmp_path / "sim")), "pico", sim.TeachingFaces(faces, FairDice(SeededSource(1))))
+    dice = sim.TeachingFaces(faces, FairDice(SeededSource(1)))
+    if seeds:
+        # The board's games were sealed (ui/sealing.py): the sim seals its own with the same seeds, in order,
+        # so that their faces, and what the OLED says of each seal, are the board's.
+        seeds = list(seeds)
+        dice.secret = lambda n: seeds.pop(0)
+    tower = Tower(sim.prepare_root(str(tmp_path / "sim")), "pico", dice)
     steps = []
     for (button, kind), more in zip(keys, settled):
         pin = tower.pin(button)
@@ -337,9 +343,23 @@ def test_a_game_on_the_chip_shows_what_the_sim_shows(flashed, tmp_path, path):
     files = read_littlefs(pico.image)
     events = console.events()
     assert [e for e in events if e["event"] == "error"] == []
-    assert events[0]["event"] == "game" and "game.sav" in files
+    kinds = [e["event"] for e in events]
+    assert "game" in kinds[:2] and kinds[0] in ("seal", "game") and "game.sav" in files  # a game of dice: sealed first
+    # The board's seals, in order, each with its seed: revealed (a game's end), or as the board's flash holds
+    # the last (whoever reads the flash knows it: fairness.md). The sim seals its games with the same seeds.
+    from dicetower.core.save_reader import decode
 
-    expected = simulate(keys, faces_rolled(events), settled, tmp_path)
+    known = {e["commitment"]: e["seed"] for e in events if e["event"] == "reveal"}
+    sealed = getattr(decode(files["game.sav"]), "seal", None)
+    if isinstance(sealed, dict):
+        known[sealed["commitment"]] = sealed["seed"]
+    order = []
+    for e in events:
+        if e["event"] == "seal" and e["commitment"] not in order:
+            order.append(e["commitment"])
+    seeds = [bytes.fromhex(known[c]) for c in order if c in known]
+
+    expected = simulate(keys, faces_rolled(events), settled, tmp_path, seeds)
     for n, ((oled, screen, leds), (want_oled, want_screen, phases)) in enumerate(zip(seen, expected)):
         where = "step %d (%s %s)" % (n + 1, *keys[n])
         assert screen == want_screen, where
@@ -395,7 +415,7 @@ def test_a_power_cut_during_a_save_leaves_the_old_or_the_new_game(flashed, tmp_p
     # feeds the dice (FairDice.stir), and the host's load moves the presses on the chip's clock, so a
     # roll would not give the cut runs below the same game.
     after = board_from(before, tmp_path, "after.img")
-    keys = "aac"
+    keys = "aaac"  # (round the menu past "Reveal the seed" and Buy Warehouse results to End turn)
     with EmulatedPico(after, seed=11, settle_ms=QUICK) as pico:
         assert resume(pico)[0] == "R1 Hulk's turn"
         for saves, key in enumerate(keys):  # noqa: B007 (the press that saved is the one cut below)
