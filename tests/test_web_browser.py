@@ -85,6 +85,7 @@ def test_a_press_on_the_tower_changes_every_page(browser, served):
     snap(first, "roll")
 
 
+@pytest.mark.slow
 def test_a_champions_page_lists_each_heros_allies_and_the_minions_engaged_with_them(browser, served):
     """Rulebook: "Minions enter play engaged with the player who revealed them." """
     page = phone(browser, served)
@@ -106,6 +107,7 @@ def test_a_champions_page_lists_each_heros_allies_and_the_minions_engaged_with_t
     snap(page, "champions")
 
 
+@pytest.mark.slow
 def test_a_game_added_through_the_registry_shows_its_title_and_its_oled_lines(browser, tmp_path):
     """A new game is one module and one line (tests/fw/toy_game.py): the page names it by the module's TITLE
     and, having no view of its own for it, shows the game's status lines, as they change."""
@@ -130,6 +132,7 @@ def test_a_game_added_through_the_registry_shows_its_title_and_its_oled_lines(br
         toy_game.unregister(before)
 
 
+@pytest.mark.slow
 def test_an_answer_older_than_what_the_page_shows_does_not_undo_it(browser, served):
     """The page asks for /state and opens its stream at once: /state's answer can come after the stream's
     newer document (a CI run under load once left a page on the start menu for good, the game on). The
@@ -160,6 +163,7 @@ def test_a_page_beyond_the_live_streams_still_follows_the_game(browser, served):
     expect(pages[-1].locator("#live")).to_have_text("every 2 s")
 
 
+@pytest.mark.slow
 def test_with_the_pin_a_page_presses_the_towers_buttons(browser, served):
     from test_web import FakeClock
 
