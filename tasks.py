@@ -334,6 +334,18 @@ SUMMARY = (
         ">= 100,000 B",
     ),
     (
+        "lowest heap free, the Battlerealm example played through the device, Pico",
+        PICO,
+        "lowest heap free playing examples/battlerealm.sim",
+        ">= 100,000 B",
+    ),
+    (
+        "lowest heap free, the Battleworld example played through the device, Pico",
+        PICO,
+        "lowest heap free playing examples/battleworld.sim",
+        ">= 100,000 B",
+    ),
+    (
         "lowest heap free, a Battlerealm game with the scoreboard, Pico W",
         PICO_W,
         "lowest heap free during a full 4-player battlerealm",

@@ -13,7 +13,10 @@ ones. Wall times are this machine's, for the rig itself.
 
 It prints: heap free at boot, after importing the firmware from .mpy, with the device booted,
 and the lowest during a full four-player game of each mode (played through the core beside the
-booted device at its start menu, each game after a soft reset of its own); per tap, emulated time from the
+booted device at its start menu, each game after a soft reset of its own), and while each example is
+played through the device itself (its press handling and its loop, 1.1 s of it after each press; the chip
+seals the example's games with the seeds the simulator sealed them with, so it follows the example's path:
+the menus, the dice's screen, the advisor and the seal are in these); per tap, emulated time from the
 release to the OLED being updated (p50, p99) while the example games are played by GPIO; one
 redraw, one LED frame, a roll with its animation; the advisor's hardest case and its Lucky case;
 the longest the main loop went without polling the buttons; and the rig's wall times (boot, flash).
@@ -204,6 +207,24 @@ def main(argv=None):
         )
     )
 
+    # 3b. The same examples played through the device on the chip (its own press handling, its loop run
+    # between presses), the heap after each press's collection: the whole device in play.
+    for name in args.games.split(","):
+        item = device_heap(_board_of(image, "device-" + name), name, kw)
+        rows.append(
+            (
+                "lowest heap free playing examples/%s.sim through the device (%d presses, after press %d%s%s)"
+                % (
+                    name,
+                    item["presses"],
+                    item["after_press"],
+                    "; sealed" if item["sealed"] else "",
+                    "" if item["over"] else "; NOT played to its end",
+                ),
+                "%d B" % item["lowest_free"],
+            )
+        )
+
     # 4. On the chip itself: heap, redraw, LED frame, a roll, the full four-player games, the advisor.
     with EmulatedPico(image, **kw) as pico:
         with open(os.path.join(ROOT, "tests", "fw", "scripted_games.py"), "rb") as f:
@@ -300,6 +321,38 @@ def main(argv=None):
     width = max(len(r[0]) for r in rows)
     for label, value in rows:
         print("%-*s  %s" % (width, label, value))
+
+
+def example_seeds(path):
+    """The seeds `dicetower sim` seals the example's games with, in order (hex): the chip seals its
+    own with them, so that it plays the example's path (benchmarks/rp2040/app_heap_probe.py)."""
+    from dicetower_host import sim
+
+    sim.use_virtual_parts()
+    from dicetower_host.virtual_parts.script import parse, play, setting
+
+    with open(path) as f:
+        steps = parse(f.read())
+    with tempfile.TemporaryDirectory() as folder:
+        tower = sim.boot("pico", setting(steps, "seed"), None, os.path.join(folder, "flash"))
+        play(tower, steps)
+        lines = tower.platform.lines
+    return [event["seed"] for event in map(json.loads, lines) if event.get("event") == "reveal"]
+
+
+def device_heap(board, name, kw):
+    """The lowest heap free while examples/NAME.sim is played through the device on a board of its own
+    (benchmarks/rp2040/app_heap_probe.py), as its JSON object."""
+    path = os.path.join(ROOT, "examples", name + ".sim")
+    keys = [[button, kind] for button, kind, _line in keys_of(path)]
+    with open(os.path.join(HERE, "rp2040", "app_heap_probe.py")) as f:
+        probe = "KEYS = %r\nNAME = %r\nSEEDS = %r\n" % (keys, name, example_seeds(path)) + f.read()
+    with EmulatedPico(board, **kw) as pico:
+        found = [json.loads(line) for line in pico.run(probe).splitlines() if line.startswith('{"')]
+    found = [item for item in found if "lowest_free" in item]
+    if len(found) != 1:
+        sys.exit("rp2040_pico: the %s example's device heap probe printed no figure" % name)
+    return found[0]
 
 
 def game_heaps(pico, scoreboard):

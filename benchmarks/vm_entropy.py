@@ -82,6 +82,8 @@ def main(argv=None):
     print("%-34s %14s" % ("  heap: its modules, 1,000 faces", figures["seal_heap"][0] + " bytes"))
     print("%-34s %14s" % ("six dice, the tower's dice", figures["roll_tower"][0] + " us"))
     print("%-34s %14s" % ("six dice, a sealed game's", figures["roll_sealed"][0] + " us"))
+    print("%-34s %14s" % ("a press's six dice, the tower's", figures["press_tower"][0] + " us"))
+    print("%-34s %14s" % ("a press's six dice, a sealed game's", figures["press_sealed"][0] + " us"))
     print("target: at most 0.40 bytes of DRBG output per face; log2(6)/8 = 0.3231")
     print("target: a seal within 50 ms, a sealed game's six dice no slower than the tower's")
 

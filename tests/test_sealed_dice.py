@@ -108,10 +108,10 @@ def cut_and_undone(tmp_path, setup, before, after):
     for keys in before:
         press(tower, keys)
     tower.wait(300)  # the save, written at idle
-    drawn = tower.app.sealing.dice.drawn
+    drawn = tower.app.sealing.dice.draws()
     again = sim.boot("pico", 12, None, root)  # power back on: the tower's own noise is another now
     press(again, "c")  # Resume
-    assert again.app.sealing.dice.drawn == drawn  # the same stream, at the same draw
+    assert again.app.sealing.dice.draws() == drawn  # the same stream, at the same draw
     for keys in after:
         press(again, keys)
     reveal(again)

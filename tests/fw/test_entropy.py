@@ -454,7 +454,7 @@ class StartUp(unittest.TestCase):
         for _ in range(512):
             noise.fill(bit)
             self.assertIsNone(test.check(bit))
-        self.assertTrue(240 <= test.linear_complexity <= 272, test.linear_complexity)
+        self.assertTrue(240 <= test.linear_complexity() <= 272, test.linear_complexity())
         test = StartupTest(True)
         lfsr = LfsrBits(127)  # its period is 2**127 - 1: only its linear complexity gives it away
         reasons = [test.check(bytes([lfsr(0)])) for _ in range(512)]

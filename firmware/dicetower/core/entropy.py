@@ -1,7 +1,6 @@
 """Where the dice get their randomness, and the checks that keep it honest.
 
-Two protocols, written here once; tests/test_protocols.py checks that every
-implementation offers all of its members.
+Two protocols, written here once; tests/test_protocols.py checks that every implementation offers all of them.
 
 An entropy source gives raw samples (hw/entropy.py's Urandom and RoscBits, hw/trng.py's
 Rp2350Trng; core/replay.py's SeededSource, deterministic, for tests and replays):
@@ -43,9 +42,9 @@ its bytes straight into the pool.
 `ScriptedFaces` (core/replay.py) gives set faces instead, for tests, tutorials and a roll replayed after
 an undo; it is never the default on a device.
 
-Drawing a face allocates nothing: the pool keeps small ints, and the DRBG's state, its HMAC key blocks and its output are preallocated bytearrays. Each SHA-256
-is a new hash object (MicroPython's cannot be copied, nor updated after its digest), made where a
-block of output is: at idle, by prime.
+Drawing a face allocates nothing: the pool keeps small ints, and the DRBG's state, its HMAC key blocks
+and its output are preallocated bytearrays. Each SHA-256 is a new hash object (MicroPython's cannot be
+copied, nor updated after its digest), made where a block of output is: at idle, by prime.
 """
 
 try:
@@ -60,9 +59,8 @@ from dicetower.core.health import EntropyFailure, HealthTests
 from dicetower.core.paused import SLICE, Paused
 from dicetower.core.pool import Pool
 
-# What only some dice need is a module of its own, imported when needed: on a Pico, code loaded from
-# an .mpy lives on the heap the game needs. core/drbg.py (HmacDrbg, SHA-256) for a noise source, not
-# a replay; core/entropy_startup.py (period, linear complexity) for a start-up test, released once it passes.
+# Modules only some dice need, imported when needed (on a Pico an .mpy's code lives on the heap): core/drbg.py
+# for a noise source, not a replay; core/entropy_startup.py for a start-up test, released once it passes.
 _STARTUP_TEST = "entropy_startup"
 
 STARTUP_SAMPLES = 1024  # SP 800-90B's start-up minimum: tested as the dice are made
@@ -117,7 +115,7 @@ class FairDice(Pool, Paused):
     def __init__(self, source, fallback=None):
         self._buf = bytearray(_BUF_SIZE)
         self._packed = bytearray(_BUF_SIZE // 8)  # a buffer of bits, eight to a byte, for SHA-256
-        self._ready = bytearray(2 * _BLOCK)  # a queue: the bytes come out in the order they were made
+        self._ready = bytearray(2 * _BLOCK)  # a queue of two blocks: prime makes one once one has room
         self._ready_at = 0
         self._ready_n = 0
         self._out = bytearray(_BLOCK)
@@ -337,8 +335,8 @@ class FairDice(Pool, Paused):
     def prime(self, now=None):
         """One piece of work at idle; True if there was one. The device's loop calls it with the time
         in ms: it keeps a block of DRBG output ready (so that a roll finds its bytes made), runs the
-        rest of the start-up test a slice at a time and, while the dice are paused, tries the
-        start-up test again. Each piece reads at most SLICE samples."""
+        rest of the start-up test a slice at a time, reseeds once due (not in a press's block), and,
+        while the dice are paused, tries the start-up test again. Each piece reads at most SLICE samples."""
         if self.failure is not None:
             return self._retry(now)
         try:
@@ -346,7 +344,7 @@ class FairDice(Pool, Paused):
                 if self._ready_n == _READY:
                     return False
                 self._push(self._raw())
-            elif self._ready_n <= len(self._ready) - _BLOCK or self._pressed:
+            elif self._ready_n <= _BLOCK or self._pressed or self._drbg.reseed_counter > RESEED_INTERVAL:
                 self._block(SLICE)
             elif self._testing > 0:
                 self._startup(SLICE)
@@ -384,8 +382,18 @@ class FairDice(Pool, Paused):
         return self.below(die.sides)
 
     def secret(self, n):
-        """`n` uniform bytes, a game's seed (core/sealed.py): EntropyFailure as `below`'s."""
+        """`n` uniform bytes, a game's seed (core/sealed.py), from the DRBG's queue, not the faces' pool:
+        one block at most for n <= 32 (the press's, as a face's). EntropyFailure as `below`'s."""
         out = bytearray(n)
-        for i in range(n):
-            out[i] = self.below(256)
-        return bytes(out)
+        while True:
+            if self.failure is not None:
+                raise EntropyFailure(self.failure, PAUSED)
+            try:
+                if self._pressed and not self.replay:
+                    self._block()
+                for i in range(n):
+                    out[i] = self._byte()
+                return bytes(out)
+            except EntropyFailure:
+                if not self._switch():
+                    raise

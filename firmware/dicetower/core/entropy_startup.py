@@ -129,11 +129,6 @@ class StartupTest:
             self._queued = self._s = self._c = self._b = self._t = None
         return None
 
-    @property
-    def linear_done(self):
-        """Whether the linear complexity test has judged all its bits."""
-        return self._bits == _LC_BITS
-
     def _came_round(self, oldest):
         """Whether the latest samples, the oldest at `oldest` (mod the window), are the first ones."""
         first = self._first
@@ -203,6 +198,7 @@ class StartupTest:
             c[k] ^= w
             k -= 1
 
-    @property
     def linear_complexity(self):
+        """The shortest LFSR that gives the bits judged so far. A method, not a property: on MicroPython a
+        class with a property makes every store to its instances look through the class first."""
         return self._l

@@ -27,6 +27,8 @@ except ImportError:  # CPython: a constant is its value
         return x
 
 
+from binascii import hexlify, unhexlify
+
 from dicetower.core.drbg import HmacDrbg, sha256
 from dicetower.core.entropy import PAUSED
 from dicetower.core.health import EntropyFailure
@@ -49,7 +51,7 @@ def commitment(seed, kind, players, counter):
     """SHA-256(seed || identity), in hex."""
     digest = sha256(bytes(seed))
     digest.update(identity(kind, players, counter))
-    return "".join("%02x" % b for b in digest.digest())
+    return hexlify(digest.digest()).decode()
 
 
 class _NoTower:
@@ -64,10 +66,14 @@ _UNDO = const(253)  # ... an undo; every other byte is a face
 class SealedDice(Pool):
     """Faces from a game's seed (see the module's docstring). `draw(die)` as FairDice's; `prime`, `stir`
     and `recover` go to the tower's dice, whose noise seals the next game. While the tower's noise fails
-    its tests the game's dice pause too (`failure` is the tower's), as they would unsealed; the faces
-    they give when it is back are the seed's next, as if it had never failed."""
+    its tests the game's dice pause too, as they would unsealed; the faces they give when it is back
+    are the seed's next, as if it had never failed. `failure` is the tower's, as of the last draw, idle
+    pass or recovery: a copy, not a property, because on MicroPython a class with a property makes
+    every store to its instances look through the class first, which doubled a face's time on a Pico
+    (the pool stores on every draw)."""
 
     name = "sealed"
+    failure = None
 
     def __init__(self, tower, seed, kind, players, counter, record=""):
         if len(seed) != SEED_BYTES:
@@ -87,14 +93,16 @@ class SealedDice(Pool):
         # The record, raw (a byte a face, the sides where they change: `text` writes it out), `size` bytes
         # of it, grown GROW at a time: a face costs a store, not a string.
         self._buf = bytearray(GROW)
+        self._room = GROW - 3  # a face may write 3 bytes (a marker, its sides, the face) below this
         self.size = 0
-        self.drawn = 0  # draws so far, the n-th numbered n - 1
+        self._marks = 0  # the record's bytes that are not faces: draws() counts the rest
         self.rolls = 0
         self._sides = 0  # the sides of the group being written; 0: a new roll starts at the next draw
         self.opened = False
         if record:
             self._redraw(record)  # (before the tower is known: a resume needs no noise, paused or not)
         self.tower = tower if tower is not None else _NoTower
+        self._mirror()
 
     def _byte(self):
         if self._at >= GENERATE:
@@ -108,10 +116,6 @@ class SealedDice(Pool):
         self._at += 1
         return byte
 
-    @property
-    def failure(self):
-        return getattr(self.tower, "failure", None)
-
     def draw(self, die):
         return self.below(die.sides)
 
@@ -119,11 +123,11 @@ class SealedDice(Pool):
         if self.opened or self.tower.failure is not None:
             if self.opened:  # its faces are anyone's now: the game needs a new seal first (ui/sealing.py)
                 raise EntropyFailure("the seed is revealed: a new seal comes with the next press", PAUSED)
-            raise EntropyFailure(self.tower.failure, PAUSED)
+            self._mirror()
+            raise EntropyFailure(self.failure, PAUSED)
         face = self._below(n)
-        self.drawn += 1
         at = self.size
-        if at + 3 > len(self._buf):
+        if at >= self._room:
             self._grow()
         buf = self._buf
         if self._sides != n:
@@ -134,6 +138,7 @@ class SealedDice(Pool):
                 buf[at] = _GROUP
             buf[at + 1] = n
             at += 2
+            self._marks += 2
             self._sides = n
         buf[at] = face
         self.size = at + 1
@@ -143,6 +148,12 @@ class SealedDice(Pool):
         bigger = bytearray(len(self._buf) + GROW)
         bigger[: self.size] = memoryview(self._buf)[: self.size]
         self._buf = bigger
+        self._room = len(bigger) - 3
+
+    def draws(self):
+        """The faces drawn so far (the n-th numbered n - 1): counted from the record, so that a face
+        costs no count of its own."""
+        return self.size - self._marks
 
     def text(self, start=0):
         """The record from raw byte `start` (where a roll or an undo begins) on, as the players read it."""
@@ -177,10 +188,11 @@ class SealedDice(Pool):
         """An undo: marked in the record; what it undid stays drawn, and the stream goes on."""
         self._sides = 0
         if self.size:
-            if self.size + 1 > len(self._buf):
+            if self.size >= self._room:
                 self._grow()
             self._buf[self.size] = _UNDO
             self.size += 1
+            self._marks += 1
 
     def full(self):
         """True once the record is too long to save whole: time to reveal and seal afresh."""
@@ -199,13 +211,13 @@ class SealedDice(Pool):
                     raise ValueError("a damaged record: %r" % group)
                 for face in faces.split(".") if n > 10 else faces:
                     if self.below(n) != int(face):
-                        raise ValueError("the record does not follow from its seed at draw %d" % self.drawn)
+                        raise ValueError("the record does not follow from its seed at draw %d" % self.draws())
             self.roll_ends()
 
     def saved(self):
         """What the save keeps: enough to go on from the same draw after a power cut."""
         return {
-            "seed": "".join("%02x" % b for b in self.seed),
+            "seed": hexlify(self.seed).decode(),
             "players": self.players,
             "counter": self.counter,
             "record": self.text(),
@@ -217,7 +229,7 @@ class SealedDice(Pool):
         """The record the players check: the identity, the commitment, the draws and the seed."""
         sealed = self.saved()
         sealed["kind"] = self.kind
-        sealed["draws"] = self.drawn
+        sealed["draws"] = self.draws()
         sealed["rolls"] = self.rolls
         return sealed
 
@@ -226,10 +238,12 @@ class SealedDice(Pool):
         is made), else the tower's own dice's."""
         if not self._made:
             self._drbg.generate(self._next)
-            self._made = True
-            return True
-        prime = getattr(self.tower, "prime", None)
-        return prime(now) if prime is not None else False
+            self._made = worked = True
+        else:
+            prime = getattr(self.tower, "prime", None)
+            worked = prime(now) if prime is not None else False
+        self._mirror()
+        return worked
 
     def stir(self, micros):
         stir = getattr(self.tower, "stir", None)
@@ -238,7 +252,12 @@ class SealedDice(Pool):
 
     def recover(self):
         recover = getattr(self.tower, "recover", None)
-        return recover() if recover is not None else True
+        back = recover() if recover is not None else True
+        self._mirror()
+        return back
+
+    def _mirror(self):
+        self.failure = getattr(self.tower, "failure", None)
 
 
 def from_saved(tower, kind, saved):
@@ -253,7 +272,10 @@ def from_saved(tower, kind, saved):
     for n in (players, counter):
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise ValueError("the seal's identity is damaged")
-    seed = bytes(int(seed[i : i + 2], 16) for i in range(0, len(seed), 2))
+    try:
+        seed = unhexlify(seed)
+    except Exception:  # noqa: BLE001 (binascii.Error on CPython, ValueError on MicroPython)
+        raise ValueError("the seal's seed is damaged")
     dice = SealedDice(tower, seed, kind, players, counter, record)
     if saved.get("commitment", dice.commitment) != dice.commitment:
         raise ValueError("the seal's commitment is not its seed's")

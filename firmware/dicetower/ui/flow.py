@@ -171,7 +171,7 @@ class App:
 
     def dice_checked(self):
         """The loop's call after its work on the dice: paused dice that roll again are said to."""
-        if self.message == PAUSED and self.dice.failure is None:
+        if self.message == PAUSED and getattr(self.fair, "failure", None) is None:
             self.message = DICE_BACK
             self.changed = True
             self.emit({"event": "entropy", "back": self.fair.name})
@@ -295,7 +295,7 @@ class App:
         menu = self.menu
         if button != "c":
             # The actions are shown, not the last message; paused dice stay said (what to do is there).
-            self.browsing = getattr(self.dice, "failure", None) is None
+            self.browsing = getattr(self.fair, "failure", None) is None
             return self.step(button, len(menu))
         action = menu[self.cursor % len(menu)]
         if action[1] == "reveal":  # ui/sealing.py's row

@@ -89,7 +89,7 @@ class Sealing:
                 "players": dice.players,
                 "counter": dice.counter,
                 "commitment": dice.commitment,
-                "drawn": dice.drawn,
+                "drawn": dice.draws(),
             }
         )
 
@@ -98,7 +98,7 @@ class Sealing:
         dice.opened = bool(opened)
         self.counter = max(self.counter, dice.counter)
         self._told = dice.size
-        self._drawn = dice.drawn
+        self._drawn = dice.draws()
         app = self.app
         app.dice = dice
         app.game.seal = dice
@@ -119,7 +119,7 @@ class Sealing:
             text = dice.text(self._told).strip()
             first = self._drawn + 1
             self._told = dice.size
-            self._drawn = dice.drawn
+            self._drawn = dice.draws()
             dice.roll_ends()
             app.emit({"event": "draws", "game": app.kind, "first": first, "record": text})
         over = app.game.over()
@@ -148,7 +148,7 @@ class Sealing:
                 "game": dice.kind,
                 "commitment": dice.commitment,
                 "seed": self.revealed["seed"],
-                "draws": dice.drawn,
+                "draws": dice.draws(),
                 "rolls": dice.rolls,
             }
         )
@@ -169,7 +169,7 @@ class Sealing:
         seed = self.revealed["seed"]
         return "Seal %s revealed: %s in %s. Seed: %s %s %s %s" % (
             short(dice.commitment),
-            plural(dice.drawn, "draw"),
+            plural(dice.draws(), "draw"),
             plural(dice.rolls, "roll"),
             seed[:16],
             seed[16:32],
