@@ -116,7 +116,7 @@ class Sealing:
                 self.seal()  # the dice were paused when the game began
             return
         if dice.size > self._told:
-            text = dice.text(self._told).strip()
+            text = dice.text(self._told)
             first = self._drawn + 1
             self._told = dice.size
             self._drawn = dice.draws()
