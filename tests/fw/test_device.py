@@ -40,6 +40,8 @@ class Boot(unittest.TestCase):
         t.presses("c")  # New Battlerealm
         self.assertIn("Players (2-6):", t.screen())
         t.presses("a a c")  # 2 heroes, start
+        self.assertEqual(t.app.mode, "cut")
+        t.presses("c")  # cut the seal
         self.assertIn("R1 Hulk's turn", t.screen())
         t.presses("c")  # Roll the dice
         roll = t.app.roll
@@ -103,6 +105,7 @@ class Advice(unittest.TestCase):
         # slice of the first plan, after the roll's press has drawn the dice, never inside the press.
         t = Table(seed=3)
         t.presses("c a a c")  # New Battlerealm, two heroes, start
+        t.presses("c")  # cut the seal
         self.assertIsNone(t.app.turn._advisor)
         t.app.press("c", "short")  # roll
         self.assertIsNone(t.app.turn._advisor)
@@ -145,11 +148,16 @@ class Saves(unittest.TestCase):
             return saving(game)
 
         t.app.press, t.device.saves.saving = pressed, saved
-        t.presses("c")  # start
+        t.presses("c")  # start: the seal's cut screen
+        (_, reads_at_press), (_, reads_at_save, screen) = seen
+        self.assertEqual(screen, "Seal " + t.app.sealing.dice.commitment[:16])  # shown before it was written
+        self.assertTrue(reads_at_save > reads_at_press, seen)  # and the buttons were polled in between
+        self.assertIn("game.sav", os.listdir(t.root[:-1] or "/"))
+        del seen[:]
+        t.presses("c")  # cut the seal
         (_, reads_at_press), (_, reads_at_save, screen) = seen
         self.assertEqual(screen, "R1 Hulk's turn")  # the OLED showed the game before it was written
         self.assertTrue(reads_at_save > reads_at_press, seen)  # and the buttons were polled in between
-        self.assertIn("game.sav", os.listdir(t.root[:-1] or "/"))
 
     def test_a_save_is_written_in_three_passes_with_the_buttons_polled_between_them(self):
         # The game's bytes, the temporary file, the rename over the old save: on a Pico each takes a few
@@ -227,6 +235,9 @@ class Frames(unittest.TestCase):
         for game in range(4):
             t = Table(seed=3)
             t.presses("b" * game + "c c")  # New <game>, start: its gauge on the ring
+            if t.app.mode == "cut":
+                t.presses("c")  # cut the seal (a game of dice): the game's own screen
+            self.assertEqual(t.app.mode, "play")
             t.device.ring._bitstream = _no_strip
             t.device.lights.playing = None  # the game's gauge, not the start's animation
             self.assertEqual(_allocated_by_frames(t), 0, t.app.kind)
@@ -237,7 +248,9 @@ class Ring(unittest.TestCase):
         from dicetower.ui.leds import FRAMES
 
         t = Table(seed=3)
-        t.presses("c a a c c")  # a roll: its animation
+        t.presses("c a a c")  # New Battlerealm, two heroes, start
+        t.presses("c")  # cut the seal
+        t.presses("c")  # a roll: its animation
         lights = t.device.lights
         for _ in range(FRAMES):
             t.device.frame()

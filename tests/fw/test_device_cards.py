@@ -94,9 +94,11 @@ class Paying(unittest.TestCase):
         self.assertEqual(t.app.game.history(), ["Hulk moves to Collector's Cosmic Warehouse."])  # one move
         # The power goes before the dice are finalized; back on, Hulk is still at the Warehouse.
         t2 = Tower(t.root, "pico", ScriptedFaces(faces))
-        t2.presses("c")  # Resume
-        self.assertEqual(t2.screen()[0], "R1 Hulk's turn")
-        t2.presses("c aa")  # Roll the dice (the same faces), back to the location
+        t2.presses("c")  # Resume: the roll thrown and not finalized is back on the dice screen, as it landed
+        self.assertEqual(t2.screen()[0], "Hulk  re-rolls 2")
+        self.assertEqual(t2.screen()[6], "The dice as they landed.")
+        self.assertEqual(list(t2.app.roll.symbols()), faces)
+        t2.presses("aa")  # back to the location
         self.assertEqual(t2.screen()[4], "At: Warehouse")
         t2.presses("b c")  # Finalize
         text = result_text(t2)
@@ -163,6 +165,7 @@ class HeroFile(unittest.TestCase):
         t2.presses("c")
         self.assertEqual(t2.screen()[0], "DICETOWER")
         t2.presses("c a a c")
+        t2.presses("c")  # cut the seal
         self.assertEqual(t2.screen()[0], "R1 Hulk's turn")
         self.assertEqual(t2.app.turn.hero_cards()[0]["dice"], ["Mutant", "Science", "Skill", "Skill"])
 
@@ -185,6 +188,7 @@ class HeroFile(unittest.TestCase):
             self.assertIn(said, result_text(t2))
             t2.presses("c")
             t2.presses("c a a c")
+            t2.presses("c")  # cut the seal
             self.assertEqual(t2.screen()[0], "R1 Hulk's turn", change)
             t2.presses("c")  # a roll: the game goes on with the built-in heroes
             self.assertEqual(t2.app.game.state["heroes"][0]["name"], "Hulk")

@@ -4,6 +4,7 @@ import json
 import os
 import unittest
 
+from dicetower.core.dice import BATTLEREALM
 from table import Table
 
 
@@ -55,6 +56,8 @@ class Display(unittest.TestCase):
         t2 = Table(oled=False)
         self.assertFalse(t2.device.oled.present)
         t2.presses("c a a c")  # a new Battlerealm game, without a screen
+        self.assertEqual(t2.app.mode, "cut")
+        t2.presses("c")  # cut the seal
         self.assertEqual(t2.app.mode, "play")
         t2.presses("c")  # roll
         t2.wait(1200)
@@ -71,6 +74,7 @@ class Crashes(unittest.TestCase):
     def test_an_error_is_logged_shown_and_the_game_survives(self):
         t = Table()
         t.presses("c a a c")  # Battlerealm, two heroes
+        t.presses("c")  # cut the seal
         pvp = t.app.game.state["heroes"][0]["pvp"]
 
         def broken(button, kind):
@@ -91,6 +95,7 @@ class Crashes(unittest.TestCase):
 
         t = Table()
         t.presses("c a a c")  # Battlerealm, two heroes
+        t.presses("c")  # cut the seal
         t.wait(500)  # saved: the game's start
         press = t.app.press
 
@@ -124,29 +129,44 @@ class PowerCut(unittest.TestCase):
     def test_unplugged_mid_game_resumes_where_it_was(self):
         t = Table(seed=6)
         t.presses("c a a c")  # Battlerealm, two heroes
+        t.presses("c")  # cut the seal
         t.presses("bbbb c a c" + "b" * 4 + "c")  # Gain PVP: Hulk +5
         state = t.app.game.to_dict()
         again = Table(seed=6, root=t.root, keep_files=True)  # power back on
         self.assertEqual(again.screen()[1], "Resume Battlerealm")
         again.presses("c")
-        self.assertEqual(again.app.game.to_dict(), state)
+        self.assertEqual(again.app.mode, "seed")  # the seal read from flash is revealed
+        again.presses("c c")  # past the old seal's seed, then cut the new one
+        self.assertEqual(again.app.mode, "play")
+        resumed = again.app.game.to_dict()
+        old = state.pop("seal")
+        self.assertEqual(resumed.pop("seals")[-1]["commitment"], old["commitment"])  # revealed, kept
+        self.assertNotEqual(resumed.pop("seal")["commitment"], old["commitment"])  # sealed afresh
+        self.assertEqual(resumed, state)
         self.assertEqual(again.app.game.history(), t.app.game.history())
 
 
 class Console(unittest.TestCase):
     def test_every_roll_and_score_is_one_json_line(self):
         t = Table(seed=7)
-        t.presses("c a a c c")  # Battlerealm, roll
+        t.presses("c a a c")  # Battlerealm
+        t.presses("c")  # cut the seal
+        t.presses("c")  # roll
         for line in t.platform.lines:
             event = json.loads(line)
             self.assertIn("event", event)
             self.assertIn("t", event)
-        # The game's seal before its start and its first die; the roll's draws numbered from 1.
-        self.assertEqual([e["event"] for e in t.events()][:5], ["ready", "seal", "game", "roll", "draws"])
+        # The game's seal before its start, its cut before its first die; the roll's draws numbered from 1,
+        # told as the dice land, before the roll that shows them.
+        self.assertEqual([e["event"] for e in t.events()][:6], ["ready", "seal", "game", "cut", "draws", "roll"])
         draws = t.events("draws")[0]
         self.assertEqual(draws["first"], 1)
-        self.assertEqual(draws["record"][:2], "6:")
-        self.assertEqual(len(draws["record"]), 8)  # six faces of six sides
+        self.assertEqual(draws["record"][:6], "0.0:0:")  # the first throw, Hulk's, of the game's first die
+        self.assertEqual(len(draws["record"]), 12)  # six faces of six sides
+        roll = t.events("roll")[0]
+        self.assertEqual(roll["at"], "0.0")
+        faces = BATTLEREALM.faces  # the record numbers each face in the die's order
+        self.assertEqual("".join(["%d" % faces.index(f) for f in roll["faces"]]), draws["record"][6:])
 
 
 class Settings(unittest.TestCase):
@@ -210,6 +230,7 @@ class Settings(unittest.TestCase):
     def test_the_buzzer_beeps_on_a_roll_and_stops(self):
         t = Table()
         t.presses("c a a c")
+        t.presses("c")  # cut the seal
         buzzer = t.bench.pwm[15]
         t.press("c")  # roll
         self.assertEqual(buzzer.duty_u16(), 0)  # a 40 ms beep, over by now
@@ -243,6 +264,7 @@ class Settings(unittest.TestCase):
         t2 = Table(root=t.root, keep_files=True)
         os.remove(t.root + "heroes.json")
         t2.presses("c a a c")
+        t2.presses("c")  # cut the seal
         self.assertEqual(t2.screen()[0], "R1 Ant-Man's turn")
 
 
@@ -258,7 +280,9 @@ class DieButtons(unittest.TestCase):
         t2 = Table(board="pico_dice", root=t.root, keep_files=True)
         os.remove(t.root + "config.json")
         os.remove(t.root + "boards/pico_dice.json")
-        t2.presses("c a a c c")  # Battlerealm, roll
+        t2.presses("c a a c")  # Battlerealm
+        t2.presses("c")  # cut the seal
+        t2.presses("c")  # roll
         free = [d for d in range(6) if not t2.app.roll.locked[d]][0]
         t2.bench.press(18 + free)
         t2.wait(60)
@@ -293,15 +317,20 @@ class Knob(unittest.TestCase):
 class PlayerMistakes(unittest.TestCase):
     def test_a_new_game_of_another_kind_after_leaving_one(self):
         t = Table()
-        t.presses("cc C")  # Battlerealm, four heroes; back to the start menu
+        t.presses("cc")  # Battlerealm, four heroes
+        t.presses("c")  # cut the seal
+        t.presses("C")  # back to the start menu
         t.presses("bbbb c b c c")  # New Battleworld (below "Resume Battlerealm"), yes replace it, one starting hero
+        t.presses("c")  # cut the seal
         self.assertEqual((t.app.mode, t.app.kind), ("play", "battleworld"))
         self.assertEqual(t.events("error"), [])
         self.assertEqual(t.screen()[0], "Won 0/3  Lost 0/3")
 
     def test_a_roll_cannot_be_thrown_away(self):
         t = Table(seed=3)
-        t.presses("caac c")  # Battlerealm, two heroes, roll
+        t.presses("caac")  # Battlerealm, two heroes
+        t.presses("c")  # cut the seal
+        t.presses("c")  # roll
         faces = t.app.roll.symbols()
         t.presses("C")  # hold C on the dice screen: the roll stays
         self.assertEqual((t.app.mode, t.app.roll.symbols()), ("dice", faces))
@@ -309,7 +338,9 @@ class PlayerMistakes(unittest.TestCase):
 
     def test_an_undone_roll_comes_back_with_its_faces(self):
         t = Table(seed=3)
-        t.presses("caac c ac")  # roll and finalize
+        t.presses("caac")  # Battlerealm, two heroes
+        t.presses("c")  # cut the seal
+        t.presses("c ac")  # roll and finalize
         while t.app.mode == "mark":
             t.presses("ac")
         t.presses("c")  # past the result
@@ -320,6 +351,7 @@ class PlayerMistakes(unittest.TestCase):
         t.presses("c")  # roll again: the same finalized faces, and only the re-rolls they had left
         self.assertEqual(t.app.roll.symbols(), finalized)
         self.assertEqual(t.app.roll.rerolls_left, 2)  # finalized at once: none used (tests/fw/test_screens.py)
+        self.assertIn("The dice as they landed.", t.screen())
         self.assertTrue(faces)
 
     def test_redo_on_game_over_stays_over(self):

@@ -83,6 +83,7 @@ class BattleworldCards(unittest.TestCase):
     def test_attack_with_no_open_battle_is_refused_at_once(self):
         t = Table(seed=4)
         t.presses("bbbc c")  # New Battleworld, one starting hero
+        t.presses("c")  # cut the seal
         self.assertEqual(t.screen()[4].strip(), "Attack a battle")
         t.presses("c")
         self.assertEqual(t.app.mode, "play")  # no Battle or Bonus picker first
@@ -94,6 +95,7 @@ class BattleworldCards(unittest.TestCase):
         """The chart's row for one starting hero: 1 Thanostone Battle Card, 4 other Battle Cards."""
         t = Table(seed=4)
         t.presses("bbbc c")  # one starting hero: 1 Thanostone Battle Card and 4 other Battle Cards
+        t.presses("c")  # cut the seal
         t.presses("aa")  # the last action, above "Reveal the seed"
         self.assertEqual(t.screen()[4].strip(), "Thanostone battle")
         t.presses("c c c c")  # 1 hit, target 2, Energy
@@ -137,10 +139,14 @@ class AfterAPowerCut(unittest.TestCase):
 
     def test_a_thanostone_battle_comes_back_after_a_power_cut(self):
         t = Table(seed=4)
-        t.presses("bbbc c aa c c c c")  # New Battleworld, one starting hero; Thanostone battle
+        t.presses("bbbc c")  # New Battleworld, one starting hero
+        t.presses("c")  # cut the seal
+        t.presses("aa c c c c")  # Thanostone battle
         t.wait(200)
         again = Table(root=t.root, keep_files=True)
-        again.presses("c")
+        again.presses("c")  # Resume
+        again.presses("c c")  # past the old seal's seed, then cut the new one
+        self.assertEqual(again.app.mode, "play")
         self.assertEqual(again.app.game.state["battles"], t.app.game.state["battles"])
         again.presses("aa c")  # a second Thanostone Battle Card is still refused: the count came back too
         self.assertEqual(message(again), "No Thanostone Battle Card is left: the deck has 1.")

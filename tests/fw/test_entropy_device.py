@@ -17,7 +17,7 @@ class NoiseTable(Table):
 
     def __init__(self, source):
         root = _root()
-        for name in ("game.sav", "config.json", "errors.log", "dice.json"):
+        for name in ("game.sav", "config.json", "errors.log", "dice.json", "seal.json"):
             try:
                 os.remove(root + name)
             except OSError:
@@ -30,6 +30,7 @@ def paused_game():
     """A Battlerealm game for two whose noise sticks after a few rolls; the next roll is refused."""
     t = NoiseTable(Noise(5))
     t.presses("c a a c")  # New Battlerealm, 2 heroes, start
+    t.presses("c")  # cut the seal
     t.noise.broken = b"\x07"
     dice = t.device.dice
     for _ in range(3000):  # rolls until the noise is read again (at the DRBG's next reseed)
@@ -86,14 +87,16 @@ class PressTimes(unittest.TestCase):
             stir = t.device.dice.stir
             t.device._stir = (lambda micros: (stirred.append(micros), stir(micros))) if stirring else None
             t.wait(pause)
-            t.presses("c a a c c")  # New Battlerealm, 2 heroes, start, roll
+            t.presses("c a a c")  # New Battlerealm, 2 heroes, start
+            t.presses("c")  # cut the seal
+            t.presses("c")  # roll
             return stirred, t.app.roll.symbols()
 
         stirred, faces = first_roll(1000)
-        self.assertEqual(len(stirred), 5)
+        self.assertEqual(len(stirred), 6)
         self.assertTrue(all(b > a for a, b in zip(stirred, stirred[1:])), stirred)
         later, faces_later = first_roll(1001)  # the same noise, every press 1 ms later
-        self.assertEqual([b - a for a, b in zip(stirred, later)], [1000] * 5)
+        self.assertEqual([b - a for a, b in zip(stirred, later)], [1000] * 6)
         self.assertNotEqual(faces, faces_later)
         # Without the presses' times the same noise gives the same faces, whenever they came.
         self.assertEqual(first_roll(1000, stirring=False)[1], first_roll(1001, stirring=False)[1])

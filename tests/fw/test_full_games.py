@@ -33,6 +33,8 @@ class FullGames(unittest.TestCase):
     def test_battlerealm(self):
         t = Table(seed=5)
         new_game(t, "battlerealm", -2)  # two heroes: Hulk and Thor
+        self.assertEqual(t.app.mode, "cut")
+        t.presses("c")  # cut the seal
         self.assertEqual(t.screen()[0], "R1 Hulk's turn")
         choose(t, 0)  # Roll the dice
         faces = t.app.roll.symbols()
@@ -59,7 +61,7 @@ class FullGames(unittest.TestCase):
         t.presses("a c" + "b" * 11 + "c")
         # The game's end shows its seed first (ui/sealing.py), then, past it, the game over.
         self.assertEqual(t.app.mode, "seed")
-        self.assertIn("Seal %s revealed" % t.events("reveal")[0]["commitment"][:8], " ".join(t.screen()))
+        self.assertIn("Seal %s revealed" % t.events("reveal")[0]["commitment"][:16], " ".join(t.screen()))
         t.presses("c")
         screen = t.screen()
         self.assertIn("GAME OVER", screen)
@@ -98,6 +100,9 @@ class FullGames(unittest.TestCase):
     def test_battleworld(self):
         t = Table(seed=4)
         new_game(t, "battleworld", 0)  # one starting hero: three battles to win
+        self.assertEqual(t.app.mode, "cut")
+        t.presses("c")  # cut the seal
+        self.assertEqual(t.app.mode, "play")
         state = t.app.game.state
         rounds = 0
         while not t.app.game.over() and rounds < 40:

@@ -98,6 +98,7 @@ class NewGame(unittest.TestCase):
     def test_a_new_game_asks_first_and_keeps_the_one_it_replaces(self):
         t = Table()
         t.presses("c a a c")  # Battlerealm, two heroes
+        t.presses("c")  # cut the seal
         t.wait(200)  # its first save
         saved = read(t.root + "game.sav")
         t.presses("C")  # back to the start menu
@@ -110,6 +111,8 @@ class NewGame(unittest.TestCase):
         self.assertEqual((t.app.mode, t.screen()[1]), ("start", "Resume Battlerealm"))
         self.assertEqual(read(t.root + "game.sav"), saved)
         t.presses("bbbb c b c c")  # New Battleworld, Yes, one starting hero
+        self.assertEqual((t.app.mode, t.app.kind), ("cut", "battleworld"))
+        t.presses("c")  # cut the seal
         self.assertEqual((t.app.mode, t.app.kind), ("play", "battleworld"))
         t.wait(200)  # the new game's save
         self.assertEqual(read(t.root + "game.sav.old1"), saved)
@@ -117,9 +120,14 @@ class NewGame(unittest.TestCase):
         self.assertEqual(t.app.menus.start_items()[t.app.cursor][0], "Bring back Battlerealm")
         self.assertIn("Bring back Battlerealm", t.screen())
         t.presses("c")
+        self.assertEqual((t.app.mode, t.app.kind), ("seed", "battlerealm"))  # its seal, read from flash, revealed
+        t.presses("c c")  # past the old seal's seed, then cut the new one
         self.assertEqual((t.app.mode, t.app.kind), ("play", "battlerealm"))
         t.wait(200)
-        self.assertEqual(body(read(t.root + "game.sav")), body(saved))  # (as JSON: MicroPython's dicts keep no order)
+        back, kept = body(read(t.root + "game.sav")), body(saved)  # (as JSON: MicroPython's dicts keep no order)
+        self.assertEqual(back.pop("seals")[-1]["commitment"], kept["seal"]["commitment"])  # the old seal, revealed
+        self.assertNotEqual(back.pop("seal")["commitment"], kept.pop("seal")["commitment"])  # and a new one
+        self.assertEqual(back, kept)  # the game itself as it was kept
         self.assertEqual(body(read(t.root + "game.sav.old1"))["game"], "battleworld")
         again = Table(root=t.root, keep_files=True)  # power off and on: both still there
         self.assertEqual(again.screen()[1], "Resume Battlerealm")
@@ -128,10 +136,12 @@ class NewGame(unittest.TestCase):
     def test_a_kept_game_damaged_after_the_menu_offered_it_is_said_on_the_start_menu(self):
         t = Table()
         t.presses("c a a c")  # Battlerealm, two heroes
+        t.presses("c")  # cut the seal
         t.wait(200)
         t.presses("C bbbb c")  # New Battleworld: "Replace the saved game?"
         self.assertIn("saved Battlerealm game", " ".join(t.screen()[4:]))
         t.presses("b c c")  # Yes, one starting hero
+        t.presses("c")  # cut the seal
         t.wait(200)
         t.presses("C aa")  # the start menu, on "Bring back Battlerealm"
         self.assertEqual(t.app.menus.start_items()[t.app.cursor][0], "Bring back Battlerealm")
@@ -195,6 +205,7 @@ class TooBig(unittest.TestCase):
             )
             self.assertFalse("heroes.json" in os.listdir(t.root))
             again.presses("c c a a c")
+            again.presses("c")  # cut the seal
             self.assertEqual(again.screen()[0], "R1 Hulk's turn")
         finally:
             tidy(t.root, "heroes.json", "heroes.json.bad1")
@@ -248,6 +259,7 @@ class ErrorLog(unittest.TestCase):
     def test_a_log_that_cannot_be_written_hides_nothing(self):
         t = Table()
         t.presses("c a a c")  # a game, whose screen shows the last message
+        t.presses("c")  # cut the seal
         files = t.device.files
 
         class Failing:

@@ -45,7 +45,9 @@ class Document(unittest.TestCase):
 
     def test_a_roll_sends_its_faces_locks_and_the_advice_once_ready(self):
         t, board = shared()
-        t.presses("c a a c c")  # ... and Hulk rolls
+        t.presses("c a a c")  # New Battlerealm, 2 heroes, start
+        t.presses("c")  # cut the seal
+        t.presses("c")  # ... and Hulk rolls
         t.wait(2000)  # the animation ends and the advisor has answered
         d = doc(board)
         roll = t.app.roll
@@ -70,7 +72,9 @@ class Document(unittest.TestCase):
 
     def test_the_history_is_every_line_of_the_game_from_where_asked(self):
         t, board = shared()
-        t.presses("caac c ac")  # roll and finalize (A from the first die wraps to Finalize)
+        t.presses("caac")  # New Battlerealm, 2 heroes, start
+        t.presses("c")  # cut the seal
+        t.presses("c ac")  # roll and finalize (A from the first die wraps to Finalize)
         while t.app.mode == "mark":
             t.presses("ac")
         t.presses("c")  # past the result
@@ -121,7 +125,10 @@ class Memory(unittest.TestCase):
         if not hasattr(gc, "mem_alloc"):
             self.skipTest("CPython has no gc.mem_alloc; the VM run checks this")
         t, board = shared()
-        t.presses("c a a a a c c")  # four heroes, a roll
+        t.presses("c a a a a c")  # New Battlerealm, four heroes, start
+        t.presses("c")  # cut the seal
+        t.presses("c")  # a roll
+        self.assertEqual(t.app.mode, "dice")
         t.wait(2000)
         gc.collect()
         before = gc.mem_alloc()

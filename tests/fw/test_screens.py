@@ -55,7 +55,12 @@ class Refusals(unittest.TestCase):
     def test_a_refusal_is_said_until_the_next_press_then_what_was_said_before_is_back(self):
         t = Table()
         t.presses("b b b c c")  # New Battleworld, one starting hero, start
-        self.assertEqual(t.screen()[5], "New game. Seal %s." % t.app.sealing.dice.commitment[:8])
+        t.presses("c")  # cut the seal
+        cut = "Seal %s, cut by nobody (an empty cut): %s." % (
+            t.app.sealing.dice.commitment[:16],
+            t.events("cut")[-1]["nonce"][:8],
+        )
+        self.assertEqual(" ".join(t.screen()[5:8]), cut)
         t.presses("c")  # Attack a battle, with none open
         self.assertEqual(t.screen()[5:7], ["No open battle: draw one", "with New battle."])
         t.presses("b")  # the next action: a new step; the menu is shown while the player moves through it
@@ -97,6 +102,7 @@ class Help(unittest.TestCase):
     def test_the_help_screen_explains_the_status_lines_of_the_game_in_play_first(self):
         t = Table()
         t.presses("bbb c c")  # New Battleworld, one starting hero, start
+        t.presses("c")  # cut the seal
         t.presses("C")  # to the start menu: the game kept to resume
         items = [label for label, _ in t.app.menus.start_items()]
         t.presses("b" * items.index("Settings") + "c" + "bbb")
@@ -242,9 +248,13 @@ class UndoneRoll(unittest.TestCase):
 class LongPresses(unittest.TestCase):  # was a second `PlayMenu`, which hid the first's test
     def test_the_long_presses_are_on_every_game_screen(self):
         t = Table()
-        t.presses("c a a c")  # Battlerealm, two heroes: the play menu
-        self.assertEqual(t.screen()[7], HINT)
-        t.presses("b c")  # Attack: its first value is being chosen
+        t.presses("c a a c")  # Battlerealm, two heroes
+        t.presses("c")  # cut the seal: the play menu, the cut said on the three lines the hint would take
+        self.assertEqual(t.app.mode, "play")
+        self.assertFalse(HINT in t.screen())  # a message is never cut for the hint (below)
+        t.presses("b c C")  # Attack, and back: a one-line message, and the hint under it
+        self.assertEqual((t.app.mode, t.screen()[7]), ("play", HINT))
+        t.presses("c")  # Attack: its first value is being chosen
         self.assertEqual(t.screen()[4], "Target: Thor")
         self.assertEqual(t.screen()[7], HINT)
         t.presses("C")  # hold C: as the hint says, back (the action is dropped)
@@ -270,6 +280,7 @@ class LongPresses(unittest.TestCase):  # was a second `PlayMenu`, which hid the 
     def test_after_end_turn_the_next_heros_menu_starts_at_the_top(self):
         t = Table(seed=3)
         t.presses("c a a c")
+        t.presses("c")  # cut the seal
         t.presses("b" * 10)
         self.assertEqual(t.screen()[4], "End turn")
         t.presses("c")
@@ -283,7 +294,9 @@ class LongPresses(unittest.TestCase):  # was a second `PlayMenu`, which hid the 
             for item in game(kind).MENU + ROW:
                 self.assertTrue(len(item[0]) <= COLUMNS - 4, item[0])
         t = Table()
-        t.presses("c a a c a")  # Battlerealm's menu round from the top: the seal's row
+        t.presses("c a a c")  # Battlerealm
+        t.presses("c")  # cut the seal
+        t.presses("a")  # the menu round from the top: the seal's row
         self.assertEqual(t.screen()[4], "Reveal the seed")
         t.presses("a")  # its last action
         self.assertEqual(t.screen()[4], "Buy Warehouse results")
@@ -296,7 +309,9 @@ class Words(unittest.TestCase):
             t.presses("b" * steps + "c")
             self.assertEqual(t.screen()[0], "New " + name)
             t.presses("C")  # back to the start menu, at its top
-        t.presses("c c C")  # a Battlerealm game, left: offered to resume
+        t.presses("c c")  # a Battlerealm game
+        t.presses("c")  # cut the seal
+        t.presses("C")  # left: offered to resume
         self.assertEqual(t.screen()[1], "Resume Battlerealm")
 
     def test_names_keep_a_space_before_their_pvp(self):
@@ -312,6 +327,7 @@ class Words(unittest.TestCase):
     def test_one_hit_one_ko_token_one_hit_point(self):
         t = Table()
         t.presses("bbbc c")  # Battleworld, one starting hero
+        t.presses("c")  # cut the seal
         t.presses("bbcccc")  # New battle: 1 hit to win, target 2, Energy
         said = " ".join(t.screen()[5:])
         self.assertIn("(1 hit, target 2, Energy)", said)

@@ -1,115 +1,176 @@
-"""A game's sealed dice (core/sealed.py): every face from the seed, in order, whenever the DRBG's requests
-are made; the record as a player reads it; a power cut resumed at the same draw; a damaged or doctored
-save refused. CPython and the VM."""
+"""A game's sealed dice, version 2 (core/sealed.py): the faces are the seed's and the players' cut's, in
+order, whenever the DRBG's requests are made; no face before the cut closes or outside a throw; the
+record names every throw's place, die and faces; a contribution to the cut is what a phone or the
+buttons can give, once; a damaged seal is read as far as it goes, never a crash. CPython and the VM."""
 
 import unittest
 
 from sources import Noise
 
-from dicetower.core.dice import BATTLEREALM, D6, DANGER_COIN, plain
+from dicetower.core.dice import BATTLEREALM, D6, DANGER_COIN, Die, plain
 from dicetower.core.entropy import FairDice
+from dicetower.core.game import NO_HERO
 from dicetower.core.health import EntropyFailure
-from dicetower.core.sealed import SealedDice, commitment, from_saved
+from dicetower.core.sealed import CUT_MOST, SealedDice, checked, commitment, contribution, dice_text
 
 SEED = bytes(range(32))
+REALM = dice_text([BATTLEREALM])
+PHONE = "0123456789abcdef0123456789abcdef"
+# Known answers from the players' verifier (host_tools/dicetower_host/verify.py, CPython's hmac and
+# hashlib, written from docs/fairness.md's steps): this seed's commitment for a Battlerealm game of four,
+# the tower's second seal, and its first faces for two cuts.
+COMMITMENT = "dee8cb904b3432cb4f2e27b43b51c563828166b7e6dab39000c16234b7dab531"
+UNCUT = [5, 2, 3, 3, 2, 0, 5, 4, 3, 3, 3, 2]
+CUT = [1, 1, 2, 0, 2, 0, 1, 4, 3, 3, 0, 5]
 
 
-def sealed(record=""):
-    return SealedDice(None, SEED, "battlerealm", 4, 2, record)
+def sealed(cut=None, tower=None, dice=REALM):
+    seal = SealedDice(tower, SEED, "battlerealm", 4, 2, dice)
+    for text in cut or ():
+        seal.take(text)
+    seal.close()
+    return seal
 
 
-def faces(dice, n, die=BATTLEREALM):
-    return [dice.draw(die) for _ in range(n)]
+def faces(seal, n, die=BATTLEREALM, at=0):
+    seal.throw(at, NO_HERO, 0)
+    got = [seal.draw(die) for _ in range(n)]
+    seal.ends()
+    return got
 
 
 class Stream(unittest.TestCase):
-    def test_the_faces_are_the_seeds_whenever_the_requests_are_made(self):
-        lazy = faces(sealed(), 300)
-        ahead = sealed()
+    def test_the_faces_are_the_seeds_and_the_cuts_as_the_verifier_computes_them(self):
+        self.assertEqual(sealed().commitment, COMMITMENT)
+        self.assertEqual(faces(sealed(), 12), UNCUT)
+        self.assertEqual(faces(sealed([PHONE, "#4711"]), 12), CUT)
+
+    def test_the_faces_are_the_same_whenever_the_requests_are_made(self):
+        lazy = sealed()
         got = []
-        for _ in range(50):
+        for at in range(50):
+            got.extend(faces(lazy, 6, at=at))
+        ahead = sealed()
+        again = []
+        for at in range(50):
             while ahead.prime():  # the next request made at idle, as the device's loop does
                 pass
-            got.extend(faces(ahead, 6))
-        self.assertEqual(got, lazy)
-        self.assertEqual(len(set(lazy)), 6)
+            again.extend(faces(ahead, 6, at=at))
+        self.assertEqual(again, got)
+        self.assertEqual(len(set(got)), 6)
 
-    def test_another_seed_or_identity_is_another_game(self):
-        other = SealedDice(None, bytes(31) + b"\x01", "battlerealm", 4, 2)
+    def test_another_seed_identity_die_or_cut_is_another_game(self):
+        other = SealedDice(None, bytes(31) + b"\x01", "battlerealm", 4, 2, REALM)
+        other.close()
         self.assertNotEqual(faces(other, 60), faces(sealed(), 60))
-        self.assertNotEqual(commitment(SEED, "battlerealm", 4, 3), sealed().commitment)
-        self.assertNotEqual(commitment(SEED, "battleworld", 4, 2), sealed().commitment)
-        self.assertEqual(len(sealed().commitment), 64)
+        self.assertNotEqual(faces(sealed(["#1"]), 60), faces(sealed(["#2"]), 60))
+        self.assertNotEqual(commitment(SEED, "battlerealm", 4, 3, REALM), COMMITMENT)
+        self.assertNotEqual(commitment(SEED, "battleworld", 4, 2, REALM), COMMITMENT)
+        loaded = dice_text([Die("Attack", ("Star", "5", "5", "5", "5", "Blank"))])  # a dice.json's die
+        self.assertNotEqual(commitment(SEED, "battlerealm", 4, 2, loaded), COMMITMENT)
+        self.assertEqual(loaded, "Attack=Star,5,5,5,5,Blank")
 
-    def test_the_record_numbers_rolls_and_marks_an_undo(self):
-        dice = sealed()
-        first = faces(dice, 6)
-        dice.roll_ends()
-        dice.undone()
-        coin = dice.draw(DANGER_COIN)
-        d20 = [dice.draw(plain(20)) for _ in range(2)]
-        dice.roll_ends()
-        record = dice.text()
-        self.assertEqual(record, "6:%s ~ 2:%d/20:%d.%d" % ("".join(str(f) for f in first), coin, d20[0], d20[1]))
-        self.assertEqual((dice.draws(), dice.rolls), (9, 2))
+    def test_no_face_before_the_cut_or_outside_a_throw(self):
+        seal = SealedDice(None, SEED, "battlerealm", 4, 2, REALM)
+        with self.assertRaises(EntropyFailure):
+            seal.throw(0, NO_HERO, 0)  # the seal waits for its cut
+        seal.close()
+        with self.assertRaises(EntropyFailure):
+            seal.draw(D6)  # no throw opened: a face would go unrecorded
+        self.assertEqual(faces(seal, 12), UNCUT)
 
 
-class PowerCut(unittest.TestCase):
-    def test_a_resumed_game_goes_on_from_the_same_draw(self):
-        dice = sealed()
-        faces(dice, 6)
-        dice.roll_ends()
-        faces(dice, 3, D6)
-        dice.roll_ends()
-        again = from_saved(None, "battlerealm", dice.saved())
-        self.assertEqual((again.draws(), again.rolls, again.commitment), (dice.draws(), dice.rolls, dice.commitment))
-        self.assertEqual(faces(again, 20), faces(dice, 20))
+class Cut(unittest.TestCase):
+    def test_a_contribution_is_a_phones_32_hex_digits_or_a_number(self):
+        self.assertEqual(contribution(PHONE.upper()), PHONE)
+        self.assertEqual(contribution("#004711"), "#4711")
+        self.assertEqual(contribution("#0"), "#0")
+        for bad in ("0x" + PHONE[2:], PHONE[:31], PHONE + "0", "g" * 32, " " + PHONE[1:], "#", "#1234567", "#-1", 7, None):
+            with self.assertRaises(ValueError, msg=repr(bad)):
+                contribution(bad)
 
-    def test_a_record_that_the_seed_does_not_give_is_refused(self):
-        dice = sealed()
-        faces(dice, 6)
-        saved = dice.saved()
-        saved["record"] = saved["record"][:-1] + str((int(saved["record"][-1]) + 1) % 6)
+    def test_the_cut_takes_each_contribution_once_and_nothing_once_closed(self):
+        seal = SealedDice(None, SEED, "battlerealm", 4, 2, REALM)
+        seal.take(PHONE)
         with self.assertRaises(ValueError):
-            from_saved(None, "battlerealm", saved)
+            seal.take(PHONE.upper())  # the same as one taken
+        for n in range(CUT_MOST - 1):
+            seal.take("#%d" % n)
+        with self.assertRaises(ValueError):
+            seal.take("#999")  # full
+        seal.close()
+        with self.assertRaises(ValueError):
+            seal.take("f" * 32)  # late
+        self.assertEqual(len(seal.cut), CUT_MOST)
 
-    def test_a_damaged_seal_is_refused_never_a_crash(self):
+
+class Record(unittest.TestCase):
+    def test_the_record_names_each_throws_place_die_and_faces(self):
+        dice = dice_text([Die("Attack", ("Star", "2", "3", "4", "5", "Blank")), DANGER_COIN, plain(20)])
+        seal = sealed(dice=dice)
+        seal.throw(7, NO_HERO, 0)
+        attack = seal.draw(D6)
+        seal.throw(8, NO_HERO, 1)
+        coin = seal.draw(DANGER_COIN)
+        seal.ends()
+        seal.again(7, NO_HERO, 0, [attack])
+        seal.throw(9, 2, 2, 0b101)  # a re-roll of dice 1 and 3 of a d20 throw, at hero 2's place
+        d20 = [seal.draw(plain(20)) for _ in range(2)]
+        seal.ends()
+        self.assertEqual(
+            seal.text(), "7:0:%d 8:1:%d 7=0:%d 9.2:2:%d.%d@13" % (attack, coin, attack, d20[0], d20[1])
+        )
+        self.assertEqual((seal.draws(), seal.throws), (4, 3))
+
+    def test_a_throw_that_draws_nothing_is_not_recorded(self):
+        seal = sealed()
+        seal.throw(3, NO_HERO, 0)
+        seal.ends()  # refused before its first face (a locked die picked)
+        self.assertEqual((seal.text(), seal.draws(), seal.throws), ("", 0, 0))
+
+
+class Saved(unittest.TestCase):
+    def test_a_saved_seal_is_read_whole(self):
+        seal = sealed([PHONE])
+        faces(seal, 6)
+        kept, problem = checked(seal.saved())
+        self.assertIsNone(problem)
+        self.assertEqual((kept["record"], kept["draws"], kept["cut"], kept["commitment"]), (seal.text(), 6, [PHONE], COMMITMENT))
+
+    def test_a_damaged_seal_is_read_as_far_as_it_goes_never_a_crash(self):
         good = sealed().saved()
-        for change in (
-            {"seed": "00"},
-            {"seed": "zz" * 32},
-            {"seed": 7},
-            {"record": "6:9"},
-            {"record": "x:1"},
-            {"record": "1:0"},
-            {"players": -1},
-            {"counter": True},
-            {"commitment": "0" * 64},
+        for change, lost in (
+            ({"seed": "00"}, "seed"),
+            ({"seed": "zz" * 32}, "seed"),
+            ({"seed": 7}, "seed"),
+            ({"record": ["6:9"]}, "record"),
+            ({"counter": True}, "counter"),
+            ({"cut": ["x" * 40]}, "cut"),
+            ({"draws": "12"}, "draws"),
         ):
             saved = dict(good)
             saved.update(change)
-            with self.assertRaises(ValueError, msg=repr(change)):
-                from_saved(None, "battlerealm", saved)
-        with self.assertRaises(ValueError):
-            from_saved(None, "battlerealm", [])
+            kept, problem = checked(saved)
+            self.assertIn(lost, problem, msg=repr(change))
+            self.assertFalse(lost in kept, msg=repr(change))
+            self.assertEqual(kept["commitment"], COMMITMENT)  # what could be read is kept, and revealed
+        self.assertEqual(checked([]), (None, "the seal is not a record"))
 
 
 class Paused(unittest.TestCase):
     def test_the_game_pauses_with_the_towers_noise_and_goes_on_from_the_same_draw(self):
-        noise = Noise(5)
-        tower = FairDice(noise)
-        dice = SealedDice(tower, SEED, "battlerealm", 4, 2)
-        honest = faces(sealed(), 12)
+        tower = FairDice(Noise(5))
+        dice = sealed(tower=tower)
         got = faces(dice, 6)
         tower.failure = "Dice paused: noise failed its health check."  # as a failed test leaves it
         with self.assertRaises(EntropyFailure):
-            dice.draw(BATTLEREALM)
+            dice.throw(1, NO_HERO, 0)
         self.assertEqual(dice.failure, tower.failure)  # what the screen says of the game's dice
         tower.failure = None  # as a passed retry leaves it: the loop's next idle pass sees it
         dice.prime()
         self.assertIsNone(dice.failure)
-        got.extend(faces(dice, 6))
-        self.assertEqual(got, honest)
+        got.extend(faces(dice, 6, at=1))
+        self.assertEqual(got, UNCUT)
 
 
 if __name__ == "__main__":

@@ -89,6 +89,8 @@ class Battlerealm(unittest.TestCase):
         t.presses("c")  # kept
         set_to(t, "Seat 2", "Falcon")
         start(t)
+        self.assertEqual(t.app.mode, "cut")
+        t.presses("c")  # cut the seal
         self.assertEqual(t.app.mode, "play")
         self.assertEqual([h["name"] for h in t.app.game.state["heroes"]], ["Vision", "Falcon"])
         self.assertTrue(t.screen()[0].startswith("R1 Vision"), t.screen())

@@ -30,9 +30,7 @@ def rolled_and_undone(t, *faces):
     """A roll of `faces`, finalized and recorded, then undone: its faces are the turn's to roll again."""
     roll(t, *faces)
     t.record(t.finalize())
-    last = t.game.actions[-1]
     t.game.undo()
-    t.undone(last)
 
 
 class Rolling(unittest.TestCase):
@@ -69,20 +67,19 @@ class Rolling(unittest.TestCase):
         self.assertEqual((t.roll.lucky_left, t.roll.rerolls_left), (0, 2))
 
     def test_an_undone_roll_comes_back_with_its_faces_and_the_re_rolls_it_had_left(self):
-        """Rulebook: "The player may choose to re-roll any or all of the six dice up to two times." """
+        """Rulebook: "The player may choose to re-roll any or all of the six dice up to two times." A die
+        that has landed stays landed: the roll comes back as it stood, not as new chances."""
         t, _ = turn()
         roll(t, M, K, T, T, C, Y)
         t.pick(1)
         t.roll.dice = ScriptedFaces([Y])
         t.reroll()
         t.record(t.finalize())
-        last = t.game.actions[-1]
         t.game.undo()
-        t.undone(last)
         t.start(ScriptedFaces([S, S, S, S, S, S]))  # fresh dice are not used
         self.assertEqual(t.roll.symbols(), (M, Y, T, T, C, Y))
         self.assertEqual((t.roll.rerolls_left, t.roll.lucky_left), (1, 0))  # one used, one left
-        self.assertEqual(t.message, "The undone roll's dice. Pick dice to re-roll.")
+        self.assertEqual(t.message, "The dice as they landed. Pick dice to re-roll.")
 
     def test_the_re_rolls_an_undone_roll_had_left_roll_new_dice(self):
         """Rulebook: "The player may choose to re-roll any or all of the six dice up to two times." An undone
@@ -107,27 +104,45 @@ class Rolling(unittest.TestCase):
         t.roll.dice = ScriptedFaces([K])
         t.lucky()  # the locked Mutant becomes a Skill, still locked for the turn
         t.record(t.finalize())
-        last = t.game.actions[-1]
         t.game.undo()
-        t.undone(last)
         t.start(ScriptedFaces([S] * 6))
         self.assertEqual(t.roll.symbols(), (K, K, T, T, C, Y))
         self.assertEqual((t.roll.rerolls_left, t.roll.lucky_left, t.roll.locked[0]), (2, 0, 1))
         self.assertFalse(t.pick(0))  # no Lucky left to take it
 
-    def test_a_roll_undone_after_a_restart_comes_back_with_no_re_rolls(self):
-        # Its unused re-rolls were never saved: none are given rather than too many.
+    def test_a_roll_read_back_from_flash_comes_back_as_it_stood(self):
+        """What landed is saved with the game: a power cut between the roll and its record brings back the
+        same dice, locks and re-rolls left, on a Turn that never saw them."""
+        from dicetower.core.save_reader import decode
+        from dicetower.core.savefile import encode
+
+        t, _ = turn()
+        roll(t, M, K, T, T, C, Y)
+        t.pick(1)
+        t.roll.dice = ScriptedFaces([S])
+        t.reroll()
+        t2, _ = turn()
+        t2.game = decode(encode(t.game))  # the power comes back: the save, read
+        t2.start(ScriptedFaces([C] * 6))
+        self.assertEqual(t2.roll.symbols(), (M, S, T, T, C, Y))
+        self.assertEqual((list(t2.roll.locked), t2.roll.rerolls_left), ([1, 1, 0, 0, 0, 0], 1))
+        self.assertEqual(t2.message, "The dice as they landed. Pick dice to re-roll.")
+
+    def test_a_roll_undone_across_turns_comes_back_as_it_stood(self):
         t, _ = turn()
         roll(t, K, K, T, T, C, Y)
         t.record(t.finalize())
-        last = t.game.actions[-1]
-        t2, _ = turn()
-        t2.game = t.game
-        t2.game.undo()
-        t2.undone(last)
-        t2.start(ScriptedFaces([S] * 6))
-        self.assertEqual(t2.roll.symbols(), (K, K, T, T, C, Y))
-        self.assertEqual((t2.roll.rerolls_left, t2.message), (0, "The undone roll's dice. Re-rolls used: finalize."))
+        t.game.do("end_turn")
+        roll(t, C, C, Y, Y, T, T)  # Thor's
+        t.record(t.finalize())
+        for _ in range(3):
+            t.game.undo()  # Thor's roll, Hulk's end of turn, Hulk's roll
+        t.start(ScriptedFaces([S] * 6))
+        self.assertEqual(t.roll.symbols(), (K, K, T, T, C, Y))
+        t.record(t.finalize())
+        t.game.do("end_turn")
+        t.start(ScriptedFaces([S] * 6))
+        self.assertEqual(t.roll.symbols(), (C, C, Y, Y, T, T))  # Thor's, too: a new action did not lose it
 
     def test_an_undone_roll_is_not_replayed_in_another_turn(self):
         t, _ = turn()

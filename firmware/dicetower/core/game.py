@@ -10,9 +10,26 @@ refuses new actions but can still undo.
 Undo and redo keep the state as it was UNDO_DEPTH actions ago (`base`) and
 the actions since, and rebuild the state by replaying them; the same three
 things are what the save file holds, so undo works across a power cut.
+
+A die that has landed stays landed. Each action in THROWS is one throw, counted
+in `state["thrown"]`; a throw's place is that count where it is thrown (and the
+acting hero, in a game that keys throws by hero): `place()`. What landed at each
+place is kept in `landed` (the thrower's own note: a face, a roll as it stands),
+saved with the game, for as long as undo can reach the place: a throw at a place
+that has landed dice gives them back, whatever was undone, redone or cut off by
+the power since. Only a throw at a new place draws new faces.
 """
 
 UNDO_DEPTH = 50
+NO_HERO = 255  # a place with no hero: the game keys its throws by position alone
+LANDED_MOST = 200  # landed notes a save may hold (a place a throw, within the undo window)
+PLACES = 60000  # the most throws a game counts: a save claiming more is damaged
+SEALS_KEPT = 4  # revealed seals a game keeps for its history (the oldest goes first; the log has them all)
+
+
+def place_text(at, hero=NO_HERO):
+    """A throw's place as the game and its sealed record write it: "7", or "7.2" (the hero acting)."""
+    return "%d" % at if hero == NO_HERO else "%d.%d" % (at, hero)
 
 
 class Refused(Exception):
@@ -113,6 +130,8 @@ class Game:
 
     KIND = "game"
     STATE_KEYS = ("over",)  # what a loaded state must have (the store checks)
+    THROWS = ()  # the actions that throw the game's dice: each one throw, counted in state["thrown"]
+    HERO_PLACES = False  # True: a throw's place names the acting hero too (each hero's roll of a turn)
     note = None  # what loading a save had to leave out, said to the players once (core/savefile.py)
     seal = None  # its sealed dice (core/sealed.py's SealedDice), or what a save held of them (a dict)
 
@@ -121,10 +140,51 @@ class Game:
         self.actions = []
         self.redo_actions = list(redo or [])
         self.lines = []
+        self.places = []  # each line's throw's place, or None: the history shows faces there
+        self.landed = {}  # "<place> <die>" -> what landed there (see the module's docstring)
+        self.seals = []  # the seals revealed in this game (core/sealed.py's saved), for its history
         self.state = clone(state)
         for action in actions or []:
-            self.lines.append(self._apply(self.state, action))
+            self._step(self.state, action)
             self.actions.append(action)
+
+    def dice(self):
+        """The dice the game throws (core/dice.py's Die), in the order its seal names them: none here."""
+        return ()
+
+    def where(self, state=None):
+        """(position, hero) of the next throw: the throws counted so far, and the acting hero where the
+        game keys its throws by hero (else NO_HERO)."""
+        state = self.state if state is None else state
+        return state.get("thrown", 0), state["turn"] if self.HERO_PLACES else NO_HERO
+
+    def place(self):
+        return place_text(*self.where())
+
+    def throw(self, die, dice, seal=None):
+        """One `die` thrown at the game's place: the face that landed there before, given back, else a new
+        face from `dice` (the face source), kept as landed; its index. `seal` (ui/sealing.py's Sealing, or
+        None) hears of each: its record names every throw."""
+        key = self.place() + " " + die.name
+        face = self.landed.get(key)
+        if isinstance(face, int) and not isinstance(face, bool) and 0 <= face < die.sides:
+            if seal is not None:
+                seal.again(die, (face,))
+            return face
+        if seal is not None:
+            seal.throw(die)
+        face = dice.draw(die)
+        self.landed[key] = face
+        if seal is not None:
+            seal.landed()  # on flash before anyone sees it: a power cut cannot throw it again
+        return face
+
+    def _step(self, state, action):
+        """Apply `action` to `state` and note its line, and its throw's place if it throws."""
+        throws = isinstance(action, list) and action and action[0] in self.THROWS
+        place = place_text(*self.where(state)) if throws else None
+        self.lines.append(self._apply(state, action))
+        self.places.append(place)
 
     def _apply(self, state, action):
         if not isinstance(action, list) or not action or not isinstance(action[0], str):
@@ -135,23 +195,33 @@ class Game:
         if state.get("over"):
             raise Refused("The game is over: %s" % state["over"])
         try:
-            return handler(state, *action[1:])
+            line = handler(state, *action[1:])
         except TypeError:
             raise Refused("Wrong number of values for %r." % action[0])
+        if action[0] in self.THROWS:
+            state["thrown"] = state.get("thrown", 0) + 1
+        return line
 
     def do(self, name, *args):
         """Carry out one action; returns its history line or raises Refused."""
         action = clone([name] + list(args))  # nothing the caller keeps can change the game later
         state = clone(self.state)
+        place = self.place() if name in self.THROWS else None
         line = self._apply(state, action)
         self.state = state
         self.actions.append(action)
         self.lines.append(line)
+        self.places.append(place)
         self.redo_actions = []
         if len(self.actions) > UNDO_DEPTH:
-            # The oldest action leaves the undo window: fold it into the base.
+            # The oldest action leaves the undo window: fold it into the base, and what landed before
+            # the base's throws with it (no undo reaches there any more).
             self._apply(self.base, self.actions.pop(0))
             self.lines.pop(0)
+            self.places.pop(0)
+            low = self.base.get("thrown", 0)
+            for key in [k for k in self.landed if landed_at(k) < low]:
+                del self.landed[key]
         return line
 
     def attempt(self, name, values):
@@ -164,8 +234,9 @@ class Game:
     def _rebuild(self):
         state = clone(self.base)
         self.lines = []
+        self.places = []
         for action in self.actions:
-            self.lines.append(self._apply(state, action))
+            self._step(state, action)
         self.state = state
 
     def undo(self):
@@ -195,11 +266,10 @@ class Game:
             raise Refused("Nothing to redo.")
         action = self.redo_actions.pop()
         state = clone(self.state)
-        line = self._apply(state, action)
+        self._step(state, action)
         self.state = state
         self.actions.append(action)
-        self.lines.append(line)
-        return line
+        return self.lines[-1]
 
     def history(self):
         """The history lines of the actions that can still be undone, oldest first."""
@@ -210,7 +280,19 @@ class Game:
 
     def to_dict(self):
         content = {"game": self.KIND, "base": self.base, "actions": self.actions, "redo": self.redo_actions}
+        if self.landed:
+            content["landed"] = self.landed
         seal = self.seal
         if seal is not None:
             content["seal"] = seal if isinstance(seal, dict) else seal.saved()
+        if self.seals:
+            content["seals"] = self.seals
         return content
+
+
+def landed_at(key):
+    """The position of a `landed` key ("7.2 Battlerealm": 7)."""
+    end = 0
+    while end < len(key) and key[end] in "0123456789":
+        end += 1
+    return int(key[:end]) if end else -1

@@ -142,6 +142,38 @@ class Roll:
         self._set(die, self._drawn[0])
         self.lucky_left = 0
 
+    def standing(self):
+        """The roll as it stands, as a game keeps what landed (core/game.py): its faces, its locks as bits,
+        the re-rolls and Lucky left. "014253 3 1 0"."""
+        locks = 0
+        for die in range(DICE):
+            locks |= self.locked[die] << die
+        faces = "".join([chr(48 + f) for f in self.faces])
+        return "%s %d %d %d" % (faces, locks, self.rerolls_left, self.lucky_left)
+
+    def stand(self, note):
+        """The roll as `standing` wrote it, rolled: True, or False (nothing changed) if the note is not
+        one this hero's roll can stand as (a damaged save: the roll is thrown anew)."""
+        parts = note.split()
+        if len(parts) != 4 or len(parts[0]) != DICE or self.rolled:
+            return False
+        try:
+            faces = [int(c) for c in parts[0]]
+            locks, rerolls, lucky = int(parts[1]), int(parts[2]), int(parts[3])
+        except ValueError:
+            return False
+        if max(faces) >= len(BATTLEREALM.faces) or min(faces) < 0 or not 0 <= locks < 1 << DICE:
+            return False
+        if not 0 <= rerolls <= self.rerolls_left or not 0 <= lucky <= self.lucky_left:
+            return False
+        for die in range(DICE):
+            self.faces[die] = faces[die]
+            self.locked[die] = locks >> die & 1
+        self.rerolls_left, self.lucky_left = rerolls, lucky
+        self.rolled = True
+        self._judged = None
+        return True
+
     def judged(self, escape_with=None):
         """The `Outcome` the dice would have if finalized now; the rolling goes on. Kept until a die
         changes, so a finalize after it does not judge the dice again (2 ms on a Pico)."""

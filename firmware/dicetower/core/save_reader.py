@@ -12,7 +12,7 @@ refused too. The schemas and what each migration does are in core/savefile.py's 
 import json
 
 from dicetower.core import games
-from dicetower.core.game import Refused
+from dicetower.core.game import LANDED_MOST, PLACES, SEALS_KEPT, Refused, landed_at, number
 from dicetower.core.savefile import (
     DEPTH,
     LARGEST,
@@ -149,9 +149,17 @@ def _game_of(schema, body):
     except Exception as e:  # noqa: BLE001 (a save that cannot be replayed is damaged)
         raise SaveError("the saved game does not replay (%s)" % (e,))
     check(module, game.state, template)
-    seal = content.get("seal")  # the game's sealed dice (core/sealed.py), checked when they are made again
+    seal = content.get("seal")  # the game's sealed dice (core/sealed.py), revealed when the game resumes
     if isinstance(seal, dict):
         game.seal = seal
+    seals = content.get("seals")  # the seals revealed so far in this game, for its history
+    if isinstance(seals, list):
+        game.seals = [s for s in seals if isinstance(s, dict)][-SEALS_KEPT:]
+    landed = content.get("landed", {})
+    if _landed(landed):
+        game.landed = landed
+    else:
+        game.note = "The saved game's landed dice were damaged and are dropped: a throw undone lands anew."
     try:
         cls(game.state, list(reversed(redo)))  # the actions undone must still be possible
     except MemoryError:
@@ -162,12 +170,28 @@ def _game_of(schema, body):
     return game
 
 
+def _landed(landed):
+    """True if a save's landed notes (core/game.py) are what a game writes: bounded, places as keys."""
+    if not isinstance(landed, dict) or len(landed) > LANDED_MOST:
+        return False
+    for key, value in landed.items():
+        if not isinstance(key, str) or not 2 < len(key) <= 40 or landed_at(key) < 0:
+            return False
+        if isinstance(value, bool) or not isinstance(value, (int, str)) or (isinstance(value, str) and len(value) > 40):
+            return False
+    return True
+
+
 def check(module, state, template):
     """SaveError unless `state` is a game its module can show and play: the same shape as `template`,
     a new game's state (every key, each value of the same type, no count below what a game can
     reach), then the game's own `check` (indexes in range: whose turn, a place...), then its status
     line and LED gauge drawn."""
     _same_shape(state, template, "the state")
+    try:
+        number(state.get("thrown", 0), 0, PLACES, "Throws")  # core/game.py's count of the throws so far
+    except Refused as e:
+        raise SaveError("an impossible game: %s" % (e,))
     own = getattr(module, "check", None)
     if own is not None:
         try:

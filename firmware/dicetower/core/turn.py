@@ -1,7 +1,7 @@
 """The acting Battlerealm hero's dice, from the roll to the result recorded in the game.
 
 A `Turn` drives one hero's turn of the six custom dice over a Battlerealm
-tracker: roll (an undone roll's faces come back), pick dice and re-roll,
+tracker: roll (a roll that landed before comes back as it stood), pick dice and re-roll,
 Lucky's re-roll, aim the advice at a power card, move where the hero stands
 for paying cards, finalize (heroes marked at the roller's location take an
 Explosion), then record the roll and what it pays, charging the Warehouse's
@@ -16,6 +16,7 @@ has to say, for the screen.
 """
 
 from dicetower.core import cards
+from dicetower.core.dice import BATTLEREALM
 from dicetower.core.game import Refused, plural
 from dicetower.core.games.battlerealm import letters_from_symbols
 
@@ -34,6 +35,9 @@ class Turn:
     def __init__(self, acted=None, save=None):
         self.acted = acted or _nothing
         self.save = save or _nothing  # the game changed without a new action (an undone move)
+        # The game's sealed dice (ui/sealing.py's Sealing), or None: it hears of each new throw before it
+        # draws and of dice given back as they landed (its record), as core/game.py's `throw` tells it.
+        self.seal = None
         self.game = None
         self.heroes = ()  # the roster in play (core/roster.py): the acting hero's power cards are there
         self.message = ""
@@ -44,10 +48,6 @@ class Turn:
         self.target = 0  # the advisor's aim: 0 any of the hero's cards, n the hero's n-th card to pay
         self.advice = None
         self.advised = 0  # dice the advice re-rolls (or gives Lucky's re-roll), as bits, for the ring
-        # ((round, turn), letters, re-rolls left, Lucky left, locks) of a roll undone: rolling again that
-        # turn brings its faces back, with the re-rolls it had not used and its locks.
-        self.replay = None
-        self._finalized = None  # the same of the last roll recorded here
         self._plan = None  # the advisor's work in progress (a generator), while it lasts
         self._advisor = None  # core/advisor.py's plan, once a roll needed it (see _planned)
 
@@ -85,22 +85,24 @@ class Turn:
 
     # -- the dice ------------------------------------------------------------------
 
-    def start(self, dice):
-        """The acting hero rolls the six dice (`dice`: the face source); returns the `Roll`."""
+    def start(self, dice, told=True):
+        """The acting hero rolls the six dice (`dice`: the face source); returns the `Roll`. A roll that
+        landed at this place before (undone, or cut off by the power) comes back as it stood: its faces,
+        locks and the re-rolls it had left; only a roll at a new place draws (core/game.py). `told`:
+        False to bring it back unrecorded (a game resumed: ui/sealing.py seals afresh after)."""
         if self.game.state["rolled"]:
             raise Refused("%s has rolled this turn already." % self.active_name())
-        roll = self.game.new_roll(self.replay_dice(dice) or dice)
-        roll.roll()  # if the dice fail, nothing changes and the message says why
-        self.message = ""
-        if self.replay is not None:
-            # The undone roll's finalized faces come back, not new chances: only the re-rolls it had
-            # left ("may choose to re-roll any or all of the six dice up to two times").
-            roll.rerolls_left = min(roll.rerolls_left, self.replay[2])
-            roll.lucky_left = min(roll.lucky_left, self.replay[3])
-            for die in range(len(roll.locked)):  # locked for the rest of the turn, as they were
-                roll.locked[die] |= self.replay[4][die]
-            self.replay = None
-            self.message = "The undone roll's dice. "
+        roll = self.game.new_roll(dice)
+        note = self.game.landed.get(self._key())
+        if isinstance(note, str) and roll.stand(note):
+            if told and self.seal is not None:
+                self.seal.again(BATTLEREALM, roll.faces)
+            self.message = "The dice as they landed. "
+        else:
+            self._throwing(0)
+            roll.roll()  # if the dice fail, nothing changes and the message says why
+            self._land(roll)
+            self.message = ""
         self.roll = roll
         self.outcome = None
         self.picked = 0
@@ -108,36 +110,25 @@ class Turn:
         self.advise()
         return roll
 
+    def _throwing(self, dice):
+        if self.seal is not None:
+            self.seal.throw(BATTLEREALM, dice)
+
+    def _key(self):
+        return self.game.place() + " " + BATTLEREALM.name
+
+    def _land(self, roll=None):
+        """The roll as it stands, kept with the game at its place: in the save the moment it is thrown."""
+        self.game.landed[self._key()] = (roll or self.roll).standing()
+        if self.seal is not None:
+            self.seal.landed()
+
     def can_reroll(self):
         return bool(self.roll.rerolls_left or self.roll.lucky_left)
 
     def prompt(self):
         """What the dice screen asks for next: dice to pick while a re-roll is left, else to finalize."""
         return "Pick dice to re-roll." if self.can_reroll() else "Re-rolls used: finalize."
-
-    def replay_dice(self, dice):
-        """The faces of a roll undone this same turn: rolling again brings them back, and its re-rolls
-        (those it had left) draw new faces from `dice`."""
-        state = self.game.state
-        if self.replay is not None and self.replay[0] == (state["round"], state["turn"]):
-            from dicetower.core.replay import ScriptedFaces
-            from dicetower.core.games.battlerealm import symbols_from_letters
-
-            return ScriptedFaces(symbols_from_letters(self.replay[1]), dice)
-        self.replay = None
-        return None
-
-    def undone(self, action):
-        """The game's last action was undone: an undone roll keeps its faces for this turn."""
-        if action is not None and action[0] == "roll":
-            state = self.game.state
-            when = (state["round"], state["turn"])
-            left = self._finalized
-            # A roll finalized before a restart: its unused re-rolls are not known, so none come back.
-            if left is not None and left[0] == when and left[1] == action[1]:
-                self.replay = (when, action[1], left[2], left[3], left[4])
-            else:
-                self.replay = (when, action[1], 0, 0, bytes(6))
 
     def pick(self, die):
         """Pick die `die` (0-5) for a re-roll, or leave it; a locked die only with Lucky's re-roll left.
@@ -155,7 +146,9 @@ class Turn:
         """Re-roll the dice picked; returns them."""
         roll = self.roll
         dice = self.picked_dice()
+        self._throwing(self.picked)
         roll.reroll(dice)
+        self._land()
         self.picked = 0
         self.message = "Re-rolled %s." % plural(len(dice), "die", "dice") if self.can_reroll() else self.prompt()
         self.advise()
@@ -168,7 +161,9 @@ class Turn:
         dice = self.picked_dice()
         if len(dice) != 1:
             raise RollRefused("Pick exactly one die for Lucky's re-roll.")
+        self._throwing(self.picked)
         self.roll.lucky_reroll(dice[0])
+        self._land()
         self.picked = 0
         self.message = "Lucky re-roll of die %d." % (dice[0] + 1) if self.can_reroll() else self.prompt()
         self.advise()
@@ -233,14 +228,6 @@ class Turn:
         sharing = [i for i in range(len(self.game.state["heroes"])) if self.marked & (1 << i)]
         self.marked = 0
         letters = letters_from_symbols(self.roll.symbols())
-        state = self.game.state
-        self._finalized = (
-            (state["round"], state["turn"]),
-            letters,
-            self.roll.rerolls_left,
-            self.roll.lucky_left,
-            bytes(self.roll.locked),
-        )
         charge = ""
         first = bought and outcome.prison
         if first:

@@ -13,7 +13,7 @@ from dicetower.ui.flow import DICE_SCREEN, rolls_six_dice
 from dicetower.ui.modes import FORM, NOTICE, SETUP
 
 # A game of dice's sealed dice, in the order they import one another (a Pico holds core/drbg.py already).
-SEALING = ("dicetower.core.drbg", "dicetower.core.sealed", "dicetower.ui.sealing")
+SEALING = ("dicetower.core.drbg", "dicetower.core.sealed", "dicetower.ui.sealing", "dicetower.ui.cutting")
 
 
 def choose_game(app, kind):

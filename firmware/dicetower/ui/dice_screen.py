@@ -24,7 +24,20 @@ class DiceScreen:
         from dicetower.core.roster import in_play
 
         self.turn.game = game
+        self.turn.seal = self.app.sealing
         self.turn.heroes = in_play(self.app.options, [hero["name"] for hero in game.state["heroes"]])
+
+    def resume(self):
+        """A game read from flash: a roll thrown at its place and not recorded comes back as it landed, on
+        the dice screen (unrecorded: the game is sealed afresh after, ui/sealing.py)."""
+        turn = self.turn
+        if turn.game.state["rolled"] or turn.game.landed.get(turn._key()) is None:
+            return
+        turn.start(self.app.dice, told=False)
+        app = self.app
+        app.cursor = 0
+        app.mode = DICE_MODE
+        app.message = turn.message
 
     def start(self):
         app = self.app
@@ -34,7 +47,9 @@ class DiceScreen:
         app.mode = DICE_MODE
         app.animate("roll")
         app.message = turn.message
-        app.emit({"event": "roll", "hero": turn.active_name(), "faces": list(turn.roll.symbols())})
+        app.emit(
+            {"event": "roll", "hero": turn.active_name(), "at": turn.game.place(), "faces": list(turn.roll.symbols())}
+        )
 
     def on_dice(self, button, kind):
         app = self.app
@@ -54,16 +69,16 @@ class DiceScreen:
         elif cursor == PLACE:
             turn.move()
             app.message = turn.message
-        elif cursor == REROLL:
-            dice = turn.reroll()
+        elif cursor == REROLL or cursor == LUCKY:
+            turn.roll.dice = app.dice  # the game's dice now (sealed afresh since the roll, perhaps)
+            dice = turn.reroll() if cursor == REROLL else [turn.lucky()]
             app.animate("roll")
             app.message = turn.message
-            app.emit({"event": "reroll", "dice": [d + 1 for d in dice], "faces": list(turn.roll.symbols())})
-        elif cursor == LUCKY:
-            die = turn.lucky()
-            app.animate("roll")
-            app.message = turn.message
-            app.emit({"event": "reroll", "dice": [die + 1], "lucky": True, "faces": list(turn.roll.symbols())})
+            event = {"event": "reroll", "dice": [d + 1 for d in dice], "at": turn.game.place()}
+            if cursor == LUCKY:
+                event["lucky"] = True
+            event["faces"] = list(turn.roll.symbols())
+            app.emit(event)
         elif turn.needs_marks():
             app.mode = MARK
             app.cursor = 0

@@ -21,6 +21,7 @@ from dicetower.core.actions import SIX_DICE, draws_dice
 from dicetower.core.dice import DICE
 from dicetower.ui.modes import (
     ARGS,
+    CUT,
     DICE_MODE,
     FINALIZE,
     FORM,
@@ -40,11 +41,14 @@ DICE_BACK = "Dice back: the noise passes its tests again."
 
 
 class App:
-    def __init__(self, dice, saves=None, emit=None, settings=None, options=None, setups=None, write_json=None):
+    def __init__(
+        self, dice, saves=None, emit=None, settings=None, options=None, setups=None, write_json=None, read_json=None
+    ):
         self.dice = self.fair = dice  # the tower's own (`fair`); `dice` gives a game's faces (ui/sealing.py)
         # The game on flash (saves.py's SaveStore), or None: nothing is saved.
         self.saves = saves
         self.write_json = write_json  # write_json(name, data): a settings file on flash, whole; None: none
+        self.read_json = read_json  # read_json(name): a small file the firmware keeps (seal.json), or None
         # The last set-up of each game and a user's presets (setup_files.py's SetupFiles, made on the call), or None.
         self.setups = setups
         self.emit = emit or (lambda event: None)
@@ -211,6 +215,8 @@ class App:
             self.mode = PLAY
         elif self.mode == FORM:
             self.form.back()
+        elif self.mode == CUT:
+            self.sealing.screen.back()
         else:
             self.menus.back()
 
@@ -261,10 +267,13 @@ class App:
         while self._ahead:
             choosing.import_ahead(self)
         release("dicetower.ui.choosing")  # chosen: the game's heap until another is
+        self.message = "New game." if new else "Resumed."
         if rolls_six_dice(self.menu):
             self._dice_screen().begin(game)
-        said = self.sealing.begin(game, new) if self.sealing is not None else ""
-        self.message = ("New game." if new else "Resumed.") + said
+            if not new:
+                self.dice_screen.resume()  # a roll thrown and not recorded is back as it landed
+        if self.sealing is not None:
+            self.sealing.begin(game, new)
         self.save()
         self.emit({"event": "game", "game": self.kind, "new": new})
 
@@ -316,14 +325,17 @@ class App:
     def acted(self, name, values, line):
         """After each action done: saved, told, and the game over shown if it ended."""
         self.save()
-        self.emit({"event": "action", "game": self.kind, "action": name, "args": values, "line": line})
+        event = {"event": "action", "game": self.kind, "action": name, "args": values, "line": line}
+        place = self.game.places[-1] if self.game.places else None
+        if place is not None and name in self.game.THROWS:
+            event["at"] = place  # its throw's place: the faces it shows are the record's there
+        self.emit(event)
         if self.game.over():
             self.mode = OVER
             self.animate("over")
             self.emit({"event": "over", "game": self.kind, "result": self.game.over()})
 
     def _undo(self, undo):
-        last = self.game.actions[-1] if undo and self.game.actions else None
         try:
             line = self.game.undo() if undo else self.game.redo()
         except Refused as e:
@@ -331,16 +343,25 @@ class App:
             return
         self.message = line
         self.mode = OVER if self.game.over() else PLAY
-        if self.sealing is not None:
-            self.sealing.undone()
-        if self.turn is not None:
-            self.turn.undone(last)
         self.save()
         self.emit({"event": "undo" if undo else "redo", "game": self.kind, "line": line})
 
     def save(self):
         if self.saves is not None and self.game is not None:
             self.saves.save(self.game)
+
+    def save_now(self):
+        """The game written to flash now, not at idle: a throw that landed is saved before it is seen."""
+        if self.saves is not None and self.game is not None:
+            self.saves.save(self.game)
+            self.saves.flush()
+
+    def cut_by(self, text, address):
+        """A phone's contribution to the open seal's cut (web/server.py's /cut): (True, as recorded) or
+        (False, why not)."""
+        if self.sealing is None or self.game is None:
+            return False, "no seal waits for a cut now"
+        return self.sealing.take(text, address)
 
     def on_over(self, button, kind):
         if button == "c":

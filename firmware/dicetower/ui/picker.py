@@ -57,13 +57,15 @@ class Picker:
                 self.choice = actions.first_choice(state, args[i], options)
                 app.mode = ARGS
                 return
-        for i in range(len(args)):  # the box's own throws come last
+        for i in range(len(args)):  # the box's own throws come last, each at the game's place (core/game.py)
             kind = args[i][1]
             if kind == actions.ROLL_ATTACK:
-                faces = state.get("faces") or ATTACK.faces
-                self.values[i] = faces[app.dice.draw(Die(ATTACK.name, faces))]  # a Die: set faces can name its faces
+                die = Die(ATTACK.name, state.get("faces") or ATTACK.faces)  # a Die: set faces can name its faces
             elif kind == actions.FLIP_COIN:
-                self.values[i] = DANGER_COIN.faces[app.dice.draw(DANGER_COIN)]
+                die = DANGER_COIN
+            else:
+                continue
+            self.values[i] = die.faces[app.game.throw(die, app.dice, app.sealing)]
         app.mode = PLAY
         app.do(name, self.values)
 

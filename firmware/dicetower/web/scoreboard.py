@@ -15,8 +15,8 @@ each game's state as it saves it; for Battlerealm also `places`, the locations' 
 `moves` grows), `results` (the last few lines), and `roll` while Battlerealm's dice are
 out: the faces, the locked dice, re-rolls and Lucky left, and the advisor's chance and
 risk in percent with the dice it re-rolls (or `thinking` while it works); `seal` (the game's
-commitment, and `open` once its seed is revealed) and `revealed` (the last revealed seal's commitment,
-which the page's Verify checks from `history`).
+commitment, whether it waits for its cut, and the cut's contributions so far: a phone finds its own)
+and `revealed` (the last revealed seal's commitment, which the page's Verify checks from `history`).
 """
 
 import json
@@ -63,10 +63,11 @@ def snapshot(app):
         doc["places"] = SHORT_NAMES
         doc["goal"] = WIN_PVP
     sealing = getattr(app, "sealing", None)
-    if sealing is not None and sealing.dice is not None:  # the commitment, and whether its seed is out
-        doc["seal"] = {"commitment": sealing.dice.commitment, "open": sealing.dice.opened}
+    if sealing is not None and sealing.dice is not None:  # the commitment, and its cut (each phone adds its own)
+        dice = sealing.dice
+        doc["seal"] = {"commitment": dice.commitment, "counter": dice.counter, "cutting": dice.cutting, "cut": dice.cut}
     if sealing is not None and sealing.revealed is not None:
-        doc["revealed"] = sealing.revealed["commitment"]  # the page's Verify checks it (/history)
+        doc["revealed"] = sealing.revealed.get("commitment")  # the page's Verify checks it (/history)
     roll = app.roll
     if roll is not None and roll.rolled and not roll.finalized:
         shown = {
@@ -87,20 +88,17 @@ def snapshot(app):
 
 
 def history(app, since=0):
-    """The history lines from `since` on, as JSON: the proof of every roll and action; and `seals`, the
-    game's sealed dice (ui/sealing.py): the last revealed and the one in play, each with its identity,
-    commitment and record of draws, and its seed once revealed (`dicetower verify` and the page check them)."""
+    """The history lines from `since` on, as JSON, with `at`: each line's throw's place (null for a line
+    that throws nothing), so a verifier checks the faces a line shows against the record; and `seals`,
+    the game's seals (ui/sealing.py): those revealed, with their seeds, and the one in play, without
+    (`dicetower verify` and the page check them)."""
     game = app.game
     lines = game.lines[since:] if game is not None else []
-    seals = []
+    at = game.places[since:] if game is not None else []
+    seals = list(game.seals) if game is not None else []
     sealing = getattr(app, "sealing", None)
-    if sealing is not None and game is not None:
-        if sealing.revealed is not None:
-            seals.append(sealing.revealed)
-        dice = sealing.dice
-        if dice is not None and (sealing.revealed is None or dice.commitment != sealing.revealed["commitment"]):
-            sealed = dice.revealed()
-            if not dice.opened:
-                del sealed["seed"]
-            seals.append(sealed)
-    return json.dumps({"since": since, "lines": lines, "seals": seals})
+    if sealing is not None and sealing.dice is not None and game is not None:
+        sealed = sealing.dice.saved()
+        del sealed["seed"]
+        seals.append(sealed)
+    return json.dumps({"since": since, "lines": lines, "at": at, "seals": seals})

@@ -7,6 +7,8 @@
     GET  /history   the history lines (?since=N: from the N-th on)
     POST /press     {"button": "a", "kind": "short", "pin": "1234"}: a press of the tower's button,
                     only with the PIN shown on the OLED (403 without one, or when none is set)
+    POST /cut       {"cut": "<32 hex digits>"}: a phone's part of the open seal's cut (ui/sealing.py),
+                    one an address; 409 with the reason when it is refused (closed, a repeat, malformed)
 
 The same code serves the Pico W and `dicetower sim --web PORT`. What it needs of the device
 (`tower`, the Device): `scoreboard`, `app` (for the history) and `press(button, kind)`, which
@@ -398,3 +400,12 @@ def _routes(app):
             return {"error": "button is a, b or c; kind is short or long"}, 400
         tower.press(button, kind)
         return {"ok": True}, 200
+
+    @app.post("/cut")
+    async def cut(request):
+        try:
+            text = json.loads(request.body.decode())["cut"]
+        except (ValueError, KeyError, TypeError, UnicodeError):
+            return {"error": 'send JSON: {"cut": "<32 hex digits>"}'}, 400
+        done, said = tower.app.cut_by(text, request.client_addr[0] if request.client_addr else None)
+        return ({"ok": True, "cut": said}, 200) if done else ({"error": said}, 409)

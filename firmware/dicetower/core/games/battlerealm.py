@@ -31,7 +31,7 @@ docs/rules.md and the choices below.
 """
 
 from dicetower.core.triples import judge
-from dicetower.core.dice import SYMBOLS
+from dicetower.core.dice import BATTLEREALM, SYMBOLS
 from dicetower.core.game import Game, Refused, number, short_name
 from dicetower.core.games import players
 from dicetower.core.games.battlerealm_powers import Powers
@@ -74,6 +74,11 @@ def letters_from_symbols(symbols):
 class Battlerealm(Powers, Game):
     KIND = "battlerealm"
     STATE_KEYS = ("heroes", "turn", "round", "rolled", "attacks", "bought", "over")
+    THROWS = ("roll",)  # a hero's roll of the six dice, recorded once it is finalized
+    HERO_PLACES = True  # each hero's roll at a position is their own (core/game.py)
+
+    def dice(self):
+        return (BATTLEREALM,)
 
     @classmethod
     def setup(cls, heroes):

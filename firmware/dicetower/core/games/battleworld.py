@@ -17,7 +17,7 @@ Rules from the Battleworld rulebook:
   wins the game.
 """
 
-from dicetower.core.dice import ATTACK, COIN_FACES, attack_hits, check_attack_faces
+from dicetower.core.dice import ATTACK, COIN_FACES, DANGER_COIN, Die, attack_hits, check_attack_faces
 from dicetower.core.game import Game, Refused, number, plural, text
 from dicetower.core.games import players
 from dicetower.core.actions import CHOICE, FIXED, FLIP_COIN, NAMED, NUMBER, PICK, ROLL_ATTACK
@@ -60,6 +60,11 @@ def card_left(state, thanostone):
 class Battleworld(Game):
     KIND = "battleworld"
     STATE_KEYS = ("starting", "thanostones", "deck", "wins_needed", "battles", "won", "lost", "faces", "over")
+    THROWS = ("attack", "danger")  # each throws one die: the Attack Die, the Danger Coin
+
+    def dice(self):
+        """The Attack Die (its faces this game's: dice.json's, if the tower has one) and the Danger Coin."""
+        return Die(ATTACK.name, self.state["faces"]), DANGER_COIN
 
     @classmethod
     def setup(cls, starting_heroes, attack_faces=None):
