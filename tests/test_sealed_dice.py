@@ -441,10 +441,11 @@ def test_a_log_that_is_not_one_is_one_line_and_exit_2(what, tmp_path, monkeypatc
 def test_the_vm_gives_cpythons_and_the_verifiers_faces_and_commitment(tmp_path):
     script = tmp_path / "sealed_on_vm.py"
     body = (
-        "from dicetower.core.sealed import SealedDice, dice_text\n"
+        "from dicetower.core.sealed import SealedDice\n"
+        "from dicetower.ui.resealing import add, dice_text\n"
         "from dicetower.core.dice import ATTACK, DANGER_COIN, plain\n"
         "d = SealedDice(None, bytes(range(32)), 'battleworld', 4, 3, dice_text([ATTACK, DANGER_COIN, plain(20)]))\n"
-        "d.take('#4711')\n"
+        "add(d, '#4711')\n"
         "d.close()\n"
         "for at in range(40):\n"
         "    d.throw(at, 255, at % 3)\n"

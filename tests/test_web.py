@@ -62,6 +62,7 @@ class Stream:
 
     def __init__(self, s, phone=1):
         self.sock = connect(s, phone)
+        self.sock.settimeout(30)  # a document that never comes fails the test, not the run
         self.sock.sendall(b"GET /events HTTP/1.1\r\nHost: tower\r\n\r\n")
         self.file = self.sock.makefile("rb")
         head = self.file.readline()

@@ -172,54 +172,78 @@ for primed in (True, False):
     say("noise_per_face_" + tag, "%.2f" % ((dice.samples_used - samples) / faces), "samples")
 
 # A game's seal, as ui/sealing.py makes it when a game begins (32 bytes of the tower's dice, the
-# commitment, the game's DRBG instantiated), and a face from it beside one from the tower's dice, each
-# with its DRBG's next request made ahead at idle as the device's loop makes it.
+# commitment), and its cut, as "Cut and play" closes it (a phone's part taken, the nonce, the game's DRBG
+# instantiated); then a face from it beside one from the tower's dice, each with its DRBG's next request
+# made ahead at idle as the device's loop makes it.
 from dicetower.core.dice import BATTLEREALM  # noqa: E402
 from dicetower.core.sealed import SealedDice  # noqa: E402
+from dicetower.ui.resealing import add, dice_text  # noqa: E402
 
+REALM = dice_text([BATTLEREALM])
+PHONE = "0123456789abcdef0123456789abcdef"
 tower = FairDice(Urandom(urandom_like))
 while tower.prime(0):
     pass
 gc.collect()
 start = time.ticks_us()
-game = SealedDice(tower, tower.secret(32), "battlerealm", 4, 1)
+game = SealedDice(tower, tower.secret(32), "battlerealm", 4, 1, REALM)
 say("seal", us_since(start), "us")
-# What a game holds for its seal: the modules (ui/sealing.py's too) and the sealed dice with the record
-# of a long game's draws (a thousand faces).
+start = time.ticks_us()
+add(game, PHONE)
+add(game, "#4711")
+game.close()
+say("cut", us_since(start), "us")
+# What a game in play holds for its seal: the modules (ui/sealing.py's too: ui/resealing.py, the seal's
+# moments between throws, is let go once the cut is made) and the sealed dice, cut by a phone, with the
+# record of a long game's draws (a thousand faces, in throws of six). Then what the moments add while
+# they last: ui/resealing.py.
 import dicetower.core.actions  # noqa: E402, F401 (what a booted device holds already)
 import dicetower.core.game  # noqa: E402, F401
 import dicetower.ui.screens  # noqa: E402, F401
 
-sys.modules.pop("dicetower.core.sealed", None)  # imported again below: counted with the rest
+for name in ("dicetower.core.sealed", "dicetower.ui.resealing", "dicetower.ui.sealing"):
+    sys.modules.pop(name, None)  # imported again below: counted with the rest
+del add, dice_text, SealedDice
 gc.collect()
 before = gc.mem_free()
 import dicetower.core.sealed  # noqa: E402, F401
 import dicetower.ui.sealing  # noqa: E402, F401
 
-SealedDice = dicetower.core.sealed.SealedDice
-
-held = SealedDice(tower, tower.secret(32), "battlerealm", 4, 2)
-for _ in range(1000):
-    held.draw(BATTLEREALM)
+held = dicetower.core.sealed.SealedDice(tower, tower.secret(32), "battlerealm", 4, 2, REALM)
+held.cut.append(PHONE)  # as the cut took it
+held.close()
+for at in range(167):
+    held.throw(at, 0, 0)
+    for _ in range(6):
+        held.draw(BATTLEREALM)
+    held.ends()
 gc.collect()
 say("seal_heap", before - gc.mem_free(), "bytes")
-# Six dice as a press draws them: the loop's idle work done before (prime), then the press's time stirred
-# in (Device._work stirs before the App's press), then the six draws. The tower's dice make their next
-# block then, with the press in it; a sealed game's faces take no additional input, and the tower's block
-# waits for the next idle pass. Without a stir ("roll_"), the faces' own path alone.
+before = gc.mem_free()
+import dicetower.ui.resealing  # noqa: E402, F401
+
+gc.collect()
+say("moments_heap", before - gc.mem_free(), "bytes")
+# Six dice as a press throws them: the loop's idle work done before (prime), then the press's time stirred
+# in (Device._work stirs before the App's press), then the throw opened (a sealed game's) and the six
+# draws. The tower's dice make their next block then, with the press in it; a sealed game's faces take no
+# additional input, and the tower's block waits for the next idle pass. Without a stir ("roll_"), the
+# faces' own path alone.
 for stirred in (False, True):
     for name, dice in (("tower", tower), ("sealed", game)):
         took = 0
-        for _ in range(100):
+        for n in range(100):
             while dice.prime(0):
                 pass
             gc.collect()
             if stirred:
                 dice.stir(time.ticks_us())
             start = time.ticks_us()
+            if name == "sealed":
+                dice.throw(n, 0, 0)
             for _ in range(6):
                 dice.draw(BATTLEREALM)
             took += us_since(start)
             if name == "sealed":
-                dice.roll_ends()
+                dice.ends()
         say(("press_" if stirred else "roll_") + name, took // 100, "us")

@@ -11,7 +11,8 @@ from dicetower.core.dice import BATTLEREALM, D6, DANGER_COIN, Die, plain
 from dicetower.core.entropy import FairDice
 from dicetower.core.game import NO_HERO
 from dicetower.core.health import EntropyFailure
-from dicetower.core.sealed import CUT_MOST, SealedDice, checked, commitment, contribution, dice_text
+from dicetower.core.sealed import SealedDice, commitment
+from dicetower.ui.resealing import CUT_MOST, add, checked, contribution, dice_text
 
 SEED = bytes(range(32))
 REALM = dice_text([BATTLEREALM])
@@ -27,7 +28,7 @@ CUT = [1, 1, 2, 0, 2, 0, 1, 4, 3, 3, 0, 5]
 def sealed(cut=None, tower=None, dice=REALM):
     seal = SealedDice(tower, SEED, "battlerealm", 4, 2, dice)
     for text in cut or ():
-        seal.take(text)
+        add(seal, text)
     seal.close()
     return seal
 
@@ -91,16 +92,16 @@ class Cut(unittest.TestCase):
 
     def test_the_cut_takes_each_contribution_once_and_nothing_once_closed(self):
         seal = SealedDice(None, SEED, "battlerealm", 4, 2, REALM)
-        seal.take(PHONE)
+        add(seal, PHONE)
         with self.assertRaises(ValueError):
-            seal.take(PHONE.upper())  # the same as one taken
+            add(seal, PHONE.upper())  # the same as one taken
         for n in range(CUT_MOST - 1):
-            seal.take("#%d" % n)
+            add(seal, "#%d" % n)
         with self.assertRaises(ValueError):
-            seal.take("#999")  # full
+            add(seal, "#999")  # full
         seal.close()
         with self.assertRaises(ValueError):
-            seal.take("f" * 32)  # late
+            add(seal, "f" * 32)  # late
         self.assertEqual(len(seal.cut), CUT_MOST)
 
 
@@ -154,7 +155,7 @@ class Saved(unittest.TestCase):
             self.assertIn(lost, problem, msg=repr(change))
             self.assertFalse(lost in kept, msg=repr(change))
             self.assertEqual(kept["commitment"], COMMITMENT)  # what could be read is kept, and revealed
-        self.assertEqual(checked([]), (None, "the seal is not a record"))
+        self.assertEqual(checked([]), ({}, "the seal is not a record"))
 
 
 class Paused(unittest.TestCase):

@@ -20,7 +20,10 @@ every step in prose and in plain Python; host_tools/dicetower_host/verify.py and
   re-rolled, from 1); <die> is the die's index in the identity, faces are digits for dice of up to 10
   sides and numbers joined by "." above. "0.0:0:014253 0.0:0:52@14 1:1:1 1=1:1".
 - A power cut: the save holds the seal whole. A game read from flash reveals its seal (whoever can read
-  the flash knows the seed) and is sealed afresh, with a new cut (ui/sealing.py).
+  the flash knows the seed) and is sealed afresh, with a new cut (ui/resealing.py).
+
+What only sealing, cutting and revealing need (a contribution checked, a seal read from flash) is
+ui/resealing.py's: a game in play holds this module alone of them.
 """
 
 try:
@@ -45,22 +48,18 @@ GENERATE = 32  # bytes a DRBG request makes
 PERSONALIZATION = b"dicetower game"
 RECORD_MOST = 2000  # a record's raw bytes: past it, the seed is revealed and a new one sealed
 GROW = 256  # bytes the record's buffer grows by
-CUT_MOST = 9  # contributions a cut takes: eight phones and a number from the buttons
-PHONE_DIGITS = 32  # a phone's contribution: 128 bits, as hex digits
-NUMBER_DIGITS = 6  # a number entered with the buttons: 0 to 999,999
-HEX = "0123456789abcdef"
-_NEW = const(255)  # the record's raw form: a new throw (then its header), ...
-_AGAIN = const(254)  # ... dice given back (then the same header), then the throw's faces, a byte each
-_HEAD = const(6)  # the header: the marker, the position (two bytes), the hero, the die, the dice re-rolled
 
-
-def dice_text(dice):
-    """The dice a game throws, as its identity names them: "Attack=Star,2,3,4,5,Blank;Danger Coin=Energy,Moon"."""
-    return ";".join(["%s=%s" % (die.name, ",".join(die.faces)) for die in dice])
+# The record's raw form: a throw's header, then its faces a byte each (a face is below _MARK). The header is
+# its marker, _MARK + 4 * die + kind (kind: _NEW, _AGAIN, _REROLL), its position in two bytes, its hero,
+# and for a re-roll the dice it throws again, as bits.
+_MARK = const(200)
+_NEW = const(0)
+_AGAIN = const(1)
+_REROLL = const(2)
 
 
 def identity(kind, players, counter, dice):
-    """The seal's identity (`dice`: dice_text's), bound into its commitment."""
+    """The seal's identity (`dice`: "Name=face,face,...;Name=..."), bound into its commitment."""
     return ("dicetower %d %s %d %d %s" % (VERSION, kind, players, counter, dice)).encode()
 
 
@@ -71,22 +70,6 @@ def commitment(seed, kind, players, counter, dice):
     return hexlify(digest.digest()).decode()
 
 
-def contribution(text):
-    """A contribution to a cut in its recorded form, or ValueError saying what is wrong: a phone's 32 hex
-    digits (in lower case), or a number from the buttons, "#" and its digits (no leading zeros)."""
-    if not isinstance(text, str):
-        raise ValueError("a cut is %d hex digits" % PHONE_DIGITS)
-    if text[:1] == "#":
-        digits = text[1:]
-        if not 1 <= len(digits) <= NUMBER_DIGITS or any(c not in HEX[:10] for c in digits):
-            raise ValueError("a number cut is 1 to %d digits" % NUMBER_DIGITS)
-        return "#%d" % int(digits)
-    low = text.lower()
-    if len(low) != PHONE_DIGITS or any(c not in HEX for c in low):
-        raise ValueError("a cut is %d hex digits, not %d characters" % (PHONE_DIGITS, len(text)))
-    return low
-
-
 def nonce(cut):
     """SHA-256 of the cut's contributions joined by spaces: the game DRBG's nonce."""
     return sha256(" ".join(cut).encode()).digest()
@@ -94,8 +77,6 @@ def nonce(cut):
 
 class _NoTower:
     failure = None  # a seal made away from a device (tests): no noise to pause it
-
-
 
 
 class SealedDice(Pool):
@@ -118,40 +99,28 @@ class SealedDice(Pool):
         self.kind = kind
         self.players = players
         self.counter = counter
-        self.dice = dice  # dice_text's: the identity's dice, in order (a record names them by index)
-        self._sides = [len(part.split(",")) for part in dice.split(";")] if dice else []
+        self.dice = dice  # the identity's dice, in order (a record names them by index)
+        self._wide = [len(part.split(",")) > 10 for part in dice.split(";")]  # faces as numbers joined by "."
         self.commitment = commitment(seed, kind, players, counter, dice)
-        self.cut = []  # the contributions, in the order taken
+        self.cut = []  # the contributions, in the order taken (ui/resealing.py takes them)
         self.cutting = True  # the cut is open: no face before it closes
         self._drbg = None
         self._out = bytearray(GENERATE)
         self._next = bytearray(GENERATE)  # the request after, made at idle (prime) so a throw waits for none
         self._made = False
         self._at = GENERATE
-        # The record, raw (a header a throw, a byte a face: `text` writes it out), `size` bytes of it,
-        # grown GROW at a time: a face costs a store, not a string.
+        # The record, raw (see _MARK: `text` writes it out), `size` bytes of it, grown GROW at a time: a
+        # face costs a store, not a string.
         self._buf = bytearray(GROW)
+        self._room = GROW - 16  # below this, a header and the faces of dice given back fit
         self.size = 0
-        self._heads = 0  # header bytes: draws() counts the rest of the new throws' bytes
-        self._given = 0  # faces given back
+        self._heads = 0  # header bytes: draws() counts the rest, less the faces given back
+        self._given = 0
         self.throws = 0  # new throws
-        self._head = None  # the open throw's header, written with its first face
+        self._open = -1  # where the open throw's faces start, or -1: no throw is open
+        self._start = 0  # where its header starts
         self.opened = False
         self._mirror()
-
-    # -- the cut ----------------------------------------------------------------------------------------
-
-    def take(self, text):
-        """A contribution to the open cut (see `contribution`); its recorded form, or ValueError why not."""
-        if not self.cutting:
-            raise ValueError("seal %s is cut already" % self.commitment[:16])
-        token = contribution(text)
-        if token in self.cut:
-            raise ValueError("the same as a contribution taken already")
-        if len(self.cut) >= CUT_MOST:
-            raise ValueError("the cut holds %d contributions already" % CUT_MOST)
-        self.cut.append(token)
-        return token
 
     def close(self):
         """The cut closes: the game's DRBG is instantiated with SHA-256(cut) as its nonce."""
@@ -166,9 +135,9 @@ class SealedDice(Pool):
     # -- throws ---------------------------------------------------------------------------------------
 
     def throw(self, at, hero, die, dice=0):
-        """A new throw opens at place (at, hero: core/game.py's NO_HERO if the game has none) of the identity's die `die`;
-        `dice`: the dice a re-roll throws again, as bits (0: a throw of its own). Refused as paused dice
-        while no face may be drawn."""
+        """A new throw opens at place (at, hero: core/game.py's NO_HERO if the game has none) of the
+        identity's die `die`; `dice`: the dice a re-roll throws again, as bits (0: a throw of its own).
+        Refused as paused dice while no face may be drawn."""
         if self.opened or self.cutting or self.tower.failure is not None:
             if self.opened:  # its faces are anyone's now: the game needs a new seal first (ui/sealing.py)
                 raise EntropyFailure("the seed is revealed: a new seal comes with the next press", PAUSED)
@@ -176,50 +145,62 @@ class SealedDice(Pool):
                 raise EntropyFailure("the seal waits for its cut", PAUSED)
             self._mirror()
             raise EntropyFailure(self.failure, PAUSED)
-        self._head = (_NEW, at >> 8, at & 0xFF, hero, die, dice)
+        self._mark(_MARK + 4 * die + (_REROLL if dice else _NEW), at, hero, dice)
+        self.throws += 1
 
     def again(self, at, hero, die, faces):
         """Dice given back at a place where they landed before: recorded, nothing drawn."""
-        self._head = (_AGAIN, at >> 8, at & 0xFF, hero, die, 0)
+        self._mark(_MARK + 4 * die + _AGAIN, at, hero, 0)
         for face in faces:
-            self._put(face)
+            self._buf[self.size] = face
+            self.size += 1
         self._given += len(faces)
-        self._head = None
+        self._open = -1
+
+    def _mark(self, marker, at, hero, dice):
+        self.ends()
+        if self.size >= self._room:
+            self._grow()
+        size = self._start = self.size
+        buf = self._buf
+        buf[size] = marker
+        buf[size + 1] = at >> 8
+        buf[size + 2] = at & 0xFF
+        buf[size + 3] = hero
+        size += 4
+        if dice:
+            buf[size] = dice
+            size += 1
+        self._heads += size - self.size
+        self.size = self._open = size
 
     def draw(self, die):
         return self.below(die.sides)
 
     def below(self, n):
-        if self._head is None:  # a face outside a throw: refused, never drawn unrecorded
+        if self._open < 0:  # a face outside a throw: refused, never drawn unrecorded
             raise EntropyFailure("a sealed face is drawn only in a throw", PAUSED)
         face = self._below(n)
-        self._put(face)
+        at = self.size
+        if at >= self._room:
+            self._grow()
+        self._buf[at] = face
+        self.size = at + 1
         return face
 
-    def _put(self, value):
-        at = self.size
-        if at + _HEAD + 1 > len(self._buf):
-            bigger = bytearray(len(self._buf) + GROW)
-            bigger[:at] = memoryview(self._buf)[:at]
-            self._buf = bigger
-        buf = self._buf
-        head = self._head
-        if head is not None and (at == 0 or head is not self._written):
-            for i in range(_HEAD):
-                buf[at + i] = head[i]
-            at += _HEAD
-            self._heads += _HEAD
-            self._written = head
-            if head[0] == _NEW:
-                self.throws += 1
-        buf[at] = value
-        self.size = at + 1
-
-    _written = None  # the header last written: a throw's next face follows it
+    def _grow(self):
+        bigger = bytearray(len(self._buf) + GROW)
+        bigger[: self.size] = memoryview(self._buf)[: self.size]
+        self._buf = bigger
+        self._room = len(bigger) - 16
 
     def ends(self):
-        """The press is done: the next face needs a throw of its own."""
-        self._head = None
+        """The press is done: the next face needs a throw of its own (one that drew none is not kept)."""
+        if self._open >= 0 and self._open == self.size:
+            self._heads -= self.size - self._start
+            self.size = self._start
+            self.throws -= 1
+        self._open = -1
 
     def draws(self):
         """The new faces drawn so far (the n-th numbered n - 1)."""
@@ -231,17 +212,19 @@ class SealedDice(Pool):
         buf = self._buf
         i = start
         while i < self.size:
-            mark, at, hero, die, dice = buf[i], buf[i + 1] << 8 | buf[i + 2], buf[i + 3], buf[i + 4], buf[i + 5]
-            i += _HEAD
+            die, kind = (buf[i] - _MARK) >> 2, (buf[i] - _MARK) & 3
+            place = place_text(buf[i + 1] << 8 | buf[i + 2], buf[i + 3])
+            dice = buf[i + 4] if kind == _REROLL else 0
+            i += 5 if kind == _REROLL else 4
             faces = []
-            while i < self.size and buf[i] < _AGAIN:
+            while i < self.size and buf[i] < _MARK:
                 faces.append(buf[i])
                 i += 1
-            wide = die < len(self._sides) and self._sides[die] > 10
+            wide = die < len(self._wide) and self._wide[die]
             tail = ".".join(["%d" % f for f in faces]) if wide else "".join([chr(48 + f) for f in faces])
             if dice:
                 tail += "@" + "".join(["%d" % (d + 1) for d in range(8) if dice >> d & 1])
-            out.append("%s%s%d:%s" % (place_text(at, hero), ":" if mark == _NEW else "=", die, tail))
+            out.append("%s%s%d:%s" % (place, "=" if kind == _AGAIN else ":", die, tail))
         return " ".join(out)
 
     def full(self):
@@ -305,41 +288,3 @@ class SealedDice(Pool):
 
     def _mirror(self):
         self.failure = getattr(self.tower, "failure", None)
-
-
-def checked(saved):
-    """A seal as a save or a history holds it (SealedDice.saved), checked for what the tower shows and
-    serves of it: (the seal, None), or (what could be read of it, why the rest could not). A seal's seed
-    and record are never trusted here, only shown: the players' verifier recomputes them."""
-    if not isinstance(saved, dict):
-        return None, "the seal is not a record"
-    kept = {}
-    problem = None
-    for key, kind in (
-        ("commitment", str),
-        ("seed", str),
-        ("record", str),
-        ("dice", str),
-        ("kind", str),
-        ("counter", int),
-        ("players", int),
-        ("draws", int),
-        ("throws", int),
-        ("version", int),
-        ("cut", list),
-        ("open", int),
-    ):
-        value = saved.get(key)
-        if isinstance(value, kind) and not isinstance(value, bool) and (kind is not str or len(value) <= 3 * RECORD_MOST):
-            kept[key] = value
-        elif problem is None:
-            problem = "its %s is damaged" % key
-    seed = kept.get("seed", "")
-    if len(seed) != 2 * SEED_BYTES or any(c not in HEX for c in seed):
-        kept.pop("seed", None)
-        problem = problem or "its seed is damaged"
-    cut = kept.get("cut", [])
-    if len(cut) > CUT_MOST or any(not isinstance(c, str) or len(c) > PHONE_DIGITS for c in cut):
-        kept.pop("cut", None)
-        problem = problem or "its cut is damaged"
-    return kept, problem

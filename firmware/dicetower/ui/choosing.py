@@ -12,8 +12,9 @@ from dicetower.core.game import Refused
 from dicetower.ui.flow import DICE_SCREEN, rolls_six_dice
 from dicetower.ui.modes import FORM, NOTICE, SETUP
 
-# A game of dice's sealed dice, in the order they import one another (a Pico holds core/drbg.py already).
-SEALING = ("dicetower.core.drbg", "dicetower.core.sealed", "dicetower.ui.sealing", "dicetower.ui.cutting")
+# A game of dice's sealed dice, in the order they import one another (a Pico holds core/drbg.py already);
+# ui/resealing.py, its first seal's and cut's, is let go once the cut is made (ui/sealing.py).
+SEALING = ("dicetower.core.drbg", "dicetower.core.sealed", "dicetower.ui.sealing", "dicetower.ui.resealing")
 
 
 def choose_game(app, kind):

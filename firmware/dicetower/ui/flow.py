@@ -359,9 +359,12 @@ class App:
     def cut_by(self, text, address):
         """A phone's contribution to the open seal's cut (web/server.py's /cut): (True, as recorded) or
         (False, why not)."""
-        if self.sealing is None or self.game is None:
+        sealing = self.sealing
+        if sealing is None or sealing.dice is None:
             return False, "no seal waits for a cut now"
-        return self.sealing.take(text, address)
+        if sealing.screen is None:  # late: its module is let go, the reason is short
+            return False, "seal %s is cut already" % sealing.dice.commitment[:16]
+        return sealing.steps().take(sealing, text, address)
 
     def on_over(self, button, kind):
         if button == "c":
