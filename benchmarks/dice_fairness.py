@@ -9,7 +9,7 @@ the seeded source), the raw noise samples per face, and a plain-words verdict. T
 sfc16 (a replay: health-tested, its bytes straight into the pool, as the simulator's and the tests'
 seeded games); the host's os.urandom and random bits read as the RP2040's ROSC register (RoscBits),
 both through the start-up test, SHA-256 conditioning and the HMAC_DRBG, as on a Pico; and a game's
-sealed dice (core/sealed.py): one 256-bit seed from the tower's dice, then the game's own HMAC_DRBG,
+sealed dice (core/sealed.py): one 256-bit seed from the tower's dice, a phone's cut as its nonce, then the game's own HMAC_DRBG,
 never reseeded, through the same face pool (docs/fairness.md, "Checking a game's dice").
 """
 
@@ -24,6 +24,7 @@ from dicetower.core.dice import ATTACK, BATTLEREALM, D6, DANGER_COIN, plain  # n
 from dicetower.core.entropy import FairDice  # noqa: E402
 from dicetower.core.replay import SeededSource
 from dicetower.core.sealed import SealedDice  # noqa: E402
+from dicetower.ui.resealing import dice_text  # noqa: E402
 from dicetower.hw.entropy import RoscBits, Urandom  # noqa: E402
 from dicetower_host.stats import maths as fairness_maths  # noqa: E402
 
@@ -77,6 +78,23 @@ def measure(dice, die, rolls):
     }
 
 
+class Unrecorded:
+    """A game's sealed dice, their faces straight from the face pool over the game's stream (what
+    SealedDice.draw gives in a throw), without writing 10^6 faces to a game's record."""
+
+    def __init__(self, game):
+        self.game = game
+        self.failure = None
+        self.samples_used = 0  # its faces read no noise: the seed's and the cut's alone
+
+    @property
+    def bytes_used(self):
+        return self.game.bytes_used
+
+    def draw(self, die):
+        return self.game._below(die.sides)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rolls", type=int, default=10**6)
@@ -113,10 +131,11 @@ def main(argv=None):
         games.append(dice)
     tower = FairDice(Urandom(name="host os.urandom"))
     tower.recover()
-    game = SealedDice(tower, tower.secret(32), "battlerealm", 4, 1)
-    game.samples_used = 0  # its faces read no noise: the seed's alone
-    games.append(game)
-    labels = [label for label, _ in sources] + ["a game's sealed dice: a seed from the tower's dice, its own HMAC_DRBG"]
+    game = SealedDice(tower, tower.secret(32), "battlerealm", 4, 1, dice_text([BATTLEREALM]))
+    game.cut.append("0123456789abcdef0123456789abcdef")  # a phone's part, as the cut takes it
+    game.close()
+    games.append(Unrecorded(game))
+    labels = [label for label, _ in sources] + ["a game's sealed dice: a seed from the tower's dice, cut by a phone, its own HMAC_DRBG"]
     for label, dice in zip(labels, games):
         print("\nsource: %s (failure: %s)" % (label, dice.failure))
         print(header)

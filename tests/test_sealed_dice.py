@@ -282,8 +282,8 @@ def test_the_seal_counter_never_repeats_without_a_saved_game(tmp_path):
         if not counters[1:]:
             os.remove(os.path.join(root, "game.sav"))
     assert counters == [3, 4]
-    with open(os.path.join(root, "seal.json"), "w") as f:
-        f.write("{not json")  # damaged: counted on from the saved game's seal, said on the console
+    with open(os.path.join(root, "config.json"), "w") as f:
+        f.write("{not json")  # damaged, and so its count of seals: counted on from the saved game's seal
     tower = sim.boot("pico", 3, None, root)
     press(tower, "c")  # Resume the saved game (its seal, counter 4, still cutting: revealed)
     press(tower, "c")

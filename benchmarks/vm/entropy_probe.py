@@ -202,7 +202,7 @@ import dicetower.core.game  # noqa: E402, F401
 import dicetower.ui.screens  # noqa: E402, F401
 
 for name in ("dicetower.core.sealed", "dicetower.ui.resealing", "dicetower.ui.sealing"):
-    sys.modules.pop(name, None)  # imported again below: counted with the rest
+    dicetower.core.game.release(name)  # imported again below: counted with the rest
 del add, dice_text, SealedDice
 gc.collect()
 before = gc.mem_free()

@@ -19,14 +19,13 @@ to a bounded file on flash, shown as a short message, and the game goes on
 import json
 
 from dicetower.core.game import release
-from dicetower.hw.storage import append_bounded, read_at_most, replace
+from dicetower.hw.storage import append_bounded, replace
 from dicetower.saves import why
 from dicetower.ui import screens
 from dicetower.ui.canvas import Canvas
 
 ERROR_LOG_BYTES = 2048  # errors.log starts again past this, the full one kept as errors.log.1
 FRAME_MS = 33
-SMALL_FILE = 256  # the most read_json reads: a file of the firmware's own is a few bytes
 DICE_PASSES = 32  # the dice's idle passes (32 noise samples each) between two collections of the loop
 
 
@@ -70,22 +69,6 @@ class Device:
             replace(self.files, self.root + name, json.dumps(data))
         except OSError as e:
             self._log_line("%s not saved (%s)" % (name, why(e)))
-
-    def read_json(self, name):
-        """A small file the firmware keeps for itself (seal.json): its value, or None if there is none or
-        it cannot be read (said on the console; the caller starts afresh)."""
-        try:
-            data = read_at_most(self.files, self.root + name, SMALL_FILE)
-        except OSError:
-            return None
-        except ValueError as e:  # too big
-            self._log_line("%s: %s" % (name, e))
-            return None
-        try:
-            return json.loads(data)
-        except ValueError:
-            self._log_line("%s is not valid JSON; it is written afresh" % name)
-            return None
 
     def _setup_files(self):
         if self._setups is None:

@@ -115,7 +115,6 @@ def wire(dev, platform):
         dev.dice,
         saves=dev.saves,
         write_json=dev.write_json,
-        read_json=dev.read_json,
         emit=dev._emit,
         settings=dev.config,
         options=options,

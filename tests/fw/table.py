@@ -28,7 +28,7 @@ def _root():
     return root
 
 
-PLAYERS_FILES = ("game", "config", "errors", "dice", "setup", "champions", "seal")
+PLAYERS_FILES = ("game", "config", "errors", "dice", "setup", "champions")
 
 
 def tidy(root, kinds=PLAYERS_FILES):

@@ -17,7 +17,7 @@ class NoiseTable(Table):
 
     def __init__(self, source):
         root = _root()
-        for name in ("game.sav", "config.json", "errors.log", "dice.json", "seal.json"):
+        for name in ("game.sav", "config.json", "errors.log", "dice.json"):
             try:
                 os.remove(root + name)
             except OSError:

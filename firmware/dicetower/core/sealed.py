@@ -158,27 +158,47 @@ class SealedDice(Pool):
         self._open = -1
 
     def _mark(self, marker, at, hero, dice):
-        self.ends()
-        if self.size >= self._room:
+        """A throw's header, at the record's end (a throw before it that drew nothing is not kept)."""
+        size = self.size
+        if self._open == size:
+            size = self._unmark()
+        if size >= self._room:
             self._grow()
-        size = self._start = self.size
         buf = self._buf
+        self._start = size
         buf[size] = marker
         buf[size + 1] = at >> 8
         buf[size + 2] = at & 0xFF
         buf[size + 3] = hero
-        size += 4
         if dice:
-            buf[size] = dice
-            size += 1
-        self._heads += size - self.size
+            buf[size + 4] = dice
+            size += 5
+        else:
+            size += 4
+        self._heads += size - self._start
         self.size = self._open = size
 
+    def _unmark(self):
+        """The open throw drew nothing: its header goes."""
+        self._heads -= self.size - self._start
+        self.size = self._start
+        self.throws -= 1
+        return self.size
+
     def draw(self, die):
-        return self.below(die.sides)
+        # below's steps, written out: a call fewer on each face (the faces' path is the one a press waits for)
+        if self._open < 0:  # a face outside a throw: refused, never drawn unrecorded
+            raise EntropyFailure("a sealed face is drawn only in a throw", PAUSED)
+        face = self._below(die.sides)
+        at = self.size
+        if at >= self._room:
+            self._grow()
+        self._buf[at] = face
+        self.size = at + 1
+        return face
 
     def below(self, n):
-        if self._open < 0:  # a face outside a throw: refused, never drawn unrecorded
+        if self._open < 0:
             raise EntropyFailure("a sealed face is drawn only in a throw", PAUSED)
         face = self._below(n)
         at = self.size
@@ -196,10 +216,8 @@ class SealedDice(Pool):
 
     def ends(self):
         """The press is done: the next face needs a throw of its own (one that drew none is not kept)."""
-        if self._open >= 0 and self._open == self.size:
-            self._heads -= self.size - self._start
-            self.size = self._start
-            self.throws -= 1
+        if self._open == self.size:
+            self._unmark()
         self._open = -1
 
     def draws(self):

@@ -41,14 +41,11 @@ DICE_BACK = "Dice back: the noise passes its tests again."
 
 
 class App:
-    def __init__(
-        self, dice, saves=None, emit=None, settings=None, options=None, setups=None, write_json=None, read_json=None
-    ):
+    def __init__(self, dice, saves=None, emit=None, settings=None, options=None, setups=None, write_json=None):
         self.dice = self.fair = dice  # the tower's own (`fair`); `dice` gives a game's faces (ui/sealing.py)
         # The game on flash (saves.py's SaveStore), or None: nothing is saved.
         self.saves = saves
         self.write_json = write_json  # write_json(name, data): a settings file on flash, whole; None: none
-        self.read_json = read_json  # read_json(name): a small file the firmware keeps (seal.json), or None
         # The last set-up of each game and a user's presets (setup_files.py's SetupFiles, made on the call), or None.
         self.setups = setups
         self.emit = emit or (lambda event: None)
@@ -357,14 +354,10 @@ class App:
             self.saves.flush()
 
     def cut_by(self, text, address):
-        """A phone's contribution to the open seal's cut (web/server.py's /cut): (True, as recorded) or
-        (False, why not)."""
-        sealing = self.sealing
-        if sealing is None or sealing.dice is None:
+        """A phone's part of the open seal's cut (web/server.py's /cut): (True, as recorded) or (False, why)."""
+        if self.sealing is None:
             return False, "no seal waits for a cut now"
-        if sealing.screen is None:  # late: its module is let go, the reason is short
-            return False, "seal %s is cut already" % sealing.dice.commitment[:16]
-        return sealing.steps().take(sealing, text, address)
+        return self.sealing.cut_by(text, address)
 
     def on_over(self, button, kind):
         if button == "c":

@@ -3,9 +3,9 @@ sealed, its commitment said (16 hex digits) and its cut asked for on the OLED (C
 phones (`take`); a seal revealed, and kept with the game's history; a seal read back from flash revealed
 as far as it can be read, never silently replaced. Imported for these moments, let go once no cut is open.
 
-The seals this tower has made are counted in seal.json, written before each commitment is said, so no
-two seals of one tower share a counter, with or without a saved game (a lost file counts on from the
-highest counter the saved game holds).
+The seals this tower has made are counted in config.json ("seals"), written before each commitment is
+said, so no two seals of one tower share a counter, with or without a saved game (a lost or refused
+config.json counts on from the highest counter the saved game holds).
 """
 
 from dicetower.core.game import SEALS_KEPT, landed_at, plural
@@ -14,7 +14,7 @@ from dicetower.ui.modes import CUT, SEED
 from dicetower.ui.screens import draw_list
 from dicetower.ui.sealing import ROW
 
-COUNTER = "seal.json"
+COUNTER = "seals"  # config.json's count of the seals this tower has made
 SHOWN = 16  # hex digits of a commitment the OLED shows
 SEALS_TEXT = 4000  # characters of revealed records a game keeps for its history (the last whole)
 CUT_MOST = 9  # contributions a cut takes: eight phones and a number from the buttons
@@ -109,16 +109,13 @@ def seal(sealing):
         seed = secret(SEED_BYTES)
     except Exception:  # noqa: BLE001 (paused dice: the game waits, unsealed, until they are back)
         return
-    if sealing.counter < 0:
-        read = getattr(app, "read_json", None)
-        stored = read(COUNTER) if read is not None else None
-        counter = stored.get("counter") if isinstance(stored, dict) else None
-        ok = isinstance(counter, int) and not isinstance(counter, bool) and counter >= 0
-        sealing.counter = max(sealing.floor, counter if ok else 0)
-    sealing.counter += 1
-    app.keep(COUNTER, {"counter": sealing.counter})  # on flash before the commitment is said
+    counter = app.settings.get(COUNTER)
+    ok = isinstance(counter, int) and not isinstance(counter, bool) and counter >= 0
+    counter = max(sealing.floor, counter if ok else 0) + 1
+    app.settings[COUNTER] = counter
+    app.keep("config.json", app.settings)  # on flash before the commitment is said
     dice = game.dice()
-    _use(sealing, SealedDice(app.fair, seed, game.KIND, _players(sealing, game), sealing.counter, dice_text(dice)))
+    _use(sealing, SealedDice(app.fair, seed, game.KIND, _players(sealing, game), counter, dice_text(dice)))
     _announce(sealing)
     _ask_cut(sealing)
 

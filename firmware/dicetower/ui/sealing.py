@@ -27,8 +27,7 @@ class Sealing:
         self.screen = None  # ui/resealing.py's CutScreen while a cut is open
         self.back = None  # (mode, cursor) of the game's screen that the seal's screens (SEED, CUT) return to
         self.phones = []  # the addresses that cut the open seal (one contribution each)
-        self.counter = -1  # the seals this tower has made (-1: seal.json not read yet: ui/resealing.py)
-        self.floor = 0  # the highest counter a game found at power-up holds (a seal.json lost: count on)
+        self.floor = 0  # the highest counter a game found at power-up holds (config.json's count lost: count on)
         self._told = 0  # bytes of the record already told to the monitor
         self._drawn = 0  # and the draws in them
         resumed = app.resume
@@ -45,6 +44,14 @@ class Sealing:
         """No moment of the seal's under way (no cut open): its module's heap is the game's again."""
         if self.screen is None:
             release(STEPS)
+
+    def cut_by(self, text, address):
+        """A phone's part of the open cut (App.cut_by): (True, as recorded) or (False, why not)."""
+        if self.dice is None:
+            return False, "no seal waits for a cut now"
+        if self.screen is None:  # late: the moments' module is let go, the reason is short
+            return False, "seal %s is cut already" % self.dice.commitment[:16]
+        return self.steps().take(self, text, address)
 
     @property
     def revealed(self):
