@@ -222,6 +222,45 @@ def test_a_landed_die_stays_landed_through_undos_redos_and_power_cuts(ops, realm
     assert run_verify(path) == 0, open(path).read()[-3000:]
 
 
+class PowerCut(BaseException):
+    """The power goes: nothing after it runs (not the screen, not the monitor's next line)."""
+
+
+@pytest.mark.parametrize("saved", [False, True], ids=["during the throw's save", "just after it"])
+def test_a_power_cut_around_a_throws_save_shows_no_face_that_is_not_on_flash(saved, tmp_path):
+    """A throw is on flash before its faces are shown or told: cut before its save is whole, nobody saw
+    them (the next throw there is a new one); cut after, the same faces come back once the power does."""
+    root = str(tmp_path)
+    tower = run_world([], root)
+    tower.wait(300)
+    app = tower.app
+    save_now = app.save_now
+
+    def cut():
+        if saved:
+            save_now()
+        app.emit = lambda event: None  # the console goes dark with the rest (the press's `finally` still runs here)
+        raise PowerCut()
+
+    app.save_now = cut
+    with pytest.raises(PowerCut):
+        choose(tower, "Attack a battle")
+        press(tower, "cc")
+    told = events(tower.platform.lines)
+    assert [e for e in told if e["event"] == "draws"] == []  # the monitor never heard of it
+    assert [e for e in told if e["event"] == "action" and e["action"] == "attack"] == []
+    landed = [v for k, v in app.game.landed.items() if k.endswith("Attack")]
+    again = sim.boot("pico", 9, None, root)
+    press(again, "c c c")  # Resume; past the old seal's seed; cut
+    assert [k for k in again.app.game.landed if k.endswith("Attack")] == (["0 Attack"] if saved else [])
+    choose(again, "Attack a battle")
+    press(again, "cc")
+    face = again.app.game.actions[-1][2]
+    if saved:
+        assert face == again.app.game.state["faces"][landed[0]]  # given back: the faces the save held
+        assert [e["record"] for e in events(again.platform.lines) if e["event"] == "draws"] == ["0=0:%d" % landed[0]]
+
+
 def test_an_attack_undone_and_made_at_another_battle_shows_the_same_face(tmp_path):
     tower = run_world([], str(tmp_path))
     choose(tower, "New battle")

@@ -117,11 +117,14 @@ class Record(unittest.TestCase):
         seal.again(7, NO_HERO, 0, [attack])
         seal.throw(9, 2, 2, 0b101)  # a re-roll of dice 1 and 3 of a d20 throw, at hero 2's place
         d20 = [seal.draw(plain(20)) for _ in range(2)]
+        seal.throw(4321, NO_HERO, 1)  # a long game's place: its position takes two bytes
+        late = seal.draw(DANGER_COIN)
         seal.ends()
         self.assertEqual(
-            seal.text(), "7:0:%d 8:1:%d 7=0:%d 9.2:2:%d.%d@13" % (attack, coin, attack, d20[0], d20[1])
+            seal.text(),
+            "7:0:%d 8:1:%d 7=0:%d 9.2:2:%d.%d@13 4321:1:%d" % (attack, coin, attack, d20[0], d20[1], late),
         )
-        self.assertEqual((seal.draws(), seal.throws), (4, 3))
+        self.assertEqual((seal.draws(), seal.throws), (5, 4))
 
     def test_a_throw_that_draws_nothing_is_not_recorded(self):
         seal = sealed()

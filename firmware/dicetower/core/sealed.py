@@ -38,7 +38,7 @@ from binascii import hexlify
 
 from dicetower.core.drbg import HmacDrbg, sha256
 from dicetower.core.entropy import PAUSED
-from dicetower.core.game import place_text
+from dicetower.core.game import NO_HERO, place_text
 from dicetower.core.health import EntropyFailure
 from dicetower.core.pool import Pool
 
@@ -50,12 +50,15 @@ RECORD_MOST = 2000  # a record's raw bytes: past it, the seed is revealed and a 
 GROW = 256  # bytes the record's buffer grows by
 
 # The record's raw form: a throw's header, then its faces a byte each (a face is below _MARK). The header is
-# its marker, _MARK + 4 * die + kind (kind: _NEW, _AGAIN, _REROLL), its position in two bytes, its hero,
-# and for a re-roll the dice it throws again, as bits.
+# its marker, _MARK + ((3 * die + kind) << 2) + (2 if it names a hero) + (1 if its position takes two
+# bytes), kind _NEW, _AGAIN or _REROLL; then its position (a byte below 256, else two); its hero, where the
+# game keys throws by hero; and for a re-roll the dice it throws again, as bits. A throw of the game's
+# next place costs 2 to 4 bytes besides its faces.
 _MARK = const(200)
 _NEW = const(0)
 _AGAIN = const(1)
 _REROLL = const(2)
+DICE_MOST = 4  # dice a sealed game may throw: the marker has room for no more
 
 
 def identity(kind, players, counter, dice):
@@ -101,6 +104,8 @@ class SealedDice(Pool):
         self.counter = counter
         self.dice = dice  # the identity's dice, in order (a record names them by index)
         self._wide = [len(part.split(",")) > 10 for part in dice.split(";")]  # faces as numbers joined by "."
+        if len(self._wide) > DICE_MOST:
+            raise ValueError("a sealed game throws %d dice at most" % DICE_MOST)
         self.commitment = commitment(seed, kind, players, counter, dice)
         self.cut = []  # the contributions, in the order taken (ui/resealing.py takes them)
         self.cutting = True  # the cut is open: no face before it closes
@@ -145,12 +150,12 @@ class SealedDice(Pool):
                 raise EntropyFailure("the seal waits for its cut", PAUSED)
             self._mirror()
             raise EntropyFailure(self.failure, PAUSED)
-        self._mark(_MARK + 4 * die + (_REROLL if dice else _NEW), at, hero, dice)
+        self._mark(_MARK + ((3 * die + (_REROLL if dice else _NEW)) << 2), at, hero, dice)
         self.throws += 1
 
     def again(self, at, hero, die, faces):
         """Dice given back at a place where they landed before: recorded, nothing drawn."""
-        self._mark(_MARK + 4 * die + _AGAIN, at, hero, 0)
+        self._mark(_MARK + ((3 * die + _AGAIN) << 2), at, hero, 0)
         for face in faces:
             self._buf[self.size] = face
             self.size += 1
@@ -166,15 +171,20 @@ class SealedDice(Pool):
             self._grow()
         buf = self._buf
         self._start = size
-        buf[size] = marker
-        buf[size + 1] = at >> 8
-        buf[size + 2] = at & 0xFF
-        buf[size + 3] = hero
+        if at > 255:
+            marker += 1
+            buf[size + 1] = at >> 8
+            size += 1
+        buf[size + 1] = at & 0xFF
+        size += 2
+        if hero != NO_HERO:
+            marker += 2
+            buf[size] = hero
+            size += 1
+        buf[self._start] = marker
         if dice:
-            buf[size + 4] = dice
-            size += 5
-        else:
-            size += 4
+            buf[size] = dice
+            size += 1
         self._heads += size - self._start
         self.size = self._open = size
 
@@ -186,21 +196,9 @@ class SealedDice(Pool):
         return self.size
 
     def draw(self, die):
-        # below's steps, written out: a call fewer on each face (the faces' path is the one a press waits for)
         if self._open < 0:  # a face outside a throw: refused, never drawn unrecorded
             raise EntropyFailure("a sealed face is drawn only in a throw", PAUSED)
         face = self._below(die.sides)
-        at = self.size
-        if at >= self._room:
-            self._grow()
-        self._buf[at] = face
-        self.size = at + 1
-        return face
-
-    def below(self, n):
-        if self._open < 0:
-            raise EntropyFailure("a sealed face is drawn only in a throw", PAUSED)
-        face = self._below(n)
         at = self.size
         if at >= self._room:
             self._grow()
@@ -230,10 +228,22 @@ class SealedDice(Pool):
         buf = self._buf
         i = start
         while i < self.size:
-            die, kind = (buf[i] - _MARK) >> 2, (buf[i] - _MARK) & 3
-            place = place_text(buf[i + 1] << 8 | buf[i + 2], buf[i + 3])
-            dice = buf[i + 4] if kind == _REROLL else 0
-            i += 5 if kind == _REROLL else 4
+            marker = buf[i] - _MARK
+            die, kind = (marker >> 2) // 3, (marker >> 2) % 3
+            i += 1
+            at = buf[i]
+            if marker & 1:
+                i += 1
+                at = at << 8 | buf[i]
+            i += 1
+            hero = NO_HERO
+            if marker & 2:
+                hero = buf[i]
+                i += 1
+            dice = 0
+            if kind == _REROLL:
+                dice = buf[i]
+                i += 1
             faces = []
             while i < self.size and buf[i] < _MARK:
                 faces.append(buf[i])
@@ -242,7 +252,7 @@ class SealedDice(Pool):
             tail = ".".join(["%d" % f for f in faces]) if wide else "".join([chr(48 + f) for f in faces])
             if dice:
                 tail += "@" + "".join(["%d" % (d + 1) for d in range(8) if dice >> d & 1])
-            out.append("%s%s%d:%s" % (place, "=" if kind == _AGAIN else ":", die, tail))
+            out.append("%s%s%d:%s" % (place_text(at, hero), "=" if kind == _AGAIN else ":", die, tail))
         return " ".join(out)
 
     def full(self):
@@ -259,7 +269,6 @@ class SealedDice(Pool):
             "dice": self.dice,
             "commitment": self.commitment,
             "cut": list(self.cut),
-            "cutting": 1 if self.cutting else 0,
             "record": self.text(),
             "draws": self.draws(),
             "throws": self.throws,
