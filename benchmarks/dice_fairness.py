@@ -24,8 +24,8 @@ from dicetower.core.dice import ATTACK, BATTLEREALM, D6, DANGER_COIN, plain  # n
 from dicetower.core.entropy import FairDice  # noqa: E402
 from dicetower.core.replay import SeededSource
 from dicetower.core.sealed import SealedDice  # noqa: E402
-from dicetower.ui.resealing import dice_text  # noqa: E402
 from dicetower.hw.entropy import RoscBits, Urandom  # noqa: E402
+from dicetower.ui.resealing import dice_text  # noqa: E402
 from dicetower_host.stats import maths as fairness_maths  # noqa: E402
 
 DICE = (BATTLEREALM, ATTACK, DANGER_COIN, D6, plain(20))
@@ -135,7 +135,9 @@ def main(argv=None):
     game.cut.append("0123456789abcdef0123456789abcdef")  # a phone's part, as the cut takes it
     game.close()
     games.append(Unrecorded(game))
-    labels = [label for label, _ in sources] + ["a game's sealed dice: a seed from the tower's dice, cut by a phone, its own HMAC_DRBG"]
+    labels = [label for label, _ in sources] + [
+        "a game's sealed dice: a seed from the tower's dice, cut by a phone, its own HMAC_DRBG"
+    ]
     for label, dice in zip(labels, games):
         print("\nsource: %s (failure: %s)" % (label, dice.failure))
         print(header)

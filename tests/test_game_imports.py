@@ -34,6 +34,8 @@ BATTLEREALM_ONLY = {
     "dicetower.core.triples",
 }
 GAMES = tuple(kind for _, kind in games.GAMES)  # the registry's, in the start menu's order
+# The games whose box rolls dice: the tower seals each at its start, and its cut screen takes one C.
+SEALED = ("battlerealm", "battleworld")
 
 
 def loaded(presses, then=""):
@@ -61,7 +63,7 @@ def after_boot(script):
 
 @pytest.mark.parametrize("kind", GAMES[1:])
 def test_a_game_without_the_custom_dice_loads_neither_them_nor_the_other_games(kind):
-    modules = loaded("b" * GAMES.index(kind) + "c c")  # New <kind>, start
+    modules = loaded("b" * GAMES.index(kind) + "c c" + (" c" if kind in SEALED else ""))  # New <kind>, start (cut)
     assert "dicetower.core.games." + kind in modules
     assert not modules & BATTLEREALM_ONLY
     assert "dicetower.core.work_arrays" not in modules
@@ -78,7 +80,7 @@ def test_battlerealm_loads_its_turn_when_played_and_keeps_only_its_seated_heroes
         "assert kept == [h['name'] for h in t.app.game.state['heroes']] and len(kept) == 4, kept\n"
         "assert t.app.dice_screen.turn.hero_cards(), 'Hulk has his power cards'\n"
     )
-    modules = loaded("c c", then)  # New Battlerealm, four heroes
+    modules = loaded("c c c", then)  # New Battlerealm, four heroes; cut and play
     heroes = "dicetower.core.games.battlerealm_heroes"
     assert BATTLEREALM_ONLY - {heroes} <= modules
     assert heroes not in modules
@@ -93,9 +95,12 @@ def test_the_press_that_starts_a_battlerealm_game_imports_nothing():
     script = (
         "t.wait(1000)\n"  # the set-up screen, idle
         "before = set(sys.modules)\n"
-        "t.presses('c')\n"  # start: four heroes
+        "t.presses('c')\n"  # start: four heroes, the game sealed
+        "assert t.app.mode == 'cut', t.screen()\n"
+        "started = sorted(m for m in set(sys.modules) - before if m.startswith('dicetower.'))\n"
+        "t.presses('c')\n"  # cut and play
         "assert t.app.mode == 'play', t.screen()\n"
-        "print(json.dumps(sorted(m for m in set(sys.modules) - before if m.startswith('dicetower.'))))\n"
+        "print(json.dumps(started))\n"
         "sys.exit(0)"
     )
     assert after_boot("t.presses('c')\n" + script) == []
@@ -106,16 +111,18 @@ def test_a_kept_game_of_another_kind_is_named_on_the_start_menu_without_its_modu
     after a power cut: read for its kind only, its heroes and turn stay out of the Battleworld game's heap."""
     then = (
         "t.wait(200)\n"  # its first save
-        "t.presses('C bbbb c b c c')\n"  # New Battleworld: yes, replace it (kept); one starting hero
+        "t.presses('C bbbb c b c c c')\n"  # New Battleworld: yes, replace it (kept); one starting hero; cut
         "t.wait(200)\n"
         "for m in [m for m in sys.modules if m.startswith('dicetower.')]:\n"
         "    del sys.modules[m]\n"  # a power cut: the next boot starts with none of them
         "t = Table(root=t.root, keep_files=True)\n"
         "assert 'Bring back Battlerealm' in [label for label, _ in t.app.menus.start_items()]\n"
-        "t.presses('c')\n"  # Resume Battleworld
-        "assert t.app.kind == 'battleworld'"
+        "t.presses('c')\n"  # Resume Battleworld: its seal, read from flash, revealed
+        "assert t.app.kind == 'battleworld' and t.app.mode == 'seed', t.screen()\n"
+        "t.presses('c c')\n"  # past the seed; the new seal's cut
+        "assert t.app.mode == 'play', t.screen()"
     )
-    modules = loaded("c a a c", then)  # New Battlerealm, two heroes, start
+    modules = loaded("c a a c c", then)  # New Battlerealm, two heroes, start; cut and play
     assert "dicetower.core.games.battleworld" in modules
     assert not modules & BATTLEREALM_ONLY
 
@@ -182,7 +189,7 @@ def test_a_saved_battlerealm_games_modules_come_ahead_and_go_when_another_game_i
         "t.presses('bb c b c c')\n"  # New Champions (after Resume, New Battlerealm): yes, replace it; start
         "assert t.app.kind == 'champions', t.app.kind"
     )
-    modules = loaded("c a a c", then)  # New Battlerealm, two heroes, start
+    modules = loaded("c a a c c", then)  # New Battlerealm, two heroes, start; cut and play
     assert "dicetower.core.games.champions" in modules
     assert not modules & BATTLEREALM_ONLY, modules & BATTLEREALM_ONLY
 
@@ -194,7 +201,7 @@ def test_only_a_game_that_advises_holds_the_advisors_work_arrays():
         "assert 'dicetower.core.work_arrays' not in sys.modules\n"
         "t.presses('C b c b c')\n"  # the start menu; New Battlerealm: yes, replace the Champions game
         "assert 'dicetower.core.work_arrays' in sys.modules, t.screen()\n"  # made while the set-up waits
-        "t.presses('c c'); t.wait(2000)\n"  # four heroes; Hulk rolls
+        "t.presses('c c c'); t.wait(2000)\n"  # four heroes; cut and play; Hulk rolls
         "assert t.screen()[5].startswith('Any card '), t.screen()\n"
     )  # the advice, with its chance
     modules = loaded("b c c", then)  # New Champions, start

@@ -398,7 +398,10 @@ def test_phones_cut_the_seal_through_the_scoreboard_and_bad_parts_are_refused_wi
         assert send(PHONE)[0] == 409  # no seal waits for a cut
         served.call(lambda: press(tower, "bbbc c"))
         assert send(PHONE.upper()) == (200, {"ok": True, "cut": PHONE})
-        assert send(PHONE[::-1]) == (409, {"error": "this phone has cut seal %s already" % tower.app.sealing.dice.commitment[:16]})
+        assert send(PHONE[::-1]) == (
+            409,
+            {"error": "this phone has cut seal %s already" % tower.app.sealing.dice.commitment[:16]},
+        )
         for bad in ("0x" + PHONE[2:], PHONE[:31], "z" * 32, 7):
             status, said = send(bad)
             assert status == 409 and "32 hex digits" in said["error"], (bad, said)

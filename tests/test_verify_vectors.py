@@ -88,7 +88,9 @@ def test_the_page_gives_every_vector_the_clis_verdict_in_the_same_words(tmp_path
 
     tower = sim.boot("pico_w", seed=3, state_dir=str(tmp_path / "tower"))
     with web.Served(tower) as served, sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"])
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
         try:
             page = chromium.new_page()
             if not subtle:

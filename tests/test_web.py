@@ -70,9 +70,12 @@ class Stream:
         while self.file.readline() not in (b"\r\n", b"\n", b""):
             pass
 
-    def next(self):
-        """The next document (comment lines, the keep-alives, skipped)."""
+    def next(self, seconds=30):
+        """The next document (comment lines, the keep-alives, skipped), within `seconds`: the keep-alives
+        come every KEEPALIVE_S, so the socket's timeout alone would wait for a missing document forever."""
+        deadline = time.monotonic() + seconds
         while True:
+            assert time.monotonic() < deadline, "no document within %d s (only keep-alives)" % seconds
             line = self.file.readline()
             assert line, "the stream ended"
             if line.startswith(b"data: "):

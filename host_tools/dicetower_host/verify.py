@@ -54,7 +54,14 @@ LINES = (
     ("battlerealm", re.compile(r"^.* rolls (\S+ \S+ \S+ \S+ \S+ \S+)\."), "Battlerealm"),
 )
 ACTIONS = {("battleworld", "attack"): ("Attack", 1), ("battleworld", "danger"): ("Danger Coin", 0)}
-LETTERS = {"Mutant": "M", "Science": "S", "Skill": "K", "Tech": "T", "Cosmic": "C", "Mystic": "Y"}  # a roll's saved form
+LETTERS = {
+    "Mutant": "M",
+    "Science": "S",
+    "Skill": "K",
+    "Tech": "T",
+    "Cosmic": "C",
+    "Mystic": "Y",
+}  # a roll's saved form
 
 
 class Bad(UserError):
@@ -181,7 +188,12 @@ class Seal:
         if self.counted is not None:
             told = self.starts + self.drawn
             if self.counted[0] > told:
-                return False, "%s: draw %d is missing: %s counts %d" % (self.name, told + 1, self.counted[1], self.counted[0])
+                return False, "%s: draw %d is missing: %s counts %d" % (
+                    self.name,
+                    told + 1,
+                    self.counted[1],
+                    self.counted[0],
+                )
             if self.counted[0] < told - self.lost:
                 return False, "%s: draw %d was never drawn: %s counts %d" % (
                     self.name,
@@ -235,7 +247,9 @@ class Game:
             shown = [int(f) for f in text.split(".")] if len(faces) > 10 else [int(f) for f in text]
             for face in shown:
                 if face >= len(faces):
-                    raise Wrong("%s: %s: face %d is not one of the %s die's %d" % (seal.name, where, face, name, len(faces)))
+                    raise Wrong(
+                        "%s: %s: face %d is not one of the %s die's %d" % (seal.name, where, face, name, len(faces))
+                    )
             key = (place, name)
             stands = self.standing.get(key)
             if mark == "=":
@@ -243,7 +257,9 @@ class Game:
                 if dice:
                     raise Wrong("%s: %s: dice given back re-roll nothing (%s)" % (seal.name, where, _q(token)))
                 if stands is None:
-                    self._unknown("%s: %s: dice given back at place %s, where none had landed" % (seal.name, where, place))
+                    self._unknown(
+                        "%s: %s: dice given back at place %s, where none had landed" % (seal.name, where, place)
+                    )
                 elif stands != shown:
                     raise Wrong(
                         "%s: %s: the dice given back at place %s show %s; they had landed as %s"
@@ -257,7 +273,9 @@ class Game:
                 if stands is None:
                     self._unknown("%s: %s: a re-roll at place %s, where no dice had landed" % (seal.name, where, place))
                 elif max(chosen) >= len(stands):
-                    raise Wrong("%s: %s: a re-roll of dice place %s never had (%s)" % (seal.name, where, place, _q(token)))
+                    raise Wrong(
+                        "%s: %s: a re-roll of dice place %s never had (%s)" % (seal.name, where, place, _q(token))
+                    )
             elif stands is not None:
                 raise Wrong(
                     "%s: %s: a re-throw at place %s drew new faces (%s); its dice had landed as %s"
@@ -305,10 +323,13 @@ class Game:
             raise Wrong("%s shows the %s die, which no seal names" % (where, die))
         stands = self.standing.get((place, die))
         if stands is None:
-            return self._unknown("%s shows %s at place %s, where the record throws no %s die" % (where, " ".join(labels), place, die))
+            return self._unknown(
+                "%s shows %s at place %s, where the record throws no %s die" % (where, " ".join(labels), place, die)
+            )
         if _labels(faces, stands) != " ".join(labels):
             raise Wrong(
-                "%s shows %s at place %s; the record has %s there" % (where, " ".join(labels), place, _labels(faces, stands))
+                "%s shows %s at place %s; the record has %s there"
+                % (where, " ".join(labels), place, _labels(faces, stands))
             )
         self.lines += 1
 
@@ -322,7 +343,8 @@ class Game:
         parts = []
         if self.undos or self.redos:
             parts.append(
-                "%s and %s: every undone throw came back with its faces" % (_plural(self.undos, "undo"), _plural(self.redos, "redo"))
+                "%s and %s: every undone throw came back with its faces"
+                % (_plural(self.undos, "undo"), _plural(self.redos, "redo"))
             )
         if self.lines:
             parts.append("%s show the record's faces" % _plural(self.lines, "line"))
@@ -451,7 +473,9 @@ def _events(path):
             try:
                 event = json.loads(text)
             except (ValueError, RecursionError):
-                raise Bad("line %d is not a JSON event%s" % (number, "" if text.endswith("\n") else ": the log is cut short"))
+                raise Bad(
+                    "line %d is not a JSON event%s" % (number, "" if text.endswith("\n") else ": the log is cut short")
+                )
             if not isinstance(event, dict):
                 raise Bad("line %d is not an event" % number)
             yield number, event
@@ -516,14 +540,18 @@ def check_log(path):
                     raise Wrong("%s: %s: a die drawn before the seal was cut" % (current.name, where))
                 if first != current.starts + current.drawn + 1:
                     raise Wrong(
-                        "%s: %s starts at draw %d, after draw %d" % (current.name, where, first, current.starts + current.drawn)
+                        "%s: %s starts at draw %d, after draw %d"
+                        % (current.name, where, first, current.starts + current.drawn)
                     )
                 game.record(current, record, where)
                 restarted = False
             elif name == "reveal":
                 seal = seals.get(event.get("commitment"))
                 if seal is None:
-                    raise Wrong("%s: the reveal names commitment %s, which the log never announced" % (where, str(event.get("commitment"))[:16]))
+                    raise Wrong(
+                        "%s: the reveal names commitment %s, which the log never announced"
+                        % (where, str(event.get("commitment"))[:16])
+                    )
                 if restarted and seal.counted is not None and seal.counted[0] < seal.starts + seal.drawn:
                     seal.lost = seal.starts + seal.drawn - seal.counted[0]  # told, then lost with the power
             elif name in ("undo", "redo"):

@@ -86,7 +86,18 @@ class Cut(unittest.TestCase):
         self.assertEqual(contribution(PHONE.upper()), PHONE)
         self.assertEqual(contribution("#004711"), "#4711")
         self.assertEqual(contribution("#0"), "#0")
-        for bad in ("0x" + PHONE[2:], PHONE[:31], PHONE + "0", "g" * 32, " " + PHONE[1:], "#", "#1234567", "#-1", 7, None):
+        for bad in (
+            "0x" + PHONE[2:],
+            PHONE[:31],
+            PHONE + "0",
+            "g" * 32,
+            " " + PHONE[1:],
+            "#",
+            "#1234567",
+            "#-1",
+            7,
+            None,
+        ):
             with self.assertRaises(ValueError, msg=repr(bad)):
                 contribution(bad)
 
@@ -139,7 +150,9 @@ class Saved(unittest.TestCase):
         faces(seal, 6)
         kept, problem = checked(seal.saved())
         self.assertIsNone(problem)
-        self.assertEqual((kept["record"], kept["draws"], kept["cut"], kept["commitment"]), (seal.text(), 6, [PHONE], COMMITMENT))
+        self.assertEqual(
+            (kept["record"], kept["draws"], kept["cut"], kept["commitment"]), (seal.text(), 6, [PHONE], COMMITMENT)
+        )
 
     def test_a_damaged_seal_is_read_as_far_as_it_goes_never_a_crash(self):
         good = sealed().saved()

@@ -21,8 +21,8 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "firmware"))
 from dicetower_host import sim  # noqa: E402
 
 sim.use_virtual_parts()
-from dicetower_host.virtual_parts.script import keystrokes  # noqa: E402
 from dicetower.web import scoreboard  # noqa: E402
+from dicetower_host.virtual_parts.script import keystrokes  # noqa: E402
 
 PHONES = ("0123456789abcdef0123456789abcdef", "fedcba9876543210fedcba9876543210")
 # Histories that are not a tower's at all (exit 2: one line, no verdict on the dice).
@@ -112,6 +112,16 @@ def announced(doc):
     return [s["commitment"][:16] for s in doc["seals"]]
 
 
+def one_battle(t):
+    """A Battleworld game for one, cut by nobody: a battle, an Attack on it, the Danger Coin."""
+    t.new("New Battleworld", 0)
+    t.cut()
+    t.act("New battle")
+    t.act("Attack a battle")
+    t.act("Flip Danger Coin")
+    return t
+
+
 def honest():
     games = {}
     # Battleworld, two starting heroes, cut by two phones and a number: battles, Attacks, the Danger Coin,
@@ -143,22 +153,12 @@ def honest():
     state = tempfile.mkdtemp()
     with open(os.path.join(state, "dice.json"), "w") as f:
         json.dump({"attack": ["Star", "5", "5", "5", "5", "Blank"]}, f)
-    t = Table(3, state)
-    t.new("New Battleworld", 0)
-    t.cut()
-    t.act("New battle")
-    t.act("Attack a battle")
-    t.act("Flip Danger Coin")
+    t = one_battle(Table(3, state))
     games["battleworld-loaded-die"] = t.reveal()
     shutil.rmtree(state)
     # Battleworld through a power cut: the seal read back from flash revealed, the game sealed afresh.
     state = tempfile.mkdtemp()
-    t = Table(5, state)
-    t.new("New Battleworld", 0)
-    t.cut()
-    t.act("New battle")
-    t.act("Attack a battle")
-    t.act("Flip Danger Coin")
+    t = one_battle(Table(5, state))
     t.tower.wait(300)
     t = Table(9, state)  # the power back: Resume, the old seal's seed, the new seal's cut
     t.keys("c")
@@ -247,7 +247,12 @@ def doctored(games):
             tokens[0] = head + ":" + written
             seal["record"] = " ".join(tokens)
 
-        change(world, "a face written %s" % written, "is not a throw of the record" if written != "1.0" else "writes its faces as another die's", odd_face)
+        change(
+            world,
+            "a face written %s" % written,
+            "is not a throw of the record" if written != "1.0" else "writes its faces as another die's",
+            odd_face,
+        )
 
     def short(doc):
         seal = doc["seals"][0]

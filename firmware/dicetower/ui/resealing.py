@@ -196,7 +196,9 @@ def cut(sealing, number=None):
     sealing.screen = None
     app = sealing.app
     said = dice.nonce_hex()
-    app.emit({"event": "cut", "game": dice.kind, "commitment": dice.commitment, "cut": " ".join(dice.cut), "nonce": said})
+    app.emit(
+        {"event": "cut", "game": dice.kind, "commitment": dice.commitment, "cut": " ".join(dice.cut), "nonce": said}
+    )
     app.save()
     sealing.back_to_game()
     app.message = "Seal %s, cut by %s: %s." % (short(dice.commitment), who(dice.cut), said[:8])
