@@ -123,10 +123,11 @@ def test_flash_boot_play_monitor_stats_reflash_repair(pico, tmp_path, monkeypatc
 
     # 2. Play: a new Battlerealm game and a roll, followed by dicetower monitor --save.
     log = tmp_path / "events.jsonl"
-    watcher, connected = monitor_thread(pico.url, log, 5, 40)
+    watcher, connected = monitor_thread(pico.url, log, 6, 40)
     watcher.start()
     assert connected.wait(30)  # the monitor has the port before the first press
     pico.presses("caac")  # New Battlerealm, two heroes, start
+    pico.presses("c")  # cut and play
     pico.presses("c")  # Hulk rolls
     pico.presses("ac")  # to Finalize, finalize
     if any(line.startswith("Explosion") for line in pico.screen()):
@@ -134,8 +135,9 @@ def test_flash_boot_play_monitor_stats_reflash_repair(pico, tmp_path, monkeypatc
     watcher.join(60)
     events = [json.loads(line) for line in log.read_text().splitlines()]
     rolls = [e for e in events if e["event"] == "roll"]
-    # the game sealed before its first die, the roll and its numbered draws, the roll recorded
-    assert [e["event"] for e in events] == ["seal", "game", "roll", "draws", "action"]
+    # the game sealed and cut before its first die, the roll's numbered draws as they land, the roll, the
+    # roll recorded
+    assert [e["event"] for e in events] == ["seal", "game", "cut", "draws", "roll", "action"]
     assert rolls[0]["hero"] == "Hulk" and len(rolls[0]["faces"]) == 6
     # The ring is lit: the rolled dice, or the score gauge once the result is up (which of the two
     # depends on the dice and on the moment; tests/test_rp2040.py compares every LED with the sim).
@@ -187,7 +189,7 @@ def test_twenty_quick_taps_while_the_advisor_and_the_animation_run(pico):
     write_on_device(pico, "heroes.json", HEROES)
     assert reboot(pico)["event"] == "ready"
     assert pico.until_screen("DICETOWER") is not None
-    pico.presses("caac")  # a new Battlerealm game for two
+    pico.presses("caac c")  # a new Battlerealm game for two, sealed; cut and play
     twenty_taps_after_a_roll(pico, pico.pause)
 
 

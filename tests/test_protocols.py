@@ -99,7 +99,6 @@ def sources():
 def dice():
     from dicetower.core.entropy import FairDice
     from dicetower.core.replay import ScriptedFaces, SeededSource
-    from dicetower.core.sealed import SealedDice
     from dicetower_host.sim import TeachingFaces
 
     return {
@@ -108,10 +107,22 @@ def dice():
         ("host_tools/dicetower_host/sim/__init__.py", "TeachingFaces"): TeachingFaces(
             ["Mutant"], FairDice(SeededSource(7))
         ),
-        ("firmware/dicetower/core/sealed.py", "SealedDice"): SealedDice(
-            FairDice(SeededSource(7)), bytes(32), "battlerealm", 4, 1
-        ),
+        ("firmware/dicetower/core/sealed.py", "SealedDice"): sealed(FairDice(SeededSource(7))),
     }
+
+
+def sealed(tower):
+    """The tower's dice sealed as a game throws them: the cut made (an empty one), a throw open (a sealed
+    face is drawn in a throw only)."""
+    from dicetower.core.dice import BATTLEREALM
+    from dicetower.core.game import NO_HERO
+    from dicetower.core.sealed import SealedDice
+    from dicetower.ui.resealing import dice_text
+
+    seal = SealedDice(tower, bytes(32), "battlerealm", 4, 1, dice_text([BATTLEREALM]))
+    seal.close()
+    seal.throw(0, NO_HERO, 0)
+    return seal
 
 
 def platforms(monkeypatch):

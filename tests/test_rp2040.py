@@ -377,7 +377,7 @@ def test_twenty_quick_taps_while_the_advisor_and_the_animation_run(flashed, tmp_
         pico.put("heroes.json", HEROES)
         assert reboot(pico)["event"] == "ready"
         until_screen(pico, "DICETOWER")
-        pico.presses("caac")  # a new Battlerealm game for two
+        pico.presses("caac c")  # a new Battlerealm game for two, sealed; cut and play
         twenty_taps_after_a_roll(pico, pico.pause)
 
 

@@ -50,14 +50,20 @@ def test_each_example_plays_to_its_end(tmp_path):
 
 
 def test_a_script_from_stdin_and_a_picture_at_the_end(tmp_path):
-    done = sim("--script", "-", "--seed", "3", "--png", str(tmp_path / "end.png"), stdin="keys caac c\n")
+    # New Battlerealm, two heroes, start; cut and play; Hulk rolls.
+    done = sim("--script", "-", "--seed", "3", "--png", str(tmp_path / "end.png"), stdin="keys caac c c\n")
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["mode"] == "dice"
     assert result["pictures"] == [str(tmp_path / "end.png")]
     faces = [e for e in result["events"] if e["event"] == "roll"][-1]["faces"]
     assert len(faces) == 6 and len(result["leds"]) == 12
-    assert result["events"][-1]["event"] == "draws"  # the roll's six draws, numbered, from the game's seal
+    # The roll's six draws, numbered, from the game's seal: told as they land, before the roll.
+    seal, draws, roll = [e for e in result["events"] if e["event"] in ("seal", "draws", "roll")]
+    assert (draws, roll) == tuple(result["events"][-2:])
+    named = seal["dice"].split("=")[1].split(",")  # the die's faces, in the order the record numbers them
+    assert draws["first"] == 1
+    assert draws["record"] == "%s:0:%s" % (roll["at"], "".join(str(named.index(f)) for f in faces))
 
 
 def test_bad_lines_stop_with_their_number_and_reason():

@@ -66,7 +66,10 @@ def test_clicks_and_long_presses_reach_the_same_functions():
         await until(pilot, lambda: app.tower.app.mode == "setup")
         # Textual's Button takes no click while it shows the last one (its "-active" effect, 0.2 s).
         await until(pilot, lambda: not app.query_one("#press-c").has_class("-active"))
-        await pilot.click("#press-c")  # start with four heroes
+        await pilot.click("#press-c")  # start with four heroes: the game sealed, its cut on the screen
+        await until(pilot, lambda: app.tower.app.mode == "cut")
+        await until(pilot, lambda: not app.query_one("#press-c").has_class("-active"))
+        await pilot.click("#press-c")  # cut and play
         await until(pilot, lambda: app.tower.app.mode == "play")
         seen["mode"] = app.tower.app.mode
         await pilot.click("#hold-c")  # long C: back to the start menu
@@ -90,7 +93,8 @@ def test_the_ring_animates_after_a_roll():
             ("c", lambda: device.mode == "setup"),
             ("a", lambda: device.count == 3),
             ("a", lambda: device.count == 2),
-            ("c", lambda: device.mode == "play"),
+            ("c", lambda: device.mode == "cut"),  # the game sealed: its cut
+            ("c", lambda: device.mode == "play"),  # cut and play
         ):
             await pilot.press(key)
             assert await until(pilot, done), (key, device.mode)
@@ -117,7 +121,8 @@ def test_quit_mid_game_and_start_again_offers_to_resume(tmp_path):
             ("c", lambda: device.mode == "setup"),
             ("a", lambda: device.count == 3),
             ("a", lambda: device.count == 2),
-            ("c", lambda: device.mode == "play"),
+            ("c", lambda: device.mode == "cut"),  # the game sealed: its cut
+            ("c", lambda: device.mode == "play"),  # cut and play
         ):
             await pilot.press(key)  # a Battlerealm game with two heroes
             await until(pilot, done)
@@ -127,15 +132,29 @@ def test_quit_mid_game_and_start_again_offers_to_resume(tmp_path):
         await pilot.press("q")
 
     async def second(pilot, app):
+        device = app.tower.app
         seen["menu"] = app.tower.screen()[1]
-        await pilot.press("c")
-        await until(pilot, lambda: app.tower.app.game is not None)
+        await pilot.press("c")  # Resume: the game read from flash, the seal it was saved with revealed
+        assert await until(pilot, lambda: device.mode == "seed")
+        seen["seed"] = device.message
+        await pilot.press("c")  # past the seed: the new seal's cut
+        assert await until(pilot, lambda: device.mode == "cut")
+        await pilot.press("c")  # cut and play
+        assert await until(pilot, lambda: device.mode == "play")
         seen["resumed"] = app.tower.app.game.to_dict()
+
+    def played(game):
+        """The game itself, without the seals of its dice."""
+        return {key: value for key, value in game.items() if key not in ("seal", "seals")}
 
     play(first, state_dir=state)
     play(second, state_dir=state)
     assert seen["menu"] == "Resume Battlerealm"
-    assert seen["resumed"] == seen["game"]
+    assert played(seen["resumed"]) == played(seen["game"])
+    saved = seen["game"]["seal"]
+    assert seen["seed"].startswith("Read from flash, seal %s is revealed: 0 draws in 0 throws." % saved["commitment"][:16])
+    assert [s["commitment"] for s in seen["resumed"]["seals"]] == [saved["commitment"]]  # kept with the game
+    assert seen["resumed"]["seal"]["counter"] == saved["counter"] + 1  # and a new seal for the rest of it
 
 
 def test_with_web_the_interactive_sim_serves_its_tower_to_phones():
@@ -299,7 +318,8 @@ async def to_the_dice(pilot, app):
         ("c", lambda: device.mode == "setup"),
         ("a", lambda: device.count == 3),
         ("a", lambda: device.count == 2),
-        ("c", lambda: device.mode == "play"),
+        ("c", lambda: device.mode == "cut"),  # the game sealed: its cut
+        ("c", lambda: device.mode == "play"),  # cut and play
         (
             "c",
             lambda: (
@@ -401,7 +421,11 @@ def test_the_footer_says_shift_is_a_long_press_and_shift_c_is_one():
     async def steps(pilot, app):
         seen["keys"] = on_screen(app)[-1]
         device = app.tower.app
-        for key, done in (("c", lambda: device.mode == "setup"), ("c", lambda: device.mode == "play")):
+        for key, done in (
+            ("c", lambda: device.mode == "setup"),
+            ("c", lambda: device.mode == "cut"),  # the game sealed: its cut
+            ("c", lambda: device.mode == "play"),  # cut and play
+        ):
             await pilot.press(key)
             assert await until(pilot, done)
         await pilot.press("C")  # Shift+C: a long press of C, back to the start menu

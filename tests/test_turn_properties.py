@@ -117,15 +117,14 @@ def test_random_turns_pay_and_record_by_the_rules(data):
     hero = game.state["heroes"][roller]
     if not any(h["out"] for h in game.state["heroes"]) and not game.over():
         assert hero["pvp"] == pvp + outcome.pvp - charged
-    # Undone, the turn's finalized faces come back when the hero rolls again, with the re-rolls they had
-    # not used ("up to two times" a turn) and their locks.
+    # Undone, the turn's finalized faces come back when the hero rolls again (the dice as they landed),
+    # with the re-rolls they had not used ("up to two times" a turn) and their locks.
     faces = turn.roll.symbols()
     for _ in done:
-        last = game.actions[-1]
         game.undo()
-        turn.undone(last)
     assert game.state == state
     turn.start(ScriptedFaces([]))  # no fresh faces are drawn
+    assert turn.message.startswith("The dice as they landed.")
     assert turn.roll.symbols() == faces
     assert (turn.roll.rerolls_left, turn.roll.lucky_left, bytes(turn.roll.locked)) == left
 

@@ -450,7 +450,7 @@ def test_flash_then_play_from_the_screen_while_monitor_follows_and_stats_counts(
     seen = {}
     with VirtualPico(str(tmp_path / "flash")) as board:
         app = BoardFace(board, ["a virtual pico on %s" % board.url])
-        watcher, connected = monitor_thread(board.url, log, 5, 120)
+        watcher, connected = monitor_thread(board.url, log, 6, 120)
 
         async def keys(pilot, typed):
             for key in typed:
@@ -470,6 +470,7 @@ def test_flash_then_play_from_the_screen_while_monitor_follows_and_stats_counts(
                 watcher.start()
                 assert await asyncio.to_thread(connected.wait, 30)  # the monitor has the port first
                 await keys(pilot, "caac")  # New Battlerealm, two heroes, start
+                await keys(pilot, "c")  # cut and play
                 await keys(pilot, "c")  # Hulk rolls
                 await keys(pilot, "ac")  # to Finalize, finalize
                 if any(line.startswith("Explosion") for line in app.lines()):
@@ -484,12 +485,13 @@ def test_flash_then_play_from_the_screen_while_monitor_follows_and_stats_counts(
     assert "▀" in seen["drawn"]  # the OLED is drawn as the simulator draws it
     assert any(any(rgb) for rgb in seen["ring"])
     events = [json.loads(line) for line in log.read_text().splitlines()]
-    # the game sealed before its first die, the roll and its numbered draws, the roll recorded
-    assert [e["event"] for e in events] == ["seal", "game", "roll", "draws", "action"]
-    assert events[2]["hero"] == "Hulk" and len(events[2]["faces"]) == 6
+    # the game sealed and cut before its first die, the roll's numbered draws as they land, the roll, the
+    # roll recorded
+    assert [e["event"] for e in events] == ["seal", "game", "cut", "draws", "roll", "action"]
+    assert events[4]["hero"] == "Hulk" and len(events[4]["faces"]) == 6
     report = subprocess.run([tool("dicetower"), "stats", str(log)], capture_output=True, text=True, timeout=120)
     assert report.returncode == 0, report.stderr
-    for face in set(events[2]["faces"]):
+    for face in set(events[4]["faces"]):
         assert face in report.stdout
 
 
