@@ -307,6 +307,7 @@ def section(entry, command, stdout, seconds):
 # The summary at the top of performance.md: (what, the benchmark, the start of its row's label, the target).
 PICO = ".venv/bin/python benchmarks/rp2040_pico.py"
 PICO_W = PICO + " --board pico_w"
+ENTROPY = ".venv/bin/python benchmarks/vm_entropy.py --rp2040"
 SUMMARY = (
     ("heap free at the start menu, Pico", PICO, "heap free with the device booted", ">= 160,000 B"),
     (
@@ -355,6 +356,15 @@ SUMMARY = (
     ("tap to OLED, p99", PICO, "tap released -> OLED updated, p99", "<= 50 ms"),
     ("longest loop pass without reading the buttons", PICO, "longest the main loop went without polling", "<= 20 ms"),
     ("the advisor, hardest case", PICO, "advisor hardest", "<= 100 ms"),
+    ("a game's seal, Pico", ENTROPY, "a game's seal", "<= 50 ms with its cut"),
+    ("the seal's cut (two parts, the game's DRBG made), Pico", ENTROPY, "  its cut", "<= 50 ms with the seal"),
+    ("a press's six sealed dice, Pico", ENTROPY, "a press's six dice, a sealed game's", "<= 830 us (af7d291's)"),
+    (
+        "heap a sealed game holds in play (1,000 faces), Pico",
+        ENTROPY,
+        "  heap in play",
+        "<= 7,872 B and the cut's",
+    ),
 )
 
 

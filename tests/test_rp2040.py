@@ -223,6 +223,7 @@ def test_the_buzzer_beeps_on_its_pwm_pin(flashed, tmp_path):
         assert reboot(pico)["event"] == "ready"
         until_screen(pico, "DICETOWER")
         pico.presses("caac")  # a new Battlerealm game
+        pico.presses("c")  # cut and play (the game sealed at its start)
         pico.stats()
         pico.presses("c")  # Hulk rolls: a 1,760 Hz beep of 40 ms on GP15
         tones = pico.stats()["tones"]
@@ -396,8 +397,13 @@ def saved_game(image):
 
 
 def resume(pico):
-    """Power-up with a saved game: the start menu offers it first; C resumes it."""
+    """Power-up with a saved game: the start menu offers it first; C resumes it: the seal it was saved with
+    is revealed (C goes on), and a new one is cut (C)."""
     assert until_screen(pico, "DICETOWER")[1] == "Resume Battlerealm"
+    pico.presses("c")
+    assert pico.screen()[0] == "Read from flash, seal", pico.screen()
+    pico.presses("c")
+    assert pico.screen()[1] == "Cut it before the dice:", pico.screen()
     pico.presses("c")
     return pico.screen()
 
@@ -408,7 +414,7 @@ def test_a_power_cut_during_a_save_leaves_the_old_or_the_new_game(flashed, tmp_p
     before = board_from(flashed, tmp_path, "before.img")
     with EmulatedPico(before, settle_ms=QUICK) as pico:
         until_screen(pico, "DICETOWER")
-        pico.presses("caac")  # a new Battlerealm game for two: saved
+        pico.presses("caac c")  # a new Battlerealm game for two, sealed and cut: saved
     old = saved_game(before)
     # Once without a cut: Hulk ends his turn (up to End turn, then C); the press that saves the game, the
     # game after it, and how many flash erases and programs its save takes. No dice: each press's time

@@ -100,11 +100,14 @@ def test_an_unknown_board_is_a_clear_error():
 def test_quit_mid_game_and_resume_like_a_power_cut(tmp_path):
     state = str(tmp_path / "tower")
     first = json.loads(
-        sim("--script", "-", "--seed", "1", "--state-dir", state, stdin="keys caac\nkeys bbbbc c bbbb c\n").stdout
-    )
+        sim("--script", "-", "--seed", "1", "--state-dir", state, stdin="keys caac c\nkeys bbbbc c bbbb c\n").stdout
+    )  # New Battlerealm, two heroes, start, cut; Gain PVP: Thor, 5
+    assert first["history"] == ["Thor +5 PVP."]
     again = json.loads(sim("--script", "-", "--state-dir", state, stdin="wait 100\n").stdout)
     assert again["screen"][1] == "Resume Battlerealm"
-    resumed = json.loads(sim("--script", "-", "--state-dir", state, stdin="keys c\n").stdout)
+    # Resume: the game's seal read from flash is revealed (C goes on), and a new seal cut (C).
+    resumed = json.loads(sim("--script", "-", "--state-dir", state, stdin="keys c c c\n").stdout)
+    assert resumed["mode"] == "play"
     assert resumed["state"] == first["state"]
     assert resumed["history"] == first["history"]
 

@@ -152,7 +152,8 @@ def test_quit_mid_game_and_start_again_offers_to_resume(tmp_path):
     assert seen["menu"] == "Resume Battlerealm"
     assert played(seen["resumed"]) == played(seen["game"])
     saved = seen["game"]["seal"]
-    assert seen["seed"].startswith("Read from flash, seal %s is revealed: 0 draws in 0 throws." % saved["commitment"][:16])
+    said = "Read from flash, seal %s is revealed: 0 draws in 0 throws." % saved["commitment"][:16]
+    assert seen["seed"].startswith(said)
     assert [s["commitment"] for s in seen["resumed"]["seals"]] == [saved["commitment"]]  # kept with the game
     assert seen["resumed"]["seal"]["counter"] == saved["counter"] + 1  # and a new seal for the rest of it
 

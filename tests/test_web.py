@@ -187,7 +187,7 @@ def test_a_press_on_the_tower_reaches_every_phone_on_the_stream(served):
 
 def test_a_roll_reaches_the_phones_with_its_dice_locks_and_advice(served):
     phone = Stream(served)
-    for key in "caacc":  # New Battlerealm, two heroes, start; Hulk rolls
+    for key in "caaccc":  # New Battlerealm, two heroes, start; cut and play; Hulk rolls
         served.press(key)
     d = phone.until(lambda d: "roll" in d and "chance" in d["roll"], documents=200)
     roll = served.call(
@@ -202,7 +202,7 @@ def test_a_roll_reaches_the_phones_with_its_dice_locks_and_advice(served):
 
 
 def test_the_history_grows_with_the_game(served):
-    for key in "caacc":
+    for key in "caaccc":  # New Battlerealm, two heroes, start; cut and play; Hulk rolls
         served.press(key)
     served.call(lambda: served.tower.wait(2000))
     served.call(lambda: served.tower.presses("ac"))  # finalize
@@ -210,7 +210,10 @@ def test_the_history_grows_with_the_game(served):
         served.call(lambda: served.tower.presses("ac"))
     lines = served.call(lambda: served.tower.app.game.history())
     assert lines, "the roll is in the history"
-    assert json.loads(get(served, "/history")[2])["lines"] == lines
+    history = json.loads(get(served, "/history")[2])
+    assert history["lines"] == lines
+    actions = served.call(lambda: served.tower.events("action"))
+    assert history["at"] == [a.get("at") for a in actions]  # each line's throw's place
     assert json.loads(get(served, "/history?since=1")[2])["lines"] == lines[1:]
     assert get_status(served, "/history?since=x") == 400
 
