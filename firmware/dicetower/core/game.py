@@ -161,11 +161,15 @@ class Game:
     def place(self):
         return place_text(*self.where())
 
+    def landed_key(self, die):
+        """Where what `die` lands at the game's place is kept in `landed`: "7 Attack", "3.1 Battlerealm"."""
+        return self.place() + " " + die.name
+
     def throw(self, die, dice, seal=None):
         """One `die` thrown at the game's place: the face that landed there before, given back, else a new
         face from `dice` (the face source), kept as landed; its index. `seal` (ui/sealing.py's Sealing, or
         None) hears of each: its record names every throw."""
-        key = self.place() + " " + die.name
+        key = self.landed_key(die)
         face = self.landed.get(key)
         if isinstance(face, int) and not isinstance(face, bool) and 0 <= face < die.sides:
             if seal is not None:

@@ -12,7 +12,7 @@ refused too. The schemas and what each migration does are in core/savefile.py's 
 import json
 
 from dicetower.core import games
-from dicetower.core.game import LANDED_MOST, PLACES, SEALS_KEPT, Refused, landed_at, number
+from dicetower.core.game import LANDED_MOST, PLACES, Refused, landed_at, number
 from dicetower.core.savefile import (
     DEPTH,
     LARGEST,
@@ -154,7 +154,7 @@ def _game_of(schema, body):
         game.seal = seal
     seals = content.get("seals")  # the seals revealed so far in this game, for its history
     if isinstance(seals, list):
-        game.seals = [s for s in seals if isinstance(s, dict)][-SEALS_KEPT:]
+        game.seals = [s for s in seals if isinstance(s, dict)][-SEALS_MOST:]
     landed = content.get("landed", {})
     if _landed(landed):
         game.landed = landed
@@ -168,6 +168,9 @@ def _game_of(schema, body):
         game.redo_actions = []
         game.note = "The saved game's redo list did not replay (%s): it was dropped, the game is kept." % (e,)
     return game
+
+
+SEALS_MOST = 16  # revealed seals a save may hold: a game keeps four, more while an undo can reach their throws
 
 
 def _landed(landed):

@@ -93,7 +93,7 @@ class Turn:
         if self.game.state["rolled"]:
             raise Refused("%s has rolled this turn already." % self.active_name())
         roll = self.game.new_roll(dice)
-        note = self.game.landed.get(self._key())
+        note = self.game.landed.get(self.key())
         if isinstance(note, str) and roll.stand(note):
             if told and self.seal is not None:
                 self.seal.again(BATTLEREALM, roll.faces)
@@ -114,12 +114,13 @@ class Turn:
         if self.seal is not None:
             self.seal.throw(BATTLEREALM, dice)
 
-    def _key(self):
-        return self.game.place() + " " + BATTLEREALM.name
+    def key(self):
+        """Where the acting hero's roll lands in the game's `landed` (core/game.py)."""
+        return self.game.landed_key(BATTLEREALM)
 
     def _land(self, roll=None):
         """The roll as it stands, kept with the game at its place: in the save the moment it is thrown."""
-        self.game.landed[self._key()] = (roll or self.roll).standing()
+        self.game.landed[self.key()] = (roll or self.roll).standing()
         if self.seal is not None:
             self.seal.landed()
 

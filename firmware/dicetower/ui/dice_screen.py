@@ -31,7 +31,7 @@ class DiceScreen:
         """A game read from flash: a roll thrown at its place and not recorded comes back as it landed, on
         the dice screen (unrecorded: the game is sealed afresh after, ui/sealing.py)."""
         turn = self.turn
-        if turn.game.state["rolled"] or turn.game.landed.get(turn._key()) is None:
+        if turn.game.state["rolled"] or turn.game.landed.get(turn.key()) is None:
             return
         turn.start(self.app.dice, told=False)
         app = self.app

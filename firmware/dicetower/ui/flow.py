@@ -324,7 +324,7 @@ class App:
         self.save()
         event = {"event": "action", "game": self.kind, "action": name, "args": values, "line": line}
         place = self.game.places[-1] if self.game.places else None
-        if place is not None and name in self.game.THROWS:
+        if place is not None:
             event["at"] = place  # its throw's place: the faces it shows are the record's there
         self.emit(event)
         if self.game.over():
