@@ -10,7 +10,7 @@ from dicetower.core.games.battlerealm_heroes import HEROES
 from dicetower.ui import font
 from dicetower.ui.canvas import COLUMNS
 from dicetower.ui.screens import HINT
-from dicetower.ui.sealing import ROW
+from dicetower.ui.resealing import ROW
 from table import Scripted, Table
 
 ROLL = ["Mutant", "Skill", "Science", "Tech", "Cosmic", "Mystic"]

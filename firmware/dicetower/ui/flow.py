@@ -304,7 +304,7 @@ class App:
             self.browsing = getattr(self.fair, "failure", None) is None
             return self.step(button, len(menu))
         action = menu[self.cursor % len(menu)]
-        if action[1] == "reveal":  # ui/sealing.py's row
+        if action[1] == "reveal":  # ui/resealing.py's row
             return self.sealing.on_play()
         if action[2] and action[2][0][1] == SIX_DICE:
             return self.dice_screen.start()

@@ -12,8 +12,8 @@ from dicetower.core.game import SEALS_KEPT, landed_at, plural
 from dicetower.core.sealed import SEED_BYTES, SealedDice
 from dicetower.ui.modes import CUT, SEED
 from dicetower.ui.screens import draw_list
-from dicetower.ui.sealing import ROW
 
+ROW = (("Reveal the seed", "reveal", ()),)  # the last row of a sealed game's menu (App.on_play knows it)
 COUNTER = "seals"  # config.json's count of the seals this tower has made
 SHOWN = 16  # hex digits of a commitment the OLED shows
 SEALS_TEXT = 4000  # characters of revealed records a game keeps for its history (the last whole)

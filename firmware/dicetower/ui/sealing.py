@@ -14,8 +14,6 @@ from dicetower.core.entropy import PAUSED, EntropyFailure
 from dicetower.core.game import Refused, release
 from dicetower.ui.modes import CUT, OVER, PLAY, SEED
 
-REVEAL = "reveal"
-ROW = (("Reveal the seed", REVEAL, ()),)  # the last row of every sealed game's menu
 STEPS = "dicetower.ui.resealing"
 
 
