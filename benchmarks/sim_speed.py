@@ -53,7 +53,7 @@ def main():
             while app.first_frame_at is None:
                 await pilot.pause(0.01)
             result["first"] = app.first_frame_at
-            for key in "caac":
+            for key in "caacc":  # New Battlerealm, two heroes, start, the seal's cut
                 await pilot.press(key)
                 await pilot.pause(0.5)
             ring = app.ring_frames

@@ -41,7 +41,7 @@ def main():
     args = parser.parse_args()
     tower = sim.boot("pico_w", seed=3, state_dir=tempfile.mkdtemp(prefix="dicetower-web-"))
     with web.Served(tower) as served:
-        for key in "caaac":  # New Battlerealm, two heroes (A lowers four to two, no further), start
+        for key in "caaacc":  # New Battlerealm, two heroes (A lowers four to two, no further), start, the cut
             served.press(key)
         phones = [[] for _ in range(args.phones)]
         ready = threading.Semaphore(0)

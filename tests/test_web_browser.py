@@ -310,7 +310,7 @@ def test_a_phone_cuts_the_seal_finds_its_part_and_verifies_after_the_reveal(brow
     page.locator("#verify").click()
     verdict = "seal %s: 6 draws in 1 throw, cut by 1 phone: every face matches, commitment matches" % seal
     expect(page.locator("#verdict .good").first).to_have_text(verdict)
-    expect(page.locator("#verdict .good").last).to_have_text("game: 1 line show the record's faces")
+    expect(page.locator("#verdict .good").last).to_have_text("game: 1 line shows the record's faces")
     expect(page.locator("#verdict .bad")).to_have_count(0)
     assert page.evaluate("() => hex(sha256js(enc('abc')))") == hashlib.sha256(b"abc").hexdigest()
     long = "x" * 200  # several blocks: the page's own SHA-256 against CPython's

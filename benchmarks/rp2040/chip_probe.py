@@ -50,7 +50,7 @@ print(json.dumps({"redraw_full_us": full, "redraw_menu_step_us": menu, "led_fram
 # A roll with its animation: a new Battlerealm game for two, then Hulk rolls (the dice, their entropy
 # gathered ahead as the loop does at idle; the advice follows in slices), the screen, the ring's
 # animation frames until it ends; then the cursor moved over the dice (median of six redraws).
-for key in "caac":
+for key in "caacc":  # New Battlerealm, two heroes, start, the seal's cut
     app.press(key, "short")
     dev.render(now())
 while dev._prime is not None and dev._prime():

@@ -100,7 +100,7 @@ def redraws(t, name, key, k=200, cold=False):
 
 
 def battlerealm(t):
-    for key in "caac":  # New Battlerealm, two heroes (from four: a a), start
+    for key in "caacc":  # New Battlerealm, two heroes (from four: a a), start, the seal's cut
         yield key
     for _turn in range(6):
         yield "c"  # roll
@@ -146,7 +146,7 @@ def united(t):
 
 
 def battleworld(t):
-    for key in "bbbc" + "c":  # New Battleworld, one starting hero
+    for key in "bbbc" + "c" + "c":  # New Battleworld, one starting hero, the seal's cut
         yield key
     for _ in range(40):
         if t.app.game is None or t.app.game.over():
@@ -252,7 +252,7 @@ t.device.render(0)
 redraws(t, "start_full", "")
 redraws(t, "start_menu_step", "b")
 redraws(t, "start_menu_step_cold", "b", cold=True)
-for key in "aacaac":  # back to the first item; a Battlerealm game for two; Hulk rolls
+for key in "aacaacc":  # back to the first item; a Battlerealm game for two, the seal's cut; Hulk rolls
     t.press(key)
 t.press("c")
 assert t.app.mode == "dice", t.app.mode

@@ -80,7 +80,7 @@ def _hardest(lucky):
 def run(dev):
     """`dev`: a device booted without a saved game (the start menu's first item is New Battlerealm)."""
     app = dev.app
-    for key in "caacc":  # New Battlerealm, two heroes, start; Hulk rolls
+    for key in "caaccc":  # New Battlerealm, two heroes, start, the seal's cut; Hulk rolls
         app.press(key, "short")
     _advice(dev, "the first roll of a new game (Hulk's two cards)", lambda turn: None)
     _advice(dev, "hardest:6free,2rerolls,any-of-4-cards", _hardest(0))

@@ -16,7 +16,7 @@ def main():
     from table import Table
 
     t = Table(seed=3)
-    for key in "caaac":  # New Battlerealm, two heroes, start: then Hulk rolls
+    for key in "caaacc":  # New Battlerealm, two heroes, start, the seal's cut
         t.press(key)
     t.wait(2500)
     before = free()

@@ -130,8 +130,9 @@ def _q(text):
     return json.dumps(text, ensure_ascii=False)
 
 
-def _plural(n, word):
-    return "%d %s%s" % (n, word, "" if n == 1 else "s")
+def _plural(n, word, one="", many=""):
+    """A count and its word ("1 draw", "2 draws"), and a verb after it that agrees ("1 line shows")."""
+    return "%d %s%s%s" % (n, word, "" if n == 1 else "s", (" " + (one if n == 1 else many)) if one else "")
 
 
 def cut_words(cut):
@@ -347,7 +348,7 @@ class Game:
                 % (_plural(self.undos, "undo"), _plural(self.redos, "redo"))
             )
         if self.lines:
-            parts.append("%s show the record's faces" % _plural(self.lines, "line"))
+            parts.append("%s the record's faces" % _plural(self.lines, "line", "shows", "show"))
         if self.unchecked:
             parts.append("%s thrown before this input began: not checked" % _plural(self.unchecked, "face"))
         if self.forgotten:

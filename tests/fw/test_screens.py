@@ -9,8 +9,8 @@ from dicetower.core.games import GAMES, game
 from dicetower.core.games.battlerealm_heroes import HEROES
 from dicetower.ui import font
 from dicetower.ui.canvas import COLUMNS
-from dicetower.ui.screens import HINT
 from dicetower.ui.resealing import ROW
+from dicetower.ui.screens import HINT
 from table import Scripted, Table
 
 ROLL = ["Mutant", "Skill", "Science", "Tech", "Cosmic", "Mystic"]
