@@ -374,6 +374,25 @@ def test_a_game_begun_while_the_dice_are_paused_is_sealed_and_cut_when_they_are_
     assert [e["event"] for e in events(tower.platform.lines)].count("draws") == 1
 
 
+def test_a_dice_json_attack_die_is_said_before_the_cut_and_named_in_the_verdict(tmp_path, capsys):
+    """A dice.json may load the Attack Die: the players are told on the cut screen, the seal's identity
+    holds its faces, and the verdict names it (it verifies: the faces are the seed's, on that die)."""
+    with open(tmp_path / "dice.json", "w") as f:
+        json.dump({"attack": ["Star", "5", "5", "5", "5", "Blank"]}, f)
+    tower = sim.boot("pico", 3, None, str(tmp_path))
+    press(tower, "bbbc c")
+    assert tower.screen()[6] == "Attack Die: dice.json's"
+    press(tower, "c")
+    assert "The Attack Die is dice.json's: Star 5 5 5 5 Blank." in tower.app.message
+    choose(tower, "New battle")
+    press(tower, "ccc")
+    choose(tower, "Attack a battle")
+    press(tower, "cc")
+    reveal(tower)
+    assert run_verify(write_log(tmp_path / "log", tower.platform.lines)) == 0
+    assert "the Attack die is not the game's own: Star,5,5,5,5,Blank" in capsys.readouterr().out
+
+
 # -- the phones cut the seal ----------------------------------------------------------------------------
 
 

@@ -202,6 +202,21 @@ def cut(sealing, number=None):
     app.save()
     sealing.back_to_game()
     app.message = "Seal %s, cut by %s: %s." % (short(dice.commitment), who(dice.cut), said[:8])
+    for name, faces in not_own(dice.dice):
+        app.message += " The %s Die is dice.json's: %s." % (name, faces.replace(",", " "))
+
+
+def not_own(dice):
+    """The dice of a seal's identity that are not the games' own (a dice.json's Attack Die): [(name, faces)]."""
+    from dicetower.core.dice import ATTACK, BATTLEREALM, DANGER_COIN
+
+    other = []
+    for part in dice.split(";"):
+        name, _, faces = part.partition("=")
+        for own in (ATTACK, BATTLEREALM, DANGER_COIN):
+            if own.name == name and ",".join(own.faces) != faces:
+                other.append((name, faces))
+    return other
 
 
 class CutScreen:
@@ -217,7 +232,9 @@ class CutScreen:
         self.digits = None  # the number being entered, a digit a place, or None
         self.at = 0  # the digit being entered
         self.number = None  # the number entered, once every digit is
-        self.said = ""  # a word for the players, on the line above the keys
+        # A word for the players on the line above the keys: first, a die that is not the game's own.
+        other = not_own(sealing.dice.dice)
+        self.said = "%s Die: dice.json's" % other[0][0] if other else ""
 
     def press(self, button, kind):
         app = self.sealing.app
