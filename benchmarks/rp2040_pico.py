@@ -369,7 +369,12 @@ def game_heaps(pico, scoreboard):
                 json.loads,
                 (
                     line
-                    for line in pico.run("GAME = %r\nSCOREBOARD = %r\n" % (name, scoreboard) + probe).splitlines()
+                    for line in pico.run(
+                        "GAME = %r\nSCOREBOARD = %r\n" % (name, scoreboard)
+                        # a fresh device: the chip probe's roll is saved before it shows (no game to resume)
+                        + "import os\nif 'game.sav' in os.listdir():\n    os.remove('game.sav')\n"
+                        + probe
+                    ).splitlines()
                     if line.startswith("{")
                 ),
             )

@@ -234,31 +234,30 @@ def test_a_power_cut_around_a_throws_save_shows_no_face_that_is_not_on_flash(sav
     tower = run_world([], root)
     tower.wait(300)
     app = tower.app
-    save_now = app.save_now
-
-    def cut():
-        if saved:
-            save_now()
-        app.emit = lambda event: None  # the console goes dark with the rest (the press's `finally` still runs here)
-        raise PowerCut()
-
-    app.save_now = cut
+    if saved:
+        app.release = lambda: (_ for _ in ()).throw(PowerCut())  # the save whole, then the power goes
+    else:
+        app.saves.step = lambda: (_ for _ in ()).throw(PowerCut())  # the power goes as the save starts
     with pytest.raises(PowerCut):
         choose(tower, "Attack a battle")
         press(tower, "cc")
+        tower.wait(300)
+    assert app.holding  # the throw's faces were held back: never on the screen, the phones or the console
     told = events(tower.platform.lines)
-    assert [e for e in told if e["event"] == "draws"] == []  # the monitor never heard of it
+    assert [e for e in told if e["event"] == "draws"] == []
     assert [e for e in told if e["event"] == "action" and e["action"] == "attack"] == []
-    landed = [v for k, v in app.game.landed.items() if k.endswith("Attack")]
+    landed = app.game.landed.get("0 Attack")
     again = sim.boot("pico", 9, None, root)
-    press(again, "c c c")  # Resume; past the old seal's seed; cut
-    assert [k for k in again.app.game.landed if k.endswith("Attack")] == (["0 Attack"] if saved else [])
-    choose(again, "Attack a battle")
-    press(again, "cc")
-    face = again.app.game.actions[-1][2]
-    if saved:
-        assert face == again.app.game.state["faces"][landed[0]]  # given back: the faces the save held
-        assert [e["record"] for e in events(again.platform.lines) if e["event"] == "draws"] == ["0=0:%d" % landed[0]]
+    press(again, "c c c")  # Resume; past the old seal's seed (its record as saved); cut
+    revealed = [e for e in events(again.platform.lines) if e["event"] == "reveal"][0]
+    if not saved:  # nothing of the throw on flash: the Attack is made now, a throw at a new place
+        assert again.app.game.landed == {} and revealed["draws"] == 0
+        choose(again, "Attack a battle")
+        press(again, "cc")
+        assert [e["record"][:4] for e in events(again.platform.lines) if e["event"] == "draws"] == ["0:0:"]
+    else:  # the throw and its Attack were saved together: the game goes on with the face that landed
+        assert again.app.game.actions[-1] == ["attack", 0, again.app.game.state["faces"][landed], 0]
+        assert revealed["draws"] == 1 and again.app.game.landed == {"0 Attack": landed}
 
 
 def test_an_attack_undone_and_made_at_another_battle_shows_the_same_face(tmp_path):

@@ -107,7 +107,13 @@ class Device:
     def _work(self, now, frame_due):
         """One piece of work, the most urgent first: True if there was one."""
         app = self.app
-        if self._pressed:
+        if app.holding:
+            # A throw landed: its save first, a step a pass (the buttons polled between), then its faces.
+            if self.saves.pending():
+                self.saves.step()
+            else:
+                app.release()
+        elif self._pressed:
             button, kind = self._pressed.pop(0)
             self._tidy = True
             if self._stir is not None:

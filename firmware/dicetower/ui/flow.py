@@ -48,7 +48,11 @@ class App:
         self.write_json = write_json  # write_json(name, data): a settings file on flash, whole; None: none
         # The last set-up of each game and a user's presets (setup_files.py's SetupFiles, made on the call), or None.
         self.setups = setups
-        self.emit = emit or (lambda event: None)
+        self._tell = emit or (lambda event: None)  # the console (Device._emit): see `emit`
+        # A throw's save under way: until it is on flash, the throw's faces are held back from the screen,
+        # the phones and the console (Device._work steps the save first, then `release`s them).
+        self.holding = False
+        self._waiting = []  # the events it holds back
         self.settings = settings if settings is not None else {"brightness": 100, "sounds": True}
         self.options = options or {}
         self.mode = START
@@ -347,11 +351,26 @@ class App:
         if self.saves is not None and self.game is not None:
             self.saves.save(self.game)
 
-    def save_now(self):
-        """The game written to flash now, not at idle: a throw that landed is saved before it is seen."""
+    def emit(self, event):
+        """An event for the console; held while a throw's save is under way."""
+        if self.holding:
+            self._waiting.append(event)
+        else:
+            self._tell(event)
+
+    def save_first(self):
+        """A throw landed: the game is saved before anything shows its faces (see `holding`)."""
         if self.saves is not None and self.game is not None:
             self.saves.save(self.game)
-            self.saves.flush()
+            self.holding = True
+
+    def release(self):
+        """The throw's save is on flash: its events are told, and the screen may show it."""
+        self.holding = False
+        waiting, self._waiting = self._waiting, []
+        for event in waiting:
+            self._tell(event)
+        self.changed = True
 
     def cut_by(self, text, address):
         """A phone's part of the open seal's cut (web/server.py's /cut): (True, as recorded) or (False, why)."""

@@ -87,9 +87,10 @@ class Sealing:
             self._tell()
 
     def landed(self):
-        """A new throw landed: the game, its record and what landed are on flash before anyone sees it;
-        then the monitor hears of it, before the action or the screen that shows its faces."""
-        self.app.save_now()
+        """A new throw landed: the game, its record and what landed are on flash before anyone sees it
+        (App.save_first: the screen, the phones and the monitor wait for the save); the monitor hears of
+        it first, before the action or the screen that shows its faces."""
+        self.app.save_first()
         self._tell()
 
     def _tell(self):
