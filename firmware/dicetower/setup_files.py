@@ -52,6 +52,11 @@ class SetupFiles:
         saved, said = self.load("setup.json", _setups, SETUP_BYTES)
         return saved or {}, said
 
+    def refuse(self, reason):
+        """A remembered set-up its rows cannot show (a value out of range): setup.json kept aside as a
+        file the set-up cannot use, so the next set-up does not meet it again; what to say."""
+        return self._aside("setup.json", "setup.json: " + reason) + " The set-ups start from the defaults."
+
     def remember(self, kind, count, setup):
         """The set-up a game of `kind` started with, the default for the next one: written by `write`,
         in a pass of the loop of its own (the press that starts the game is answered first)."""

@@ -182,11 +182,50 @@ class Champions(unittest.TestCase):
         self.assertEqual(t.app.mode, "form")
         self.assertIsNone(t.app.game)
         self.assertIn(
-            "Target threat for 4 players must be 1 to 99, not 120.", " ".join(line for line in t.screen() if line)
+            "S1 target threat for 4 players must be 1 to 99, not 120.", " ".join(line for line in t.screen() if line)
         )
+        self.assertEqual(chosen(t), "S1 target: 30")  # the row to change, chosen
         t.wait(500)  # idle passes: a set-up remembered would be written now
         # Only a set-up that started a game is remembered (micropython-lib's unittest has no assertNotIn).
         self.assertFalse("champions" in _setup_json(t))
+
+    def test_a_start_threat_per_player_at_its_target_stays_on_the_form_and_every_button_answers(self):
+        """The hostile run's lock: 4 players, the first stage's start "per player" (3 x 4 = 12, at or over
+        its target of 10): the tracker would refuse it, so the set-up refuses it before its form goes.
+        Rule (the tracker's): threat reaching a stage's target advances the scheme at once."""
+        t = Table()
+        new(t, "champions", "bb")  # four players
+        set_to(t, "S1 start is", "per player")
+        start(t)
+        self.assertEqual(t.app.mode, "form")
+        self.assertIsNone(t.app.game)
+        said = " ".join(line for line in t.screen() if line)
+        self.assertIn("S1 for 4 players: starting threat 12 must be below the target, 10.", said)
+        self.assertEqual(chosen(t), "S1 start: 3")
+        t.presses("c a c")  # take the row, 3 down to 2 per player (8 for four), keep it
+        self.assertEqual(chosen(t), "S1 start: 2")
+        start(t)
+        self.assertEqual(t.app.mode, "play")
+        self.assertEqual(t.app.game.state["areas"][0]["scheme"]["threat"], 8)
+
+    def test_a_refused_start_from_the_count_screen_opens_the_form_on_its_row(self):
+        t = Table()
+        t.presses("b c b b B")  # Champions, four players, the set-up's rows
+        set_to(t, "S1 start is", "per player")
+        t.presses("C")  # back to the player count: C there starts the game as set up
+        self.assertEqual(t.app.mode, "setup")
+        t.presses("c")
+        self.assertEqual(t.app.mode, "form")
+        self.assertEqual(chosen(t), "S1 start: 3")
+
+
+def chosen(t):
+    """The row the form's cursor is on, as the OLED shows it (lit: the panel's line read back)."""
+    form = t.app.form
+    rows = form.rows()
+    label = rows[t.app.cursor - 1][0] if t.app.cursor else "Start the game"
+    lines = [line for line in t.screen()[1:7] if line.startswith(label)]
+    return lines[0] if lines else None
 
 
 def _setup_json(t):
@@ -346,6 +385,113 @@ class DamagedFiles(unittest.TestCase):
         self.assertIn("setup.json is not valid JSON. It is kept as setup.json.bad1.", t.app.message)
         t.presses("c c")
         self.assertEqual((t.app.mode, t.app.count), ("setup", 4))
+
+    def remembered(self, kind, count, setup):
+        """A tower whose setup.json remembers `setup` for `kind` (a hand edit), on that game's count screen."""
+        t = self.tower_with("setup.json", json.dumps({kind: {"count": count, "setup": setup}}))
+        t.presses(START_MENU[kind] + "c")
+        return t
+
+    def champions_setup(self, **changes):
+        from dicetower.core.games.champions_setup import setup_default
+
+        setup = setup_default({})
+        for key, value in changes.items():
+            part, field = key.split("_", 1)
+            setup[part][field] = value
+        return setup
+
+    def test_a_remembered_stage_count_out_of_its_range_is_said_and_the_defaults_offered(self):
+        """Five villain stages froze the form at "Stage 5"; -1 gave 3 stages, silently."""
+        for count, said in ((5, "Villain stages 5, not 1 to 4"), (-1, "Villain stages -1, not 1 to 4")):
+            t = self.remembered("champions", 2, self.champions_setup(villain_count=count))
+            self.assertEqual(t.app.mode, "notice")
+            self.assertIn("setup.json: the last Champions set-up has " + said, t.app.message)
+            self.assertIn("It is kept as setup.json.bad1.", t.app.message)
+            t.presses("c bc")  # read; Champions again: the defaults, and not the same notice
+            self.assertEqual((t.app.mode, t.app.count), ("setup", 2))
+            t.presses("B")
+            self.assertEqual(t.app.setup["villain"]["count"], 2)
+            start(t)
+            self.assertEqual(t.app.mode, "play")
+            self.tearDown()
+
+    def test_a_remembered_count_of_true_is_not_a_count(self):
+        t = self.remembered("united", True, {})
+        self.assertEqual((t.app.mode, t.app.count), ("setup", 4))  # United's default count, not 1
+
+    def test_united_refuses_the_same_hero_twice_on_its_row(self):
+        from dicetower.core.games.united_setup import setup_default
+
+        setup = setup_default({})
+        setup["heroes"][1] = setup["heroes"][0]
+        t = self.remembered("united", 2, setup)
+        t.presses("c")  # start as remembered
+        self.assertEqual(t.app.mode, "form")
+        self.assertIsNone(t.app.game)
+        self.assertIn("%s is seated twice" % setup["heroes"][0], " ".join(t.screen()))
+        self.assertEqual(chosen(t), "Seat 2: %s" % setup["heroes"][0])
+
+    def test_a_preset_named_like_a_built_in_one_is_refused_naming_it(self):
+        """Named like She-Hulk, a user's hero trapped B on the hero row and took her hit points."""
+        for presets, said in (
+            ({"heroes": [{"name": "She-Hulk", "hp": 3}]}, "The hero She-Hulk is named like another"),
+            ({"heroes": [{"name": "P2", "hp": 3}]}, "The hero P2 is named like another"),
+            (
+                {
+                    "scenarios": [
+                        {
+                            "name": "Standard",
+                            "villain": {"name": "V", "stages": [9]},
+                            "scheme": {"name": "S", "stages": [{"target": 5}]},
+                        }
+                    ]
+                },
+                "The scenario Standard is named like another",
+            ),
+        ):
+            t = self.tower_with("champions.json", json.dumps(presets))
+            t.presses("bc")
+            self.assertEqual(t.app.mode, "notice")
+            self.assertIn("champions.json: " + said, t.app.message)
+            self.assertFalse("champions.json: champions.json" in t.app.message)
+            self.tearDown()
+
+    def test_a_scenario_that_can_never_start_is_refused(self):
+        stage = {"target": 5, "start": 6}  # fixed both: 6 threat at the start, over its target, for any count
+        presets = {
+            "scenarios": [
+                {"name": "Never", "villain": {"name": "V", "stages": [9]}, "scheme": {"name": "S", "stages": [stage]}}
+            ]
+        }
+        t = self.tower_with("champions.json", json.dumps(presets))
+        t.presses("bc")
+        self.assertEqual(t.app.mode, "notice")
+        self.assertIn("champions.json: Never's scheme stage 1 can never start", t.app.message)
+
+    def test_a_battlerealm_roster_of_three_seats_three_beside_a_remembered_set_up_of_others(self):
+        """heroes.json with 3 heroes and setup.json remembering 4 others: 4 on screen, blank seats, and a
+        start that locked the loop. The count screen goes to 3 at most; the seats are the roster's."""
+        heroes = [{"name": name} for name in ("Wasp", "Hawkeye", "Falcon")]
+        root = Table().root
+        with open(root + "setup.json", "w") as f:
+            json.dump({"battlerealm": {"count": 4, "setup": {"heroes": ["Hulk", "Thor", "Vision", "Loki", "", ""]}}}, f)
+        with open(root + "heroes.json", "w") as f:
+            json.dump({"heroes": heroes}, f)
+        self.root = root
+        t = Table(root=root, keep_files=True)
+        os.remove(root + "heroes.json")  # read at boot
+        t.presses("c")
+        while t.app._unready is not None:
+            t.wait(50)
+        self.assertEqual((t.app.mode, t.app.count), ("setup", 3))
+        self.assertIn("Players (2-3):", t.screen())
+        t.presses("b")  # no fourth seat
+        self.assertEqual(t.app.count, 3)
+        t.presses("B")
+        self.assertEqual(t.screen()[2:5], ["Seat 1: Wasp", "Seat 2: Hawkeye", "Seat 3: Falcon"])
+        start(t)
+        self.assertEqual([h["name"] for h in t.app.game.state["heroes"]], ["Wasp", "Hawkeye", "Falcon"])
 
 
 if __name__ == "__main__":

@@ -33,7 +33,19 @@ def place_text(at, hero=NO_HERO):
 
 
 class Refused(Exception):
-    """A request the rules do not allow; `str(e)` says why, for the screen."""
+    """A request the rules do not allow; `str(e)` says why, for the screen. A set-up's refusal may name
+    the row it is about: `path`, the keys of its value in the set-up (ui/setup.py chooses that row)."""
+
+    path = None
+
+
+def refused_at(path, check, *args):
+    """check(*args); a Refused it raises names the set-up's row at `path` (see Refused)."""
+    try:
+        return check(*args)
+    except Refused as e:
+        e.path = path
+        raise
 
 
 def release(name):
@@ -82,14 +94,21 @@ def clone(value):
 def number(value, low, high, what):
     """`value` as an int in [low, high], or Refused naming `what`."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise Refused("%s must be a whole number, not %r." % (what, value))
+        raise Refused("%s must be a whole number, not %s." % (what, said(value)))
     if value < low or (high is not None and value > high):
         if high is not None and high < low:  # e.g. a stage where a scheme has none
             raise Refused("%s must be one of those set, and none are." % what)
         if high is None:
-            raise Refused("%s must be at least %d, not %d." % (what, low, value))
-        raise Refused("%s must be %d to %d, not %d." % (what, low, high, value))
+            raise Refused("%s must be at least %d, not %s." % (what, low, said(value)))
+        raise Refused("%s must be %d to %d, not %s." % (what, low, high, said(value)))
     return value
+
+
+def said(value):
+    """A value as a message shows it: one a hand-edited file made huge (a 4,000-digit number, a long
+    list) is cut to its start, so a line of the OLED still says what was wrong."""
+    text = repr(value)
+    return text if len(text) <= 10 else text[:8] + ".."
 
 
 def fields(value, what):

@@ -60,7 +60,7 @@ def set_up(app, kind):
         app.mode = NOTICE  # said whole, with the file's name; the start menu follows
         app.message = notice + " The set-ups start from the defaults."
     last = saved.get(app.kind)
-    if isinstance(last, dict) and isinstance(last.get("count"), int) and low <= last["count"] <= high:
+    if isinstance(last, dict) and type(last.get("count")) is int and low <= last["count"] <= high:
         app.count = last["count"]
         app.last_setup = last.get("setup")
 
@@ -75,8 +75,9 @@ def make_ready(app):
         ready(app, name)
 
 
-def open_setup(app):
-    """Hold B on the player count: the set-up's rows (a game with more than a count to set up)."""
+def open_setup(app, path=None):
+    """Hold B on the player count: the set-up's rows (a game with more than a count to set up); with
+    `path`, on the row of that value (what a start refused)."""
     make_ready(app)
     if app.setup is None:
         return
@@ -84,12 +85,25 @@ def open_setup(app):
         from dicetower.ui.setup import SetupForm
 
         app.form = SetupForm(app)
-    app.form.open()
+    if app.mode != FORM:
+        app.form.open()
+    if path is not None:
+        app.form.choose(path)
     app.mode = FORM
 
 
+def most(app):
+    """The most players the chosen game seats: its registry's, or fewer if its set-up says so (a
+    heroes.json of 3 heroes seats 3: core/games/battlerealm_setup.py's `most`)."""
+    high = games.players(app.kind)[1]
+    limit = getattr(app.setup_rules, "most", None)
+    return high if limit is None else min(high, limit(app.options))
+
+
 def start_game(app):
-    """The set-up started: the new game, and its set-up remembered for the next one."""
+    """The set-up started: the new game, and its set-up remembered for the next one. The set-up's
+    `start` makes every check the tracker's start makes (one function, called by both): a refusal keeps
+    the form, on the row it names, and says why."""
     make_ready(app)
     if app.mode == NOTICE:
         return  # a presets file refused just now: said first
@@ -97,13 +111,22 @@ def start_game(app):
         game = game_module_now(app).new_game(app.count, app.options)
         remember(app)
     else:
-        made = app.setup_rules.start(app.count, app.setup, app.options)  # Refused: said on its row
+        try:
+            made = app.setup_rules.start(app.count, app.setup, app.options)
+        except Refused as e:
+            if e.path is not None or app.mode == FORM:
+                open_setup(app, e.path)
+            raise
         remember(app)  # before it is let go: should the tracker refuse it, it comes back (below)
         app._set_down()  # its module let go before the game's comes in (core/games/__init__.py)
         try:
             game = game_module_now(app).TRACKER.setup(*made)
         except Refused:
-            set_up(app, app.kind)  # the set-up just remembered, made ready again at idle
+            # The set-up's start let it pass (a check missing there): the form back as it was.
+            set_up(app, app.kind)
+            make_ready(app)
+            if app.mode != NOTICE:
+                open_setup(app)
             raise
     app.begin(game, new=True)
 

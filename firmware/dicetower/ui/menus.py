@@ -121,13 +121,13 @@ class Menus:
     def on_setup(self, button, kind):
         """The player count (A -, B +); C starts the game as last set up, hold B sets up the rest."""
         app = self.app
-        low, high, _ = games.players(app.kind)
-        if button == "b" and kind == "long" and app.setup is not None:
+        low = games.players(app.kind)[0]
+        if button == "b" and kind == "long" and games.setup_of(app.kind) is not None:
             choosing.open_setup(app)
         elif button == "a":
             app.count = max(low, app.count - 1)
         elif button == "b":
-            app.count = min(high, app.count + 1)
+            app.count = min(choosing.most(app), app.count + 1)
         else:
             choosing.start_game(app)
 
@@ -228,7 +228,7 @@ class Menus:
 
     def draw_setup(self, canvas):
         app = self.app
-        low, high, _ = games.players(app.kind)  # from the registry: the game's module may not be loaded yet
+        low, high = games.players(app.kind)[0], choosing.most(app)  # the game's module may not be loaded yet
         counting, hint = games.count_screen(app.kind)
         canvas.line(0, "New " + games.label(app.kind), invert=True, centre=True)
         canvas.line(2, counting % (low, high))

@@ -15,7 +15,8 @@ This only steps through the rows, as ui/picker.py does through an action's value
 the game. A/B move; C takes the row: then A/B change its value (held: ten at a time), C keeps it.
 """
 
-from dicetower.core.game import Refused
+from dicetower.core.game import Refused, said
+from dicetower.core.games import label as game_label
 from dicetower.core.games import players
 from dicetower.ui.canvas import CHAR, COLUMNS, MARGIN, wrap
 
@@ -59,7 +60,9 @@ def fits(value, like, depth=6):
 
 def ready(app, name):
     """The set-up's module `name`, its default, the user's presets and the remembered set-up, into the
-    app. A remembered set-up of another shape (an older firmware, a hand edit) is not used, nor its count."""
+    app. A remembered set-up of another shape or with a value out of its row's range (an older firmware,
+    a hand edit) is not used, nor its count; one out of range is said, setup.json kept aside."""
+    from dicetower.ui.choosing import most
     from dicetower.ui.modes import NOTICE
 
     rules = app.setup_rules = __import__("dicetower.core.games." + name, None, None, [name])
@@ -72,12 +75,39 @@ def ready(app, name):
             app.message = notice + " The built-in presets are offered."
             app.changed = True
     if app.last_setup is not None:
-        if fits(app.last_setup, app.setup):
+        # Another shape (an older firmware's) is not used, silently; a value out of range is said.
+        wrong = (
+            "" if not fits(app.last_setup, app.setup) else out_of_range(app.last_setup, app.count, rules, app.options)
+        )
+        if wrong is None:
             app.setup = app.last_setup
         else:
             app.count = players(app.kind)[2]
+            if wrong and app.mode != NOTICE and app.setups is not None:
+                app.mode = NOTICE  # said whole; setup.json is kept aside, so it is said once
+                app.message = app.setups().refuse("the last %s set-up has %s" % (game_label(app.kind), wrong))
             app.changed = True
         app.last_setup = None
+    high = most(app)
+    if high < players(app.kind)[1]:
+        app.count = min(app.count, high)
+        app.changed = True  # the count screen says the roster's range
+
+
+def out_of_range(setup, count, rules, options):
+    """What of a remembered set-up of the right shape its rows cannot show ("Stage 5 hit points: 0"),
+    or None: every number within its row's range, every choice one the row offers."""
+    try:
+        for label_, path, detail in rules.setup_rows(setup, count, options):
+            value = value_at(setup, path)
+            if isinstance(detail, tuple):
+                if type(value) is not int or not detail[0] <= value <= detail[1]:
+                    return "%s %s, not %d to %d" % (label_, said(value), detail[0], detail[1])
+            elif value not in [choice for _, choice in detail]:
+                return "%s %s is not offered" % (label_, said(value))
+    except (IndexError, KeyError, TypeError, ValueError):
+        return "its rows"
+    return None
 
 
 def _shown(value, detail):
@@ -100,6 +130,14 @@ class SetupForm:
             app = self.app
             self._rows = app.setup_rules.setup_rows(app.setup, app.count, app.options)
         return self._rows
+
+    def choose(self, path):
+        """The cursor on the row of the value at `path` (what a start refused), if it shows."""
+        rows = self.rows()
+        for i in range(len(rows)):
+            if tuple(rows[i][1]) == tuple(path):
+                self.app.cursor = i + 1
+                self.editing = False
 
     def open(self):
         self.editing = False
@@ -150,8 +188,6 @@ class SetupForm:
             changed(app.setup, path, app.options)
 
     def draw(self, canvas):
-        from dicetower.core.games import label as game_label
-
         app = self.app
         rows = self.rows()
         items = [START_ROW] + ["%s: " % label for label, _, _ in rows]

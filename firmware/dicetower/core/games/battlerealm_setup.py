@@ -43,9 +43,24 @@ def setup_rows(setup, count, options):
     return rows
 
 
+def most(options):
+    """The most players the roster seats (a heroes.json of 3 heroes seats 3): the count screen's top."""
+    from dicetower.core.roster import heroes
+
+    return min(PLAYERS[1], len(heroes(options)))
+
+
 def start(count, setup, options):
+    """The arguments of `Battlerealm.setup`, its heroes checked as it checks them (its `new_state`)
+    before the form is let go."""
+    from dicetower.core.game import Refused
+    from dicetower.core.games.battlerealm_check import new_state
     from dicetower.core.roster import heroes
 
     roster = heroes(options)
+    if count > len(roster):
+        raise Refused("The roster has %d heroes: %d players at most." % (len(roster), len(roster)))
     seats = _seated(setup, [h["name"] for h in roster])[:count]
-    return ([dict(h) for name in seats for h in roster if h["name"] == name],)  # Battlerealm.setup's
+    made = [dict(h) for name in seats for h in roster if h["name"] == name]
+    new_state(made)
+    return (made,)  # Battlerealm.setup's

@@ -4,18 +4,13 @@ core/games/champions_allies.py's."""
 
 from dicetower.core.game import Game, Refused, fields, number, plural, text
 from dicetower.core.games.champions_allies import OWNER, Allies
+from dicetower.core.games.champions_check import hero, stage, stages, villain_hp
 
 PHASES = ("player", "villain")
 MAX_SIDES = 8  # in play at once, over all game areas; keeps a save under 2 KB
 MOST = 99  # the most threat one action places (Threat, Incite X: 1 to 99; acceleration 9 + 8 x 9 at most)
 SIDE_THREAT = 99  # a side scheme's threat the tracker holds (a table sees tens)
 ROUNDS = 9999  # the tracker's last round: a table plays tens; a save claiming more is damaged
-
-
-def _stages(spec, what):
-    if not isinstance(spec, list) or not 1 <= len(spec) <= 6:
-        raise Refused("%s needs 1 to 6 stages." % what)
-    return spec
 
 
 class Champions(Allies, Game):
@@ -32,11 +27,7 @@ class Champions(Allies, Game):
         """
         if not isinstance(heroes, list) or not 1 <= len(heroes) <= 4:
             raise Refused("Marvel Champions takes 1 to 4 players.")
-        roster = []
-        for spec in heroes:
-            name = text(fields(spec, "A hero").get("name"), "A hero's name")
-            hp = number(spec.get("hp"), 1, 99, name + "'s hit points")
-            roster.append({"name": name, "hp": hp, "max": hp, "out": 0})
+        roster = [hero(spec) for spec in heroes]
         state = {"heroes": roster, "first": 0, "round": 1, "phase": "player", "areas": [], "over": None}
         state["areas"].append(cls._area(state, list(range(len(roster))), scheme, villain))
         return cls(state)
@@ -52,24 +43,11 @@ class Champions(Allies, Game):
     @staticmethod
     def _area(state, players, scheme, villain):
         name = text(fields(scheme, "A scheme").get("name"), "A scheme's name")
-        stages = _stages(scheme.get("stages"), name)
-        checked = []
-        for stage in stages:
-            if not isinstance(stage, list) or len(stage) != 3:
-                raise Refused("%s: each stage is [target, acceleration, starting threat]." % name)
-            checked.append(
-                [
-                    number(stage[0], 1, 99, "Target threat"),
-                    number(stage[1], 0, 9, "Acceleration"),
-                    number(stage[2], 0, 98, "Starting threat"),
-                ]
-            )
-            if checked[-1][2] >= checked[-1][0]:
-                raise Refused("%s: a stage's starting threat must be below its target." % name)
+        checked = [stage(spec, name) for spec in stages(scheme.get("stages"), name)]
         vname = text(fields(villain, "A villain").get("name"), "A villain's name")
-        hp = _stages(villain.get("stages"), vname)
+        hp = stages(villain.get("stages"), vname)
         for per_player in hp:
-            number(per_player, 1, 99, vname + "'s hit points per player")
+            villain_hp(per_player, vname)
         area = {
             "players": players,
             "scheme": {"name": name, "stages": checked, "stage": 0, "threat": checked[0][2]},

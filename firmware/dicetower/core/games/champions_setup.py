@@ -17,8 +17,9 @@ III come from the play menu) with those same figures, to be set to the cards. Th
 are the core set's identity cards.
 """
 
-from dicetower.core.game import Refused, fields, number, parsed, text
+from dicetower.core.game import Refused, fields, number, parsed, plural, refused_at, text
 from dicetower.core.games import players
+from dicetower.core.games.champions_check import hero, stage, villain_hp
 
 PLAYERS = players("champions")  # the registry's: this module does not import the game's (core/games/__init__.py)
 
@@ -69,7 +70,8 @@ def _flag(value, what):
 
 
 def scenario(spec):
-    """A scenario as the set-up holds it, checked: Refused naming the field."""
+    """A scenario as the set-up holds it, checked: Refused naming the field. A scheme stage must be able
+    to start for some count of players (its starting threat below its target for 1, 2, 3 or 4)."""
     name = text(fields(spec, "A scenario").get("name"), "A scenario's name")
     villain = fields(spec.get("villain"), name + "'s villain")
     scheme = fields(spec.get("scheme"), name + "'s scheme")
@@ -80,17 +82,21 @@ def scenario(spec):
     if not isinstance(stages, list) or not 1 <= len(stages) <= MOST_STAGES:
         raise Refused("%s's scheme needs 1 to %d stages." % (name, MOST_STAGES))
     out = []
-    for stage in stages:
-        stage = fields(stage, name + "'s scheme stage")
+    for spec in stages:
+        spec = fields(spec, name + "'s scheme stage")
         out.append(
             [
-                number(stage.get("target"), 1, 99, "Target threat"),
-                _flag(stage.get("target_per_player", False), "target_per_player"),
-                number(stage.get("start", 0), 0, 98, "Starting threat"),
-                _flag(stage.get("start_per_player", False), "start_per_player"),
-                number(stage.get("acceleration", 1), 0, 9, "Acceleration"),
+                number(spec.get("target"), 1, 99, "Target threat"),
+                _flag(spec.get("target_per_player", False), "target_per_player"),
+                number(spec.get("start", 0), 0, 98, "Starting threat"),
+                _flag(spec.get("start_per_player", False), "start_per_player"),
+                number(spec.get("acceleration", 1), 0, 9, "Acceleration"),
             ]
         )
+        if not _startable(out[-1]):
+            raise Refused(
+                "%s's scheme stage %d can never start: its starting threat reaches its target" % (name, len(out))
+            )
     return {
         "name": name,
         "villain": {
@@ -103,20 +109,43 @@ def scenario(spec):
     }
 
 
+def _startable(row):
+    """Whether a scheme stage's row [target, per player, start, per player, acceleration] starts below
+    its target for some count of players the game takes."""
+    target, each_target, start_threat, each_start, _ = row
+    for count in range(PLAYERS[0], PLAYERS[1] + 1):
+        if start_threat * (count if each_start else 1) < min(99, target * (count if each_target else 1)):
+            return True
+    return False
+
+
+def _new_name(name, taken, what):
+    """A preset's name, unless one on offer has it already: the rows tell presets apart by name only."""
+    if name in taken:
+        raise Refused("%s %s is named like another: give it a name of its own" % (what, name))
+    taken.append(name)
+    return name
+
+
 def load_presets(text_):
     """A user's champions.json: (heroes, scenarios), each checked; ValueError naming what is wrong."""
     data = parsed(text_, "champions.json")
     try:
-        data = fields(data, "champions.json")
+        data = fields(data, "Its content")
         heroes = data.get("heroes", [])
         scenarios = data.get("scenarios", [])
         if not isinstance(heroes, list) or not isinstance(scenarios, list) or len(heroes) + len(scenarios) > 40:
             raise Refused('"heroes" and "scenarios" must be lists (40 entries at most)')
-        for hero in heroes:
-            fields(hero, "A hero")
-            text(hero.get("name"), "A hero's name")
-            number(hero.get("hp"), 1, 99, hero["name"] + "'s hit points")
-        return ([{"name": h["name"], "hp": h["hp"]} for h in heroes], [scenario(s) for s in scenarios])
+        names = [h["name"] for h in HEROES] + [_seat(i) for i in range(PLAYERS[1])]
+        for hero_ in heroes:
+            fields(hero_, "A hero")
+            _new_name(text(hero_.get("name"), "A hero's name"), names, "The hero")
+            number(hero_.get("hp"), 1, 99, hero_["name"] + "'s hit points")
+        made = [scenario(s) for s in scenarios]
+        names = [s["name"] for s in SCENARIOS]
+        for s in made:
+            _new_name(s["name"], names, "The scenario")
+        return ([{"name": h["name"], "hp": h["hp"]} for h in heroes], made)
     except Refused as e:
         raise ValueError("champions.json: %s" % e)
 
@@ -212,21 +241,29 @@ def setup_changed(setup, path, options):
 
 
 def start(count, setup, options):
-    """The arguments of `Champions.setup` for the game the set-up describes; Refused naming a figure the
-    tracker cannot hold."""
+    """The arguments of `Champions.setup` for the game the set-up describes, every figure checked as the
+    tracker checks it (core/games/champions_check.py) for `count` players: Refused naming the row to
+    change (its `path`), before the form is let go."""
     number(count, PLAYERS[0], PLAYERS[1], "Players")
-    heroes = [{"name": name, "hp": hp} for name, hp in setup["heroes"][:count]]
+    heroes = []
+    for i in range(count):
+        name, hp = setup["heroes"][i]
+        heroes.append({"name": name, "hp": hp})
+        refused_at(("heroes", i, 1), hero, heroes[-1])
     villain, scheme = setup["villain"], setup["scheme"]
+    for i in range(villain["count"]):
+        refused_at(("villain", "stages", i), villain_hp, villain["stages"][i], "Stage %d" % (i + 1))
     stages = []
-    for target, each_target, start_threat, each_start, acceleration in scheme["stages"][: scheme["count"]]:
+    for i in range(scheme["count"]):
+        target, each_target, start_threat, each_start, acceleration = scheme["stages"][i]
         target *= count if each_target else 1
         start_threat *= count if each_start else 1
+        at = ("scheme", "stages", i)
+        players_ = plural(count, "player")
+        refused_at(at + (0,), number, target, 1, 99, "S%d target threat for %s" % (i + 1, players_))
+        refused_at(at + (2,), number, start_threat, 0, 98, "S%d starting threat for %s" % (i + 1, players_))
         stages.append(
-            [
-                number(target, 1, 99, "Target threat for %d players" % count),
-                acceleration,
-                number(start_threat, 0, 98, "Starting threat for %d players" % count),
-            ]
+            refused_at(at + (2,), stage, [target, acceleration, start_threat], "S%d for %s" % (i + 1, players_))
         )
     return (
         heroes,

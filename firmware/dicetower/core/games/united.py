@@ -20,6 +20,17 @@ WATER = 3
 DUELS = 99  # a Duel tracker's last space here: the rulebook gives none; a game sees a few Duels
 
 
+def seated(spec, teams, roster):
+    """A seat's hero as a new game holds it, checked (by the set-up too, before its form goes): named,
+    on a team there is, and not at the table already (a box has one of each hero)."""
+    name = text(fields(spec, "A hero").get("name"), "A hero's name")
+    team = number(spec.get("team", 0), 0, teams - 1, name + "'s team")
+    for hero in roster:
+        if hero["name"] == name:
+            raise Refused("%s is seated twice: each hero plays once." % name)
+    return {"name": name, "team": team, "ko": 0}
+
+
 class United(Game):
     KIND = "united"
     STATE_KEYS = ("heroes", "teams", "threshold", "gladiator", "heroes_duel", "mist", "water", "over")
@@ -34,9 +45,7 @@ class United(Game):
             raise Refused("Marvel United takes 1 to 8 heroes.")
         roster = []
         for spec in heroes:
-            name = text(fields(spec, "A hero").get("name"), "A hero's name")
-            team = number(spec.get("team", 0), 0, teams - 1, name + "'s team")
-            roster.append({"name": name, "team": team, "ko": 0})
+            roster.append(seated(spec, teams, roster))
         state = {
             "heroes": roster,
             "teams": teams,

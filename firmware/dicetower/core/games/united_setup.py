@@ -2,8 +2,8 @@
 War of Kings box, or a hero of another), the KO threshold. Loaded while a game is set up, released when
 it starts."""
 
-from dicetower.core.game import Refused
-from dicetower.core.games.united import HEROES, PLAYERS
+from dicetower.core.game import Refused, number, refused_at
+from dicetower.core.games.united import HEROES, PLAYERS, seated
 
 VILLAINS = [("Gladiator", "gladiator"), ("Vulcan", "vulcan")]
 
@@ -41,8 +41,8 @@ def setup_changed(setup, path, options):
 
 
 def start(count, setup, options):
-    """The arguments of `United.setup`; Refused for what the rulebook forbids: Team vs Team with one
-    player, or with Gladiator."""
+    """The arguments of `United.setup`, checked as it checks them (`seated`), a refusal naming its row;
+    Refused too for what the rulebook forbids: Team vs Team with one player, or with Gladiator."""
     teams, villain = setup["teams"], setup["villain"]
     if teams == 2 and count < 2:
         raise Refused("Team vs Team needs 2 players or more.")
@@ -50,9 +50,10 @@ def start(count, setup, options):
         raise Refused("Gladiator CANNOT be used as the Villain in Team vs Team mode.")
     if villain not in ("gladiator", "vulcan"):
         raise Refused("The villain is Gladiator or Vulcan.")
-    return (
-        [{"name": name, "team": (i % 2 if teams == 2 else 0)} for i, name in enumerate(setup["heroes"][:count])],
-        teams,
-        setup["threshold"],
-        villain,
-    )
+    refused_at(("threshold",), number, setup["threshold"], 1, 99, "The KO threshold")
+    heroes = []
+    for i in range(count):
+        spec = {"name": setup["heroes"][i], "team": i % 2 if teams == 2 else 0}
+        refused_at(("heroes", i), seated, spec, teams, heroes)
+        heroes.append(spec)
+    return (heroes, teams, setup["threshold"], villain)
