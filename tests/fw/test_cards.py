@@ -105,6 +105,19 @@ class HeroFile(unittest.TestCase):
         )
         self.assertIn('hero 1 (Hulk): "primary" must be text', self.bad(primary_number))
 
+    def test_two_heroes_of_one_name_are_refused(self):
+        """A seat's hero is chosen by name: two of one name would trap B on the seat's row."""
+
+        def twice(heroes):
+            heroes[2]["name"] = heroes[0]["name"]
+
+        def alike_on_the_oled(heroes):  # names are kept to 16 characters
+            heroes[0]["name"] = "Captain America (1)"
+            heroes[1]["name"] = "Captain America (2)"
+
+        self.assertIn("hero 3 (Hulk): a hero is named so already", self.bad(twice))
+        self.assertIn("hero 2 (Captain America (2)): a hero is named so already", self.bad(alike_on_the_oled))
+
     def test_a_file_without_cards_still_loads(self):
         heroes = roster.load_heroes('{"heroes": [{"name": "A"}, {"name": "B", "pvp": 12}]}')
         self.assertEqual(heroes[1]["cards"], [])

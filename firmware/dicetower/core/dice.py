@@ -99,14 +99,14 @@ def load_overrides(text):
     Returns the new Attack `Die`. Raises ValueError naming what is wrong;
     the caller keeps the defaults then, so a bad file never stops a game.
     """
-    from dicetower.core.game import parsed
+    from dicetower.core.game import parsed, said
 
     data = parsed(text, "dice.json")
     if not isinstance(data, dict):
         raise ValueError('dice.json must hold an object like {"attack": [...]}')
     for key in data:
         if key != "attack" and not key.startswith("_"):
-            raise ValueError('dice.json: unknown key %r (only "attack" can change)' % key)
+            raise ValueError('dice.json: unknown key %s (only "attack" can change)' % said(key))
     faces = data.get("attack")
     if faces is None:
         return ATTACK
@@ -136,7 +136,9 @@ def check_attack_faces(faces):
     for face in faces:
         if face not in (STAR, BLANK):
             if not isinstance(face, str) or not decimal(face):
-                raise ValueError("attack face %r is not Star, Blank or a number" % (face,))
+                from dicetower.core.game import said
+
+                raise ValueError("attack face %s is not Star, Blank or a number" % said(face))
     if not 2 <= len(faces) <= MAX_SIDES:
         raise ValueError("the Attack Die needs 2 to %d faces" % MAX_SIDES)
     return tuple(faces)

@@ -41,6 +41,9 @@ def load_heroes(text):
         where = "%s (%s)" % (where, hero["name"])
         if hero["name"][0] in "=~":  # a save writes its short codes so (core/savefile.py): a name cannot be one
             raise ValueError('%s: a name cannot start with "=" or "~"' % where)
+        for other in out:  # the seats tell heroes apart by name (as the OLED shows it: 16 characters)
+            if other["name"] == hero["name"][:16]:
+                raise ValueError("%s: a hero is named so already" % where)
         pvp = hero.get("pvp", 10)
         if not isinstance(pvp, int) or isinstance(pvp, bool) or not 1 <= pvp <= 20:
             raise ValueError('%s: "pvp" must be 1 to 20' % where)
