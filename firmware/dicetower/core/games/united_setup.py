@@ -40,16 +40,22 @@ def setup_changed(setup, path, options):
         setup["villain"] = "vulcan"
 
 
+def _at(path, reason):
+    refused = Refused(reason)
+    refused.path = path  # the row to change (ui/setup.py chooses it)
+    return refused
+
+
 def start(count, setup, options):
     """The arguments of `United.setup`, checked as it checks them (`seated`), a refusal naming its row;
     Refused too for what the rulebook forbids: Team vs Team with one player, or with Gladiator."""
     teams, villain = setup["teams"], setup["villain"]
     if teams == 2 and count < 2:
-        raise Refused("Team vs Team needs 2 players or more.")
+        raise _at(("teams",), "Team vs Team needs 2 players or more.")
     if teams == 2 and villain == "gladiator":
-        raise Refused("Gladiator CANNOT be used as the Villain in Team vs Team mode.")
+        raise _at(("villain",), "Gladiator CANNOT be used as the Villain in Team vs Team mode.")
     if villain not in ("gladiator", "vulcan"):
-        raise Refused("The villain is Gladiator or Vulcan.")
+        raise _at(("villain",), "The villain is Gladiator or Vulcan.")
     refused_at(("threshold",), number, setup["threshold"], 1, 99, "The KO threshold")
     heroes = []
     for i in range(count):
