@@ -8,9 +8,12 @@ makes the game:
                                       in `setup`, `detail` (low, high) for a number or a list of
                                       (label, value) choices
   setup_changed(setup, path, options) (optional) a value changed: what follows from it
-  start(count, setup, options)        the arguments of the game's TRACKER.setup, or Refused saying
-                                      what cannot be (the game's module is imported after this one is
-                                      let go)
+  start(count, setup, options)        the arguments of the game's TRACKER.setup, having made every
+                                      check that setup makes (the same functions): Refused saying what
+                                      cannot be, its `path` the row to change. The form is let go only
+                                      after it (the game's module is imported once this one is)
+  most(options)                       (optional) the most players the set-up can seat, when fewer than
+                                      the registry's (a roster of 3 heroes)
 This only steps through the rows, as ui/picker.py does through an action's values. The first row starts
 the game. A/B move; C takes the row: then A/B change its value (held: ten at a time), C keeps it.
 """
