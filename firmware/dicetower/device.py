@@ -12,8 +12,11 @@ Pico, so the buttons are never left for long; it returns how long the loop
 may sleep. The device runs it under asyncio (`serve`), CircuitPython in a
 plain loop, the test bench and the simulator with their own clock: the
 same steps at the same rates everywhere. Any error inside a step is logged
-to a bounded file on flash, shown as a short message, and the game goes on
-(it is saved after every action).
+to a bounded file on flash (errors.log) and said in one line on the OLED; an
+error in a press or a redraw also brings back the last good screen (the game
+being played, else the start menu: App.recover), the save on flash left as it
+was. LOOP_FAILS passes in a row that raise restart the board through the
+watchdog, its reason kept on flash for the next boot to say.
 """
 
 import json
@@ -22,11 +25,16 @@ from dicetower.core.game import release
 from dicetower.hw.storage import append_bounded, replace
 from dicetower.saves import why
 from dicetower.ui import screens
-from dicetower.ui.canvas import Canvas
+from dicetower.ui.canvas import COLUMNS, Canvas, wrap
 
 ERROR_LOG_BYTES = 2048  # errors.log starts again past this, the full one kept as errors.log.1
 FRAME_MS = 33
 DICE_PASSES = 32  # the dice's idle passes (32 noise samples each) between two collections of the loop
+# Passes in a row whose step raised, recovered each time, before the board restarts: a screen that
+# cannot be drawn even after App.recover fails every pass, so 10 is a few ms on a Pico, never a player's
+# presses (a pass that does not raise starts the count again).
+LOOP_FAILS = 10
+RESTART_MS = 1000  # the watchdog the restart starts, when none runs: the OLED says why meanwhile
 
 
 class Device:
@@ -37,6 +45,10 @@ class Device:
         self.canvas = Canvas()
         self._unsent = True
         self._last_error = None
+        self._shown = False  # the pass is in a press or a redraw (_crash brings the last good screen back)
+        self._fails = 0  # passes in a row whose step raised (LOOP_FAILS restarts the board)
+        self._said = None  # the error's one line, over the bottom of the screen until the next press
+        self._doubt = False  # the board was taken by its name, which another board's can be (wiring.py)
         self.scoreboard = None  # the game for phones (web/scoreboard.py), once share() was called
         self.web = None  # the phones' server (web/server.py) once one serves this tower
         from dicetower import wiring  # boot's alone, as startup.py: released once the device is up
@@ -107,6 +119,7 @@ class Device:
     def _work(self, now, frame_due):
         """One piece of work, the most urgent first: True if there was one."""
         app = self.app
+        self._shown = False
         if app.holding:
             # A throw landed: its save first, a step a pass (the buttons polled between), then its faces.
             if self.saves.pending():
@@ -118,8 +131,17 @@ class Device:
             self._tidy = True
             if self._stir is not None:
                 self._stir(self._micros() if self._micros is not None else 1000 * now)
+            if self._said is not None:
+                self._said = None  # the error's line goes with the next press
+                app.changed = True
+            if self._doubt:
+                button, kind = self._doubted(button, kind)
+                if button is None:
+                    return True
+            self._shown = True
             app.press(button, kind)
         elif app.changed or (self._unsent and self.oled.present):
+            self._shown = True
             self.render(now)  # drawn and sent in one piece: the panel never lags the canvas between passes
         elif frame_due:
             # Frames keep their pace when other work delays one: an animation lasts its FRAMES * FRAME_MS.
@@ -179,10 +201,21 @@ class Device:
         """A press from elsewhere (a phone's): it waits its turn as a button's does."""
         self._pressed.append((button, kind))
 
+    def _doubted(self, button, kind):
+        """A board taken by a name another board's MicroPython gives too (wiring.py): its pins may be
+        another's, so on a notice any button goes on (a page, then past it); the other board's buttons,
+        heard only for that, do nothing elsewhere."""
+        app = self.app
+        if app.mode == "notice":  # B while screens.draw_pages has a page after this one (seven lines a page)
+            return ("b" if (app.page + 1) * 7 < len(wrap(app.message)) else "c"), "short"
+        return (None if button[:3] == "any" else button), kind
+
     def render(self, now):
         """Redraw after a change and send what changed; a missing OLED is tried again now and then."""
         if self.app.changed:
             screens.draw(self.app, self.canvas)
+            if self._said is not None:
+                self.canvas.line(7, self._said, invert=True)
             self.app.changed = False
             self._unsent = True
             if self.scoreboard is not None:
@@ -205,18 +238,39 @@ class Device:
             pass
 
     def _crash(self, error):
+        """A step raised. Logged (once while it repeats), said in one line; a press or a redraw that
+        failed brings the last good screen back (App.recover: the game, or the start menu once the game's
+        screen failed too), without the save that press or redraw left: the game on flash is the last one
+        the tower could show. LOOP_FAILS passes in a row restart the board."""
         text = "%s: %s" % (type(error).__name__, error)
-        if isinstance(error, MemoryError):
+        app = self.app
+        memory = isinstance(error, MemoryError)  # the heap, not the game: its save is written (below)
+        if self._shown:
+            if not memory and not app.holding:  # a throw's save goes to flash before its faces show: kept
+                self.saves.drop(begun=False)
+            app.recover(self._fails < 2)
+            self._unsent = True
+        if memory:
             said = self._out_of_memory()
             text = "%s (%s)" % (text, said)
-        if text == self._last_error:
-            return  # the same error again: logged once, not written to flash every frame
-        self._last_error = text
-        self.console(json.dumps({"event": "error", "error": text}))
-        self._keep_log(text)
-        if not isinstance(error, MemoryError):  # a MemoryError's words are _out_of_memory's
-            self.app.say("Error: %s" % text[:60])
-        self.app.changed = True  # drawn whole again either way
+        elif self._shown or text != self._last_error:
+            self._said = ("Error: " + type(error).__name__)[:COLUMNS]
+            app.changed = True  # drawn whole again, with the error's line
+        if text != self._last_error:  # the same error again: logged once, not written to flash every pass
+            self._last_error = text
+            self.console(json.dumps({"event": "error", "error": text}))
+            self._keep_log(text)
+        if self._fails >= LOOP_FAILS:
+            # The loop stops (tick), and startup.py has the board restarted, saying why: imported again
+            # for it, boot's code. Without the heap for that, the platform resets it unexplained.
+            try:
+                from dicetower import startup
+
+                startup.restarting(self, text)
+            except Exception:  # noqa: BLE001 (out of heap or flash: the restart comes all the same)
+                reset = getattr(self.platform, "reset", None)
+                if reset is not None:
+                    reset()
 
     def _out_of_memory(self):
         """The heap ran out in a step (a maker's huge roster, a heap cut up by a long game): what was
@@ -236,8 +290,8 @@ class Device:
 
     def tick(self, now):
         """Whatever is due at `now`; the milliseconds until something else is (0: come straight back)."""
-        if self.board is None:
-            return 1000
+        if self.board is None or self._fails >= LOOP_FAILS:
+            return 1000  # (LOOP_FAILS: restarting, the watchdog fed no more)
         diff = self.platform.ticks_diff
         # Times since the last poll and frame, never deadlines: a sum could outgrow the ticks' range.
         if self._busy or self._polled is None or diff(now, self._polled) >= self._poll_in:
@@ -247,8 +301,10 @@ class Device:
         frame_due = self._lit is None or diff(now, self._lit) >= FRAME_MS - self._late
         try:
             self._busy = self._work(now, frame_due)
+            self._fails = 0
         except Exception as e:  # noqa: BLE001 (nothing a step does may stop the game)
             self._busy = True
+            self._fails += 1
             self._crash(e)
         if self._busy:
             return 0

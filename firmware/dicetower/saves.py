@@ -106,9 +106,12 @@ class SaveStore:
         while self.pending():
             self.step()
 
-    def drop(self):
-        """Forget the save under way: the last one on flash stands."""
-        self._saving = self._unsaved = None
+    def drop(self, begun=True):
+        """Forget the save waiting and (`begun`) the one under way: the last one on flash stands. Not
+        `begun`: a save whose bytes are made goes on (the game it writes was shown whole)."""
+        self._unsaved = None
+        if begun:
+            self._saving = None
 
     def resume(self):
         """(game or None, message or None) for the App at power-up: `load`, a drive that cannot be read
@@ -177,9 +180,12 @@ class SaveStore:
                     return game, game.note
                 except SaveError as e:
                     if self.fs.size(self.temp):  # the only save there is, damaged: kept, and said
+                        from dicetower.startup import cut_short  # boot's, as this is
+
+                        said = cut_short(self.fs, self.temp) or "The last save could not be loaded: %s" % e
                         aside = keep_aside(self.fs, self.path, DAMAGED, source=self.temp)
                         self._find_kept()
-                        return None, "The last save could not be loaded: %s. It is kept as %s." % (e, self._name(aside))
+                        return None, "%s. It is kept as %s." % (said, self._name(aside))
             self.fs.remove(self.temp)  # a save the power cut short (the old one stands), or an empty one
         if self.fs.exists(self.swap):
             if self.fs.exists(self.path):  # the power went before the saved game took the kept one's name

@@ -1,7 +1,9 @@
-"""Before the game starts: the settings, the board profile, and a problem shown on the OLED.
+"""Before the game starts: the settings, the board profile, and a problem shown on the OLED; what a cut
+left of a file written whole swept (`sweep`), a save cut short told from a damaged one (`cut_short`).
 
 Boot's alone: the device imports it while it starts and releases it after (a game's heap does not
-hold it); a start that fails keeps it, to show the problem.
+hold it); a start that fails keeps it, to show the problem. A loop that fails at every pass imports it
+again to restart the board, saying why (`restarting`).
 
 Kept to the few modules a display needs (board, oled, canvas, font), so that
 main.py can still say "reflash needed" on the OLED when other firmware files
@@ -24,6 +26,41 @@ CONFIG_BYTES = 4096
 PROFILE_BYTES = 8192
 MANIFEST_BYTES = 32768  # what `dicetower flash` writes (each file's SHA-256): a few times a release's
 MANIFEST = "dicetower.manifest"
+RESTARTED = "errors.reset"  # why the loop restarted the board (`restarting`), said and removed by the next boot
+# The files the firmware writes whole through hw/storage.replace (temporary file, then rename), and the
+# most each holds: a cut while one is written leaves "<name>.tmp", swept at boot (`sweep`). game.sav's
+# own is the save store's (saves.py reads it back). Another file ending in .tmp is not the tower's.
+WRITTEN = (("config.json", CONFIG_BYTES), ("heroes.json", 16384), ("setup.json", 4096), (RESTARTED, 512))
+
+
+def sweep(files, root, log):
+    """The temporary files a cut left while the firmware wrote one of WRITTEN: removed, or on a FAT
+    drive (where the old file is removed before the rename) taken as the file when it is alone and
+    whole (JSON that parses: a file cut short never does). Never raises: a drive that refuses (read-only
+    CircuitPython) keeps them for a later boot."""
+    for name, limit in WRITTEN:
+        temp = root + name + ".tmp"
+        try:
+            if not files.exists(temp):
+                continue
+            if not files.exists(root + name) and _parses(files, temp, limit):
+                files.rename(temp, root + name)
+                log("%s.tmp was whole: it is %s" % (name, name))
+            else:
+                files.remove(temp)
+                log("%s.tmp, cut short by a power cut, removed" % name)
+        except OSError:
+            pass
+
+
+def _parses(files, path, limit):
+    from dicetower.hw.storage import read_at_most
+
+    try:
+        json.loads(read_at_most(files, path, limit))
+        return True
+    except Exception:  # noqa: BLE001 (too big, not UTF-8, not JSON, cut short: not a file to keep)
+        return False
 
 
 def config(root, log, damaged=None):
@@ -86,7 +123,9 @@ def _profile(path):
 def board(root, name, machine_name):
     """The profile `name` (from config.json), else the one whose machine name matches this chip.
 
-    The profiles are the flash's boards/ folder, where `dicetower flash` puts the board's own."""
+    The profiles are the flash's boards/ folder, where `dicetower flash` puts the board's own. A board
+    found by its name alone has `doubt`: the other profiles (Boards) whose board gives that name too (their
+    "also_named": an RP2040-Zero running the Pico's MicroPython says it is a Pico), [] if none."""
     folder = root + "boards/"
     if name:
         text = _profile(folder + name + ".json")
@@ -99,17 +138,32 @@ def board(root, name, machine_name):
         names = [n for n in os.listdir(folder[:-1]) if n.endswith(".json")]
     except OSError:
         raise BoardError("no boards/ folder on the device; copy one profile from boards/")
+    chosen = None
+    doubt = []
     for n in sorted(names):
         try:
-            found = parse(_profile(folder + n))
+            text = _profile(folder + n)
+            found = parse(text)
         except BoardError:
             continue
-        if same_machine(found.machine, machine_name):
-            return found
+        if chosen is None and same_machine(found.machine, machine_name):
+            chosen = found
+        elif _also_named(text, machine_name):
+            doubt.append(found)
+    if chosen is not None:
+        chosen.doubt = doubt
+        return chosen
     raise BoardError(
         'no profile for %r; set "board" in config.json (have: %s)'
         % (machine_name, ", ".join(sorted(n[:-5] for n in names)))
     )
+
+
+def _also_named(text, machine_name):
+    """Does a profile's "also_named" (the names its board gives under another board's MicroPython)
+    hold this one? A value that is not a list of names holds none."""
+    also = json.loads(text).get("also_named")
+    return isinstance(also, list) and any(isinstance(n, str) and same_machine(n, machine_name) for n in also)
 
 
 def same_machine(profile, reported):
@@ -141,3 +195,56 @@ def show_on_oled(platform, title, text):
     except BoardError:
         spec = None
     show_problem(oled(platform, spec, lambda line: None), Canvas(), title, text)
+
+
+def restarting(dev, error):
+    """The device's loop failed at every pass (Device._crash; `error`, the last, as the log says it): why,
+    on the console, in errors.log, on flash for the next boot to say (wiring.py), and on the OLED; then
+    the board restarts through the watchdog, fed no more (one started if none runs; without one, the
+    platform's reset). Imported again for it: boot's code, not a game's heap."""
+    from dicetower.device import LOOP_FAILS, RESTART_MS
+    from dicetower.hw.storage import replace
+
+    why = "%d errors in a row, the last %s" % (LOOP_FAILS, error[:120])
+    dev.console(json.dumps({"event": "error", "error": "Restarting: " + why}))
+    dev._keep_log("Restarting: " + why)
+    try:
+        replace(dev.files, dev.root + RESTARTED, why)
+    except OSError:
+        pass  # a flash that refuses: the restart comes all the same, unexplained
+    show_problem(dev.oled, dev.canvas, "RESTARTING", "An error came back at every step: the tower restarts. " + why)
+    if dev.watchdog is None:
+        try:
+            dev.watchdog = dev.platform.watchdog(RESTART_MS)
+        except Exception:  # noqa: BLE001 (a board without one: CircuitPython says so by RuntimeError)
+            reset = getattr(dev.platform, "reset", None)
+            if reset is not None:
+                reset()
+
+
+def cut_short(fs, path):
+    """What to say of a save found alone at boot that will not load (saves.py), when it is the start of a
+    save cut by the power, not a damaged one: with no save under it, it was a new game's first. None
+    otherwise. core/savefile.py's header: its magic, then the schema, checksum and body's length on one
+    line, then the body."""
+    from dicetower.core.savefile import LARGEST, MAGIC
+    from dicetower.hw.storage import read_at_most
+
+    try:
+        data = read_at_most(fs, path, LARGEST)
+    except ValueError:  # too big (TooBig) to be a save cut short
+        return None
+    end = data.find(b"\n")
+    if len(data) <= len(MAGIC):
+        cut = MAGIC.startswith(data)
+    elif not data.startswith(MAGIC):
+        cut = False
+    elif end < 0:
+        cut = True  # its header's line was being written
+    else:
+        parts = data[len(MAGIC) : end].split()
+        try:
+            cut = len(parts) == 3 and len(data) - end - 1 < int(parts[2])
+        except ValueError:
+            cut = False
+    return "The new game's first save was cut short: start it again" if cut else None

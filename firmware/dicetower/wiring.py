@@ -29,10 +29,12 @@ def wire(dev, platform):
     dev.notices = []  # what start-up refused, said on the OLED before the start menu
     from dicetower import startup  # boot's alone: released once the device is up (the end of __init__)
 
+    startup.sweep(dev.files, dev.root, dev._log_line)  # what a cut left of a file written whole
     damaged = []
     dev.config = startup.config(dev.root, dev._log_line, damaged)
-    # A damaged (or missing) config.json must not cost the board its pins: an RP2040-Zero runs the
-    # Pico's MicroPython, so only the profile the last flash chose (its manifest) tells them apart.
+    # A damaged (or missing) config.json must not cost the board its pins: an RP2040-Zero may run the
+    # Pico's MicroPython, so only the profile the last flash chose (its manifest) tells them apart then;
+    # else its own MicroPython's name does, or the board is in doubt (`_doubt`).
     board = dev.config.get("board") or startup.flashed_board(dev.root)
     for reason in damaged:
         _refuse(dev, dev.root + "config.json", reason, "the default settings are used")
@@ -63,6 +65,9 @@ def wire(dev, platform):
     for name, spec in dev.board.buttons.items():
         pins[name] = platform.input(spec["pin"], spec.get("pull", "up"))
         active_low[name] = spec.get("pull", "up") != "down"  # pulled down: pressed reads 1
+    doubt = getattr(dev.board, "doubt", None)
+    if doubt:
+        _doubt(dev, platform, doubt, pins, active_low, damaged)
     dev.encoder = None
     if "enc_a" in pins and "enc_b" in pins:
         dev.encoder = Encoder(pins.pop("enc_a"), pins.pop("enc_b"))
@@ -105,6 +110,7 @@ def wire(dev, platform):
             options["attack_faces"] = list(load_overrides(attack).faces)
     except Exception as e:  # noqa: BLE001 (whatever the file holds, the default Attack Die plays)
         dev._log_line("dice.json: %s; the default Attack Die is used" % e)
+    _restarted(dev)
     if dev.notices:
         options["notice"] = " ".join(dev.notices)
     dev.saves = SaveStore(dev.root + "game.sav", dev.files, dev._log)
@@ -139,6 +145,47 @@ def wire(dev, platform):
         dev._collect()  # and the start menu's, which the first draw imports
     dev.render(0)
     return True
+
+
+def _doubt(dev, platform, others, pins, active_low, damaged):
+    """A board found by a name other boards give too (startup.board's `doubt`): any button goes on past
+    a notice (Device._doubted), the other boards' buttons heard for that alone; and when config.json,
+    where its board may have been named, was refused, the notice says the tower cannot tell."""
+    used = [pin for pin, _ in dev.board.pins()]
+    for other in others:
+        for name in ("a", "b", "c"):
+            spec = other.buttons[name]
+            if spec["pin"] not in used:
+                used.append(spec["pin"])
+                key = "any%d" % spec["pin"]
+                pins[key] = platform.input(spec["pin"], spec.get("pull", "up"))
+                active_low[key] = spec.get("pull", "up") != "down"
+    dev._doubt = True
+    if damaged:
+        mine = dev.board.name
+        dev.notices.append(
+            "The tower cannot tell a %s from a %s running its MicroPython: the %s's pins are used (for the "
+            'other, set "board" in config.json). Any button goes on.'
+            % (mine, " or a ".join(o.name for o in others), mine)
+        )
+
+
+def _restarted(dev):
+    """The loop restarted the board (Device._restart): why, said first on the notice, and its file gone."""
+    from dicetower.hw.storage import read_at_most
+    from dicetower.startup import RESTARTED
+
+    path = dev.root + RESTARTED
+    try:
+        why = read_at_most(dev.files, path, 512).decode()
+    except (OSError, ValueError):  # none (OSError), too big (TooBig) or not text (UnicodeError)
+        why = None
+    if why is not None:
+        dev.notices.insert(0, "The tower restarted itself: %s. errors.log has what came before." % why)
+    try:
+        dev.files.remove(path)
+    except OSError:
+        pass
 
 
 def _stop(dev, title, text):

@@ -51,6 +51,77 @@ class Profiles(unittest.TestCase):
         self.assertIn("oled.sda GP7 is not an SDA pin", t2.events("error")[0]["error"])
 
 
+def named(machine_name, board, root, keep_files=True):
+    """The tower on a bench whose chip gives `machine_name` (os.uname().machine), its parts wired as
+    boards/`board`.json says."""
+    import devices
+
+    reset = devices.reset
+
+    def renamed():
+        bench = reset()
+        bench.machine_name = machine_name
+        return bench
+
+    devices.reset = renamed
+    try:
+        return Table(board=board, root=root, keep_files=keep_files)
+    finally:
+        devices.reset = reset
+
+
+class Zero(unittest.TestCase):
+    """An RP2040-Zero whose config.json is broken, without the manifest `dicetower flash` writes (copied
+    by hand, or `mpremote mip install`): its pins from its own MicroPython's name, else said and any
+    button goes on."""
+
+    def broken_config(self):
+        t = Table()
+        write(t.root + "config.json", '{"board": "rp2040_zero"},')
+        return t.root
+
+    def test_its_own_micropython_names_it_and_its_c_passes_the_notice(self):
+        root = self.broken_config()
+        try:
+            zero = named("Waveshare RP2040-Zero with RP2040", "rp2040_zero", root)
+            self.assertEqual(zero.device.board.name, "Waveshare RP2040-Zero")
+            self.assertEqual(zero.app.mode, "notice")
+            self.assertFalse("cannot tell" in " ".join(zero.screen()))
+            zero.presses("c")  # the Zero's own C (GP11)
+            self.assertEqual(zero.app.mode, "start")
+            zero.presses("b c")  # and its B and C choose New Champions
+            self.assertEqual((zero.app.mode, zero.app.kind), ("setup", "champions"))
+        finally:
+            os.remove(root + "config.json.bad1")
+
+    def test_under_the_picos_micropython_it_says_it_cannot_tell_and_any_button_goes_on(self):
+        for button in ("a", "b", "c"):
+            root = self.broken_config()
+            try:
+                zero = named("Raspberry Pi Pico with RP2040", "rp2040_zero", root)
+                self.assertEqual(zero.device.board.name, "Raspberry Pi Pico")  # the Pico's pins: it cannot tell
+                said = ""
+                for _ in range(4):  # each press of the Zero's `button` a page on, then past the notice
+                    if zero.app.mode != "notice":
+                        break
+                    said += " " + " ".join(zero.screen()[:7])
+                    zero.presses(button)
+                self.assertEqual(zero.app.mode, "start", button)
+                self.assertIn("cannot tell a Raspberry Pi Pico from a Waveshare RP2040-Zero", said)
+                self.assertIn('set "board" in config.json', said)
+                self.assertIn("Any button goes on.", said)
+                zero.presses("a")  # the Zero's A (GP9), heard only on a notice: nothing at the start menu
+                self.assertEqual((zero.app.mode, zero.app.cursor), ("start", 0))
+            finally:
+                os.remove(root + "config.json.bad1")
+
+    def test_a_pico_found_by_its_name_keeps_its_buttons(self):
+        t = Table()  # every profile on flash, no config.json: the Pico in doubt, unsaid without a notice
+        self.assertEqual(t.app.mode, "start")
+        t.presses("b b a")
+        self.assertEqual(t.app.cursor, 1)
+
+
 class Display(unittest.TestCase):
     def test_a_missing_oled_leaves_the_ring_and_the_game_going(self):
         t2 = Table(oled=False)
@@ -85,7 +156,8 @@ class Crashes(unittest.TestCase):
         self.assertEqual(t.events("error")[0]["error"], "ZeroDivisionError: boom")
         with open(t.root + "errors.log") as f:
             self.assertIn("ZeroDivisionError: boom", f.read())
-        self.assertIn("Error: ZeroDivisionError: boom", " ".join(t.screen()))
+        self.assertEqual(t.screen()[7], "Error: ZeroDivisionError")  # one line; errors.log has the rest
+        self.assertEqual(t.app.mode, "play")
         self.assertEqual(t.app.game.state["heroes"][0]["pvp"], pvp)
 
     def test_out_of_memory_saves_the_game_says_so_in_words_and_play_goes_on(self):
@@ -125,7 +197,228 @@ class Crashes(unittest.TestCase):
         self.assertTrue(os.stat(t.root + "errors.log")[6] <= 2048)
 
 
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def champions_in_play():
+    """A one-player Champions game in play, saved: (the tower, the save's bytes)."""
+    t = Table()
+    t.presses("bc ac")  # New Champions, one player
+    t.wait(500)
+    return t, read(t.root + "game.sav")
+
+
+class Recovery(unittest.TestCase):
+    """A press or a redraw that raises never leaves a screen no button answers: the last good screen comes
+    back at once (the game, else the start menu), the error said in one line and kept in errors.log, and
+    the game on flash as it was."""
+
+    def test_a_set_up_form_that_is_gone_brings_back_the_start_menu(self):
+        """The lock of issue 46: the form let go while its mode stayed, every redraw raising."""
+        t = Table()
+        t.presses("bc")  # New Champions: its count screen
+        t.app.mode = "form"
+        t.app.form = None
+        t.app.changed = True
+        t.wait(50)
+        self.assertEqual(t.app.mode, "start")
+        screen = t.screen()
+        self.assertEqual(screen[0], "DICETOWER")
+        self.assertEqual(screen[7], "Error: AttributeError")
+        self.assertIn("AttributeError: 'NoneType' object has no attribute 'draw'", read(t.root + "errors.log").decode())
+        t.presses("b")  # the next press answers, and the error's line goes
+        self.assertEqual(t.app.cursor, 1)
+        self.assertEqual(t.screen()[7], "A/B move C choose")
+        t.presses("c")  # New Champions again: its count screen
+        self.assertEqual((t.app.mode, t.app.kind), ("setup", "champions"))
+
+    def test_a_press_on_a_form_that_is_gone_brings_back_the_start_menu(self):
+        t = Table()
+        t.presses("bc")  # New Champions: its count screen
+        t.app.mode = "form"
+        t.app.form = None  # not drawn: the press comes first
+        t.presses("c")
+        self.assertEqual(t.app.mode, "start")
+        self.assertEqual(t.screen()[7], "Error: AttributeError")
+        self.assertIn("'NoneType' object has no attribute 'on_form'", read(t.root + "errors.log").decode())
+
+    def test_a_press_that_raises_in_a_game_brings_back_the_game_and_leaves_its_save(self):
+        t, saved = champions_in_play()
+        t.presses("bb c")  # Hit villain: its area asked
+        self.assertEqual(t.app.mode, "args")
+
+        def broken(button, kind):
+            raise LookupError("no area 9")
+
+        t.app.picker.on_args = broken
+        t.presses("c")
+        self.assertEqual(t.app.mode, "play")  # the half-chosen action dropped
+        screen = t.screen()
+        self.assertEqual(screen[:3], ["R1 player  1st:P1", "Threat 3/10 st1", "Villain 14 hp"])
+        self.assertEqual(screen[7], "Error: LookupError")
+        self.assertIn("LookupError: no area 9", read(t.root + "errors.log").decode())
+        t.wait(500)
+        self.assertEqual(read(t.root + "game.sav"), saved)
+        t.presses("bb c c")  # the game goes on: Hit villain in area 1, 1 hit point
+        self.assertEqual(t.app.mode, "args")
+        self.assertFalse("Error" in " ".join(t.screen()))
+
+    def test_a_redraw_that_raises_in_a_game_brings_back_the_game(self):
+        t, saved = champions_in_play()
+        t.presses("bb c")  # Hit villain: its area asked
+
+        def broken(canvas):
+            raise IndexError("list index out of range")
+
+        t.app.picker.draw = broken
+        t.presses("b")  # the next area: its redraw raises
+        self.assertEqual(t.app.mode, "play")
+        self.assertEqual(t.screen()[2], "Villain 14 hp")
+        self.assertEqual(t.screen()[7], "Error: IndexError")
+        t.wait(500)
+        self.assertEqual(read(t.root + "game.sav"), saved)
+
+    def test_a_game_whose_screen_cannot_be_drawn_goes_to_the_start_menu_kept_to_resume(self):
+        from dicetower.ui import screens
+
+        t, saved = champions_in_play()
+        draw_play = screens.draw_play
+
+        def broken(app, canvas):
+            raise ValueError("a status line the game cannot make")
+
+        screens.draw_play = broken
+        try:
+            t.presses("b")  # its redraw raises, and again on the game's screen: the start menu
+            self.assertEqual(t.app.mode, "start")
+            screen = t.screen()
+            self.assertEqual(screen[1], "Resume Champions")
+            self.assertEqual(screen[7], "Error: ValueError")
+        finally:
+            screens.draw_play = draw_play
+        t.wait(500)
+        self.assertEqual(read(t.root + "game.sav"), saved)
+        t.presses("c")  # resumed
+        self.assertEqual((t.app.mode, t.screen()[2]), ("play", "Villain 14 hp"))
+
+
+class Restart(unittest.TestCase):
+    """A loop that raises LOOP_FAILS passes in a row, recovered or not, restarts the board through the
+    watchdog, and the next boot says why."""
+
+    def test_a_loop_that_raises_every_pass_restarts_through_the_watchdog_and_says_why(self):
+        from dicetower.device import LOOP_FAILS, RESTART_MS
+        from dicetower.ui import screens
+
+        t, saved = champions_in_play()
+        self.assertIsNone(t.bench.watchdog)  # none runs by default
+        draw = screens.draw
+
+        def broken(app, canvas):
+            raise RuntimeError("every screen fails")
+
+        screens.draw = broken
+        try:
+            t.presses("b")
+        finally:
+            screens.draw = draw
+        errors = [e["error"] for e in t.events("error")]
+        self.assertEqual(
+            errors[-1], "Restarting: %d errors in a row, the last RuntimeError: every screen fails" % LOOP_FAILS
+        )
+        dog = t.bench.watchdog
+        self.assertEqual(dog.timeout, RESTART_MS)  # started by the restart, and never fed: it resets the board
+        fed = dog.fed
+        t.wait(3000)
+        self.assertEqual(dog.fed, fed)
+        self.assertEqual(t.screen()[0], "RESTARTING")
+        self.assertIn("errors in a row", read(t.root + "errors.log").decode())
+        self.assertEqual(read(t.root + "game.sav"), saved)
+        again = Table(root=t.root, keep_files=True)  # the board after its reset
+        self.assertEqual(again.app.mode, "notice")
+        said = " ".join(again.screen()[:7])
+        self.assertIn("The tower restarted itself: %d errors in a row" % LOOP_FAILS, said)
+        self.assertFalse("errors.reset" in os.listdir(t.root))  # said once
+        while again.app.mode == "notice":
+            again.presses("c")  # C goes on (B pages)
+        self.assertEqual(again.screen()[1], "Resume Champions")
+        self.assertEqual(again.events("error"), [])
+
+    def test_a_watchdog_already_running_is_left_unfed(self):
+        from dicetower.ui import screens
+
+        t = Table()
+        write(t.root + "config.json", json.dumps({"watchdog": True}))
+        t2 = Table(root=t.root, keep_files=True)
+        os.remove(t.root + "config.json")
+        dog = t2.bench.watchdog
+        draw = screens.draw
+        screens.draw = lambda app, canvas: 1 // 0
+        try:
+            t2.presses("b")
+        finally:
+            screens.draw = draw
+        self.assertIs(t2.bench.watchdog, dog)  # the same, at its 8 s
+        fed = dog.fed
+        t2.wait(1000)
+        self.assertEqual(dog.fed, fed)
+        os.remove(t.root + "errors.reset")
+
+    def test_a_board_without_a_watchdog_is_reset_by_its_platform(self):
+        from dicetower.ui import screens
+
+        t = Table()
+        resets = []
+
+        def no_watchdog(ms):
+            raise RuntimeError("this board has no watchdog")
+
+        t.platform.watchdog = no_watchdog
+        t.platform.reset = lambda: resets.append(True)
+        draw = screens.draw
+        screens.draw = lambda app, canvas: 1 // 0
+        try:
+            t.presses("b")
+        finally:
+            screens.draw = draw
+        self.assertEqual(resets, [True])
+        self.assertIsNone(t.bench.watchdog)
+        os.remove(t.root + "errors.reset")
+
+
 class PowerCut(unittest.TestCase):
+    def test_a_cut_while_a_settings_file_was_written_leaves_no_temporary_file(self):
+        t = Table()
+        write(t.root + "config.json", json.dumps({"brightness": 70}))
+        write(t.root + "config.json.tmp", '{"brightness": 4')  # cut while the settings were saved
+        write(t.root + "setup.json.tmp", '{"champions": {"cou')  # cut while the first set-up was remembered
+        write(t.root + "heroes.json.tmp", '{"heroes": [{"name": "Wa')
+        again = Table(root=t.root, keep_files=True)
+        os.remove(t.root + "config.json")
+        left = [n for n in os.listdir(t.root) if n.endswith(".tmp")]
+        self.assertEqual(left, [])
+        self.assertEqual(again.app.settings["brightness"], 70)  # the file before the cut
+        self.assertEqual(again.app.mode, "start")  # nothing to say: nothing was lost but the cut write
+        self.assertFalse("heroes.json" in os.listdir(t.root))
+
+    def test_a_cut_in_a_new_games_first_save_is_said_as_what_it_is(self):
+        t = Table()
+        t.presses("bbb c c")  # New Battleworld, one hero: its first save
+        t.wait(500)
+        whole = read(t.root + "game.sav")
+        os.remove(t.root + "game.sav")
+        with open(t.root + "game.sav.tmp", "wb") as f:
+            f.write(whole[: len(whole) // 2])  # the power went halfway through it
+        again = Table(root=t.root, keep_files=True)
+        self.assertEqual(again.app.mode, "notice")
+        said = " ".join(line for line in again.screen()[:7] if line)
+        self.assertEqual(said, "The new game's first save was cut short: start it again. It is kept as game.sav.bad1.")
+        self.assertEqual(read(t.root + "game.sav.bad1"), whole[: len(whole) // 2])
+        again.presses("c")
+        self.assertEqual(again.screen()[1], "New Battlerealm")  # nothing to resume
+
     def test_unplugged_mid_game_resumes_where_it_was(self):
         t = Table(seed=6)
         t.presses("c a a c")  # Battlerealm, two heroes
@@ -212,9 +505,10 @@ class Settings(unittest.TestCase):
         self.assertIn("config.json is not valid JSON", logged)
         self.assertIn("heroes.json is not valid JSON", logged)
         self.assertEqual(again.device.board.name, "Raspberry Pi Pico")  # the game starts on defaults
-        shown = " ".join(again.screen())
-        again.presses("b")  # the notice's second page
-        shown += " " + " ".join(again.screen())
+        shown = ""
+        while again.app.mode == "notice":  # its pages, one a press
+            shown += " " + " ".join(again.screen()[:7])
+            again.presses("b")
         self.assertIn("kept as config.json.bad1", shown)  # said on the OLED too
         self.assertIn("heroes.json is not valid", shown)
 

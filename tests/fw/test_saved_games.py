@@ -275,4 +275,4 @@ class ErrorLog(unittest.TestCase):
         t.device._crash(ZeroDivisionError("boom"))  # before, the log's failure escaped the error handler
         t.wait(100)
         self.assertEqual(t.events("error")[-1]["error"], "ZeroDivisionError: boom")
-        self.assertIn("Error: ZeroDivisionError: boom", " ".join(t.screen()))
+        self.assertIn("Error: ZeroDivisionError", t.screen())  # one line; errors.log has the rest

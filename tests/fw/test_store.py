@@ -294,9 +294,13 @@ class Store(unittest.TestCase):
             written = bytes(trial.files.get(PATH + ".tmp", b""))
             loaded, message = SaveStore(PATH, trial).load()
             if old is None and loaded is None and written:
-                # The first save, cut short: no other save to stand, so what was written is kept and said.
-                self.assertTrue(message.startswith("The last save could not be loaded: "), message)
-                self.assertTrue(message.endswith(". It is kept as game.sav.bad1."), message)
+                # The first save, cut short: no other save to stand, so what was written is kept, and said
+                # as what it is (the new game's first moment lost), not as a damaged save.
+                self.assertEqual(
+                    message,
+                    "The new game's first save was cut short: start it again. It is kept as game.sav.bad1.",
+                    "cut after %d bytes" % cut,
+                )
                 self.assertEqual(bytes(trial.files[PATH + ".bad1"]), written)
             else:
                 self.assertIsNone(message, "cut after %d bytes" % cut)
@@ -336,6 +340,34 @@ class Store(unittest.TestCase):
         outcomes, size = self.cut_everywhere(flash, old, new)
         # Cut before the old file is removed: old; after (only the new temp file left): new.
         self.assertEqual(outcomes, ["old"] * (size + 1) + ["new"] * 2)
+
+    def test_a_new_games_first_save_cut_short_is_said_as_such_and_the_game_it_replaced_stays(self):
+        """A new game keeps the one it replaces aside, so its first save has no save under it: a cut there
+        loses the new game's start only. The player hears that, not that a save is damaged."""
+        old = small_game()
+        flash = Flash()
+        store = SaveStore(PATH, flash)
+        store.write(old)
+        store.keep_replaced()  # what App.begin does before a new game's first save
+        new = United.setup([{"name": "Medusa"}])
+        size = len(encode(new))
+        for cut in range(1, size):
+            trial = flash.copy()
+            trial.cut_after(cut)
+            with self.assertRaises(PowerCut):
+                SaveStore(PATH, trial).write(new)
+            trial.budget = None
+            again = SaveStore(PATH, trial)
+            game, message = again.load()
+            self.assertIsNone(game)
+            self.assertEqual(
+                message,
+                "The new game's first save was cut short: start it again. It is kept as game.sav.bad1.",
+                "cut after %d bytes" % cut,
+            )
+            self.assertEqual(bytes(trial.files[PATH + ".old1"]), encode(old))  # the replaced game, untouched
+            self.assertEqual(again.kept_kind(), "battlerealm")  # and the start menu offers it back
+            self.assertFalse(trial.exists(PATH + ".tmp"))
 
     def test_a_broken_body_with_a_good_checksum_is_refused(self):
         import json
@@ -716,3 +748,54 @@ class SaysWhenOff(unittest.TestCase):
         self.assertFalse(store.pending())
         self.assertEqual(len(said), 1)
         self.assertTrue(said[0].startswith("Saves are off ("), said)
+
+
+class Sweep(unittest.TestCase):
+    """The settings files (config.json, heroes.json, setup.json) are written whole through
+    hw/storage.replace: a cut leaves `<name>.tmp`, which boot sweeps (startup.sweep)."""
+
+    def cut_everywhere(self, flash, name, text):
+        """Cut the power at every byte of writing `text` to `name`, boot's sweep after each: what is
+        left under the name (None: no file), and never a temporary file."""
+        from dicetower.hw.storage import replace
+        from dicetower.startup import sweep
+
+        left = []
+        for cut in range(len(text) + 3):
+            trial = flash.copy()
+            trial.cut_after(cut)
+            try:
+                replace(trial, "/" + name, text)
+            except PowerCut:
+                pass
+            trial.budget = None  # power back on
+            sweep(trial, "/", lambda line: None)
+            self.assertEqual([p for p in trial.files if p.endswith(".tmp")], [], "cut after %d bytes" % cut)
+            found = trial.files.get("/" + name)
+            left.append(None if found is None else bytes(found).decode())
+        return left
+
+    def test_a_cut_while_setup_json_is_first_written_leaves_nothing(self):
+        text = '{"champions": {"count": 2}}'
+        left = self.cut_everywhere(Flash(), "setup.json", text)
+        # Every byte written, the rename cut: the whole file, alone under its temporary name, is taken.
+        self.assertEqual(left, [None] * len(text) + [text] * 3)
+
+    def test_a_cut_while_config_json_is_rewritten_leaves_the_old_or_the_new(self):
+        old, new = '{"brightness": 100}', '{"brightness": 70, "sounds": false}'
+        left = self.cut_everywhere(Flash({"/config.json": old.encode()}), "config.json", new)
+        self.assertEqual(left, [old] * (len(new) + 1) + [new] * 2)
+
+    def test_on_fat_a_whole_file_left_alone_by_the_cut_is_the_file(self):
+        # FAT cannot rename over a file: the old one is removed first, and a cut there leaves the new one
+        # whole under its temporary name only.
+        old, new = '{"heroes": []}', '{"heroes": [{"name": "Wasp", "pvp": 11}]}'
+        left = self.cut_everywhere(FatFlash({"/heroes.json": old.encode()}), "heroes.json", new)
+        self.assertEqual(left, [old] * (len(new) + 1) + [new] * 2)
+
+    def test_only_the_firmwares_own_temporary_files_go(self):
+        from dicetower.startup import sweep
+
+        flash = Flash({"/notes.txt.tmp": b"a maker's", "/game.sav.tmp": b"DICE", "/setup.json.tmp": b"{"})
+        sweep(flash, "/", lambda line: None)
+        self.assertEqual(sorted(flash.files), ["/game.sav.tmp", "/notes.txt.tmp"])  # game.sav's is the store's

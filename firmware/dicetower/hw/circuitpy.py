@@ -206,6 +206,11 @@ class Parts:
     def watchdog(self, ms):
         return Watchdog(ms)
 
+    def reset(self):
+        import microcontroller
+
+        microcontroller.reset()
+
     def entropy_sources(self):
         from dicetower.hw.entropy import Urandom, chip_of
 

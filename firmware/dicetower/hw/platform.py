@@ -22,8 +22,9 @@ A platform, the runtime seam:
     watchdog(ms)                  a started watchdog with feed()
     entropy_sources()             the chip's entropy sources, best first (core/entropy.py's protocol)
 The device also calls `collect()` (a garbage collection at idle), `ticks_us()` (a press's time for
-the dice; else 1000 x ticks_ms) and `network()` (MicroPython's `network`, or None) where a platform
-has them, and
+the dice; else 1000 x ticks_ms), `network()` (MicroPython's `network`, or None) and `reset()` (the
+board restarted now: the loop's last resort when `watchdog` cannot start one) where a platform has
+them, and
 main.py calls `run(device)` (the loop for ever) on a board; the test bench and
 the simulator step the device themselves.
 """
@@ -84,6 +85,9 @@ class MachineParts:
 
     def watchdog(self, ms):
         return self.machine.WDT(timeout=ms)
+
+    def reset(self):
+        self.machine.reset()
 
     def entropy_sources(self):
         from dicetower.hw.entropy import sources_for

@@ -174,6 +174,29 @@ class App:
             if self.sealing is not None:
                 self.sealing.pressed()
 
+    def recover(self, to_game=True):
+        """The shell's call after a press or a redraw raised (Device._crash): what was half made is let
+        go (a set-up's rows and values, an action's half-chosen values, modules still to fetch) and the
+        last good screen is up: the game being played (`to_game`; its seal's cut if one is open), else the
+        start menu, the game kept to resume as a hold of C keeps it. Nothing is saved: the game on flash
+        stays as it was."""
+        was = self.mode
+        self._set_down()
+        self.picker = Picker(self)
+        self._ahead = []
+        self.message = ""
+        self.page = 0
+        self.cursor = self.cursor if was == PLAY else 0
+        game = self.game
+        if game is None or not to_game:
+            self.resume = game or self.resume
+            self.mode = START
+            self.cursor = 0
+        elif self.sealing is not None and self.sealing.screen is not None:
+            self.mode = CUT  # the seal waits for its cut before any die
+        else:
+            self.mode = OVER if game.over() else PLAY
+
     def dice_checked(self):
         """The loop's call after its work on the dice: paused dice that roll again are said to."""
         if self.message == PAUSED and getattr(self.fair, "failure", None) is None:
