@@ -98,18 +98,19 @@ def ready(app, name):
 
 
 def out_of_range(setup, count, rules, options):
-    """What of a remembered set-up of the right shape its rows cannot show ("Stage 5 hit points: 0"),
-    or None: every number within its row's range, every choice one the row offers."""
+    """What of a remembered set-up of the right shape its rows cannot show ("Villain stages 5"), or None:
+    every number within its row's range, every choice one the row offers."""
     try:
-        for label_, path, detail in rules.setup_rows(setup, count, options):
+        for label, path, detail in rules.setup_rows(setup, count, options):
             value = value_at(setup, path)
             if isinstance(detail, tuple):
-                if type(value) is not int or not detail[0] <= value <= detail[1]:
-                    return "%s %s, not %d to %d" % (label_, said(value), detail[0], detail[1])
-            elif value not in [choice for _, choice in detail]:
-                return "%s %s is not offered" % (label_, said(value))
+                if type(value) is int and detail[0] <= value <= detail[1]:
+                    continue
+            elif value in [choice for _, choice in detail]:
+                continue
+            return "%s %s" % (label, said(value))
     except (IndexError, KeyError, TypeError, ValueError):
-        return "its rows"
+        return "a value its rows cannot show"
     return None
 
 
