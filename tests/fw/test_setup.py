@@ -403,7 +403,7 @@ class DamagedFiles(unittest.TestCase):
 
     def test_a_remembered_stage_count_out_of_its_range_is_said_and_the_defaults_offered(self):
         """Five villain stages froze the form at "Stage 5"; -1 gave 3 stages, silently."""
-        for count, said in ((5, "Villain stages 5, not 1 to 4"), (-1, "Villain stages -1, not 1 to 4")):
+        for count, said in ((5, "Villain stages 5."), (-1, "Villain stages -1.")):
             t = self.remembered("champions", 2, self.champions_setup(villain_count=count))
             self.assertEqual(t.app.mode, "notice")
             self.assertIn("setup.json: the last Champions set-up has " + said, t.app.message)
