@@ -9,10 +9,13 @@
                                  the emulated RP2040's want DICETOWER_RP2_FIRMWARE (docs/testing.md)
 
 Each task first makes `.venv` (`sim`: the host package and what the simulator and the board tools
-need; `test` and `bench`: its pinned test and MicroPython tools as well), `.venv/pico-stubs` and `.venv/circuitpython-stubs` (the two runtimes' APIs for mypy), `.venv/circuitpython-lib` (the
-Adafruit libraries a CircuitPython tower needs, without their Linux-board dependencies) and
-`node_modules` (the MicroPython VM and the RP2040 emulator, pinned by package-lock.json), and redoes
-that only when pyproject.toml or package-lock.json change.
+need; `test` and `bench`: its pinned test and MicroPython tools as well) and `.venv/circuitpython-lib`
+(the Adafruit libraries a CircuitPython tower needs, without their Linux-board dependencies); `test`
+and `bench` also make `.venv/pico-stubs` and `.venv/circuitpython-stubs` (the two runtimes' APIs for
+mypy) and `node_modules` (the MicroPython VM and the RP2040 emulator, pinned by package-lock.json).
+`sim` needs no Node.js: the simulator runs the firmware on CPython (`dicetower pico`, the virtual
+Pico, installs node_modules itself the first time, saying so). Each is redone only when
+pyproject.toml or package-lock.json change.
 
 `test` runs pytest on every core (pytest-xdist's -n auto; -n 0 after it runs in one process, for
 --pdb) with the hypothesis profile "ci"; --fast picks `-m "not slow"` and the profile "fast" (tests/conftest.py).
@@ -56,6 +59,7 @@ BENCHMARKS = (
     ("rp2040_pico.py", "--install", "py"),
     ("rp2040_pico.py", "--heap-map"),
     ("stats_memory.py",),
+    ("verify_memory.py",),
     ("fuzz.py",),
 )
 PERFORMANCE = os.path.join(ROOT, "docs", "performance.md")

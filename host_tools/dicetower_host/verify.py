@@ -18,8 +18,11 @@ the record's at that place; the die is the one the action throws, its faces the 
 (a die not the games' own is named); each seal the tower announced is the one revealed.
 
 It reads the monitor's log (JSON lines, `dicetower monitor --save`) in two passes, a line at a time, so
-that its memory does not grow with the log (the seeds first, then every record checked as it comes),
-or the scoreboard's /history document (its "seals", "lines" and "at"). Bad input is one line and exit 2;
+that its memory does not grow with the log (the seeds first, then every record checked as it comes):
+what it keeps is each seal's counts and the dice standing in the game being read (a game's places are
+let go when the next game starts), at most STANDING_MOST places and STANDING_FACES faces
+(benchmarks/verify_memory.py: a 64 MB log of honest games takes as much memory as a 4 MB one). Or the
+scoreboard's /history document (its "seals", "lines" and "at"). Bad input is one line and exit 2;
 a face, a draw, a re-throw or a commitment that does not hold is exit 1, naming the first.
 """
 
@@ -30,12 +33,15 @@ import re
 
 from dicetower_host.errors import UserError
 
-MAX_BYTES = 64 * 1024 * 1024  # a log larger than this is not a game's (a night of play is a few MB)
+MAX_BYTES = (
+    64 * 1024 * 1024
+)  # a log larger than this is not a game's (a night of play is a few MB); fairness.md says it
 MAX_HISTORY = 4 * 1024 * 1024  # a /history document: a tower serves a few KB
 MAX_LINE = 64 * 1024
 PERSONALIZATION = b"dicetower game"
 POOL_FLOOR = 1 << 22
 STANDING_MOST = 100000  # places whose dice are remembered; older ones are forgotten (and said)
+STANDING_FACES = 1000000  # and their faces, all told: a hostile log's throws of thousands of dice stay bounded
 # The games' own dice: another die (a dice.json's Attack Die) is named in the verdict.
 STANDARD = {
     "Battlerealm": "Mutant,Science,Skill,Tech,Cosmic,Mystic",
@@ -144,14 +150,28 @@ def cut_words(cut):
     return " and ".join(parts) if parts else "nobody (an empty cut: the tower alone chose this seed)"
 
 
+_PARSED = {}  # a dice text -> its dice: a night's seals of the same game share one list
+
+
+def _dies(dice):
+    """[(name, [faces])] of an identity's dice, parsed once for every seal that names the same."""
+    dies = _PARSED.get(dice)
+    if dies is None:
+        if len(_PARSED) >= 64:
+            _PARSED.clear()
+        dies = _PARSED[dice] = [
+            (name, faces.split(",")) for name, _, faces in (p.partition("=") for p in dice.split(";"))
+        ]
+    return dies
+
+
 class Seal:
     """One seal: its identity, cut and seed as the input tells them, and its record checked as it comes."""
 
     def __init__(self, kind, players, counter, dice, sealed):
         self.kind, self.players, self.counter, self.dice, self.commitment = kind, players, counter, dice, sealed
         self.name = "seal %s" % sealed[:16]
-        self.dies = [part.partition("=") for part in dice.split(";")]
-        self.dies = [(name, faces.split(",")) for name, _, faces in self.dies]
+        self.dies = _dies(dice)
         self.cut = None  # the contributions, once told
         self.seed = None
         self.stream = None
@@ -230,6 +250,7 @@ class Game:
         # start), so a throw given back, re-rolled or shown where no dice landed is wrong, not unknown.
         self.strict = strict
         self.standing = {}  # (place, die name) -> [faces]
+        self.held = 0  # faces in `standing`
         self.undos = self.redos = 0
         self.lines = 0  # lines (or actions) whose faces were checked against the record
         self.unchecked = 0  # given back, or shown, where this input never saw the dice land
@@ -237,7 +258,7 @@ class Game:
 
     def record(self, seal, record, where, lost=False):
         """A piece of a seal's record, checked against its stream and what stands."""
-        for token in record.split(" ") if record else []:
+        for token in _tokens(record):
             match = TOKEN.fullmatch(token)
             if match is None:
                 raise Wrong("%s: %s: %s is not a throw of the record" % (seal.name, where, _q(token)))
@@ -308,18 +329,18 @@ class Game:
                 self._stand(key, shown)
 
     def _stand(self, key, faces):
-        if len(self.standing) >= STANDING_MOST:
-            self.standing.pop(next(iter(self.standing)))
+        while self.standing and (
+            len(self.standing) >= STANDING_MOST or self.held + len(faces) > STANDING_FACES
+        ):  # the oldest first (a dict keeps its order)
+            self.held -= len(self.standing.pop(next(iter(self.standing))))
             self.forgotten = True
         self.standing[key] = faces
+        self.held += len(faces)
 
-    def shows(self, kind, seals, place, labels, die, where):
-        """A line or an action shows `labels` of `die` at `place`: they must be what stands there."""
-        faces = None
-        for seal in seals:
-            for name, known in seal.dies:
-                if name == die:
-                    faces = known
+    def shows(self, kind, dies, place, labels, die, where):
+        """A line or an action shows `labels` of `die` at `place`: they must be what stands there. `dies`:
+        each die's faces, by name, as the latest seal naming it has them."""
+        faces = dies.get(die)
         if faces is None:
             raise Wrong("%s shows the %s die, which no seal names" % (where, die))
         stands = self.standing.get((place, die))
@@ -352,8 +373,28 @@ class Game:
         if self.unchecked:
             parts.append("%s thrown before this input began: not checked" % _plural(self.unchecked, "face"))
         if self.forgotten:
-            parts.append("the oldest places were forgotten (over %d)" % STANDING_MOST)
+            parts.append(
+                "the oldest places were forgotten (over %d places or %d faces)" % (STANDING_MOST, STANDING_FACES)
+            )
         return "game: " + ("; ".join(parts) if parts else "no throw")
+
+
+def _tokens(record):
+    """The record's tokens as record.split(" ") gives them, one at a time (a /history's record is megabytes)."""
+    start = 0
+    while record and start <= len(record):
+        end = record.find(" ", start)
+        end = len(record) if end < 0 else end
+        yield record[start:end]
+        start = end + 1
+
+
+def _known_dies(seals):
+    """{die name: faces}, the latest of `seals` naming a die giving its faces."""
+    dies = {}
+    for seal in seals:
+        dies.update(seal.dies)
+    return dies
 
 
 def _labels(faces, shown):
@@ -436,6 +477,7 @@ def check_history(doc, announced=()):
             seal.start()
             game.record(seal, record, "its record")
         kind = seals[0][0].kind
+        dies = _known_dies(seal for seal, _ in seals)
         for n, (text, place) in enumerate(zip(lines, at), 1):
             if place is None:
                 continue
@@ -444,7 +486,7 @@ def check_history(doc, announced=()):
             shown = line_shows(kind, text)
             if shown is None:
                 raise Wrong("line %d (%s) throws at place %s and shows no faces" % (n, _q(text), place))
-            game.shows(kind, [s for s, _ in seals], place, shown[1], shown[0], "line %d" % n)
+            game.shows(kind, dies, place, shown[1], shown[0], "line %d" % n)
     except Wrong as e:
         return 1, [str(e)]
     for seal, _ in seals:
@@ -490,9 +532,10 @@ def check_log(path):
             seeds[event["commitment"]] = (_seed(event.get("seed"), "line %d" % number), event.get("draws"))
     seals = {}
     order = []
+    dies = {}  # each die's faces by name, as the latest seal has them
     current = None
-    games = [Game(strict=False)]  # strict from a new game's start: what came before it is not in the log
-    game = games[0]
+    game = Game(strict=False)  # strict from a new game's start: what came before it is not in the log
+    summaries = []  # the games before `game`: their lines only (their places are let go)
     restarted = False
     kind = None
     try:
@@ -504,8 +547,8 @@ def check_log(path):
             elif name == "game":
                 if event.get("new"):
                     if game.standing or game.undos or game.redos or game.unchecked:
+                        summaries.append(game.summary())
                         game = Game()  # another game: its places count from 0 again
-                        games.append(game)
                     game.strict = True
             elif name == "seal":
                 told = _identity(event, where)
@@ -517,6 +560,7 @@ def check_log(path):
                     current.starts = event.get("drawn", 0)
                     seals[told.commitment] = current
                     order.append(current)
+                    dies.update(current.dies)
                     if told.commitment in seeds:
                         current.seed, counted = seeds[told.commitment]
                         if _count(counted):
@@ -561,7 +605,7 @@ def check_log(path):
                 else:
                     game.redos += 1
             elif name in ("action", "roll", "reroll") and isinstance(event.get("at"), str) and kind is not None:
-                _event_shows(game, kind, order, event, where)
+                _event_shows(game, kind, dies, event, where)
     except Wrong as e:
         return 1, [str(e)]
     if not order:
@@ -572,24 +616,25 @@ def check_log(path):
         ok, line = seal.verdict()
         out.append(line)
         status = status or (0 if ok else 1)
-    for n, each in enumerate(games, 1):
-        out.append(each.summary() if len(games) == 1 else each.summary().replace("game:", "game %d:" % n, 1))
+    summaries.append(game.summary())
+    for n, each in enumerate(summaries, 1):
+        out.append(each if len(summaries) == 1 else each.replace("game:", "game %d:" % n, 1))
     return status, out
 
 
-def _event_shows(game, kind, seals, event, where):
+def _event_shows(game, kind, dies, event, where):
     """An action, roll or re-roll event's faces, against what stands at its place."""
     name = event.get("event")
     if name in ("roll", "reroll"):
         faces = event.get("faces")
         if not isinstance(faces, list) or not all(isinstance(f, str) for f in faces):
             raise Bad("%s: a %s event without its faces" % (where, name))
-        game.shows(kind, seals, event["at"], faces, "Battlerealm", where)
+        game.shows(kind, dies, event["at"], faces, "Battlerealm", where)
         return
     shown = line_shows(kind, event.get("line") if isinstance(event.get("line"), str) else "")
     if shown is None:
         raise Wrong("%s: an action that throws at place %s shows no faces" % (where, event["at"]))
-    game.shows(kind, seals, event["at"], shown[1], shown[0], where)
+    game.shows(kind, dies, event["at"], shown[1], shown[0], where)
     args = event.get("args")
     if not isinstance(args, list) or not args:
         raise Wrong("%s: an action that throws has no values" % where)
@@ -603,24 +648,45 @@ def _event_shows(game, kind, seals, event, where):
         raise Wrong("%s: the action's face %r is not what its line shows" % (where, args))
 
 
+def _size(n):
+    return "%d MiB" % (n >> 20) if n >= 1 << 20 and not n & 0xFFFFF else "%s bytes" % format(n, ",")
+
+
+def _json(data):
+    """The JSON value of `data`, or None."""
+    try:
+        return json.loads(data.decode("utf-8"))
+    except (ValueError, RecursionError, UnicodeError):
+        return None
+
+
+def _is_event(line):
+    """Whether a line is a log's JSON event (a history's first line is not)."""
+    if not line.lstrip().startswith(b"{"):
+        return False
+    event = _json(line)
+    return isinstance(event, dict) and "event" in event
+
+
 def verify(path, announced=()):
     """(exit status, lines to print): 0 when every seal and the game check, 1 when one does not or a seed
     is not revealed yet; Bad (exit 2) for a file that is neither a log nor a history."""
     try:
         with open(path, "rb") as f:
-            head = f.read(MAX_HISTORY + 1)
             size = f.seek(0, 2)
+            if size > MAX_BYTES:  # refused before a byte is read
+                raise Bad(
+                    "%s is %s bytes, over the %s a log may be: not a game's log (a night of play is a few MB)"
+                    % (path, format(size, ","), _size(MAX_BYTES))
+                )
+            f.seek(0)
+            first = f.readline(MAX_LINE + 1)
+            # A log is read a line at a time; a history (one JSON object, its first line not an event) whole.
+            doc = None if _is_event(first) or size > MAX_HISTORY else _json(first + f.read(MAX_HISTORY))
     except OSError as e:
         raise Bad("cannot read %s: %s" % (path, e.strerror or e)) from None
-    if size > MAX_BYTES:
-        raise Bad("%s is over %d MB: not a game's log" % (path, MAX_BYTES // (1024 * 1024)))
-    if head.lstrip().startswith(b"{") and len(head) <= MAX_HISTORY:
-        try:
-            doc = json.loads(head.decode("utf-8"))
-        except (ValueError, RecursionError, UnicodeError):
-            doc = None
-        if isinstance(doc, dict) and "event" not in doc:
-            return check_history(doc, announced)
+    if isinstance(doc, dict) and "event" not in doc:
+        return check_history(doc, announced)
     if announced:
         raise Bad("--seal is for a /history document; a log's seal events are the tower's announcements")
     return check_log(path)
