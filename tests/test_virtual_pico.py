@@ -272,7 +272,16 @@ def test_missing_node_modules_are_installed_with_a_line_saying_so(tmp_path, monk
     said = []
     assert paths.node_harness("vm/pico.mjs", say=said.append) == str(checkout / "vm" / "pico.mjs")
     assert (checkout / "npm-ran").read_text().split()[0] == "ci"
-    assert said == ["dicetower: installing the MicroPython VM (npm ci, once) into %s\n" % (checkout / "node_modules")]
+    # Said before npm runs: what is installed (each package and its version), from where, and into where.
+    import json
+
+    pinned = json.loads((checkout / "package.json").read_text())["dependencies"]
+    assert said == [
+        "dicetower: installing the MicroPython VM and the RP2040 emulator from npm, once: "
+        "@micropython/micropython-webassembly-pyscript %s and rp2040js %s (pinned by package-lock.json, "
+        "about 2 MB; npm ci, which needs the network) into %s\n"
+        % (pinned["@micropython/micropython-webassembly-pyscript"], pinned["rp2040js"], checkout / "node_modules")
+    ]
     said.clear()
     paths.node_harness("vm/pico.mjs", say=said.append)  # installed: not again
     assert said == []

@@ -5,8 +5,9 @@ folders: firmware/, boards/, vm/, hardware/. A built wheel carries them as packa
 in dicetower_host/data/ (pyproject.toml's force-include). Every module asks here.
 
 The Node.js packages the MicroPython VM needs (node_modules) are not in the wheel: a
-checkout has them from `npm ci` (tasks.py, or the first command that needs them: `python3
-tasks.py sim` alone does not); an installed `dicetower` installs them once into
+checkout has them from `npm ci` (tasks.py test and bench, or the first command that needs them,
+such as `dicetower pico`, which says so first: `python3 tasks.py sim` does not, the simulator
+runs the firmware on CPython); an installed `dicetower` installs them once into
 ~/.dicetower/node/ from the package-lock.json it carries (`node_harness`).
 """
 
@@ -63,10 +64,24 @@ def board_side(name):
         return f.read()
 
 
+NODE_MAJOR = 20  # the oldest Node.js the VM and the emulator run on
+_node_checked = {}  # node's path -> its major version, asked once a process
+
+
 def node():
+    """The node program, or a RuntimeError saying what is needed (none on PATH, or one too old)."""
     found = shutil.which("node")
     if found is None:
-        raise RuntimeError("the MicroPython VM needs Node.js 20 or newer (node) on PATH")
+        raise RuntimeError("the MicroPython VM needs Node.js %d or newer (node) on PATH" % NODE_MAJOR)
+    if found not in _node_checked:
+        try:
+            said = subprocess.run([found, "--version"], capture_output=True, text=True, timeout=60).stdout.strip()
+            _node_checked[found] = int(said.lstrip("v").split(".")[0])
+        except (OSError, ValueError, subprocess.SubprocessError):
+            _node_checked[found] = None  # it cannot tell: let it try
+    major = _node_checked[found]
+    if major is not None and major < NODE_MAJOR:
+        raise RuntimeError("the MicroPython VM needs Node.js %d or newer; %s is %d" % (NODE_MAJOR, found, major))
     return found
 
 
@@ -107,12 +122,19 @@ def node_packages():
 
 
 def npm_ci(folder, say=None):
-    """Install the pinned Node.js packages into folder/node_modules, saying so on one line first."""
+    """Install the pinned Node.js packages into folder/node_modules, saying so on one line first: what they
+    are, their versions, their size and that npm fetches them."""
+    import json
+
     npm = shutil.which("npm")
     if npm is None:
-        raise RuntimeError("the MicroPython VM needs Node.js 20 or newer with npm on PATH")
+        raise RuntimeError("the MicroPython VM needs Node.js %d or newer with npm on PATH" % NODE_MAJOR)
+    with open(os.path.join(ROOT, "package.json")) as f:
+        pinned = json.load(f)["dependencies"]
     (say or sys.stderr.write)(
-        "dicetower: installing the MicroPython VM (npm ci, once) into %s\n" % os.path.join(folder, "node_modules")
+        "dicetower: installing the MicroPython VM and the RP2040 emulator from npm, once: %s (pinned by "
+        "package-lock.json, about 2 MB; npm ci, which needs the network) into %s\n"
+        % (" and ".join("%s %s" % item for item in sorted(pinned.items())), os.path.join(folder, "node_modules"))
     )
     done = subprocess.run(
         [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],

@@ -131,6 +131,8 @@ def start(args):
 
 
 def run(args, out=None):
+    from dicetower_host.pico import BoardGone
+
     out = out or sys.stdout
     steps = _script(args.script) if args.script else None
     face = steps is None and not args.headless and out is sys.stdout and out.isatty() and sys.stdin.isatty()
@@ -149,7 +151,7 @@ def run(args, out=None):
                 out.write("\n".join(about) + "\nCtrl-C stops it\n")
                 out.flush()
                 if steps is not None:
-                    _play(pico, steps, out)
+                    _play(pico, steps, out, args.script)
                 pico.process.wait()
                 _say(
                     out,
@@ -160,6 +162,9 @@ def run(args, out=None):
         return _stopped(out, signal.SIGINT, flash_is)
     except Stopped as e:
         return _stopped(out, e.signum, flash_is)
+    except BoardGone as e:  # it stopped, or stopped answering, under a script: one line, the board closed
+        _say(sys.stderr, "dicetower pico: %s; its flash is kept in %s" % (e, flash_is))
+        return 1
 
 
 def _script(path):
@@ -178,9 +183,10 @@ def _script(path):
         raise UserError("%s: %s" % (path, e)) from None
 
 
-def _play(pico, steps, out):
+def _play(pico, steps, out, script):
     """Once the firmware has lit the OLED, the script's presses and waits on the board; its OLED's
-    lines at each mark and at the end."""
+    lines at each mark and at the end. A board that stops, or stops answering, is BoardGone (one line)."""
+    from dicetower_host.pico import BoardGone
     from dicetower_host.virtual_parts.script import ScriptError, play
 
     if not pico.ask({"oled": True}).get("on"):
@@ -203,8 +209,8 @@ def _play(pico, steps, out):
     try:
         play(pico, steps, marked, refused=RuntimeError)
     except ScriptError as e:
-        if pico.process.poll() is not None:  # the board itself went away: a bug, with its traceback
-            raise e.__cause__
+        if isinstance(e.__cause__, BoardGone):  # not the script's fault: said with the line it was at
+            raise BoardGone("%s, %s" % (script, e)) from None
         raise UserError("the board did not take %s" % e) from None
     show("the script is done; the board runs on (Ctrl-C stops it)")
 

@@ -38,6 +38,11 @@ HOLD_MS = 900
 SETTLE_MS = 300
 
 
+class BoardGone(RuntimeError):
+    """The board stopped, or stopped answering its control line: not a request it refused (a plain
+    RuntimeError), and nothing more can be asked of it."""
+
+
 def profile_path(board):
     """boards/NAME.json, or a UserError naming the boards there are."""
     path = paths.board_profile(board)
@@ -66,13 +71,26 @@ class _Board:
             cwd=os.path.dirname(os.path.dirname(program)),
             start_new_session=hasattr(os, "setsid"),
         )
+        # A board that never gets to print its ports (a main.py that never lets the VM go) is stopped
+        # after START_SECONDS, and said so, rather than waited for for ever.
+        late = []
+        timer = None
+        if self.START_SECONDS:
+            timer = threading.Timer(self.START_SECONDS, lambda: late.append(True) or self.process.kill())
+            timer.daemon = True
+            timer.start()
         try:
-            self._connect()
+            self._connect(late)
         except BaseException:  # a start cut short (Ctrl-C, a signal, no ports) leaves no node behind
             self._end()
             raise
+        finally:
+            if timer is not None:
+                timer.cancel()
 
-    def _connect(self):
+    START_SECONDS = None  # the longest wall time the board may take to print its ports
+
+    def _connect(self, late=()):
         ports = {}
         while len(ports) < 2:
             line = self.process.stdout.readline()  # "listening PORT" and "control PORT", in either order
@@ -81,6 +99,12 @@ class _Board:
                 if line:
                     self.process.kill()
                 self.process.wait()
+                if late:
+                    raise RuntimeError(
+                        "it gave no port within %d s: the main.py in %s never lets it go (a loop that never "
+                        "waits?); move that file away and try again"
+                        % (self.START_SECONDS, getattr(self, "files", "its flash"))
+                    )
                 raise RuntimeError(self.reason() or "the virtual Pico did not start (it said %r)" % line)
             ports[words[0]] = int(words[1])
         self.port = ports["listening"]
@@ -90,17 +114,33 @@ class _Board:
         self._asking = threading.Lock()  # one request and its answer at a time (a screen's thread, a test's)
 
     CONTROL_TIMEOUT = 10
+    silent = None  # why the board stopped answering, once it has: nothing more is asked of it
 
     def ask(self, request):
+        """The board's answer to a request (a JSON object); RuntimeError for one it refuses, BoardGone once
+        it has stopped or goes CONTROL_TIMEOUT seconds without answering."""
         with self._asking:
-            self._control.sendall((json.dumps(request) + "\n").encode())
-            line = self._replies.readline()
+            if self.silent is not None:
+                raise BoardGone(self.silent)
+            try:
+                self._control.sendall((json.dumps(request) + "\n").encode())
+                line = self._replies.readline()
+            except TimeoutError:
+                # A late answer would be taken for the next request's: the line is done with.
+                self.silent = (
+                    "the board stopped answering (nothing for %d s): its firmware may be stuck in a loop that "
+                    "never waits" % self.CONTROL_TIMEOUT
+                )
+                raise BoardGone(self.silent) from None
+            except OSError:
+                line = ""  # the line was cut: the board's process has ended
         if not line:
             try:
                 self.process.wait(timeout=5)  # its last words are written once it has ended
             except subprocess.TimeoutExpired:
                 pass
-            raise RuntimeError("the virtual Pico stopped: %s" % self.reason())
+            self.silent = "the virtual Pico stopped: %s" % (self.reason() or "its process ended")
+            raise BoardGone(self.silent)
         answer = json.loads(line)
         if "error" in answer:
             raise RuntimeError(answer["error"])
@@ -247,7 +287,8 @@ class _Board:
         if self.process.poll() is None:
             self.process.terminate()
         try:
-            self.process.wait(timeout=10)
+            # A board that stopped answering cannot run its SIGTERM handler either: not waited for long.
+            self.process.wait(timeout=10 if self.silent is None else 1)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
@@ -266,6 +307,10 @@ class _Board:
 
 class VirtualPico(_Board):
     """The MicroPython VM behind a serial port: its flash is a host folder, its clock the host's."""
+
+    # It runs main.py until main.py's first wait before it prints its ports: the firmware takes about a
+    # second there; a loaded machine many times that.
+    START_SECONDS = 60
 
     def __init__(self, files, board="pico", capacity=None):
         self.files = files

@@ -20,6 +20,7 @@ from textual.widgets import Footer, Static
 
 from dicetower_host import sim
 from dicetower_host.errors import typed
+from dicetower_host.pico import BoardGone
 from dicetower_host.sim import tui
 
 sim.use_virtual_parts()
@@ -114,7 +115,7 @@ class BoardFace(App):
             except (RuntimeError, OSError, ValueError) as e:  # the board stopped, refused, or answered nonsense
                 if self._quit.is_set():  # the screen is closing, and the board with it
                     return
-                if self.board.process.poll() is not None:
+                if self.board.process.poll() is not None or isinstance(e, BoardGone):  # gone, or silent
                     self.stopped = str(e) or type(e).__name__
                     return
                 if press is not None:  # a look that failed (the board rebooting) is simply taken again

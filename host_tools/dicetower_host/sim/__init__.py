@@ -230,11 +230,28 @@ def _aside(path):
     return "%s.bad%d" % (path, n)
 
 
+def failed(when, error):
+    """The one line for the firmware raising (or freezing) in the simulator: what, and when; its traceback
+    is kept in a file the line names, for whoever fixes it. The exit status is 1."""
+    import traceback
+
+    fd, path = tempfile.mkstemp(prefix="dicetower-sim-", suffix=".traceback.txt")
+    with os.fdopen(fd, "w") as f:
+        f.write("dicetower sim: the firmware failed %s\n\n" % when)
+        traceback.print_exception(type(error), error, error.__traceback__, file=f)
+    said = " ".join(("%s: %s" % (type(error).__name__, error)).split())
+    if len(said) > 300:
+        said = said[:300] + "..."
+    sys.stderr.write("dicetower sim: the firmware failed %s: %s (its traceback: %s)\n" % (when, said, path))
+    return 1
+
+
 def run_script(text, board=None, seed=None, faces=None, state_dir=None, png=None, out=sys.stdout):
     """Play a script headless; print the final snapshot as JSON. Returns the exit status.
 
     With `png`: the tower at the end is written to that very path, and the tower at each `mark`
-    beside it (x-MARK.png for x.png); stderr lists what was written, in one line."""
+    beside it (x-MARK.png for x.png); stderr lists what was written, in one line. The firmware
+    raising, as it starts or at a step, is one line (`failed`), status 1."""
     use_virtual_parts()
     from dicetower_host.virtual_parts.script import ScriptError, parse, play, setting
 
@@ -247,12 +264,19 @@ def run_script(text, board=None, seed=None, faces=None, state_dir=None, png=None
         check_png(png)
     board = board or setting(steps, "board", "pico")
     seed = seed if seed is not None else setting(steps, "seed")
-    tower = boot(board, seed, faces, state_dir)
+    try:
+        tower = boot(board, seed, faces, state_dir)
+    except UserError:
+        raise
+    except Exception as e:  # noqa: BLE001 the firmware's own failure, said in one line
+        return failed("as it started", e)
     for line in tower.notices:
         sys.stderr.write("dicetower sim: %s\n" % line)
     pictures = []
+    done = [0]  # steps played
 
     def on_step(n, command, args):
+        done[0] += 1
         if command == "mark" and png:
             pictures.append(_picture(tower, _png_path(png, args[0])))
 
@@ -261,6 +285,11 @@ def run_script(text, board=None, seed=None, faces=None, state_dir=None, png=None
     except ScriptError as e:
         sys.stderr.write("dicetower sim: %s\n" % e)
         return 2
+    except UserError:
+        raise
+    except Exception as e:  # noqa: BLE001
+        n, command, args = steps[done[0]]
+        return failed("at line %d of the script (%s %s)" % (n, command, " ".join(map(str, args))), e)
     if png:
         marks = list(pictures)
         pictures.append(_picture(tower, png))

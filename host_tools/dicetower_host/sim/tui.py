@@ -271,7 +271,17 @@ class SimApp(App):
         except NoMatches:  # not composed yet (on_mount fits it then), or closing
             pass
 
+    failure = None  # what the firmware raised, once it has: the app ends and run() says it in one line
+
     def tick(self):
+        try:
+            self._tick()
+        except Exception as e:  # noqa: BLE001 the firmware's own failure (a press, a redraw, a frozen loop)
+            if self.failure is None:
+                self.failure = e
+                self.exit()
+
+    def _tick(self):
         # Move the device's clock as far as real time (times the speed) has gone.
         now = time.monotonic()
         self.sim_ms += (now - self.last) * 1000 * self.speed
@@ -351,7 +361,14 @@ class SimApp(App):
 
 
 def run(board="pico", seed=None, faces=None, state_dir=None, speed=1.0, web=None, pin=None):
-    tower = sim.boot(board, seed, faces, state_dir or sim.DEFAULT_STATE)
+    from dicetower_host.errors import UserError
+
+    try:
+        tower = sim.boot(board, seed, faces, state_dir or sim.DEFAULT_STATE)
+    except UserError:
+        raise
+    except Exception as e:  # noqa: BLE001 the firmware's own failure as it boots, in one line
+        return sim.failed("as it started", e)
     for line in tower.notices:  # also shown in the app; printed so that they outlast it
         sys.stderr.write("dicetower sim: %s\n" % line)
     if web is not None:
@@ -359,5 +376,8 @@ def run(board="pico", seed=None, faces=None, state_dir=None, speed=1.0, web=None
 
         check_port(web)
         free(web)  # a port in use is one line now, not a traceback inside the running UI
-    SimApp(tower, speed, web, pin).run()
+    app = SimApp(tower, speed, web, pin)
+    app.run()
+    if app.failure is not None:
+        return sim.failed("while it ran", app.failure)
     return 0
