@@ -50,9 +50,16 @@ def tally(out):
     return tuple(int(n) for n in found.groups())
 
 
+# How long a flash waits for the firmware's ready line after its reset: a bound for a loaded machine (the
+# virtual Pico boots in a second or two; the flasher's own 20 s ran out once on a busy one), not a wait.
+READY_SECONDS = 600
+
+
 def run_cli(*args):
     out = io.StringIO()
     parser = cli.build_parser()
+    if args[0] == "flash" and "--ready-seconds" not in args:
+        args += ("--ready-seconds", str(READY_SECONDS))
     parsed = parser.parse_args(list(args))
     code = parsed.run(parsed, out=out)
     return code, out.getvalue()
@@ -119,20 +126,22 @@ def test_flash_boot_play_monitor_stats_reflash_repair(pico, tmp_path, monkeypatc
     assert on_flash(pico, "dicetower/ui/flow.mpy").startswith(b"M\x06")  # compiled, not source
     assert not os.path.exists(os.path.join(pico.files, "dicetower", "ui", "flow.py"))
     assert json.loads(on_flash(pico, "config.json")) == {"board": "pico"}
-    assert pico.screen()[0] == "DICETOWER"
+    assert pico.until_screen("DICETOWER", checks=2400) is not None, pico.screen()  # drawn as or after "ready"
 
     # 2. Play: a new Battlerealm game and a roll, followed by dicetower monitor --save.
     log = tmp_path / "events.jsonl"
-    watcher, connected = monitor_thread(pico.url, log, 6, 40)
+    # It ends at its sixth event; its --seconds is only a bound (40 s ran out on a loaded machine).
+    watcher, connected = monitor_thread(pico.url, log, 6, 600)
     watcher.start()
-    assert connected.wait(30)  # the monitor has the port before the first press
+    assert connected.wait(120)  # the monitor has the port before the first press
     pico.presses("caac")  # New Battlerealm, two heroes, start
     pico.presses("c")  # cut and play
     pico.presses("c")  # Hulk rolls
     pico.presses("ac")  # to Finalize, finalize
     if any(line.startswith("Explosion") for line in pico.screen()):
         pico.presses("ac")  # the dice exploded: Thor is not marked (Done), and the roll is recorded
-    watcher.join(60)
+    watcher.join(600)
+    assert not watcher.is_alive(), log.read_text()
     events = [json.loads(line) for line in log.read_text().splitlines()]
     rolls = [e for e in events if e["event"] == "roll"]
     # the game sealed and cut before its first die, the roll's numbered draws as they land, the roll, the
@@ -188,9 +197,11 @@ def test_twenty_quick_taps_while_the_advisor_and_the_animation_run(pico):
     assert code == 0, out
     write_on_device(pico, "heroes.json", HEROES)
     assert reboot(pico)["event"] == "ready"
-    assert pico.until_screen("DICETOWER") is not None
+    assert pico.until_screen("DICETOWER", checks=2400) is not None
     pico.presses("caac c")  # a new Battlerealm game for two, sealed; cut and play
-    twenty_taps_after_a_roll(pico, pico.pause)
+    # Between two looks at the screen while the advisor works: a quarter of a second, so that the helper's
+    # 400 looks bound a loaded machine's advisor at 100 s rather than 20 (it returns at the answer).
+    twenty_taps_after_a_roll(pico, lambda: time.sleep(0.25))
 
 
 @pytest.mark.slow
@@ -200,7 +211,7 @@ def test_an_interrupted_copy_is_refused_at_boot_and_completed_by_a_rerun(pico):
             raise KeyboardInterrupt
 
     with pytest.raises(flash.FlashError) as refused:
-        flash.flash(pico.url, "pico", out=io.StringIO(), progress=pull_the_cable)
+        flash.flash(pico.url, "pico", out=io.StringIO(), progress=pull_the_cable, ready_seconds=READY_SECONDS)
     assert "interrupted" in str(refused.value) and "reflash needed" in str(refused.value)
     event = reboot(pico)
     assert event == {
@@ -209,7 +220,7 @@ def test_an_interrupted_copy_is_refused_at_boot_and_completed_by_a_rerun(pico):
     }
     assert pico.screen()[0] == "REFLASH NEEDED"
     out = io.StringIO()
-    sent = flash.flash(pico.url, "pico", out=out)
+    sent = flash.flash(pico.url, "pico", out=out, ready_seconds=READY_SECONDS)
     assert 0 < sent["files"] < SHIPPED  # what was copied before the cut is not sent again
     assert sent["ready"]["event"] == "ready"
 
@@ -506,14 +517,76 @@ def release(tmp_path, name, changed=(), extra=None):
     return files
 
 
-def flash_onto(folder, files):
-    """Flash `files` onto the flash folder as dicetower flash plans and writes; the calls, in order."""
-    drive = Recording(str(folder))
+class Cut(Recording):
+    """The same calls, the `at`-th one (counted from 0) failing as a pulled cable fails it."""
+
+    def __init__(self, path, at):
+        Recording.__init__(self, path)
+        self.at = at
+
+    def _pull(self):
+        if len(self.calls) == self.at:
+            raise OSError(5, "the cable was pulled")
+
+    def fs_writefile(self, rel, data, progress_callback=None):
+        self._pull()
+        Recording.fs_writefile(self, rel, data, progress_callback)
+
+    def fs_mkdir(self, rel):
+        self._pull()
+        Recording.fs_mkdir(self, rel)
+
+    def fs_rmfile(self, rel):
+        self._pull()
+        Recording.fs_rmfile(self, rel)
+
+    def fs_rmdir(self, rel):
+        self._pull()
+        Recording.fs_rmdir(self, rel)
+
+    def replace(self, old, new):
+        self._pull()
+        Recording.replace(self, old, new)
+
+
+def plan_for(drive, files):
+    """dicetower flash's plan for putting `files` on the board `drive` holds."""
     old = flash.as_object(flash.read_text(drive, flash.MANIFEST))
     remote = {p: drive.digest(p) for p in sorted(set(files) | set(flash.listed(old)))}
-    plan = flash.Plan(files, remote, drive.tree(flash.PACKAGE), old, flash.read_text(drive, "config.json"), "pico")
-    flash._write(drive, plan, {"files": 0, "bytes": 0}, None, replace=lambda d, old, new: d.replace(old, new))
+    return flash.Plan(files, remote, drive.tree(flash.PACKAGE), old, flash.read_text(drive, "config.json"), "pico")
+
+
+def flash_onto(folder, files, checked=True):
+    """Flash `files` onto the flash folder as dicetower flash plans and writes; the calls, in order. `checked`:
+    the flash ends as on a board, the board's own check of every file run (the launch's, on CPython here)
+    and the manifest marked "checked" (its boots then skip the hashing)."""
+    drive = Recording(str(folder))
+    flash._write(drive, plan_for(drive, files), {"files": 0, "bytes": 0}, None, replace=lambda d, o, n: d.replace(o, n))
+    if checked:
+        from dicetower.launch import check
+
+        assert check(str(folder) + os.sep) is None
+        with open(os.path.join(folder, flash.MANIFEST)) as f:
+            manifest = dict(json.load(f), checked=True)
+        with open(os.path.join(folder, flash.MANIFEST), "w") as f:
+            json.dump(manifest, f)
     return drive.calls
+
+
+def said_after_cut(start, files, done, folder):
+    """What dicetower flash says when the copy of `files` onto a board holding `start` is cut at call `done`
+    (None: the copy has fewer calls)."""
+    shutil.copytree(start, folder)
+    drive = Cut(str(folder), done)
+    plan = plan_for(drive, files)
+    sent = {"files": 0, "bytes": 0}
+    try:
+        flash._write(drive, plan, sent, None, replace=lambda d, o, n: d.replace(o, n))
+    except OSError as e:
+        return str(flash.cut_short(flash.interrupted(e), sent, plan))
+    finally:
+        shutil.rmtree(folder)
+    return None
 
 
 def replay(start, calls, folder, done, part=None):
@@ -560,7 +633,7 @@ def power_up(folder):
     if not os.path.exists(os.path.join(folder, "main.py")):
         return None
     with VirtualPico(str(folder)) as board:
-        for _ in range(600):  # 30 s at most, for a loaded machine; it returns as soon as either shows
+        for _ in range(2400):  # 2 min at most, for a loaded machine; it returns as soon as either shows
             screen = board.screen()
             if screen[0] in ("DICETOWER", "REFLASH NEEDED"):
                 return screen[0]
@@ -577,10 +650,39 @@ def manifest_files(folder):
     return manifest["files"] if manifest["complete"] is True else None
 
 
+def runs_whole(folder, files):
+    """Every file of a release (its manifest's "files") is on the flash as the manifest has it: the release
+    runs itself, not a mix (a new launch and main.py under the old files, say)."""
+    for path, want in files.items():
+        with open(os.path.join(folder, *path.split("/")), "rb") as f:
+            if flash.digest(f.read()) != want:
+                return False
+    return True
+
+
+def boots_as_said(said, shown, folder, old_manifest, new, where):
+    """What the flasher said of a cut (flash.after_cut's words) is what the board powered up to show."""
+    if said is None:  # the copy was over: no cut to speak of
+        return
+    if "reflash needed" in said:
+        assert shown == "REFLASH NEEDED", (where, said, shown)
+    elif "no firmware to run yet" in said:
+        assert shown is None, (where, said, shown)
+    elif "Nothing the board runs has changed" in said and old_manifest is None:  # an empty board stays one
+        assert shown is None, (where, said, shown)
+    elif "Nothing the board runs has changed" in said or "runs its old release" in said:
+        assert shown == "DICETOWER" and manifest_files(folder) == old_manifest, (where, said, shown)
+    elif "new release is on the board whole" in said:
+        assert shown == "DICETOWER" and manifest_files(folder) == new, (where, said, shown)
+    else:
+        raise AssertionError("the flasher said what no cut of this flash should leave: %s" % said)
+
+
 def every_cut_runs_a_release_or_says_reflash_needed(tmp_path, old, new, inside, sample=None):
     """Flash `new` over a board holding `old` (None: an empty board), cut it at each point (every `sample`-th
     boundary when given), and power up: the old release runs, the new one runs, or the OLED says "reflash
-    needed" (or, on a board that was empty, nothing runs yet, as before)."""
+    needed" (or, on a board that was empty, nothing runs yet, as before); and at each, what the flasher says
+    of the cut is what the board shows."""
     start = tmp_path / "before"
     start.mkdir(parents=True)
     if old is not None:
@@ -589,6 +691,8 @@ def every_cut_runs_a_release_or_says_reflash_needed(tmp_path, old, new, inside, 
     shutil.copytree(start, tmp_path / "scratch")
     calls = flash_onto(tmp_path / "scratch", new)
     seen = {}
+    said = {}  # the flasher's words for a cut at each call
+    new_files = {p: flash.digest(d) for p, d in new.items() if not flash.is_data(p)}
     points = cuts(calls, inside)
     if sample:
         points = [p for i, p in enumerate(points) if i % sample == 0 or p[0] == len(calls)]
@@ -605,10 +709,11 @@ def every_cut_runs_a_release_or_says_reflash_needed(tmp_path, old, new, inside, 
             assert old is None, where  # a board that had a main.py has one at every point
         elif shown == "DICETOWER":  # a release runs: the whole old one or the whole new one
             running = manifest_files(folder)
-            assert running is not None and running in (
-                old_manifest,
-                {p: flash.digest(d) for p, d in new.items() if not flash.is_data(p)},
-            ), where
+            assert running is not None and running in (old_manifest, new_files), where
+            assert runs_whole(folder, running), where
+        if done not in said:
+            said[done] = said_after_cut(start, new, done, tmp_path / "said")
+        boots_as_said(said[done], shown, folder, old_manifest, new_files, where)
         seen[shown] = seen.get(shown, 0) + 1
         shutil.rmtree(folder)
     return calls, seen
@@ -638,16 +743,52 @@ def test_a_flash_cut_anywhere_leaves_a_release_running_or_reflash_needed_on_the_
     calls, seen = every_cut_runs_a_release_or_says_reflash_needed(
         tmp_path, old, new, inside=("dicetower/launch.mpy", "main.py")
     )
-    # Nothing the old release runs changes before the launch and main.py are replaced: an older main.py
-    # never meets half-new files (a new launch under the old manifest refuses them); the new ones say
-    # "reflash needed" from then on, until the manifest is complete.
+    # Nothing the old release runs changes before the launch and main.py are replaced (the manifest loses its
+    # "checked" mark first): an older main.py never meets half-new files (a new launch under the old manifest
+    # refuses them); the new ones say "reflash needed" from then on, until the manifest is complete.
     changes = [c for c in calls if c[0] != "mkdir" and not (c[0] == "write" and c[1].endswith(".tmp"))]
-    assert changes[:2] == [
+    assert changes[:3] == [
+        ("replace", flash.MANIFEST + ".tmp", flash.MANIFEST),
         ("replace", "dicetower/launch.mpy.tmp", "dicetower/launch.mpy"),
         ("replace", "main.py.tmp", "main.py"),
     ]
     assert changes[-1] == ("replace", flash.MANIFEST + ".tmp", flash.MANIFEST)
     assert seen["DICETOWER"] >= 2 and seen["REFLASH NEEDED"] >= 15, seen
+
+
+@pytest.mark.slow  # the virtual Pico powered up four times
+def test_a_cut_once_the_launch_and_main_py_are_new_boots_what_the_flasher_says(tmp_path):
+    """A hostile run's finding: over a release flashed as on a board (its manifest marked "checked", which
+    lets its boots skip the hashing), a flash cut once dicetower/launch.mpy and main.py were new said
+    "reflash needed" while the board booted its old release under the new launch and main.py (and
+    docs/flashing.md said the new launch would refuse the old files). The mark now goes first: cut right
+    after it, after the launch, after main.py or after the incomplete manifest, the board boots what the
+    flasher says, and the notice from the new launch on."""
+    old = release(tmp_path, "r1", BOOT_CHANGES)
+    new = release(tmp_path, "r2")
+    start = tmp_path / "before"
+    start.mkdir()
+    flash_onto(start, old)
+    old_files = manifest_files(start)
+    new_files = {p: flash.digest(d) for p, d in new.items() if not flash.is_data(p)}
+    shutil.copytree(start, tmp_path / "scratch")
+    calls = flash_onto(tmp_path / "scratch", new)
+    renames = [(n, c) for n, c in enumerate(calls) if c[0] == "replace"][:4]
+    assert [c[2] for _, c in renames] == [flash.MANIFEST, "dicetower/launch.mpy", "main.py", flash.MANIFEST]
+    outcomes = []
+    for n, call in renames:
+        folder = tmp_path / ("cut%d" % n)
+        replay(start, calls, folder, n + 1)  # that rename done, the next call cut
+        said = said_after_cut(start, new, n + 1, tmp_path / "said")
+        shown = power_up(folder)
+        boots_as_said(said, shown, folder, old_files, new_files, "after %s" % call[2])
+        outcomes.append((said.split(". ", 1)[1].split(";")[0], shown))
+    assert outcomes == [
+        ("Nothing the board runs has changed", "DICETOWER"),  # the old release, hashed at boot from now on
+        ('The board shows "reflash needed" until dicetower flash runs again', "REFLASH NEEDED"),
+        ('The board shows "reflash needed" until dicetower flash runs again', "REFLASH NEEDED"),  # the finding
+        ('The board shows "reflash needed" until dicetower flash runs again', "REFLASH NEEDED"),
+    ]
 
 
 @pytest.mark.slow  # 22 s: the virtual Pico powered up at every cut
@@ -677,11 +818,13 @@ def test_a_flash_over_a_release_whose_main_py_held_the_check_is_safe_at_every_cu
         tmp_path / "a", old, new, inside=("dicetower/launch.mpy", "main.py")
     )
     changes = [c for c in calls if c[0] != "mkdir" and not (c[0] == "write" and c[1].endswith(".tmp"))]
-    assert changes[:2] == [
+    assert changes[:3] == [
+        ("replace", flash.MANIFEST + ".tmp", flash.MANIFEST),
         ("replace", "dicetower/launch.mpy.tmp", "dicetower/launch.mpy"),
         ("replace", "main.py.tmp", "main.py"),
     ]
-    # The old release runs until the new main.py is in; the notice from then until the manifest is complete.
+    # The old release runs until the new main.py is in (and the flasher says so); the notice from then until
+    # the manifest is complete.
     assert seen["DICETOWER"] >= 2 and seen["REFLASH NEEDED"] >= 3, seen
 
 

@@ -16,12 +16,15 @@ What it does, in order, and why:
    heroes.json, dice.json, errors.log are the player's).
 5. Checks the space before writing anything. Then writes, so that a cut at
    any byte leaves a board that runs the old release, the new one, or shows
-   "reflash needed" on its OLED: dicetower/launch then main.py first when the
-   board has one (whole: to a temporary name, then renamed; the new launch
-   refuses the old files with the notice), the manifest marked incomplete (with the hashes of the files
+   "reflash needed" on its OLED: a manifest marked "checked" first loses the
+   mark (boots under it hash nothing, so a new launch would not find itself
+   unlisted), dicetower/launch then main.py when the board has one (whole: to
+   a temporary name, then renamed; the new launch refuses the old files with
+   the notice), the manifest marked incomplete (with the hashes of the files
    being replaced), the profile and config.json's "board", then the modules
    the notice draws with, each whole, main.py now if the board had none, the
    rest, the removals, and the manifest completed last. A rerun completes it.
+   A cut's message says which of these the board boots (Plan.after_cut).
 6. Soft-resets and waits for the firmware's ready line with its version.
 """
 
@@ -392,6 +395,16 @@ class Plan:
         # Written whole, to a temporary name and renamed: what the board needs to say "reflash needed".
         self.whole = {p for p in self.copy if rank(p) < 5}
         self.first = [p for p in self.copy if rank(p) < 2]  # written before the manifest is marked incomplete
+        # Boots under a checked manifest hash nothing: a new launch (or main.py) under it would not be found
+        # unlisted, and the old release would run with it. The mark goes first, when these are to change.
+        self.unmark = None
+        if self.first and old_manifest.get("checked") is True:
+            self.unmark = {k: v for k, v in old_manifest.items() if k != "checked"}
+        self.old_complete = old_manifest.get("complete") is True
+        self.had_manifest = bool(old_manifest)
+        # An old release whose manifest lists the launch has a main.py that calls it; an older one's main.py
+        # holds the check itself and never loads a launch it does not list.
+        self.old_thin = any(p.rsplit(".", 1)[0] == LAUNCH for p in old_files)
         # The files a cut may leave as they were, whole because the last manifest vouched for them: the
         # board's check accepts them mid-flash (in place of the new ones) for drawing the notice.
         vouched = set()
@@ -640,6 +653,8 @@ INTERRUPTED = {
     "before": "interrupted (Ctrl-C) before anything was written: the board on %s is as it was",
     "copying": 'interrupted (Ctrl-C) during the copy: the board on %s shows "reflash needed" until dicetower '
     "flash runs again; saved games and settings are untouched",
+    "copied": "interrupted (Ctrl-C) after the copy: the new firmware is whole on the board on %s, and starts "
+    "as it is reset",
     "restarting": "interrupted (Ctrl-C) while the board restarted: the new firmware is on it; dicetower monitor "
     "--port %s shows it start",
 }
@@ -744,6 +759,7 @@ def _flash(transport, asked, dry_run, out, progress, wait_ready, started, ready_
         except (TransportError, OSError, KeyboardInterrupt) as e:
             full = isinstance(e, OSError) and getattr(e, "errno", None) == errno.ENOSPC
             raise cut_short("the board's flash filled up" if full else interrupted(e), sent, plan)
+        stage[0] = "copied"
     out.write(plan.summary(sent) + "\n")
     sent.update(plan=plan, seconds=time.monotonic() - started)
     if wait_ready:
@@ -758,16 +774,36 @@ def interrupted(error):
 
 def cut_short(what, sent, plan):
     """The FlashError of a copy that stopped midway, saying what the board does now."""
-    if not sent.get("touched"):
-        now = "Nothing the board runs has changed"
-    elif plan.remote.get(plan.entry) is None and sent["files"] <= plan.copy.index(plan.entry):
-        now = "The board has no firmware to run yet (its %s comes later)" % plan.entry
-    else:
-        now = 'The board shows "reflash needed" until dicetower flash runs again'
     return FlashError(
         "%s after %d of %d files. %s; saved games and settings are untouched"
-        % (what, sent["files"], len(plan.copy), now)
+        % (what, sent["files"], len(plan.copy), after_cut(plan, sent))
     )
+
+
+REFLASH_NEEDED = 'The board shows "reflash needed" until dicetower flash runs again'
+
+
+def after_cut(plan, sent):
+    """What the board boots after a copy cut with `sent` done, in the order _write keeps (the module's
+    docstring): the same words docs/flashing.md gives, tested against what the virtual Pico boots."""
+    if not sent.get("touched"):
+        return "Nothing the board runs has changed"  # at most the manifest lost its mark: boots hash again
+    if sent.get("complete"):  # cut while the board checked the files: its boots check them instead
+        return "The new release is on the board whole, and runs"
+    if plan.remote.get(plan.entry) is None and sent["files"] <= plan.copy.index(plan.entry):
+        return "The board has no firmware to run yet (its %s comes later)" % plan.entry
+    if not sent.get("marked"):  # only the launch or main.py replaced; the old manifest still rules
+        if not plan.had_manifest:
+            return (
+                "The board had no manifest (its files were copied by hand), so nothing checks them: it runs "
+                "what it has, old and new together, until dicetower flash runs again"
+            )
+        replaced = plan.copy[: sent["files"]]
+        if plan.old_complete and not plan.old_thin and plan.entry not in replaced:
+            return "The board runs its old release (its %s holds its own check and ignores the new launch)" % (
+                plan.entry
+            )
+    return REFLASH_NEEDED
 
 
 def _write(transport, plan, sent, progress, replace=None):
@@ -777,11 +813,11 @@ def _write(transport, plan, sent, progress, replace=None):
     replace = replace or _replace_on_board
     total = plan.bytes_to_copy()
 
-    def whole(path, data, callback=None):
+    def whole(path, data, callback=None, touch=True):
         """A file written beside itself and renamed into place: a cut leaves the old one or the new one."""
         transport.fs_writefile(path + ".tmp", data, progress_callback=callback)
         replace(transport, path + ".tmp", path)
-        sent["touched"] = True
+        sent["touched"] = sent.get("touched") or touch
 
     def put(path):
         data = plan.files[path]
@@ -801,11 +837,14 @@ def _write(transport, plan, sent, progress, replace=None):
         except OSError as e:
             if e.errno != errno.EEXIST:  # a folder outside the package (boards/) may be there already
                 raise
+    if plan.unmark is not None:  # the same release still runs; its boots hash every file again
+        whole(MANIFEST, json.dumps(plan.unmark).encode(), touch=False)
     copy = list(plan.copy)
     for _path in plan.first:
         put(copy.pop(0))
     manifest = plan.manifest(complete=False)
     whole(MANIFEST, json.dumps(manifest).encode())  # from here the board refuses to run a half-copied firmware
+    sent["marked"] = True
     for path in [p for p in copy if is_data(p)]:
         put(path)
     if plan.config is not None:  # the board's name, for the notice's OLED pins too
@@ -820,6 +859,7 @@ def _write(transport, plan, sent, progress, replace=None):
     for folder in plan.rmdirs:
         _remove(transport, folder, "rmdir")
     whole(MANIFEST, json.dumps(plan.manifest(complete=True)).encode())
+    sent["complete"] = True
     if plan.entry == "main.py" and hasattr(transport, "exec"):
         # main.py's check of every file, once, on the board: its boots then skip the hashing (a third of
         # a second on a Pico). A board that reads back other bytes than were sent says so now.
