@@ -171,7 +171,7 @@ def _doubt(dev, platform, others, pins, active_low, damaged):
 
 
 def _restarted(dev):
-    """The loop restarted the board (Device._restart): why, said first on the notice, and its file gone."""
+    """The loop restarted the board (startup.restarting): why, said first on the notice, and its file gone."""
     from dicetower.hw.storage import read_at_most
     from dicetower.startup import RESTARTED
 
