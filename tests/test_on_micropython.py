@@ -31,6 +31,7 @@ SLOW_ON_VM = {
     "test_full_games",
     "test_hw_entropy",
     "test_store",
+    "test_web_guard",
 }
 
 

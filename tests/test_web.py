@@ -35,8 +35,18 @@ def state(s):
     return json.loads(get(s, "/state")[2])
 
 
-def post(s, body, raw=False):
+def post(s, body, raw=False, phone=None):
+    """A press as a plain client sends it (JSON, no Origin), from 127.0.0.1 or from phone N (127.0.0.N)."""
     data = body if raw else json.dumps(body).encode()
+    if phone is not None:
+        sock = connect(s, phone)
+        sock.sendall(
+            b"POST /press HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Content-Length: %d\r\n\r\n%s" % (len(data), data)
+        )
+        head, _, text = read_all(sock).partition(b"\r\n\r\n")
+        sock.close()
+        return int(head.split()[1]), json.loads(text)
     request = urllib.request.Request(
         s.url + "/press", data=data, method="POST", headers={"Content-Type": "application/json"}
     )
@@ -63,7 +73,7 @@ class Stream:
     def __init__(self, s, phone=1):
         self.sock = connect(s, phone)
         self.sock.settimeout(30)  # a document that never comes fails the test, not the run
-        self.sock.sendall(b"GET /events HTTP/1.1\r\nHost: tower\r\n\r\n")
+        self.sock.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         self.file = self.sock.makefile("rb")
         head = self.file.readline()
         assert head.startswith(b"HTTP/1.") and b" 200 " in head, head
@@ -106,10 +116,8 @@ def closed_by_server(sock, seconds=30):
         return False
 
 
-def raw(s, data):
-    """Send raw bytes; the whole answer, once the server closes."""
-    sock = socket.create_connection(("127.0.0.1", s.port), timeout=30)
-    sock.sendall(data)
+def read_all(sock):
+    """What the server sends until it closes."""
     out = b""
     try:
         while True:
@@ -119,6 +127,14 @@ def raw(s, data):
             out += chunk
     except ConnectionResetError:
         pass
+    return out
+
+
+def raw(s, data, phone=None):
+    """Send raw bytes (from phone N, 127.0.0.N, if given); the whole answer, once the server closes."""
+    sock = connect(s, phone) if phone else socket.create_connection(("127.0.0.1", s.port), timeout=30)
+    sock.sendall(data)
+    out = read_all(sock)
     sock.close()
     return out
 
@@ -175,7 +191,7 @@ def test_a_champions_game_serves_each_players_ally_and_the_minions_engaged_with_
 
 
 def test_a_press_on_the_tower_reaches_every_phone_on_the_stream(served):
-    phones = [Stream(served) for _ in range(3)]
+    phones = [Stream(served, phone=10 + n) for n in range(3)]
     first = [p.next() for p in phones]
     assert {d["mode"] for d in first} == {"start"}
     served.press("c")  # New Battlerealm: the players' count
@@ -235,14 +251,24 @@ class FakeClock:
         return self.now
 
 
+def timed(s, clock):
+    """The server's clock from now on: the test's, moved by hand (what it counted is kept)."""
+
+    def use():
+        table = s.server.table
+        table.clock, table.raw = clock, clock()
+
+    s.call(use)
+
+
 def test_phones_press_only_with_the_pin(served):
     clock = FakeClock()
-    served.call(lambda: setattr(served.server.guard, "clock", clock))
+    timed(served, clock)
     assert post(served, {"button": "c", "pin": "1111"}) == (403, {"error": "wrong PIN: it is on the tower's screen"})
     # A wrong PIN costs a second before the next try is even looked at.
     assert post(served, {"button": "c", "pin": PIN}) == (
         429,
-        {"error": "a wrong PIN was sent: wait 1 s before the next try"},
+        {"error": "a wrong PIN was sent from this phone: wait 1 s before the next try"},
     )
     clock.now += 1000
     assert post(served, {"button": "c"})[0] == 400  # no PIN at all

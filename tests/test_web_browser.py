@@ -168,17 +168,17 @@ def test_a_page_beyond_the_live_streams_still_follows_the_game(browser, served):
 
 @pytest.mark.slow
 def test_with_the_pin_a_page_presses_the_towers_buttons(browser, served):
-    from test_web import FakeClock
+    from test_web import FakeClock, timed
 
     clock = FakeClock()
-    served.call(lambda: setattr(served.server.guard, "clock", clock))
+    timed(served, clock)
     page = phone(browser, served)
     page.click("#key-c-short")
     expect(page.locator("#said")).to_have_text("wrong PIN: it is on the tower's screen")
     assert served.call(lambda: served.tower.app.mode) == "start"
     page.fill("#pin", PIN)
     page.click("#key-c-short")  # too soon after a wrong PIN: not even looked at
-    expect(page.locator("#said")).to_have_text("a wrong PIN was sent: wait 1 s before the next try")
+    expect(page.locator("#said")).to_have_text("a wrong PIN was sent from this phone: wait 1 s before the next try")
     clock.now += 1000
     page.click("#key-c-short")  # New Battlerealm
     expect(page.locator("#said")).to_have_text("Pressed C")

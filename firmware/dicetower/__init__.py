@@ -11,7 +11,7 @@ are beside it.
     ui     core        ui/ web/scoreboard.py
     hw     -           hw/
     shell  core ui hw  main.py boot.py launch.py device.py wiring.py startup.py saves.py setup_files.py web/server.py
-                       web/request.py web/access.py web/radio.py
+                       web/request.py web/access.py web/radio.py web/guard.py web/policy.py
 
 core   the rules: dice, rolls, each game, undo, saves' format, the advisor; no I/O, no clock
 ui     state -> what the OLED, the LEDs and a phone's page show; a press -> a core action

@@ -2,8 +2,8 @@
 
 A request is read a piece at a time and cut while it is read (MicroPython's readline has no length
 limit: a line it was given whole could take the heap), so an endless request line or a flood of
-headers is refused after at most a head's worth of bytes, with no MemoryError on the VM. What a
-wrong PIN costs, and the stream's one release, are the same code on the Pico W.
+headers is refused after at most a head's worth of bytes, with no MemoryError on the VM. The
+stream's one release is the same code on the Pico W (what wrong PINs cost: tests/fw/test_web_guard.py).
 """
 
 import gc
@@ -50,7 +50,7 @@ def refused(client):
 class Requests(unittest.TestCase):
     def test_a_request_is_read_whole_with_its_body(self):
         body = b'{"button": "c", "pin": "2468"}'
-        request = b"POST /press HTTP/1.1\r\nHost: t\r\nContent-Length: %d\r\n\r\n" % len(body) + body
+        request = b"POST /press HTTP/1.1\r\nHost: 192.168.4.1\r\nContent-Length: %d\r\n\r\n" % len(body) + body
         self.assertEqual(run(requests.read_request(Client(request + b"GET / HTTP/1.1\r\n"))), request)
 
     def test_blank_lines_before_the_request_line_are_passed_over(self):
@@ -98,57 +98,25 @@ class Requests(unittest.TestCase):
         self.assertIsNone(run(requests.read_request(cut)))
 
 
-class Clock:
-    def __init__(self):
-        self.now = 5000
-
-    def __call__(self):
-        return self.now
-
-
-class Pins(unittest.TestCase):
-    def test_each_wrong_pin_doubles_the_wait_and_ten_lock_the_phones_out(self):
-        clock = Clock()
-        guard = server._Guard(clock, lambda a, b: a - b)
-        waited = 0
-        for n in range(server.LOCK_AFTER):
-            self.assertEqual(guard.wait_s("phone"), 0)
-            self.assertFalse(guard.locked)
-            guard.failed("phone")
-            wait = guard.wait_s("phone")
-            self.assertEqual(wait, min(server.LONGEST_WAIT_S, 2**n))
-            self.assertEqual(guard.wait_s("another phone"), wait)  # the wait in all holds for every client
-            clock.now += 1000 * wait
-            waited += wait
-        self.assertTrue(guard.locked)  # 10 tries, then a hand on the tower is needed
-        self.assertTrue(waited >= 300, waited)
-        guard.lift()
-        self.assertEqual((guard.locked, guard.wait_s("phone")), (False, 0))
-
-    def test_a_right_pin_clears_its_clients_count_not_the_count_in_all(self):
-        clock = Clock()
-        guard = server._Guard(clock, lambda a, b: a - b)
-        guard.failed("phone")
-        clock.now += 1000
-        guard.passed("phone")
-        guard.failed("phone")
-        self.assertEqual(guard.wait_s("phone"), 2)  # its own count starts again at 1 s; in all, 2 s
-
-
 class Bench:
+    """What a stream needs of its server: the counts, and the time."""
+
     def __init__(self):
         self.streams = 0
-        self.streams_by = {}
+
+    def now(self):
+        return 0
 
 
 class Streams(unittest.TestCase):
     def test_a_stream_is_counted_when_made_and_released_once(self):
         bench = Bench()
-        stream = server._Stream(bench, "10.0.0.7")
-        self.assertEqual((bench.streams, bench.streams_by), (1, {"10.0.0.7": 1}))
+        row = server._Clients(lambda: 0, lambda a, b: a - b).row("10.0.0.7")
+        stream = server._Stream(bench, row)
+        self.assertEqual((bench.streams, row[2]), (1, 1))
         stream.release()
         stream.release()  # its connection and microdot may both end it
-        self.assertEqual((bench.streams, bench.streams_by), (0, {}))
+        self.assertEqual((bench.streams, row[2]), (0, 0))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """The scoreboard's web server: microdot (MicroPython and CPython alike), one page, live by SSE.
 
-    GET  /          the page (web/page.html, sent from the file a piece at a time: 9 KB that never
+    GET  /          the page (web/page.html, sent from the file a piece at a time: 25 KB that never
                     sit on the heap): everything it needs is in it, nothing from elsewhere
     GET  /state     the scoreboard's JSON document (web/scoreboard.py)
     GET  /events    Server-Sent Events: the document each time it changes (checked every 0.1 s)
@@ -11,27 +11,31 @@
                     one an address; 409 with the reason when it is refused (closed, a repeat, malformed)
 
 The same code serves the Pico W and `dicetower sim --web PORT`. What it needs of the device
-(`tower`, the Device): `scoreboard`, `app` (for the history) and `press(button, kind)`, which
-only queues the press: the device's own loop acts on it, as on a button's.
+(`tower`, the Device): `scoreboard`, `app` (the history, `say` for the OLED, `phones["url"]` for the
+tower's own address) and `press(button, kind)`, which only queues the press: the device's own loop
+acts on it, as on a button's.
 
-A small device among many phones, and some of them hostile (tests/test_web_hostile.py):
-- at most MAX_CLIENTS connections at once (the next gets 503), and MAX_STREAMS live streams,
-  MAX_STREAMS_PER_CLIENT from one address (a
-  ninth phone's gets 503, and its page reads /state every few seconds instead), a stream counted
-  the moment it is granted and released on every way its connection ends;
-- a request (its line, headers and body) must arrive whole within REQUEST_S, in at most MAX_HEAD
-  bytes of line and headers, MAX_LINE a line and MAX_HEADERS header lines, and a body of at most
-  256 bytes; it is read in pieces and cut while it is read (MicroPython's readline has no limit), so
-  a flood costs no more heap than that. Past any bound: 4xx, the connection closed and counted out;
-- HEAD gets the headers and nothing else (on /events: no stream);
-- a stream makes the next document only when the phone has taken the last (nothing queues: the
-  newest replaces what was not sent), and a phone that does not take a write within WRITE_S is
-  dropped;
-- wrong PINs cost time (_Guard): from one client and in all, each failure doubles the wait before
-  the next try, and after LOCK_AFTER in all, phones may not press until a button on the tower is
-  pressed (the OLED says so).
-Every malformed request gets a 4xx, never a 500, and nothing on the console. None of it reaches the
-game.
+A small device among many phones, and some of them hostile (tests/test_web_hostile.py,
+tests/fw/test_web_guard.py; benchmarks/web_scoreboard.py runs the attacks). Places are shared out
+per client address (_Clients, a table of CLIENTS addresses, the least recently seen forgotten first):
+- MAX_CLIENTS connections at once, PER_CLIENT from one address, and the last KEPT_FREE only for an
+  address's first request beside its streams (a phone following live still gets its /history);
+  MAX_STREAMS live streams, MAX_STREAMS_PER_CLIENT from one address. A refusal is a 503 of one line
+  written before anything is read; a stream is counted the moment it is granted and released on
+  every way its connection ends;
+- a stream lasts LEASE_S: the page comes back for another at once and is sent the newest document
+  first, so a page that reads loses nothing, and a reader that stopped reading loses its place on
+  time, whatever the buffers between could still take; a write not taken within WRITE_S ends it sooner;
+- a request (its line, headers and body) must arrive whole within REQUEST_S, in the bounds of
+  web/request.py, read in pieces and cut while it is read; HEAD gets the headers and nothing else;
+- only the table's page drives the tower: the Host must be the tower's address (the Phones screen's)
+  or localhost, an Origin must be the tower's own, a POST must be application/json and not
+  cross-site; every answer forbids framing and sniffing, and the page's policy allows its own
+  style and script alone (web/policy.py: their SHA-256, from the file at start);
+- wrong PINs are counted per address, after a look at whether that address may try at all (a
+  right PIN from an address that is not waiting always presses): web/guard.py.
+Every malformed request gets a 4xx with one line of why, never a 500, and nothing on the console.
+None of it reaches the game.
 """
 
 import asyncio
@@ -46,17 +50,37 @@ from dicetower.web.request import Refused, read_request
 PAGE = __file__[: max(__file__.rfind("/"), __file__.rfind("\\")) + 1] + "page.html"
 PAGE_PIECE = 512  # bytes of the page read and sent at a time
 
+MAX_CLIENTS = 12  # connections at once, from every address together
+PER_CLIENT = 4  # connections at once from one address, its streams among them (a page loads with 3)
+KEPT_FREE = 3  # of MAX_CLIENTS: only for an address with no request under way (its streams aside)
 MAX_STREAMS = 8  # phones following the game live (/events) at once
-MAX_CLIENTS = 12  # connections at once: the streams, and room for pages and presses beside them
-MAX_STREAMS_PER_CLIENT = 3  # live streams from one address (a laptop's tabs share one)
+MAX_STREAMS_PER_CLIENT = 2  # live streams from one address (a laptop's tabs share one)
+CLIENTS = 24  # addresses remembered: more than MAX_CLIENTS, so one holding a place is never forgotten
 REQUEST_S = 5  # the whole request, line to body, must arrive within this
 WRITE_S = 10  # a write the phone does not take within this ends its connection
+LEASE_S = 30  # a stream ends after this; a page that reads comes back for another at once
 CHANGES_MS = 100  # how often a stream looks for a new document
 KEEPALIVE_S = 15  # a comment line this often: a vanished phone is found, a proxy keeps the stream
-LOCK_AFTER = 10  # wrong PINs in all before phones are locked out until a press on the tower
-LONGEST_WAIT_S = 64  # the most a wrong PIN makes the next try wait
 BUTTONS = ("a", "b", "c")
 KINDS = ("short", "long")
+LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
+
+# Every answer: no other page may frame it, no browser may read it as another type.
+GUARDED = b"X-Frame-Options: DENY\r\nX-Content-Type-Options: nosniff\r\nContent-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n"
+
+
+def _answer(status, why):
+    """The server's own answer (a refusal): a status line and one line of text. A 503 asks a browser to
+    load the page again in 2 s (Refresh), so a phone that came while every place was taken gets the game
+    once one is free, without a tap."""
+    text = why + "\n"
+    return b"HTTP/1.0 %d Refused\r\n%s%sContent-Type: text/plain\r\nContent-Length: %d\r\n\r\n%s" % (
+        status,
+        b"Refresh: 2\r\nRetry-After: 2\r\n" if status == 503 else b"",
+        GUARDED,
+        len(text),
+        text.encode(),
+    )
 
 
 class _Gone(Exception):
@@ -68,9 +92,10 @@ class _Connection:
     """One client, as microdot reads and writes it: the request comes from what read_request read (so
     microdot never reads the network itself), and every write must be taken within WRITE_S."""
 
-    def __init__(self, reader, writer):
+    def __init__(self, reader, writer, entry):
         self.reader = reader
         self.writer = writer
+        self.entry = entry  # its address's row in the server's _Clients
         self.data = b""
         self.at = 0
         self.stream = None  # the live stream this connection was granted, if any
@@ -106,61 +131,48 @@ class _Connection:
             raise _Gone()
 
     async def answer(self, status, why):
-        """The server's own answer (a refusal): a status line and one line of text. A 503 asks the browser
-        to load the page again in 2 s (Refresh), so a phone that came while every place was taken gets
-        the game once one is free, without a tap."""
-        text = (why + "\n").encode()
-        again = b"Refresh: 2\r\nRetry-After: 2\r\n" if status == 503 else b""
-        await self.awrite(
-            b"HTTP/1.0 %d %s\r\n%sContent-Type: text/plain\r\nContent-Length: %d\r\n\r\n%s"
-            % (status, REASONS.get(status, b"Refused"), again, len(text), text)
-        )
+        await self.awrite(_answer(status, why))
 
     async def aclose(self):
         if self.closed:
             return
         self.closed = True
-        try:
-            await asyncio.wait_for(self.writer.aclose(), WRITE_S)
-        except Exception:  # noqa: BLE001 (a connection already gone (reset, timed out) is closed all the same)
-            pass
+        await _close(self.writer)
 
 
-REASONS = {
-    400: b"Bad Request",
-    403: b"Forbidden",
-    405: b"Method Not Allowed",
-    411: b"Length Required",
-    413: b"Payload Too Large",
-    414: b"URI Too Long",
-    429: b"Too Many Requests",
-    431: b"Request Header Fields Too Large",
-    503: b"Service Unavailable",
-}
+async def _close(writer):
+    try:
+        await asyncio.wait_for(writer.aclose(), WRITE_S)
+    except Exception:  # noqa: BLE001 (a connection already gone (reset, timed out) is closed all the same)
+        # CPython keeps a socket whose peer takes nothing open until its buffer drains: cut it.
+        transport = getattr(writer, "transport", None)
+        if transport is not None:
+            transport.abort()
 
 
 class _Stream:
     """One phone's live game, as Server-Sent Events, made when the phone has taken the last one: a
     document only when the game changed (the newest, never a queue of old ones), else a comment every
-    KEEPALIVE_S. Counted among the streams (in all, and its address's) from its making to its release,
-    which comes once."""
+    KEEPALIVE_S; ended after LEASE_S. Counted among the streams (in all, and its address's) from its
+    making to its release, which comes once."""
 
-    def __init__(self, server, address=None):
+    def __init__(self, server, entry):
         self.server = server
-        self.address = address
+        self.entry = entry
         self.sent = -1
         self.quiet = 0
         self.open = True
+        self.began = server.now()
         server.streams += 1
-        by = server.streams_by
-        by[address] = by.get(address, 0) + 1
+        entry[2] += 1
 
     def __aiter__(self):
         return self
 
     async def __anext__(self):
-        board = self.server.tower.scoreboard
-        while self.open:
+        server = self.server
+        board = server.tower.scoreboard
+        while self.open and server.now() - self.began < LEASE_S * 1000:
             if board.version != self.sent:
                 self.sent = board.version
                 self.quiet = 0
@@ -170,6 +182,7 @@ class _Stream:
                 return ": keep-alive\n\n"
             await _nap(CHANGES_MS)
             self.quiet += CHANGES_MS
+        self.release()
         raise StopAsyncIteration
 
     async def aclose(self):
@@ -179,10 +192,7 @@ class _Stream:
         if self.open:
             self.open = False
             self.server.streams -= 1
-            by = self.server.streams_by
-            by[self.address] = by.get(self.address, 1) - 1
-            if by[self.address] <= 0:
-                del by[self.address]
+            self.entry[2] -= 1
 
 
 def _now_ms():
@@ -199,62 +209,53 @@ def _since(later, earlier):
     return diff(later, earlier) if diff is not None else later - earlier
 
 
-class _Guard:
-    """What a wrong PIN costs. After a client's n-th wrong PIN it waits 2**(n-1) s (at most
-    LONGEST_WAIT_S) before its next try is even looked at, and every client waits as long after the
-    n-th wrong PIN in all; after LOCK_AFTER in all, no phone may press until a button on the tower is
-    pressed (`lift`). A right PIN clears its client's count, not the count in all."""
+# A row of _Clients: [address, connections, streams, wrong PINs counted, when that count last fell (or
+# its last wrong PIN came), when its last wrong PIN came, sent the right PIN]
+_ADDRESS, _CONNS, _STREAMS, _FAILS, _FORGIVEN, _FAILED, _TRUSTED = 0, 1, 2, 3, 4, 5, 6
 
-    CLIENTS = 16  # clients remembered (the oldest forgotten first)
 
-    def __init__(self, clock=None, since=None):
-        self.clock = clock or _now_ms
-        self.since = since or _since
-        self.failures = 0
-        self.until = None  # when the next try in all may come (ms on the clock), or None
-        self.clients = []  # [address, failures, until]
-        self.locked = False
+class _Clients:
+    """The addresses the server has seen, at most CLIENTS: their places, and what web/guard.py counts of
+    their PINs. One holding no place is forgotten first, the least recently seen first, and among those
+    one with nothing to remember first (no wrong PIN, not trusted). Times are the clock's ms summed into
+    `now()`, so that no stored time wraps with the clock."""
 
-    def _client(self, address):
-        for entry in self.clients:
-            if entry[0] == address:
-                return entry
-        entry = [address, 0, None]
-        self.clients.append(entry)
-        if len(self.clients) > self.CLIENTS:
-            self.clients.pop(0)
-        return entry
+    def __init__(self, clock, since):
+        self.clock = clock
+        self.since = since
+        self.raw = clock()
+        self.t = 0
+        self.rows = []  # the least recently seen first
+        self.left = None  # web/guard.py's: the wrong PINs the untrusted may still send (None: none sent yet)
+        self.filled = 0
+        self.locked = False  # the lock of the untrusted was said on the OLED, and not yet lifted
 
-    def wait_s(self, address):
-        """Seconds before this client may try a PIN (0: now)."""
-        now = self.clock()
-        wait = 0
-        for until in (self.until, self._client(address)[2]):
-            if until is not None:
-                left = -self.since(now, until)
-                if left <= 1000 * LONGEST_WAIT_S:  # more is a deadline from days ago, read across the clock's wrap
-                    wait = max(wait, left)
-        return (wait + 999) // 1000
+    def now(self):
+        raw = self.clock()
+        self.t += self.since(raw, self.raw)
+        self.raw = raw
+        return self.t
 
-    def failed(self, address):
-        now = self.clock()
-        entry = self._client(address)
-        entry[1] += 1
-        self.failures += 1
-        entry[2] = now + 1000 * min(LONGEST_WAIT_S, 1 << (entry[1] - 1))
-        self.until = now + 1000 * min(LONGEST_WAIT_S, 1 << (self.failures - 1))
-        if self.failures >= LOCK_AFTER:
-            self.locked = True
-
-    def passed(self, address):
-        self._client(address)[1] = 0
-
-    def lift(self):
-        """A press on the tower: phones may try again, their counts cleared."""
-        self.locked = False
-        self.failures = 0
-        self.until = None
-        self.clients = []
+    def row(self, address):
+        rows = self.rows
+        for i in range(len(rows)):
+            if rows[i][_ADDRESS] == address:
+                row = rows.pop(i)
+                rows.append(row)
+                return row
+        if len(rows) >= CLIENTS:
+            gone, rank = None, 4
+            for i in range(len(rows)):
+                row = rows[i]
+                if row[_CONNS] == 0:
+                    r = (2 if row[_TRUSTED] else 0) + (1 if row[_FAILS] else 0)
+                    if r < rank:
+                        gone, rank = i, r
+            if gone is not None:
+                rows.pop(gone)
+        row = [address, 0, 0, 0, 0, 0, False]
+        rows.append(row)
+        return row
 
 
 class Server(Microdot):
@@ -266,24 +267,39 @@ class Server(Microdot):
         self.tower = tower
         self.pin = pin
         self.clients = 0  # connections being served now
-        self.streams_by = {}  # the live streams by the client's address
         self.streams = 0
         self.handled = 0  # connections served (or refused) and closed, since the start
-        self.guard = _Guard(clock, since)
+        self.table = _Clients(clock or _now_ms, since or _since)
+        self.now = self.table.now
+        self._url = None  # the Phones screen's address, and its host (`_ours`)
+        self._host = None
         tower.web = self
         _routes(self)
 
     async def handle_request(self, reader, writer):
-        conn = _Connection(reader, writer)
-        if self.clients >= MAX_CLIENTS:
+        peer = writer.get_extra_info("peername")
+        row = self.table.row(peer[0] if peer else None)
+        held = row[_CONNS]
+        if (
+            self.clients >= MAX_CLIENTS
+            or held >= PER_CLIENT
+            or (held > row[_STREAMS] and self.clients >= MAX_CLIENTS - KEPT_FREE)
+        ):
+            # Refused before anything is read: its cost is one short write and a close.
+            if held >= PER_CLIENT:
+                why = "%d connections from this address are served already; try again" % PER_CLIENT
+            else:
+                why = "%d connections are served already; try again" % MAX_CLIENTS
             try:
-                await conn.answer(503, "%d connections are served already; try again" % MAX_CLIENTS)
+                await asyncio.wait_for(writer.awrite(_answer(503, why)), WRITE_S)
             except Exception:  # noqa: BLE001 (a client gone already: nothing to tell it)
                 pass
-            await conn.aclose()
+            await _close(writer)
             self.handled += 1
             return
+        conn = _Connection(reader, writer, row)
         self.clients += 1
+        row[_CONNS] += 1
         try:
             try:
                 data = await asyncio.wait_for(read_request(reader), REQUEST_S)
@@ -303,13 +319,57 @@ class Server(Microdot):
                 conn.stream.release()  # on every way out: a stream that never started, or a write that failed
             await conn.aclose()
             self.clients -= 1
+            row[_CONNS] -= 1
             self.handled += 1
 
+    def _ours(self, host):
+        """Whether a Host header names this tower: the address on its Phones screen, or localhost (a
+        name another site's page could send, as a DNS rebinding does, is not)."""
+        phones = getattr(self.tower.app, "phones", None)
+        url = phones.get("url") if phones else None
+        if url != self._url:
+            self._url = url
+            self._host = url.split("/")[2].rsplit(":", 1)[0].lower() if url and url.count("/") >= 2 else None
+        host = host.lower()
+        name = host[: host.find("]") + 1] if host.startswith("[") else host.split(":")[0]
+        return name == self._host or name in LOOPBACK
+
+    def foreign(self, request):
+        """(why, status) if the request did not come from the tower's own page (or a plain client),
+        else None: see the module's docstring."""
+        headers = request.headers
+        host = headers.get("Host")
+        if host is not None and not self._ours(host):
+            return {"error": "this is the tower at %s: ask it by that address" % (self._host or "localhost")}, 421
+        origin = headers.get("Origin")
+        if origin is not None and (host is None or origin.lower() != "http://" + host.lower()):
+            return {"error": "only the tower's own page may ask this, not a page from %s" % origin[:64]}, 403
+        if request.method == "POST":
+            if headers.get("Sec-Fetch-Site", "same-origin") != "same-origin":
+                return {"error": "only the tower's own page may press"}, 403
+            if headers.get("Content-Type", "").split(";")[0].strip().lower() != "application/json":
+                return {"error": "send Content-Type: application/json"}, 415
+        return None
+
+    def say(self, text, notice=True):
+        """A lockout, on the OLED (the message line of a game's screens; on the start menu, which shows
+        none, a notice that any button puts away) and the console."""
+        app = self.tower.app
+        app.say(text)
+        if notice and app.mode == "start":
+            app.mode = "notice"
+            app.page = 0
+        log = getattr(self.tower, "_log_line", None)
+        if log is not None:
+            log(text)
+
     def lift(self):
-        """A button on the tower was pressed: a PIN lockout ends."""
-        if self.guard.locked:
-            self.guard.lift()
-            self.tower.app.say("Phones may press again.")
+        """A button on the tower was pressed: phones locked out by wrong PINs from many may try again."""
+        if self.table.locked:
+            from dicetower.web import guard
+
+            guard.lift(self.table)
+            self.say("Phones may try the PIN again.", False)  # the press itself comes next: no notice to eat it
 
 
 def _pieces(path):
@@ -331,81 +391,114 @@ async def _nap(ms):
         await asyncio.sleep(ms / 1000)
 
 
+# The routes are module-level functions, not closures: microdot awaits a handler only where
+# inspect.iscoroutinefunction says it is one, and MicroPython's (the VM has it) says no to a closure.
+async def _only_the_tables(request):
+    return request.app.foreign(request)
+
+
+async def _guarded(request, response):
+    headers = response.headers
+    headers["X-Frame-Options"] = "DENY"
+    headers["X-Content-Type-Options"] = "nosniff"
+    if "Content-Security-Policy" not in headers:
+        headers["Content-Security-Policy"] = "default-src 'none'; frame-ancestors 'none'"
+    return response
+
+
+async def _index(request):
+    app = request.app
+    return (
+        _pieces(PAGE),
+        200,
+        {
+            "Content-Type": "text/html; charset=utf-8",
+            "Cache-Control": "no-store",
+            "Content-Length": app.page_size,
+            "Content-Security-Policy": app.policy,
+        },
+    )
+
+
+async def _state(request):
+    return request.app.tower.scoreboard.latest, 200, {"Content-Type": "application/json", "Cache-Control": "no-store"}
+
+
+async def _history(request):
+    since = request.args.get("since", "0")
+    if not since or any(c not in "0123456789" for c in since) or len(since) > 6:
+        return "since must be a whole number", 400
+    return scoreboard.history(request.app.tower.app, int(since)), 200, {"Content-Type": "application/json"}
+
+
+async def _events(request):
+    headers = {"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
+    if request.method == "HEAD":
+        return "", 200, headers  # the headers a stream would have, and no stream
+    app = request.app
+    conn = request.sock[0]
+    row = conn.entry
+    if app.streams >= MAX_STREAMS:
+        why = "%d phones follow the game already; this page reads it every few seconds" % MAX_STREAMS
+        return {"error": why}, 503
+    if row[_STREAMS] >= MAX_STREAMS_PER_CLIENT:
+        why = "%d pages at this address follow the game already; this one reads it every few seconds"
+        return {"error": why % MAX_STREAMS_PER_CLIENT}, 503
+    conn.stream = _Stream(app, row)  # counted now, in the same step as the check: no two take the last place
+    return conn.stream, 200, headers
+
+
+async def _press(request):
+    app = request.app
+    if app.pin is None:
+        return {"error": "this tower takes no presses from phones (no PIN is set)"}, 403
+    from dicetower.web import guard  # here: a tower whose phones only watch never loads it
+
+    table = app.table
+    row = request.sock[0].entry
+    refused = guard.refused(table, row)
+    if refused is not None:
+        return {"error": refused[1]}, refused[0]
+    try:
+        wanted = json.loads(request.body.decode())
+        button, kind, pin = wanted["button"], wanted.get("kind", "short"), wanted["pin"]
+    except (ValueError, KeyError, TypeError, UnicodeError, AttributeError):
+        return {"error": 'send JSON: {"button": "a", "kind": "short", "pin": "..."}'}, 400
+    if not isinstance(pin, str) or pin != app.pin:
+        said = guard.failed(table, row)
+        if said is not None:
+            app.say(said)
+        return {"error": "wrong PIN: it is on the tower's screen"}, 403
+    guard.passed(table, row)
+    if button not in BUTTONS or kind not in KINDS:
+        return {"error": "button is a, b or c; kind is short or long"}, 400
+    app.tower.press(button, kind)
+    return {"ok": True}, 200
+
+
+async def _cut(request):
+    try:
+        text = json.loads(request.body.decode())["cut"]
+    except (ValueError, KeyError, TypeError, UnicodeError):
+        return {"error": 'send JSON: {"cut": "<32 hex digits>"}'}, 400
+    done, said = request.app.tower.app.cut_by(text, request.client_addr[0] if request.client_addr else None)
+    return ({"ok": True, "cut": said}, 200) if done else ({"error": said}, 409)
+
+
 def _routes(app):
-    tower = app.tower
-
     with open(PAGE, "rb") as f:
-        size = f.seek(0, 2)
+        app.page_size = str(f.seek(0, 2))
+    from dicetower.core.game import release
+    from dicetower.web import policy
 
-    @app.get("/")
-    async def index(request):
-        return (
-            _pieces(PAGE),
-            200,
-            {"Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Content-Length": str(size)},
-        )
-
-    @app.get("/state")
-    async def state(request):
-        return tower.scoreboard.latest, 200, {"Content-Type": "application/json", "Cache-Control": "no-store"}
-
-    @app.get("/history")
-    async def history(request):
-        since = request.args.get("since", "0")
-        if not since or any(c not in "0123456789" for c in since) or len(since) > 6:
-            return "since must be a whole number", 400
-        return scoreboard.history(tower.app, int(since)), 200, {"Content-Type": "application/json"}
-
-    @app.get("/events")
-    async def events(request):
-        headers = {"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
-        if request.method == "HEAD":
-            return "", 200, headers  # the headers a stream would have, and no stream
-        address = request.client_addr[0] if request.client_addr else None
-        if app.streams >= MAX_STREAMS or app.streams_by.get(address, 0) >= MAX_STREAMS_PER_CLIENT:
-            return {
-                "error": "%d phones follow the game already; this page reads it every few seconds"
-                % (MAX_STREAMS if app.streams >= MAX_STREAMS else MAX_STREAMS_PER_CLIENT)
-            }, 503
-        stream = _Stream(app, address)  # counted now, in the same step as the check: no two take the last place
-        request.sock[0].stream = stream  # its connection releases it, however it ends
-        return stream, 200, headers
-
-    @app.post("/press")
-    async def press(request):
-        if app.pin is None:
-            return {"error": "this tower takes no presses from phones (no PIN is set)"}, 403
-        guard = app.guard
-        client = request.client_addr[0] if request.client_addr else None
-        if guard.locked:
-            return {"error": "phones are locked out after %d wrong PINs: press a button on the tower" % LOCK_AFTER}, 403
-        wait = guard.wait_s(client)
-        if wait > 0:
-            return {"error": "a wrong PIN was sent: wait %d s before the next try" % wait}, 429
-        try:
-            wanted = json.loads(request.body.decode())
-            button, kind, pin = wanted["button"], wanted.get("kind", "short"), wanted["pin"]
-        except (ValueError, KeyError, TypeError, UnicodeError):
-            return {"error": 'send JSON: {"button": "a", "kind": "short", "pin": "..."}'}, 400
-        if not isinstance(pin, str) or pin != app.pin:
-            guard.failed(client)
-            if guard.locked:
-                tower.app.say(
-                    "Phones locked out: %d wrong PINs were sent. Press a button on the tower to let "
-                    "them press again." % LOCK_AFTER
-                )
-            return {"error": "wrong PIN: it is on the tower's screen"}, 403
-        guard.passed(client)
-        if button not in BUTTONS or kind not in KINDS:
-            return {"error": "button is a, b or c; kind is short or long"}, 400
-        tower.press(button, kind)
-        return {"ok": True}, 200
-
-    @app.post("/cut")
-    async def cut(request):
-        try:
-            text = json.loads(request.body.decode())["cut"]
-        except (ValueError, KeyError, TypeError, UnicodeError):
-            return {"error": 'send JSON: {"cut": "<32 hex digits>"}'}, 400
-        done, said = tower.app.cut_by(text, request.client_addr[0] if request.client_addr else None)
-        return ({"ok": True, "cut": said}, 200) if done else ({"error": said}, 409)
+    app.policy = policy.of(PAGE)
+    release("dicetower.web.policy")  # its code is needed once
+    app.before_request(_only_the_tables)
+    app.after_request(_guarded)
+    app.after_error_request(_guarded)
+    app.get("/")(_index)
+    app.get("/state")(_state)
+    app.get("/history")(_history)
+    app.get("/events")(_events)
+    app.post("/press")(_press)
+    app.post("/cut")(_cut)
