@@ -247,9 +247,7 @@ class UnitedBounds(Bounds):
 
     def test_duel_trackers(self):
         for key in ("gladiator", "heroes_duel"):
-            self.refused(
-                United.setup([{"name": "Medusa"}]), lambda b: b.update({key: HUGE}), "Duel tracker", CUT
-            )
+            self.refused(United.setup([{"name": "Medusa"}]), lambda b: b.update({key: HUGE}), "Duel tracker", CUT)
             # "Gladiator CANNOT be used as the Villain in Team vs Team mode": no Duel there.
             self.refused(
                 United.setup([{"name": "Medusa"}, {"name": "Karnak", "team": 1}], teams=2),
