@@ -9,6 +9,7 @@ import socket
 import threading
 import time
 
+import hostile_phones
 import pytest
 from test_web import PIN, FakeClock, Stream, closed_by_server, connect, get_status, post, raw, settled, state, timed
 
@@ -81,6 +82,29 @@ def test_connections_that_trickle_their_headers_are_dropped_at_the_requests_dead
     assert dropped == server.MAX_CLIENTS, "still held after %.1f s" % (time.monotonic() - started)
     for sock in socks:
         sock.close()
+    assert settled(served) == 0
+    assert state(served)["mode"] == "start"
+
+
+@pytest.mark.parametrize("how", hostile_phones.HOWS)
+def test_one_address_reopening_its_connections_cannot_keep_another_phone_from_the_game(served, how):
+    """12 connections from one laptop, each reopened when the server dropped it (idle, trickling its
+    headers, or flooding /state), took every place: another phone's /state was refused 60 times of 60.
+    Now one address holds PER_CLIENT places at most, and is refused beyond them at once."""
+    attacker = "127.0.0.66"
+
+    def held():
+        return served.call(lambda: sum(row[1] for row in served.server.table.rows if row[0] == attacker))
+
+    with hostile_phones.Attack(served.port, how, attacker, threads=16, seconds=60) as attack:
+        deadline = time.monotonic() + 30
+        while held() < (server.PER_CLIENT if how != "flood" else 1) and time.monotonic() < deadline:
+            time.sleep(0.01)  # the attacker's threads connect at their own pace: polled, bounded
+        assert held() >= 1
+        answers = [hostile_phones.ask(served.port, "127.0.0.7")[1] for _ in range(20)]
+        assert answers == [200] * 20
+        assert held() <= server.PER_CLIENT
+    assert attack.connections > server.PER_CLIENT  # it reopened what was dropped or refused
     assert settled(served) == 0
     assert state(served)["mode"] == "start"
 
