@@ -5,7 +5,10 @@
 Targets (tests/fuzz_targets.py says what each must do with any input): the save decoder, config.json,
 board profiles, heroes.json, dice.json (the device's readers, on CPython), the simulator's scripts
 and the monitor's event lines. Prints cases a second and the crashes, each kind once with its
-smallest input seen; a crash belongs in fuzz_targets.REGRESSIONS once fixed.
+smallest input seen; a crash belongs in fuzz_targets.REGRESSIONS once fixed. Last, the tower pressed
+at random through its menus and set-up forms from crafted starting files (benchmarks/press_fuzz.py's
+seeded runs, --cases of them, 100 if not given): its presses, the set-up form's share, set-ups started
+and refused, and lock-ups.
 """
 
 import argparse
@@ -55,14 +58,19 @@ def run(name, cases):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cases", type=int, default=100000)
+    parser.add_argument("--cases", type=int, default=None, help="cases a target (100000; presses: runs, 100)")
     parser.add_argument("targets", nargs="*", help="some of: " + ", ".join(TARGETS))
     args = parser.parse_args()
     unknown = [t for t in args.targets if t not in TARGETS]
     if unknown:
         parser.error("no target %s (have: %s)" % (", ".join(unknown), ", ".join(TARGETS)))
     for name in args.targets or list(TARGETS):
-        run(name, args.cases)
+        if name == "presses":  # whole runs of the tower, not one input: seeded, tallied
+            import press_fuzz  # beside this script
+
+            press_fuzz.fuzz(args.cases)
+        else:
+            run(name, args.cases or 100000)
 
 
 if __name__ == "__main__":

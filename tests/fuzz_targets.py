@@ -14,8 +14,14 @@ The promises:
   script      the simulator's scripts (virtual_parts/script.py parse): steps or ScriptError
   monitor     the monitor's event lines (monitor.event_of, then describe): an event or None, or ValueError;
               a described event is one line of text
+  presses     the tower booted with starting files (crafted setup.json, champions.json, heroes.json,
+              dice.json) and pressed at random through its menus, every game's count screen and set-up
+              form, the start and the play (tests/fw/test_no_freeze.py's Run): after every press the
+              screen answers the next one (App.press returns, the mode has a screen that draws, the loop
+              logs no error and lets time pass)
 Inputs that once broke a promise stay in REGRESSIONS, run by tests/test_fuzz.py every time.
-benchmarks/fuzz.py runs 10^5 cases a target; tests/test_fuzz.py a short run in CI.
+benchmarks/fuzz.py runs 10^5 cases a target (presses: benchmarks/press_fuzz.py); tests/test_fuzz.py a
+short run in CI.
 """
 
 import json
@@ -324,6 +330,164 @@ MONITOR = (
     check_monitor,
 )
 
+# -- the tower pressed at random from hostile starting files -------------------------------------------------
+
+_SETUP_INTS = st.sampled_from([-1, 0, 1, 2, 3, 4, 5, 7, 9, 10, 12, 15, 98, 99, 100, 1000])
+_NAMES = st.sampled_from(
+    [
+        "Hulk",
+        "Thor",
+        "She-Hulk",
+        "Spider-Man",
+        "P1",
+        "P2",
+        "Hero 1",
+        "Medusa",
+        "Wasp",
+        "Standard",
+        "Kang",
+        "Doom",
+        "",
+        "x" * 30,
+    ]
+)
+
+
+@st.composite
+def _hostile(draw, value):
+    """A set-up's default with some leaves replaced by values out of range or of the wrong kind (most of
+    the shape kept: a remembered set-up of another shape is not used at all)."""
+    if isinstance(value, dict):
+        return {key: draw(_hostile(value[key])) for key in value}
+    if isinstance(value, list):
+        return [draw(_hostile(item)) for item in value]
+    if not draw(st.integers(0, 5)) == 0:
+        return value
+    if isinstance(value, bool):
+        return draw(st.one_of(st.booleans(), st.just(1)))
+    if isinstance(value, int):
+        return draw(st.one_of(_SETUP_INTS, st.just(True)))
+    return draw(st.one_of(_NAMES, st.just(None)))
+
+
+_COUNTS = st.sampled_from([-1, 0, 1, 2, 3, 4, 5, 6, 7, 9, True, False, None, "4"])
+
+
+@st.composite
+def _setup_json(draw):
+    from test_no_freeze import DEFAULTS
+
+    saved = {}
+    for kind in draw(st.lists(st.sampled_from(sorted(DEFAULTS) + ["battleworld"]), unique=True, max_size=4)):
+        saved[kind] = {"count": draw(_COUNTS)}
+        if kind in DEFAULTS:
+            saved[kind]["setup"] = draw(_hostile(DEFAULTS[kind]))
+    return json.dumps(saved)
+
+
+_STAGE = st.fixed_dictionaries(
+    {
+        "target": st.sampled_from([1, 10, 24, 33, 99]),
+        "target_per_player": st.booleans(),
+        "start": st.sampled_from([0, 3, 9, 10, 25, 98]),
+        "start_per_player": st.booleans(),
+        "acceleration": st.sampled_from([0, 1, 9]),
+    }
+)
+_CHAMPIONS = st.fixed_dictionaries(
+    {
+        "heroes": st.lists(st.fixed_dictionaries({"name": _NAMES, "hp": st.sampled_from([1, 3, 15, 99])}), max_size=4),
+        "scenarios": st.lists(
+            st.fixed_dictionaries(
+                {
+                    "name": _NAMES,
+                    "villain": st.fixed_dictionaries(
+                        {"name": _NAMES, "stages": st.lists(st.sampled_from([1, 14, 99]), min_size=1, max_size=4)},
+                        optional={"per_player": st.booleans(), "final": st.booleans()},
+                    ),
+                    "scheme": st.fixed_dictionaries(
+                        {"name": _NAMES, "stages": st.lists(_STAGE, min_size=1, max_size=4)}
+                    ),
+                }
+            ),
+            max_size=3,
+        ),
+    }
+)
+_ROSTER = st.lists(
+    st.fixed_dictionaries(
+        {"name": _NAMES, "pvp": st.sampled_from([1, 10, 20])},
+        optional={"abilities": st.sampled_from([[], ["Lucky"], ["Tough"]])},
+    ),
+    min_size=1,
+    max_size=7,
+).map(lambda heroes: json.dumps({"heroes": heroes}))
+_ATTACK = st.sampled_from(
+    [["Star", "Blank"], ["Star", "9" * 40, "Blank", "0"], ["Star", "2", "3", "4", "5", "Blank"]]
+).map(lambda faces: json.dumps({"attack": faces}))
+
+
+def _named(files):
+    return ("hypothesis's " + ", ".join(sorted(files)) if files else "no files", files)
+
+
+def _drawn_files():
+    return st.fixed_dictionaries(
+        {},
+        optional={
+            "setup.json": _setup_json(),
+            "champions.json": st.one_of(
+                _CHAMPIONS.map(json.dumps), text_of(mutated({"heroes": [{"name": "Wasp", "hp": 9}]}))
+            ),
+            "heroes.json": _ROSTER,
+            "dice.json": _ATTACK,
+        },
+    ).map(_named)
+
+
+def _starting_files():
+    from test_no_freeze import STARTING_FILES
+
+    return st.one_of(st.sampled_from(STARTING_FILES), _drawn_files())
+
+
+def _steps():
+    """Set-ups one after another, as tests/fw/test_no_freeze.py's random_steps makes them: a new game (its
+    set-up's rows opened, most often), random presses and rows changed, "Start the game", then presses in
+    play."""
+    from test_no_freeze import GAME_KINDS, GAPS, KINDS
+
+    press = st.tuples(
+        st.just("press"),
+        st.sampled_from("abc"),
+        st.sampled_from(sorted(set(KINDS))),
+        st.sampled_from(sorted(set(GAPS))),
+    )
+    row = st.tuples(st.just("row"), st.integers(0, 40), st.integers(-12, 12), st.booleans())
+    new = st.tuples(st.just("new"), st.sampled_from(GAME_KINDS), st.integers(-4, 4), st.booleans())
+    set_up = st.tuples(new, st.lists(st.one_of(press, row), max_size=12), st.lists(press, max_size=8))
+    return st.lists(set_up, min_size=1, max_size=5).map(
+        lambda set_ups: [step for first, inside, after in set_ups for step in [first] + inside + [("start",)] + after]
+    )
+
+
+def check_presses(case):
+    """A run from its starting files: AssertionError with the presses that left a screen not answering."""
+    from test_no_freeze import STARTING_FILES, run
+
+    start, steps = case
+    if isinstance(start, str):  # one of the crafted sets, by name (REGRESSIONS)
+        start = STARTING_FILES[[name for name, _ in STARTING_FILES].index(start)]
+    name, files = start
+    done = run(files, steps, name=name)
+    assert done.failure is None, done.report()
+
+
+# tests/test_fuzz.py runs the steps from each crafted set of files in turn, and from drawn ones.
+STEPS = st.deferred(_steps)
+DRAWN_FILES = st.deferred(_drawn_files)
+PRESSES = (st.tuples(st.deferred(_starting_files), STEPS), check_presses)
+
 TARGETS = {
     "save": SAVE,
     "config": CONFIG,
@@ -332,6 +496,7 @@ TARGETS = {
     "dice": DICE,
     "script": SCRIPT,
     "monitor": MONITOR,
+    "presses": PRESSES,
 }
 
 # Every input that once broke a target's promise, with what it broke, kept and run every time.
@@ -354,5 +519,12 @@ REGRESSIONS = {
         '{"event": "roll", "hero": "Hulk", "faces": [1, 2]}',
         '{"event": "reroll", "dice": 5, "faces": null}',
         b'{"event": "roll", "faces": null}',
+    ],
+    # A starting set of files (tests/fw/test_no_freeze.py's STARTING_FILES, by name) and the steps.
+    "presses": [
+        # The hostile run's lock by the buttons alone: Champions, 4 players, the first stage's start per
+        # player (3 each: 12, over its target of 10), "Start the game": the tracker refused it after the
+        # form was let go, and every redraw raised AttributeError.
+        ("no files", [("new", "champions", 2, True), ("row", "S1 start is", 1, False), ("start",)]),
     ],
 }

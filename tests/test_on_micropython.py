@@ -30,6 +30,7 @@ SLOW_ON_VM = {
     "test_entropy_device",
     "test_full_games",
     "test_hw_entropy",
+    "test_no_freeze",
     "test_store",
     "test_web_guard",
 }
