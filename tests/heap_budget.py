@@ -77,11 +77,11 @@ CEILING = {
 # mem_info`) while the form shows instead of at the game's start. The pool is kept for ever either way;
 # only the moment it grows moved, and with it the form's own 11 KB now beside it.
 # Pico W's raised at issue 47 to about 1 KB over its peaks, measured beside the same tree with 8d02ed4's
-# web/ (boot 160,448-161,040 -> 162,032-162,640; Battlerealm 234,688 -> 236,272, Champions 183,888 ->
-# 185,552, United 172,800 -> 174,528, Battleworld 181,520 -> 183,056: +1.6-1.7 KB): the server's places
-# per address, the Host and Origin checks, the answers' framing headers and the page's policy (+1.5 KB
-# of .mpy; the policy's hashing is web/policy.py, let go once done, and the PIN guard web/guard.py,
-# loaded at a tower's first press with a PIN: the examples set none).
+# web/ (boot 160,448-161,040 -> 162,304-162,832; Battlerealm 234,688 -> 236,448, Champions 183,888 ->
+# 185,680, United 172,800 -> 174,608, Battleworld 181,520 -> 183,296: +1.8 KB): the server's places and
+# pace per address, the Host and Origin checks, the answers' framing headers and the page's policy
+# (+1.7 KB of .mpy; the policy's hashing is web/policy.py, let go once done, and the PIN guard
+# web/guard.py, loaded at a tower's first press with a PIN: the examples set none).
 
 
 def target_budget(board):

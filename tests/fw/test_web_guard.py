@@ -368,6 +368,23 @@ class Places(Bench):
             self.release(*held_pause)
         self.assertEqual((s.clients, sum(row[1] for row in s.table.rows)), (0, 0))
 
+    def test_while_half_the_places_are_taken_an_address_that_asks_too_often_is_refused_at_the_door(self):
+        s, t = self.s, self.t
+        for _ in range(30):  # a quiet tower: as often as it likes
+            self.assertEqual(ask(s, STRANGER, request("GET", "/state")).status(), 200)
+        held = [self.hold("192.168.4.%d" % (30 + n), 1) for n in range(server.MAX_CLIENTS // 2)]
+        statuses = [ask(s, STRANGER, request("GET", "/state")).status() for _ in range(3)]
+        self.assertEqual(statuses, [503] * 3)  # its credit spent while the tower was quiet
+        writer = ask(s, STRANGER, request("GET", "/state"))
+        self.assertEqual(writer.error(), "this address asks too often while the tower is busy; try again")
+        self.assertEqual(ask(s, PHONE, request("GET", "/state")).status(), 200)  # a phone that asked little
+        t.clock.advance(server.PACE_MS)
+        self.assertEqual(ask(s, STRANGER, request("GET", "/state")).status(), 200)  # and once every PACE_MS
+        self.assertEqual(ask(s, STRANGER, request("GET", "/state")).status(), 503)
+        for held_pause in held:
+            self.release(*held_pause)
+        self.assertEqual(ask(s, STRANGER, request("GET", "/state")).status(), 200)
+
     def test_the_table_of_addresses_is_bounded_and_forgets_strangers_before_a_phone_that_pressed(self):
         s = self.s
         self.assertEqual(press(s, PHONE, PIN), (200, None))

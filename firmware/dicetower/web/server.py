@@ -20,6 +20,8 @@ tests/fw/test_web_guard.py; benchmarks/web_scoreboard.py runs the attacks). Plac
 per client address (_Clients, a table of CLIENTS addresses, the least recently seen forgotten first):
 - MAX_CLIENTS connections at once, PER_CLIENT from one address, and the last KEPT_FREE only for an
   address's first request beside its streams (a phone following live still gets its /history);
+  while half the places are taken, an address that asks more often than once every PACE_MS (over
+  a burst) is refused at the door, so many addresses flooding at once leave room for the phones;
   MAX_STREAMS live streams, MAX_STREAMS_PER_CLIENT from one address. A refusal is a 503 of one line
   written before anything is read; a stream is counted the moment it is granted and released on
   every way its connection ends;
@@ -43,6 +45,14 @@ import json
 
 from microdot import Microdot
 
+try:
+    from micropython import const
+except ImportError:  # CPython: a constant is its value
+
+    def const(x):  # type: ignore[misc]
+        return x
+
+
 from dicetower.web import scoreboard
 from dicetower.web.request import Refused, read_request
 
@@ -56,6 +66,11 @@ KEPT_FREE = 3  # of MAX_CLIENTS: only for an address with no request under way (
 MAX_STREAMS = 8  # phones following the game live (/events) at once
 MAX_STREAMS_PER_CLIENT = 2  # live streams from one address (a laptop's tabs share one)
 CLIENTS = 24  # addresses remembered: more than MAX_CLIENTS, so one holding a place is never forgotten
+# While half the places are taken, an address is let in at most once every PACE_MS on average (a
+# page's load, bursts up to CREDIT_MS / PACE_MS at once; a page following live asks next to nothing):
+# many addresses flooding at once are refused at the door and leave the places to the phones.
+PACE_MS = 500
+CREDIT_MS = 6000
 REQUEST_S = 5  # the whole request, line to body, must arrive within this
 WRITE_S = 10  # a write the phone does not take within this ends its connection
 LEASE_S = 30  # a stream ends after this; a page that reads comes back for another at once
@@ -64,6 +79,19 @@ KEEPALIVE_S = 15  # a comment line this often: a vanished phone is found, a prox
 BUTTONS = ("a", "b", "c")
 KINDS = ("short", "long")
 LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
+
+# A row of _Clients: [address, connections, streams, wrong PINs counted, when that count last fell (or
+# its last wrong PIN came), when its last wrong PIN came, sent the right PIN, its credit of requests
+# (ms of PACE_MS each), when that was counted]
+# (const: MicroPython puts the numbers in the code, and the names nowhere, so they come before their
+# first use; web/guard.py has its own.)
+_ADDRESS = const(0)
+_CONNS = const(1)
+_STREAMS = const(2)
+_FAILS = const(3)
+_TRUSTED = const(6)
+_CREDIT = const(7)
+_COUNTED = const(8)
 
 # Every answer: no other page may frame it, no browser may read it as another type.
 GUARDED = b"X-Frame-Options: DENY\r\nX-Content-Type-Options: nosniff\r\nContent-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n"
@@ -92,7 +120,8 @@ class _Connection:
     """One client, as microdot reads and writes it: the request comes from what read_request read (so
     microdot never reads the network itself), and every write must be taken within WRITE_S."""
 
-    def __init__(self, reader, writer, entry):
+    def __init__(self, server, reader, writer, entry):
+        self.server = server
         self.reader = reader
         self.writer = writer
         self.entry = entry  # its address's row in the server's _Clients
@@ -134,16 +163,24 @@ class _Connection:
         await self.awrite(_answer(status, why))
 
     async def aclose(self):
+        """Counted out, then closed: the phone's next request, sent the moment this answer ended, must
+        not find this one still holding its place while its socket closes (bounded: _close)."""
         if self.closed:
             return
         self.closed = True
+        if self.stream is not None:
+            self.stream.release()  # on every way out: a stream that never started, or a write that failed
+        server = self.server
+        server.clients -= 1
+        self.entry[_CONNS] -= 1
+        server.handled += 1
         await _close(self.writer)
 
 
 async def _close(writer):
     try:
         await asyncio.wait_for(writer.aclose(), WRITE_S)
-    except Exception:  # noqa: BLE001 (a connection already gone (reset, timed out) is closed all the same)
+    except (Exception, asyncio.CancelledError):  # noqa: BLE001 (gone, reset, timed out, the server stopping)
         # CPython keeps a socket whose peer takes nothing open until its buffer drains: cut it.
         transport = getattr(writer, "transport", None)
         if transport is not None:
@@ -209,11 +246,6 @@ def _since(later, earlier):
     return diff(later, earlier) if diff is not None else later - earlier
 
 
-# A row of _Clients: [address, connections, streams, wrong PINs counted, when that count last fell (or
-# its last wrong PIN came), when its last wrong PIN came, sent the right PIN]
-_ADDRESS, _CONNS, _STREAMS, _FAILS, _FORGIVEN, _FAILED, _TRUSTED = 0, 1, 2, 3, 4, 5, 6
-
-
 class _Clients:
     """The addresses the server has seen, at most CLIENTS: their places, and what web/guard.py counts of
     their PINs. One holding no place is forgotten first, the least recently seen first, and among those
@@ -253,7 +285,7 @@ class _Clients:
                         gone, rank = i, r
             if gone is not None:
                 rows.pop(gone)
-        row = [address, 0, 0, 0, 0, 0, False]
+        row = [address, 0, 0, 0, 0, 0, False, CREDIT_MS, self.now()]
         rows.append(row)
         return row
 
@@ -278,26 +310,35 @@ class Server(Microdot):
 
     async def handle_request(self, reader, writer):
         peer = writer.get_extra_info("peername")
-        row = self.table.row(peer[0] if peer else None)
+        table = self.table
+        row = table.row(peer[0] if peer else None)
+        now = table.now()
+        credit = min(CREDIT_MS, row[_CREDIT] + now - row[_COUNTED])
+        row[_COUNTED] = now
+        row[_CREDIT] = max(0, credit - PACE_MS)
         held = row[_CONNS]
+        busy = self.clients >= MAX_CLIENTS // 2
         if (
             self.clients >= MAX_CLIENTS
             or held >= PER_CLIENT
             or (held > row[_STREAMS] and self.clients >= MAX_CLIENTS - KEPT_FREE)
+            or (busy and credit < PACE_MS)
         ):
             # Refused before anything is read: its cost is one short write and a close.
             if held >= PER_CLIENT:
                 why = "%d connections from this address are served already; try again" % PER_CLIENT
+            elif self.clients < MAX_CLIENTS and credit < PACE_MS:
+                why = "this address asks too often while the tower is busy; try again"
             else:
                 why = "%d connections are served already; try again" % MAX_CLIENTS
             try:
                 await asyncio.wait_for(writer.awrite(_answer(503, why)), WRITE_S)
-            except Exception:  # noqa: BLE001 (a client gone already: nothing to tell it)
+            except (Exception, asyncio.CancelledError):  # noqa: BLE001 (a client gone, the server stopping)
                 pass
             await _close(writer)
             self.handled += 1
             return
-        conn = _Connection(reader, writer, row)
+        conn = _Connection(self, reader, writer, row)
         self.clients += 1
         row[_CONNS] += 1
         try:
@@ -315,12 +356,7 @@ class Server(Microdot):
         except asyncio.CancelledError:
             pass  # the server is stopping: this connection's end is all there is to do
         finally:
-            if conn.stream is not None:
-                conn.stream.release()  # on every way out: a stream that never started, or a write that failed
             await conn.aclose()
-            self.clients -= 1
-            row[_CONNS] -= 1
-            self.handled += 1
 
     def _ours(self, host):
         """Whether a Host header names this tower: the address on its Phones screen, or localhost (a
