@@ -168,6 +168,27 @@ def test_a_page_beyond_the_live_streams_still_follows_the_game(browser, served):
 
 
 @pytest.mark.slow
+def test_a_page_whose_stream_ends_at_its_lease_comes_back_for_another(browser, served):
+    """The tower ends every stream after LEASE_S (so that a phone that stopped reading frees its place):
+    the page asks for the next by itself and follows the game on it."""
+    from test_web import FakeClock, timed
+
+    clock = FakeClock()
+    timed(served, clock)
+    page = phone(browser, served)
+    expect(page.locator("#live")).to_have_text("live")
+    assert until(served, lambda: served.server.streams == served.server.clients == 1)  # the stream alone
+    opened = served.call(lambda: served.server.handled)
+    clock.now += 1000 * server.LEASE_S  # the lease is over: the stream ends at its next look
+    assert until(served, lambda: served.server.handled > opened)  # its connection closed
+    assert until(served, lambda: served.server.streams == 1)  # and the page's next one open
+    served.press("c")  # New Battlerealm: the players' count
+    served.press("c")  # start
+    expect(page.locator("#title")).to_have_text("Battlerealm")
+    expect(page.locator("#live")).to_have_text("live")
+
+
+@pytest.mark.slow
 def test_with_the_pin_a_page_presses_the_towers_buttons(browser, served):
     from test_web import FakeClock, timed
 
