@@ -362,8 +362,8 @@ class Run:
     # -- what is checked
 
     def _watch(self):
-        """Every press the loop hands App.press is checked as it returns (a new app too: a loop's recovery
-        may make one)."""
+        """Every press the loop hands App.press is checked as it returns (looked at again as the loop runs:
+        should the device make a new app, its presses are checked too)."""
         app = self.t.device.app
         if app is None or app is self._app:
             return
