@@ -52,14 +52,17 @@ class Tower:
             )
         return spec["pin"]
 
-    def wait(self, ms):
+    def wait(self, ms, each=None):
         """Let `ms` pass on the bench's clock, running the device's own loop (`Device.tick`): time
-        moves to whatever it says is due next; its work between (the advisor) takes no bench time."""
+        moves to whatever it says is due next; its work between (the advisor) takes no bench time.
+        `each()`, if given, is called after every pass: True stops the wait there."""
         clock = self.clock
         end = clock.now + ms
         spins = 0
         while True:
             pause = self.device.tick(clock.now)
+            if each is not None and each():
+                return
             if clock.now >= end:
                 return
             if pause > 0:
