@@ -304,26 +304,32 @@ class Recovery(unittest.TestCase):
         self.assertEqual((t.app.mode, t.screen()[2]), ("play", "Villain 14 hp"))
 
 
+def press_with_no_screen(t, error):
+    """Press B on a tower whose every screen raises `error` when drawn (the loop fails each pass)."""
+    from dicetower.ui import screens
+
+    draw = screens.draw
+
+    def broken(app, canvas):
+        raise error
+
+    screens.draw = broken
+    try:
+        t.presses("b")
+    finally:
+        screens.draw = draw
+
+
 class Restart(unittest.TestCase):
     """A loop that raises LOOP_FAILS passes in a row, recovered or not, restarts the board through the
     watchdog, and the next boot says why."""
 
     def test_a_loop_that_raises_every_pass_restarts_through_the_watchdog_and_says_why(self):
         from dicetower.device import LOOP_FAILS, RESTART_MS
-        from dicetower.ui import screens
 
         t, saved = champions_in_play()
         self.assertIsNone(t.bench.watchdog)  # none runs by default
-        draw = screens.draw
-
-        def broken(app, canvas):
-            raise RuntimeError("every screen fails")
-
-        screens.draw = broken
-        try:
-            t.presses("b")
-        finally:
-            screens.draw = draw
+        press_with_no_screen(t, RuntimeError("every screen fails"))
         errors = [e["error"] for e in t.events("error")]
         self.assertEqual(
             errors[-1], "Restarting: %d errors in a row, the last RuntimeError: every screen fails" % LOOP_FAILS
@@ -347,19 +353,13 @@ class Restart(unittest.TestCase):
         self.assertEqual(again.events("error"), [])
 
     def test_a_watchdog_already_running_is_left_unfed(self):
-        from dicetower.ui import screens
 
         t = Table()
         write(t.root + "config.json", json.dumps({"watchdog": True}))
         t2 = Table(root=t.root, keep_files=True)
         os.remove(t.root + "config.json")
         dog = t2.bench.watchdog
-        draw = screens.draw
-        screens.draw = lambda app, canvas: 1 // 0
-        try:
-            t2.presses("b")
-        finally:
-            screens.draw = draw
+        press_with_no_screen(t2, ZeroDivisionError("no screen"))
         self.assertIs(t2.bench.watchdog, dog)  # the same, at its 8 s
         fed = dog.fed
         t2.wait(1000)
@@ -367,7 +367,6 @@ class Restart(unittest.TestCase):
         os.remove(t.root + "errors.reset")
 
     def test_a_board_without_a_watchdog_is_reset_by_its_platform(self):
-        from dicetower.ui import screens
 
         t = Table()
         resets = []
@@ -377,12 +376,7 @@ class Restart(unittest.TestCase):
 
         t.platform.watchdog = no_watchdog
         t.platform.reset = lambda: resets.append(True)
-        draw = screens.draw
-        screens.draw = lambda app, canvas: 1 // 0
-        try:
-            t.presses("b")
-        finally:
-            screens.draw = draw
+        press_with_no_screen(t, ZeroDivisionError("no screen"))
         self.assertEqual(resets, [True])
         self.assertIsNone(t.bench.watchdog)
         os.remove(t.root + "errors.reset")
