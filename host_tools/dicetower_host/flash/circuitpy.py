@@ -34,21 +34,12 @@ import shutil
 import sys
 
 from dicetower_host import paths
-from dicetower_host.flash import (
-    MANIFEST,
-    PACKAGE,
-    FlashError,
-    Plan,
-    _write,
-    as_object,
-    choose_profile,
-    cut_short,
-    interrupted,
-    listed,
-    profiles,
-    read_text,
-    sources,
-)
+from dicetower_host.flash.board import choose_profile, profiles
+from dicetower_host.flash.build import sources
+from dicetower_host.flash.connection import read_text
+from dicetower_host.flash.messages import FlashError, cut_short, interrupted
+from dicetower_host.flash.plan import MANIFEST, PACKAGE, Plan, as_object, listed
+from dicetower_host.flash.transfer import _write
 
 LABEL = "CIRCUITPY"
 BOOT_OUT = "boot_out.txt"
