@@ -201,7 +201,7 @@ class _Stream:
         self.open = True
         self.began = server.now()
         server.streams += 1
-        entry[2] += 1
+        entry[_STREAMS] += 1
 
     def __aiter__(self):
         return self
@@ -229,7 +229,7 @@ class _Stream:
         if self.open:
             self.open = False
             self.server.streams -= 1
-            self.entry[2] -= 1
+            self.entry[_STREAMS] -= 1
 
 
 def _now_ms():
