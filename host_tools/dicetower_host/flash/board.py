@@ -15,8 +15,6 @@ MIN_VERSION = (1, 22, 0)
 
 
 RASPBERRY_PI_VID = 0x2E8A  # MicroPython's rp2 port enumerates with Raspberry Pi's USB vendor id
-
-
 # sys.implementation._mpy >> 10: the native architecture (MicroPython's docs, "mpy files").
 ARCHES = (
     None,
@@ -53,6 +51,9 @@ def find_port(ports=None):
     raise FlashError("several boards are plugged in (%s); choose one with --port" % ", ".join(p.device for p in boards))
 
 
+# -- what the board is -------------------------------------------------------
+
+
 def board_code(name, function, *args):
     """board_side/NAME.py followed by a call of its `function` with `args`: the program the board runs."""
     return "%s\n%s(%s)\n" % (paths.board_side(name), function, ", ".join(repr(a) for a in args))
@@ -83,11 +84,7 @@ class Board:
 
 # The MicroPython the firmware is tested on, as MicroPython publishes it (BOARD-DATE-vVERSION.uf2).
 STOCK_VERSION = "1.27.0"
-
-
 STOCK_DATE = "20251209"
-
-
 # The ports the firmware runs on: MicroPython's rp2, and the virtual Pico (vm/pico.mjs), whose REPL is
 # MicroPython's WebAssembly VM standing in for one.
 PORTS = ("rp2", "webassembly")

@@ -9,11 +9,7 @@ import os
 from dicetower_host import paths
 
 MANIFEST = "dicetower.manifest"
-
-
 PACKAGE = "dicetower"
-
-
 LAUNCH = "dicetower/launch"  # what main.py calls: the check at boot, the notice, the device's boot
 
 

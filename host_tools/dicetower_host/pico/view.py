@@ -20,7 +20,7 @@ from textual.widgets import Footer, Static
 
 from dicetower_host import sim
 from dicetower_host.errors import typed
-from dicetower_host.pico import BoardGone
+from dicetower_host.pico.board import BoardGone
 from dicetower_host.sim import tui
 
 sim.use_virtual_parts()
