@@ -29,18 +29,25 @@ table and checks every import): `commands/` is the thin CLI layer over them, and
     board_side     -
     monitor        errors paths
     verify         errors
+    dice           errors
     generate       -
     sim            errors paths virtual_parts
     flash          errors paths monitor
     stats          errors paths flash
     hardware       errors paths
     pico           errors paths flash sim virtual_parts
-    commands       errors paths flash hardware monitor pico sim stats verify virtual_parts
+    commands       errors paths dice flash hardware monitor pico sim stats verify virtual_parts
     cli            errors commands
     console        cli
 
 sim/ the simulator (its Textual screen tui.py, its phones' server web.py, picture.py); pico/ the
-virtual and emulated boards (view.py, their screen); flash/ `dicetower flash` (circuitpy.py for
-CircuitPython); stats/ `dicetower stats` (maths.py, report.py); verify.py `dicetower verify`, from the published steps alone; hardware/ `dicetower hardware` (parts,
-wiring, enclosure); generate/ the font's and icons' generators, run by hand.
+virtual and emulated boards (board.py, vm.py, rp2040.py) and `dicetower pico` (session.py, launch.py,
+script_runner.py, its screen view.py); flash/ `dicetower flash` (board.py, build.py, plan.py,
+transfer.py, connection.py, messages.py, run.py, progress.py; circuitpy.py for CircuitPython); stats/
+`dicetower stats` (maths.py, report.py, fairness.py); verify/ `dicetower verify`, from the published
+steps alone (stream.py, game.py, read.py); dice.py `dicetower roll` and `throw`; hardware/ `dicetower
+hardware` (parts, wiring, enclosure, documents.py); monitor.py `dicetower monitor`; generate/ the
+font's and icons' generators, run by hand. A commands/ module parses its arguments (which flags go
+together included) and makes one call into its room; no host module is over 400 lines
+(tests/test_host_layout.py).
 """

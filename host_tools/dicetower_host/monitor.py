@@ -286,3 +286,22 @@ def open_serial(port, baud=115200):
             raise OSError(str(e))
 
     return opener
+
+
+def watch(port, save_path=None, count=None, seconds=None, out=None):
+    """`dicetower monitor`: the events from `port` shown until `count` of them, `seconds` or Ctrl-C, and
+    appended to `save_path` as JSON lines. The exit status."""
+    from dicetower_host.errors import UserError
+
+    try:
+        save = open(save_path, "a") if save_path else None
+    except OSError as e:
+        raise UserError("cannot write --save %s: %s" % (save_path, e.strerror or e))
+    try:
+        follow(open_serial(port), out or sys.stdout, save, count, seconds)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if save is not None:
+            save.close()
+    return 0

@@ -1,7 +1,8 @@
 """The `dicetower` subcommands, one module each.
 
 Each module has a docstring (its `dicetower NAME --help` description), HELP (its line in
-`dicetower --help`), add_arguments(parser) and run(args, out=None) -> exit status. A
+`dicetower --help`), add_arguments(parser) and run(args, out=None) -> exit status: the
+arguments checked (which go together included) and one call into the room that does the work. A
 UserError (dicetower_host.errors) raised by run() is printed as "dicetower: <reason>" with exit
 status 2; any other exception is a bug and keeps its traceback.
 """
@@ -71,66 +72,3 @@ def add_source_options(parser, example="Mutant,Skill,Tech"):
     """The dice a host-side command rolls with: --seed or --faces, else the OS's entropy."""
     parser.add_argument("--seed", type=int, help="roll from a seed (replayable) instead of the OS")
     parser.add_argument("--faces", help="set faces in order, e.g. %s (teaching, tests)" % example)
-
-
-def face_source(args, die=None):
-    """The dice the command rolls with: set faces (each checked against `die`), a seed, or the OS."""
-    from dicetower.core.entropy import FairDice
-    from dicetower.core.replay import ScriptedFaces, SeededSource
-    from dicetower.hw.entropy import Urandom
-    from dicetower_host.errors import UserError
-
-    if args.faces:
-        faces = [f.strip() for f in args.faces.split(",") if f.strip()]
-        for face in faces if die is not None else ():
-            try:
-                die.index(face)
-            except ValueError:
-                raise UserError("--faces: %r is not a face of the %s die (%s)" % (face, die.name, ", ".join(die.faces)))
-        return ScriptedFaces(faces)
-    if args.seed is not None:
-        return FairDice(SeededSource(args.seed))
-    return FairDice(Urandom(name="host os.urandom"))
-
-
-class Progress:
-    """A progress bar for a copy (rich, which Textual brings), on a terminal only: `progress(path, done,
-    total)` shows it from the copy's first bytes; `progress.write(text)` prints the command's own lines
-    above it, never on its line."""
-
-    def __init__(self, out):
-        self.out = out
-        self.bar = None
-
-    def __enter__(self):
-        return self if getattr(self.out, "isatty", lambda: False)() else None
-
-    def __call__(self, path, done, total):
-        if self.bar is None:
-            from rich.console import Console
-            from rich.progress import BarColumn, DownloadColumn, TextColumn
-            from rich.progress import Progress as Bar
-
-            self.bar = Bar(
-                TextColumn("{task.description:<36}"),
-                BarColumn(),
-                DownloadColumn(),
-                transient=True,
-                console=Console(file=self.out),
-            )
-            self.bar.start()
-            self.task = self.bar.add_task(path, total=total)
-        self.bar.update(self.task, description=path, completed=done, total=total)
-
-    def write(self, text):
-        if self.bar is None:
-            return self.out.write(text)
-        self.bar.console.print(text, end="", markup=False, highlight=False, soft_wrap=True)
-        return len(text)
-
-    def flush(self):
-        self.out.flush()
-
-    def __exit__(self, *exc):
-        if self.bar is not None:
-            self.bar.stop()

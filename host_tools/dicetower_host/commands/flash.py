@@ -3,9 +3,7 @@ the files that changed, saved games and settings kept, and checked at boot. With
 it says what it would copy and remove and writes nothing. --runtime circuitpython copies
 to a CIRCUITPY drive instead."""
 
-import sys
-
-from dicetower_host.commands import Progress, port
+from dicetower_host.commands import port
 from dicetower_host.flash import READY_SECONDS
 
 HELP = "put the firmware on a board (only what changed; saves kept)"
@@ -52,33 +50,13 @@ def _seconds(text):
 
 
 def run(args, out=None):
-    from dicetower_host import flash
+    from dicetower_host.flash import FlashError
+    from dicetower_host.flash.run import command
 
-    out = out or sys.stdout
-    try:
-        if args.runtime == "circuitpython":
-            from dicetower_host.flash import circuitpy as flash_circuitpy
-
-            if args.port:
-                raise flash.FlashError(
-                    "--port is for MicroPython's REPL; a CircuitPython board is flashed "
-                    "through its CIRCUITPY drive (--drive PATH)"
-                )
-            with Progress(out) as progress:
-                flash_circuitpy.flash(args.drive, args.board, args.dry_run, progress or out, progress)
-            return 0
-        if args.drive:
-            raise flash.FlashError("--drive is for CircuitPython's CIRCUITPY drive: add --runtime circuitpython")
-        port = args.port or flash.find_port()
-        with Progress(out) as progress:  # the status lines go through it: above the bar, never on its line
-            flash.flash(
-                port,
-                args.board,
-                args.dry_run,
-                progress or out,
-                progress,
-                ready_seconds=args.ready_seconds or READY_SECONDS,
-            )
-    except KeyboardInterrupt:  # before the board was reached (flash.flash says where a later one came)
-        raise flash.FlashError("interrupted (Ctrl-C) before the board was reached; nothing was written") from None
-    return 0
+    if args.runtime == "circuitpython" and args.port:
+        raise FlashError(
+            "--port is for MicroPython's REPL; a CircuitPython board is flashed through its CIRCUITPY drive (--drive PATH)"
+        )
+    if args.runtime != "circuitpython" and args.drive:
+        raise FlashError("--drive is for CircuitPython's CIRCUITPY drive: add --runtime circuitpython")
+    return command(args.port, args.board, args.dry_run, args.runtime, args.drive, args.ready_seconds, out)

@@ -2,10 +2,7 @@
 save them (JSON lines, the input of `dicetower stats`). The board is found by itself when only
 one is plugged in (else --port). Ctrl-C stops it."""
 
-import sys
-
 from dicetower_host.commands import find_board, port, positive
-from dicetower_host.errors import UserError
 
 HELP = "follow a device's roll and score events live"
 
@@ -25,16 +22,4 @@ def add_arguments(parser):
 def run(args, out=None):
     from dicetower_host import monitor
 
-    port = args.port or find_board()
-    try:
-        save = open(args.save, "a") if args.save else None
-    except OSError as e:
-        raise UserError("cannot write --save %s: %s" % (args.save, e.strerror or e))
-    try:
-        monitor.follow(monitor.open_serial(port), out or sys.stdout, save, args.count, args.seconds)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        if save is not None:
-            save.close()
-    return 0
+    return monitor.watch(args.port or find_board(), args.save, args.count, args.seconds, out)

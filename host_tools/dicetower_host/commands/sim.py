@@ -8,7 +8,6 @@ to resume, as after a power cut.
 """
 
 import math
-import sys
 
 from dicetower_host.commands import add_source_options
 from dicetower_host.errors import UserError
@@ -62,20 +61,6 @@ def run(args, out=None):
         raise UserError(
             "--speed must be above 0 and at most %d (2 runs twice as fast), not %s" % (MAX_SPEED, args.speed)
         )
-    if args.script:
-        try:
-            if args.script == "-":
-                text = sys.stdin.read()
-            else:
-                with open(args.script) as f:
-                    text = f.read()
-        except OSError as e:
-            raise UserError("cannot read the script: %s" % e)
-        except UnicodeError:
-            raise UserError(
-                "cannot read the script %s: it is not UTF-8 text" % ("on stdin" if args.script == "-" else args.script)
-            )
-        return sim.run_script(text, args.board, args.seed, args.faces, args.state_dir, args.png, out=out or sys.stdout)
-    from dicetower_host.sim import tui
-
-    return tui.run(args.board or "pico", args.seed, args.faces, args.state_dir, args.speed, args.web, args.pin)
+    return sim.command(
+        args.board, args.seed, args.faces, args.state_dir, args.script, args.png, args.speed, args.web, args.pin, out
+    )

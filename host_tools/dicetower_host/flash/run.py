@@ -1,6 +1,7 @@
 """The flash itself, step by step: the board asked what it is and checked, the firmware compiled for
 it, the plan made against the hashes of what the board has, the room checked, the copy (transfer.py),
-and the wait for the firmware's ready line."""
+and the wait for the firmware's ready line. `command()` is `dicetower flash` with its options: the
+board found, a progress bar on a terminal, or CircuitPython's drive (circuitpy.py)."""
 
 import errno
 import sys
@@ -85,3 +86,31 @@ def _flash(transport, asked, dry_run, out, progress, wait_ready, started, ready_
         stage[0] = "restarting"
         sent["ready"] = flash_package.restart(transport, out, ready_seconds)
     return sent
+
+
+def command(port=None, board=None, dry_run=False, runtime="micropython", drive=None, ready_seconds=None, out=None):
+    """`dicetower flash`: the board on `port` (found by itself without one), or with `runtime` "circuitpython"
+    its CIRCUITPY `drive`, flashed with a progress bar on a terminal. 0, or a FlashError saying why not."""
+    from dicetower_host.flash.progress import Progress
+
+    out = out or sys.stdout
+    try:
+        if runtime == "circuitpython":
+            from dicetower_host.flash import circuitpy as flash_circuitpy
+
+            with Progress(out) as progress:
+                flash_circuitpy.flash(drive, board, dry_run, progress or out, progress)
+            return 0
+        port = port or flash_package.find_port()
+        with Progress(out) as progress:  # the status lines go through it: above the bar, never on its line
+            flash_package.flash(
+                port,
+                board,
+                dry_run,
+                progress or out,
+                progress,
+                ready_seconds=ready_seconds or READY_SECONDS,
+            )
+    except KeyboardInterrupt:  # before the board was reached (flash() says where a later one came)
+        raise FlashError("interrupted (Ctrl-C) before the board was reached; nothing was written") from None
+    return 0

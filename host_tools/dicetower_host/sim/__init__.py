@@ -325,3 +325,27 @@ def _picture(tower, path):
 def _png_path(png, mark):
     base, ext = os.path.splitext(png)
     return "%s-%s%s" % (base, mark, ext or ".png")
+
+
+def command(
+    board=None, seed=None, faces=None, state_dir=None, script=None, png=None, speed=1.0, web=None, pin=None, out=None
+):
+    """`dicetower sim`: the script at `script` (a path, or "-": stdin) played headless, else the terminal UI
+    (with `web`, the scoreboard served on that port too). The exit status."""
+    if script:
+        try:
+            if script == "-":
+                text = sys.stdin.read()
+            else:
+                with open(script) as f:
+                    text = f.read()
+        except OSError as e:
+            raise UserError("cannot read the script: %s" % e)
+        except UnicodeError:
+            raise UserError(
+                "cannot read the script %s: it is not UTF-8 text" % ("on stdin" if script == "-" else script)
+            )
+        return run_script(text, board, seed, faces, state_dir, png, out=out or sys.stdout)
+    from dicetower_host.sim import tui
+
+    return tui.run(board or "pico", seed, faces, state_dir, speed, web, pin)
