@@ -18,12 +18,16 @@ Words that could be confused, and what each one means here:
 - paths (`dicetower_host.paths`): where the firmware, the board profiles and the VM's
   programs are, in a checkout and in an installed wheel.
 - commands (`dicetower_host.commands`): one module per `dicetower` subcommand.
+- `micropython` on the host: micropython.py (const, native, viper), which `import micropython`
+  gives in any process that has imported this package (the finder below), as the firmware's
+  modules import it on a board.
 
 The rooms, grouped by command, and which other rooms each may import (tests/test_layers.py reads this
 table and checks every import): `commands/` is the thin CLI layer over them, and only `cli` imports it.
 
     room           imports
     errors         -
+    micropython    -
     paths          errors
     virtual_parts  errors paths
     board_side     -
@@ -51,3 +55,32 @@ font's and icons' generators, run by hand. A commands/ module parses its argumen
 together included) and makes one call into its room; no host module is over 400 lines
 (tests/test_host_layout.py).
 """
+
+import sys
+
+
+class _MicroPython:
+    """The finder of `import micropython` on CPython: this package's micropython.py, one module under both
+    names. Last on sys.meta_path, so a real one on sys.path would come first; imports nothing until asked."""
+
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if name != "micropython":
+            return None
+        import importlib.util
+
+        return importlib.util.spec_from_loader(name, _MicroPython)
+
+    @staticmethod
+    def create_module(spec):
+        import importlib
+
+        return importlib.import_module(__name__ + ".micropython")
+
+    @staticmethod
+    def exec_module(module):
+        pass  # run once already, under its package name
+
+
+if _MicroPython not in sys.meta_path:
+    sys.meta_path.append(_MicroPython)
