@@ -20,6 +20,7 @@ import time
 
 from scipy import stats as scipy_stats  # noqa: E402
 
+import dicetower_host  # noqa: F401 (first: the firmware's `from micropython import const` gets the host's)
 from dicetower.core.dice import ATTACK, BATTLEREALM, D6, DANGER_COIN, plain  # noqa: E402
 from dicetower.core.entropy import FairDice  # noqa: E402
 from dicetower.core.replay import SeededSource
