@@ -5,7 +5,6 @@ OS's entropy through the same health tests and fair sampler as a Pico, or a seed
 import sys
 
 from dicetower.core import dice as dice_data
-from dicetower.core.dice import BATTLEREALM
 from dicetower.core.entropy import EntropyFailure
 from dicetower.core.roll import DICE, Roll, RollRefused
 from dicetower_host.errors import UserError
@@ -95,7 +94,7 @@ def turns(abilities=(), disorientated=False, in_prison=False, seed=None, faces=N
     """`dicetower roll`: Battlerealm turns typed at a prompt until q or the input ends; the exit status."""
     stdin = stdin or sys.stdin
     out = out or sys.stdout
-    dice = face_source(seed, faces, BATTLEREALM)
+    dice = face_source(seed, faces, dice_data.BATTLEREALM)
     if dice.failure:
         out.write(dice.failure + "\n")
         return 1
