@@ -1,5 +1,5 @@
 """Dice no one at the table can throw again or choose (sealed dice, version 2: core/sealed.py, ui/sealing.py,
-ui/cutting.py), checked from outside with `dicetower verify` (host_tools/dicetower_host/verify/, written
+ui/resealing.py), checked from outside with `dicetower verify` (host_tools/dicetower_host/verify/, written
 from docs/fairness.md's steps, not the firmware's code).
 
 - Every game of dice is sealed and cut before its first die; every seal is said on the OLED (16 hex digits)

@@ -17,7 +17,7 @@ from dicetower.ui.resealing import CUT_MOST, add, checked, contribution, dice_te
 SEED = bytes(range(32))
 REALM = dice_text([BATTLEREALM])
 PHONE = "0123456789abcdef0123456789abcdef"
-# Known answers from the players' verifier (host_tools/dicetower_host/verify.py, CPython's hmac and
+# Known answers from the players' verifier (host_tools/dicetower_host/verify/, CPython's hmac and
 # hashlib, written from docs/fairness.md's steps): this seed's commitment for a Battlerealm game of four,
 # the tower's second seal, and its first faces for two cuts.
 COMMITMENT = "dee8cb904b3432cb4f2e27b43b51c563828166b7e6dab39000c16234b7dab531"

@@ -1,7 +1,7 @@
 """A game's sealed dice, version 2: the tower commits to a secret seed, the players cut it, and every new
 face comes from both, in order, so that once the seed is revealed anyone can recompute every face and see
 that none was changed, skipped, chosen or thrown again (docs/fairness.md, "Checking a game's dice", gives
-every step in prose and in plain Python; host_tools/dicetower_host/verify.py and the phones' page check it).
+every step in prose and in plain Python; host_tools/dicetower_host/verify/ and the phones' page check it).
 
 - Seal: the seed is SEED_BYTES of the tower's own dice. The commitment, said before the cut and the first
   die, is SHA-256(seed || identity), the identity b"dicetower 2 <kind> <players> <counter> <dice>": the

@@ -19,7 +19,7 @@ NOTICE = "notice"
 HELP = "help"  # what the status lines' short forms mean (ui/help.py)
 REPLACE = "replace"  # asked before a new game replaces the saved one
 SEED = "seed"  # a revealed seed (ui/sealing.py)
-CUT = "cut"  # a new seal's cut (ui/cutting.py, through ui/sealing.py)
+CUT = "cut"  # a new seal's cut (ui/resealing.py, through ui/sealing.py)
 
 # Each mode's screen, four items a mode: the mode; the App's attribute that holds its screen (None: the
 # App itself); its method for a press; its method that draws it. App.press and screens.draw both read
