@@ -48,7 +48,10 @@ class Device:
         self._shown = False  # the pass is in a press or a redraw (_crash brings the last good screen back)
         self._fails = 0  # passes in a row whose step raised (LOOP_FAILS restarts the board)
         self._said = None  # the error's one line, over the bottom of the screen until the next press
-        self._doubt = False  # the board was taken by its name, which another board's can be (wiring.py)
+        # The board was taken by a name another board's MicroPython gives too: the buttons only that other
+        # board has, and its profile ({"any9": "rp2040_zero"}: wiring.py), else None.
+        self._doubt = None
+        self._step = None  # the work between presses _work is doing, if it can be set down (_set_down)
         self.scoreboard = None  # the game for phones (web/scoreboard.py), once share() was called
         self.web = None  # the phones' server (web/server.py) once one serves this tower
         from dicetower import wiring  # boot's alone, as startup.py: released once the device is up
@@ -120,6 +123,7 @@ class Device:
         """One piece of work, the most urgent first: True if there was one."""
         app = self.app
         self._shown = False
+        self._step = None
         if app.holding:
             # A throw landed: its save first, a step a pass (the buttons polled between), then its faces.
             if self.saves.pending():
@@ -150,6 +154,7 @@ class Device:
             self._lit = now
             self.frame()
         elif self.saves.pending():
+            self._step = "save"
             self.saves.step()  # the game the last action left, in steps once the press is answered
         elif self._setups is not None and self._setups.pending is not None:
             self._setups.write()  # after the game's save: the game first
@@ -157,9 +162,11 @@ class Device:
             self._setups = None  # made again with the start menu (ui/menus.py): until then the game's heap
             release("dicetower.setup_files")
         elif self.scoreboard is not None and self.scoreboard.stale:
+            self._step = "phones"
             self.scoreboard.update(app)  # after the OLED and the save: phones are the last to know
         elif app.thinking():
             self._tidy = True
+            self._step = "think"
             app.think()  # a slice of the advice; once it is ready, its redraw is the next pass's work
         elif self._tidy and self._collect is not None:
             # At idle: a collection of a few ms here is not one inside a press's pass later. Before the
@@ -203,12 +210,22 @@ class Device:
 
     def _doubted(self, button, kind):
         """A board taken by a name another board's MicroPython gives too (wiring.py): its pins may be
-        another's, so on a notice any button goes on (a page, then past it); the other board's buttons,
-        heard only for that, do nothing elsewhere."""
+        another's. A button only the other board has was pressed: it is that board, named in config.json
+        (the other settings kept), and the board restarts on its pins. Else, on a notice, any button goes
+        on (a page, then past it)."""
+        other = self._doubt.get(button)
+        if other is not None:
+            self.config["board"] = other
+            self.write_json("config.json", self.config)
+            self._log_line("a button only a %s has was pressed: config.json names it, and the board restarts" % other)
+            reset = getattr(self.platform, "reset", None)
+            if reset is not None:
+                reset()
+            return None, kind
         app = self.app
         if app.mode == "notice":  # B while screens.draw_pages has a page after this one (seven lines a page)
             return ("b" if (app.page + 1) * 7 < len(wrap(app.message)) else "c"), "short"
-        return (None if button[:3] == "any" else button), kind
+        return button, kind
 
     def render(self, now):
         """Redraw after a change and send what changed; a missing OLED is tried again now and then."""
@@ -253,7 +270,9 @@ class Device:
         if memory:
             said = self._out_of_memory()
             text = "%s (%s)" % (text, said)
-        elif self._shown or text != self._last_error:
+        else:
+            self._set_down(self._step)
+        if not memory and (self._shown or text != self._last_error):
             self._said = ("Error: " + type(error).__name__)[:COLUMNS]
             app.changed = True  # drawn whole again, with the error's line
         if text != self._last_error:  # the same error again: logged once, not written to flash every pass
@@ -271,6 +290,19 @@ class Device:
                 reset = getattr(self.platform, "reset", None)
                 if reset is not None:
                     reset()
+
+    def _set_down(self, step):
+        """Work between presses raised: set down, so that the next pass does not raise again and play
+        goes on without it (LOOP_FAILS counts passes in a row). A save's step: the game on flash stays the
+        last one written, and the next action's save writes it whole; the phones' update: made again at
+        the next change; the work at idle: the modules it was fetching come at the press that needs
+        them, and the advice it was finding is not given."""
+        if step == "save":
+            self.saves.drop()
+        elif step == "phones":
+            self.scoreboard.stale = False
+        elif step == "think":
+            self.app.stop_thinking()
 
     def _out_of_memory(self):
         """The heap ran out in a step (a maker's huge roster, a heap cut up by a long game): what was

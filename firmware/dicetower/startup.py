@@ -43,7 +43,8 @@ def sweep(files, root, log):
         try:
             if not files.exists(temp):
                 continue
-            if not files.exists(root + name) and _parses(files, temp, limit):
+            # errors.reset is text, which cannot show it is whole: its .tmp is never taken for it.
+            if name != RESTARTED and not files.exists(root + name) and _parses(files, temp, limit):
                 files.rename(temp, root + name)
                 log("%s.tmp was whole: it is %s" % (name, name))
             else:
@@ -146,6 +147,7 @@ def board(root, name, machine_name):
             found = parse(text)
         except BoardError:
             continue
+        found.key = n[:-5]  # its name for config.json's "board"
         if chosen is None and same_machine(found.machine, machine_name):
             chosen = found
         elif _also_named(text, machine_name):

@@ -148,10 +148,13 @@ def wire(dev, platform):
 
 
 def _doubt(dev, platform, others, pins, active_low, damaged):
-    """A board found by a name other boards give too (startup.board's `doubt`): any button goes on past
-    a notice (Device._doubted), the other boards' buttons heard for that alone; and when config.json,
-    where its board may have been named, was refused, the notice says the tower cannot tell."""
+    """A board found by a name other boards give too (startup.board's `doubt`): the other boards' buttons
+    on pins this one does not use are heard (Device._doubted). Any button goes on past a notice; a press
+    of a button only another board has tells the tower it is that board (named in config.json, and the
+    board restarts on its pins). When config.json, where its board may have been named, was refused, the
+    notice says the tower cannot tell."""
     used = [pin for pin, _ in dev.board.pins()]
+    heard = {}
     for other in others:
         for name in ("a", "b", "c"):
             spec = other.buttons[name]
@@ -160,12 +163,13 @@ def _doubt(dev, platform, others, pins, active_low, damaged):
                 key = "any%d" % spec["pin"]
                 pins[key] = platform.input(spec["pin"], spec.get("pull", "up"))
                 active_low[key] = spec.get("pull", "up") != "down"
-    dev._doubt = True
+                heard[key] = other.key
+    dev._doubt = heard
     if damaged:
         mine = dev.board.name
         dev.notices.append(
-            "The tower cannot tell a %s from a %s running its MicroPython: the %s's pins are used (for the "
-            'other, set "board" in config.json). Any button goes on.'
+            "The tower cannot tell a %s from a %s running its MicroPython: the %s's pins are used. On the "
+            "other, press its A: the tower names it in config.json and restarts. Any button goes on."
             % (mine, " or a ".join(o.name for o in others), mine)
         )
 

@@ -95,7 +95,7 @@ class Zero(unittest.TestCase):
             os.remove(root + "config.json.bad1")
 
     def test_under_the_picos_micropython_it_says_it_cannot_tell_and_any_button_goes_on(self):
-        for button in ("a", "b", "c"):
+        for button in ("b", "c"):  # (its A, a button no Pico has, tells the tower it is a Zero: below)
             root = self.broken_config()
             try:
                 zero = named("Raspberry Pi Pico with RP2040", "rp2040_zero", root)
@@ -108,12 +108,28 @@ class Zero(unittest.TestCase):
                     zero.presses(button)
                 self.assertEqual(zero.app.mode, "start", button)
                 self.assertIn("cannot tell a Raspberry Pi Pico from a Waveshare RP2040-Zero", said)
-                self.assertIn('set "board" in config.json', said)
+                self.assertIn("On the other, press its A: the tower names it in config.json and restarts.", said)
                 self.assertIn("Any button goes on.", said)
-                zero.presses("a")  # the Zero's A (GP9), heard only on a notice: nothing at the start menu
-                self.assertEqual((zero.app.mode, zero.app.cursor), ("start", 0))
             finally:
                 os.remove(root + "config.json.bad1")
+
+    def test_under_the_picos_micropython_with_no_config_its_a_names_it_and_it_restarts_on_its_pins(self):
+        """An `mpremote mip` install: no config.json, no manifest. The Zero's B and C are the Pico's A and B
+        (GP10, GP11) and nothing is its C; its A (GP9), which no Pico has, tells the tower what it is."""
+        root = Table().root
+        zero = named("Raspberry Pi Pico with RP2040", "rp2040_zero", root)
+        try:
+            self.assertEqual((zero.device.board.name, zero.app.mode), ("Raspberry Pi Pico", "start"))
+            with self.assertRaises(SystemExit):  # machine.reset(), on the bench
+                zero.presses("a")
+            with open(root + "config.json") as f:
+                self.assertEqual(json.load(f)["board"], "rp2040_zero")
+            again = named("Raspberry Pi Pico with RP2040", "rp2040_zero", root)
+            self.assertEqual(again.device.board.name, "Waveshare RP2040-Zero")
+            again.presses("b c")  # its own B and C: New Champions
+            self.assertEqual((again.app.mode, again.app.kind), ("setup", "champions"))
+        finally:
+            os.remove(root + "config.json")
 
     def test_a_pico_found_by_its_name_keeps_its_buttons(self):
         t = Table()  # every profile on flash, no config.json: the Pico in doubt, unsaid without a notice
@@ -323,6 +339,22 @@ def press_with_no_screen(t, error):
 class Restart(unittest.TestCase):
     """A loop that raises LOOP_FAILS passes in a row, recovered or not, restarts the board through the
     watchdog, and the next boot says why."""
+
+    def test_work_between_presses_that_raises_is_set_down_and_play_goes_on(self):
+        """A set-up module that cannot be imported (a flash gone bad) raised at every idle pass, and ten
+        in a row restarted the board: the work is set down, said once, and the buttons still play."""
+        t = Table()
+        t.presses("b c")  # New Champions: its set-up is made ready at idle
+        t.app._unready = "no_such_setup"  # what the idle work would import next
+        t.wait(1000)
+        self.assertFalse("errors.reset" in os.listdir(t.root[:-1] or "/"))
+        self.assertEqual(t.app.mode, "setup")
+        said = t.screen()[7]  # ImportError (CPython: ModuleNotFoundError), cut to the line's width
+        self.assertTrue(said.startswith("Error: ") and ("ImportError" in said or "ModuleNotFound" in said), said)
+        self.assertEqual(read(t.root + "errors.log").decode().count("no_such_setup"), 1)  # logged once
+        t.presses("c")  # start, with the defaults
+        self.assertEqual(t.app.mode, "play")
+        os.remove(t.root + "errors.log")
 
     def test_a_loop_that_raises_every_pass_restarts_through_the_watchdog_and_says_why(self):
         from dicetower.device import LOOP_FAILS, RESTART_MS

@@ -322,3 +322,7 @@ class Turn:
 
     def thinking(self):
         return self._plan is not None
+
+    def stop_thinking(self):
+        """The advice for this roll is not looked for any more (the loop's work raised)."""
+        self._plan = None

@@ -197,6 +197,15 @@ class App:
         else:
             self.mode = OVER if game.over() else PLAY
 
+    def stop_thinking(self):
+        """The work at idle raised (Device._set_down): what was left of it is dropped. Modules it was
+        fetching ahead come at the press that needs them; a set-up not made ready offers the defaults;
+        the advice it was finding is not given for this roll."""
+        self._ahead = []
+        self._unready = None
+        if self.turn is not None:
+            self.turn.stop_thinking()
+
     def dice_checked(self):
         """The loop's call after its work on the dice: paused dice that roll again are said to."""
         if self.message == PAUSED and getattr(self.fair, "failure", None) is None:
