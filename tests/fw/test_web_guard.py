@@ -228,6 +228,21 @@ class Pins(Bench):
         self.assertEqual([e["text"] for e in t.events("log")][-1], "Phones may try the PIN again.")
         self.assertEqual(press(s, "192.168.4.8", PIN), (200, None))
         self.assertEqual(s.table.left, guard.LIFT_GRANT)  # the right PIN spent nothing
+        # The strangers spend what the lift gave; the table plays on, pressing the tower: no more for them
+        # until LIFT_S has passed (each press of a game would hand them 3).
+        while not s.table.locked:
+            for address in strangers:
+                press(s, address, "2222")
+            t.wait(1000)
+        lifts = lambda: [e["text"] for e in t.events("log")].count("Phones may try the PIN again.")  # noqa: E731
+        for _ in range(5):
+            t.press("b")
+            t.wait(1000)
+        self.assertEqual(lifts(), 1)
+        self.assertTrue(s.table.locked)
+        t.clock.advance(1000 * guard.LIFT_S)
+        t.press("b")
+        self.assertEqual(lifts(), 2)
 
     def test_wrong_pins_are_forgotten_with_time_and_by_the_right_pin(self):
         t, s = self.t, self.s

@@ -10,7 +10,8 @@ addresses may press (the OLED says so) until a press on the tower gives LIFT_GRA
 cannot spend it alone (LOCK_AFTER < BURST, FORGIVE_S > REFILL_S): it takes several at once.
 
 So however many addresses guess, at most BURST + one a REFILL_S are looked at, besides LIFT_GRANT for
-each lockout a hand on the tower lifts: a 4-digit PIN takes days (docs/playing.md says the figure).
+each lockout a hand on the tower lifts (one a LIFT_S at most): a 4-digit PIN takes days (docs/playing.md
+says the figure).
 Loaded at the first press of a tower with a PIN; a tower whose phones only watch never loads it.
 """
 
@@ -35,6 +36,7 @@ FORGIVE_S = 300
 BURST = 30
 REFILL_S = 60
 LIFT_GRANT = 3
+LIFT_S = 600  # the least time between two lifts
 
 
 def _settle(table, row, now):
@@ -109,7 +111,13 @@ def passed(table, row):
 
 
 def lift(table):
-    """A press on the tower while the untrusted are locked out: they may try LIFT_GRANT more."""
+    """A press on the tower while the untrusted are locked out: they may try LIFT_GRANT more, once a
+    LIFT_S at most (every press of a game in play would hand guessers LIFT_GRANT each); True if lifted."""
+    now = table.now()
+    if table.lifted is not None and now - table.lifted < 1000 * LIFT_S:
+        return False
+    table.lifted = now
     table.locked = False
     if table.left < LIFT_GRANT:
         table.left = LIFT_GRANT
+    return True

@@ -261,6 +261,7 @@ class _Clients:
         self.left = None  # web/guard.py's: the wrong PINs the untrusted may still send (None: none sent yet)
         self.filled = 0
         self.locked = False  # the lock of the untrusted was said on the OLED, and not yet lifted
+        self.lifted = None  # when a press on the tower last lifted it (web/guard.py's LIFT_S)
 
     def now(self):
         raw = self.clock()
@@ -404,8 +405,8 @@ class Server(Microdot):
         if self.table.locked:
             from dicetower.web import guard
 
-            guard.lift(self.table)
-            self.say("Phones may try the PIN again.", False)  # the press itself comes next: no notice to eat it
+            if guard.lift(self.table):
+                self.say("Phones may try the PIN again.", False)  # the press itself comes next: no notice to eat it
 
 
 def _pieces(path):
