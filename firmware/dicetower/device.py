@@ -280,16 +280,19 @@ class Device:
             self.console(json.dumps({"event": "error", "error": text}))
             self._keep_log(text)
         if self._fails >= LOOP_FAILS:
-            # The loop stops (tick), and startup.py has the board restarted, saying why: imported again
-            # for it, boot's code. Without the heap for that, the platform resets it unexplained.
-            try:
-                from dicetower import startup
+            self._restart(text)
 
-                startup.restarting(self, text)
-            except Exception:  # noqa: BLE001 (out of heap or flash: the restart comes all the same)
-                reset = getattr(self.platform, "reset", None)
-                if reset is not None:
-                    reset()
+    def _restart(self, text):
+        """The loop stops (tick), and startup.py has the board restarted, saying why: imported again for
+        it, boot's code. Without the heap for that, the platform resets it unexplained."""
+        try:
+            from dicetower import startup
+
+            startup.restarting(self, text)
+        except Exception:  # noqa: BLE001 (out of heap or flash: the restart comes all the same)
+            reset = getattr(self.platform, "reset", None)
+            if reset is not None:
+                reset()
 
     def _set_down(self, step):
         """Work between presses raised: set down, so that the next pass does not raise again and play
@@ -337,7 +340,11 @@ class Device:
         except Exception as e:  # noqa: BLE001 (nothing a step does may stop the game)
             self._busy = True
             self._fails += 1
-            self._crash(e)
+            try:
+                self._crash(e)
+            except Exception:  # noqa: BLE001 (its own handling failed, out of heap: counted, tried next pass)
+                if self._fails >= LOOP_FAILS:
+                    self._restart("%s, and its recovery failed" % type(e).__name__)
         if self._busy:
             return 0
         return max(0, min(self._poll_in - diff(now, self._polled), FRAME_MS - self._late - diff(now, self._lit)))

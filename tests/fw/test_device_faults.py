@@ -340,6 +340,25 @@ class Restart(unittest.TestCase):
     """A loop that raises LOOP_FAILS passes in a row, recovered or not, restarts the board through the
     watchdog, and the next boot says why."""
 
+    def test_a_recovery_that_fails_too_never_stops_the_loop(self):
+        """Out of heap inside the guard itself (App.recover making its picker): the loop was left by the
+        exception, and nothing but the watchdog could bring the tower back; it counts as a failed pass."""
+        from dicetower.device import LOOP_FAILS
+
+        t = Table()
+
+        def no_heap(to_game=True):
+            raise MemoryError("memory allocation failed")
+
+        t.app.recover = no_heap
+        t.app.mode = "form"  # a mode whose screen has nothing to draw (its form is None)
+        t.app.changed = True
+        t.wait(1000)  # the MemoryError left the loop before: here it goes on, LOOP_FAILS passes, to the restart
+        self.assertEqual(t.device._fails, LOOP_FAILS)
+        self.assertTrue("errors.reset" in os.listdir(t.root[:-1] or "/"))
+        self.assertEqual(t.screen()[0], "RESTARTING")
+        os.remove(t.root + "errors.reset")
+
     def test_work_between_presses_that_raises_is_set_down_and_play_goes_on(self):
         """A set-up module that cannot be imported (a flash gone bad) raised at every idle pass, and ten
         in a row restarted the board: the work is set down, said once, and the buttons still play."""
