@@ -56,12 +56,7 @@ are four modules so that each import is a short pass of the device's loop
 one import of the whole took 51 ms from .mpy on a 125 MHz RP2040.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython: a constant is its value
-
-    def const(x):  # type: ignore[misc]
-        return x
+from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
 
 from dicetower.core.cards import PAYS, RISK

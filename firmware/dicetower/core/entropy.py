@@ -47,12 +47,7 @@ and its output are preallocated bytearrays. Each SHA-256 is a new hash object (M
 copied, nor updated after its digest), made where a block of output is: at idle, by prime.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython: a constant is its value
-
-    def const(x):  # type: ignore[misc]
-        return x
+from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
 
 from dicetower.core.health import EntropyFailure, HealthTests

@@ -3,12 +3,7 @@ linear complexity. A module of its own: FairDice imports it for a start-up test 
 the test has passed (on a Pico, code loaded from an .mpy lives on the heap the game needs).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython: a constant is its value
-
-    def const(x):  # type: ignore[misc]
-        return x
+from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
 
 # The period test: a window of this many first samples (76 bits of claimed entropy for the ROSC's

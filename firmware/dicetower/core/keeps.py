@@ -6,12 +6,7 @@ value is the mean over the dice it re-rolls, added up as (high, low) pairs so th
 integer is made (`best_keep`, `add_scaled`).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython: a constant is its value
-
-    def const(x):  # type: ignore[misc]
-        return x
+from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
 
 from dicetower.core.ranks import C1, C2, C3, C4, C5, C6, DICE, HT, KEY, LT, QT, ROUND, SIX6, SIXES, SLICE

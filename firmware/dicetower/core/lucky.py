@@ -4,12 +4,7 @@ Lucky's single-die re-roll may come now (on any die, a locked one too, which sta
 between the re-rolls or after the last; `best_first_move` weighs every order.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython: a constant is its value
-
-    def const(x):  # type: ignore[misc]
-        return x
+from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
 
 from dicetower.core.keeps import (

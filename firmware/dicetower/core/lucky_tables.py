@@ -2,12 +2,7 @@
 docstring says which is which). Each is a generator that yields when its slice of work is spent
 (core/ranks.py's _over), so that the loop keeps answering presses while the advisor thinks."""
 
-try:
-    from micropython import const
-except ImportError:  # CPython: a constant is its value
-
-    def const(x):  # type: ignore[misc]
-        return x
+from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
 
 from dicetower.core.ranks import C2, C3, C4, C5, DICE, FIVE, KEY, PAIR, ROUND, SIXES, SLICE, _over, _spread

@@ -7,12 +7,7 @@ so that MicroPython keeps it in small ints: drawing a face allocates nothing. do
 the same steps in plain Python, for a player to check a game's faces.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython: a constant is its value
-
-    def const(x):  # type: ignore[misc]
-        return x
+from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
 
 _POOL_FLOOR = const(1 << 22)  # refill below this; pool * 256 stays under 2**30

@@ -9,12 +9,7 @@ spread from them (`_spread`). The advisor's modules (ranks, keeps, lucky, adviso
 imported one at a time by the device's loop, each a short pass (see core/turn.py).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython: a constant is its value
-
-    def const(x):  # type: ignore[misc]
-        return x
+from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
 
 from array import array

@@ -26,12 +26,7 @@ What only sealing, cutting and revealing need (a contribution checked, a seal re
 ui/resealing.py's: a game in play holds this module alone of them.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython: a constant is its value
-
-    def const(x):  # type: ignore[misc]
-        return x
+from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
 
 from binascii import hexlify

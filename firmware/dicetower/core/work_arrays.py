@@ -9,12 +9,7 @@ module its idle passes fetch once it is chosen (its line in core/games/__init__.
 start menu's heap is whole; the other games never make them.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython: a constant is its value
-
-    def const(x):  # type: ignore[misc]
-        return x
+from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
 
 HALF = const(462)  # the entries of a work array: a table's lower half, or its upper (ranks 462..923)

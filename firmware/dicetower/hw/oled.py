@@ -15,12 +15,7 @@ RETRY_MS, so the LEDs and the game carry on.
 
 from dicetower.hw.platform import ticks_diff
 
-try:
-    from micropython import const
-except ImportError:  # CPython: a constant is its value
-
-    def const(x):  # type: ignore[misc]
-        return x
+from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
 
 INIT = (

@@ -1,12 +1,7 @@
 """The RP2350's true random number generator, driven through its registers (hw/entropy.py says why and
 picks it): a module of its own, so that an RP2040 never loads it. Addresses from pico-sdk's trng.h."""
 
-try:
-    from micropython import const
-except ImportError:  # CPython: a constant is its value
-
-    def const(x):  # type: ignore[misc]
-        return x
+from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
 
 _BASE = const(0x400F0000)

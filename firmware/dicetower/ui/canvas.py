@@ -24,12 +24,7 @@ column outside 0-127, a page outside 0-7) is drawn byte by byte, clipped.
 `buf` is made once with its page views: draw into it, never replace it.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython: a constant is its value
-
-    def const(x):  # type: ignore[misc]
-        return x
+from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
 
 from dicetower.ui import font

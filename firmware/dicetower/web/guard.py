@@ -15,12 +15,7 @@ says the figure).
 Loaded at the first press of a tower with a PIN; a tower whose phones only watch never loads it.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython: a constant is its value
-
-    def const(x):  # type: ignore[misc]
-        return x
+from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
 
 # The places in a row of web/server.py's _Clients that are this module's.
