@@ -45,13 +45,14 @@ class Device:
         self.canvas = Canvas()
         self._unsent = True
         self._last_error = None
-        self._shown = False  # the pass is in a press or a redraw (_crash brings the last good screen back)
         self._fails = 0  # passes in a row whose step raised (LOOP_FAILS restarts the board)
         self._said = None  # the error's one line, over the bottom of the screen until the next press
         # The board was taken by a name another board's MicroPython gives too: the buttons only that other
         # board has, and its profile ({"any9": "rp2040_zero"}: wiring.py), else None.
         self._doubt = None
-        self._step = None  # the work between presses _work is doing, if it can be set down (_set_down)
+        # What the pass does, for _crash: "screen" (a press or a redraw: the last good screen is brought
+        # back), a piece of work between presses that can be set down (_set_down), else None.
+        self._step = None
         self.scoreboard = None  # the game for phones (web/scoreboard.py), once share() was called
         self.web = None  # the phones' server (web/server.py) once one serves this tower
         from dicetower import wiring  # boot's alone, as startup.py: released once the device is up
@@ -122,7 +123,6 @@ class Device:
     def _work(self, now, frame_due):
         """One piece of work, the most urgent first: True if there was one."""
         app = self.app
-        self._shown = False
         self._step = None
         if app.holding:
             # A throw landed: its save first, a step a pass (the buttons polled between), then its faces.
@@ -142,10 +142,10 @@ class Device:
                 button, kind = self._doubted(button, kind)
                 if button is None:
                     return True
-            self._shown = True
+            self._step = "screen"
             app.press(button, kind)
         elif app.changed or (self._unsent and self.oled.present):
-            self._shown = True
+            self._step = "screen"
             self.render(now)  # drawn and sent in one piece: the panel never lags the canvas between passes
         elif frame_due:
             # Frames keep their pace when other work delays one: an animation lasts its FRAMES * FRAME_MS.
@@ -218,9 +218,7 @@ class Device:
             self.config["board"] = other
             self.write_json("config.json", self.config)
             self._log_line("a button only a %s has was pressed: config.json names it, and the board restarts" % other)
-            reset = getattr(self.platform, "reset", None)
-            if reset is not None:
-                reset()
+            self.reset()
             return None, kind
         app = self.app
         if app.mode == "notice":  # B while screens.draw_pages has a page after this one (seven lines a page)
@@ -262,7 +260,8 @@ class Device:
         text = "%s: %s" % (type(error).__name__, error)
         app = self.app
         memory = isinstance(error, MemoryError)  # the heap, not the game: its save is written (below)
-        if self._shown:
+        shown = self._step == "screen"
+        if shown:
             if not memory and not app.holding:  # a throw's save goes to flash before its faces show: kept
                 self.saves.drop(begun=False)
             app.recover(self._fails < 2)
@@ -272,7 +271,7 @@ class Device:
             text = "%s (%s)" % (text, said)
         else:
             self._set_down(self._step)
-        if not memory and (self._shown or text != self._last_error):
+        if not memory and (shown or text != self._last_error):
             self._said = ("Error: " + type(error).__name__)[:COLUMNS]
             app.changed = True  # drawn whole again, with the error's line
         if text != self._last_error:  # the same error again: logged once, not written to flash every pass
@@ -290,9 +289,13 @@ class Device:
 
             startup.restarting(self, text)
         except Exception:  # noqa: BLE001 (out of heap or flash: the restart comes all the same)
-            reset = getattr(self.platform, "reset", None)
-            if reset is not None:
-                reset()
+            self.reset()
+
+    def reset(self):
+        """The board restarted now, by its platform's reset (a platform without one: nothing happens)."""
+        reset = getattr(self.platform, "reset", None)
+        if reset is not None:
+            reset()
 
     def _set_down(self, step):
         """Work between presses raised: set down, so that the next pass does not raise again and play

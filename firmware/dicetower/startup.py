@@ -219,9 +219,7 @@ def restarting(dev, error):
         try:
             dev.watchdog = dev.platform.watchdog(RESTART_MS)
         except Exception:  # noqa: BLE001 (a board without one: CircuitPython says so by RuntimeError)
-            reset = getattr(dev.platform, "reset", None)
-            if reset is not None:
-                reset()
+            dev.reset()
 
 
 def cut_short(fs, path):

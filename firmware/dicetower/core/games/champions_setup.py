@@ -254,12 +254,12 @@ def start(count, setup, options):
     for i in range(villain["count"]):
         refused_at(("villain", "stages", i), villain_hp, villain["stages"][i], "Stage %d" % (i + 1))
     stages = []
+    players_ = plural(count, "player")
     for i in range(scheme["count"]):
         target, each_target, start_threat, each_start, acceleration = scheme["stages"][i]
         target *= count if each_target else 1
         start_threat *= count if each_start else 1
         at = ("scheme", "stages", i)
-        players_ = plural(count, "player")
         refused_at(at + (0,), number, target, 1, 99, "S%d target threat for %s" % (i + 1, players_))
         refused_at(at + (2,), number, start_threat, 0, 98, "S%d starting threat for %s" % (i + 1, players_))
         stages.append(
