@@ -4,6 +4,8 @@
   python3 tasks.py sim [ARGS]    the simulator: the firmware on this laptop (dicetower sim)
   python3 tasks.py test [ARGS]   every test: CPython, the MicroPython VM, mpy-cross, mypy
   python3 tasks.py test --fast   the same minus the tests marked slow, property tests sampled
+  python3 tasks.py package       package.json's mip "urls" written anew from the firmware's files (after
+                                 a module is added, moved or removed; tests/test_mip.py checks them)
   python3 tasks.py bench [NAME...]  the benchmarks (all, or those named, e.g. vm_device or
                                  "vm_advisor --rp2040"), their figures written into docs/performance.md;
                                  the emulated RP2040's want DICETOWER_RP2_FIRMWARE (docs/testing.md)
@@ -23,6 +25,7 @@ Other arguments go to pytest as they are, after these, so a later -n, -m or --hy
 """
 
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -180,10 +183,12 @@ def pytest_arguments(rest):
 
 def main(argv):
     os.chdir(ROOT)
-    if not argv or argv[0] not in ("sim", "test", "bench"):
+    if not argv or argv[0] not in ("sim", "test", "bench", "package"):
         sys.exit(__doc__)
     task, rest = argv[0], argv[1:]
     ensure_python(dev=task != "sim")
+    if task == "package":
+        return package()
     python = os.path.join(BIN, "python")
     if task == "sim":
         os.execv(os.path.join(BIN, "dicetower"), ["dicetower", "sim"] + rest)
@@ -191,6 +196,24 @@ def main(argv):
     if task == "test":
         os.execv(python, [python, "-m", "pytest"] + pytest_arguments(rest))
     bench(python, rest)
+
+
+def package():
+    """package.json's "urls" made from the files a board needs (dicetower_host/flash/build.py's mip_urls),
+    one entry a line as npm writes them; its other fields as they were."""
+    with open(os.path.join(ROOT, "package.json")) as f:
+        doc = json.load(f)
+    asked = "import json; from dicetower_host import flash; print(json.dumps(flash.mip_urls()))"
+    found = subprocess.run([os.path.join(BIN, "python"), "-c", asked], cwd=ROOT, capture_output=True, text=True)
+    if found.returncode != 0:
+        sys.exit("tasks.py package: " + found.stderr.strip())
+    doc["urls"] = json.loads(found.stdout)
+    text = json.dumps(doc, indent=2)
+    for rel, path in doc["urls"]:  # a pair a line, as the file has always had them
+        text = text.replace('[\n      "%s",\n      "%s"\n    ]' % (rel, path), '["%s", "%s"]' % (rel, path))
+    with open(os.path.join(ROOT, "package.json"), "w") as f:
+        f.write(text + "\n")
+    say("package.json: %d urls" % len(doc["urls"]))
 
 
 def bench(python, names):
@@ -315,30 +338,6 @@ ENTROPY = ".venv/bin/python benchmarks/vm_entropy.py --rp2040"
 SUMMARY = (
     ("heap free at the start menu, Pico", PICO, "heap free with the device booted", ">= 160,000 B"),
     (
-        "lowest heap free, a 4-player Battlerealm game, Pico",
-        PICO,
-        "lowest heap free during a full 4-player battlerealm",
-        ">= 100,000 B",
-    ),
-    (
-        "lowest heap free, a 4-player Champions game, Pico",
-        PICO,
-        "lowest heap free during a full 4-player champions",
-        ">= 100,000 B",
-    ),
-    (
-        "lowest heap free, a 4-player United game, Pico",
-        PICO,
-        "lowest heap free during a full 4-player united",
-        ">= 100,000 B",
-    ),
-    (
-        "lowest heap free, a 4-player Battleworld game, Pico",
-        PICO,
-        "lowest heap free during a full 4-player battleworld",
-        ">= 100,000 B",
-    ),
-    (
         "lowest heap free, the Battlerealm example played through the device, Pico",
         PICO,
         "lowest heap free playing examples/battlerealm.sim",
@@ -383,11 +382,34 @@ def figure(sections, command, label):
     return None
 
 
+def games():
+    """The firmware's registry of games (host_tools/dicetower_host/paths.py reads it; only the standard
+    library, so tasks.py can before .venv is made)."""
+    sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+    from dicetower_host import paths
+
+    return paths.games()
+
+
+def summary_rows():
+    """SUMMARY, with a row for each game of the registry's full 4-player game on a Pico after its first."""
+    per_game = tuple(
+        (
+            "lowest heap free, a 4-player %s game, Pico" % label,
+            PICO,
+            "lowest heap free during a full 4-player " + name,
+            ">= 100,000 B",
+        )
+        for label, name in games()
+    )
+    return SUMMARY[:1] + per_game + SUMMARY[1:]
+
+
 def summary(sections):
     """The table at the top of performance.md: the figures the design sets targets for, read from their
     benchmarks' sections below (a figure not measured yet says so)."""
     rows = ["| figure | measured | target | benchmark |", "|---|---|---|---|"]
-    for what, command, label, target in SUMMARY:
+    for what, command, label, target in summary_rows():
         value = figure(sections, command, label)
         rows.append("| %s | %s | %s | `%s` |" % (what, value or "not measured", target, command))
     return rows

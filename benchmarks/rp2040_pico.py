@@ -53,7 +53,7 @@ ROOT = os.path.dirname(HERE)
 
 from vmprobe import chip_firmware  # noqa: E402
 
-from dicetower_host import flash  # noqa: E402
+from dicetower_host import flash, paths  # noqa: E402
 from dicetower_host.pico import EmulatedPico  # noqa: E402
 
 ADVISOR_CASES = ("hardest:6free,2rerolls,any-of-4-cards", "6free,2rerolls,any-of-4,Lucky")
@@ -102,8 +102,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--games",
-        default="battlerealm,battleworld,champions,united",
-        help="the example games to play by GPIO (examples/NAME.sim)",
+        default=",".join(sorted(name for _, name in paths.games())),
+        help="the example games to play by GPIO (examples/NAME.sim; default: every game of the registry)",
     )
     parser.add_argument("--no-advisor", action="store_true", help="skip the advisor's cases (the slowest part)")
     parser.add_argument("--board", choices=("pico", "pico_w"), default="pico")
@@ -361,7 +361,7 @@ def game_heaps(pico, scoreboard):
     with open(os.path.join(HERE, "rp2040", "game_heap_probe.py")) as f:
         probe = f.read()
     found = []
-    for name in ("battlerealm", "champions", "united", "battleworld"):
+    for _, name in paths.games():
         # Its line told by its keys, not by its first one: MicroPython's dicts keep no order.
         heap = [
             item

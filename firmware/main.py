@@ -6,13 +6,12 @@ check of the flashed files, the device's boot) and lets it go once the device is
 def boot(platform=None):
     """The device on `platform` (the board's own when None), the launch let go once it is up (the check's
     and the boot's code are not a game's heap): the loop's, the simulator's and the bench's way in."""
-    from dicetower import launch
+    from dicetower.core.scope import Scope
 
-    device = launch.boot(platform)
-    del launch
-    from dicetower.core.game import release
-
-    release("dicetower.launch")
+    launching = Scope("launch")
+    device = launching.load("dicetower.launch").boot(platform)
+    launching.adopt("dicetower.launch")  # `run`'s check may have loaded it first: it goes all the same
+    launching.close()
     return device
 
 

@@ -1,12 +1,12 @@
 """The advisor's answer, found the slow way: every re-roll of every subset of dice, every outcome.
 
-Independent of core/advisor.py: states are the dice themselves (sorted
+Independent of core/games/battlerealm/advisor.py: states are the dice themselves (sorted
 tuples), a re-roll takes any subset of the unlocked dice by position, and
 the outcomes of k dice are all 6^k ordered throws (counted once into
 multisets, to keep the recursion small). Chances are exact integers in units
 of 1/6^13 (six dice, two re-rolls of six, one Lucky die at most).
 The best chance, ties to the lower risk. Lucky's single-die re-roll is
-tried at every point core/roll.py allows it: before the first re-roll,
+tried at every point core/games/battlerealm/roll.py allows it: before the first re-roll,
 between re-rolls, after the last, on any die, locked or not; a die it takes
 that was locked stays locked, whatever it shows.
 """

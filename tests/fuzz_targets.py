@@ -34,7 +34,7 @@ from dicetower.core import games, save_reader, savefile
 from dicetower.core.board import BoardError, parse
 from dicetower.core.dice import load_overrides
 from dicetower.core.game import Refused
-from dicetower.core.roster import load_heroes
+from dicetower.core.games.battlerealm.roster import load_heroes
 from dicetower_host import paths
 
 # -- JSON of any shape --------------------------------------------------------------------------------
@@ -102,8 +102,8 @@ def _saved_games():
     out = []
     for _, kind in games.GAMES:
         module = games.game(kind)
-        out.append(module.new_game(module.PLAYERS[2], {}))
-    from dicetower.core.games.battlerealm import Battlerealm
+        out.append(module.new_game(games.players(kind)[2], {}))
+    from dicetower.core.games.battlerealm.tracker import Battlerealm
 
     game = Battlerealm.setup(
         [{"name": "Hulk", "pvp": 10, "abilities": ["Tough"]}, {"name": "Thor", "pvp": 12}, {"name": "Vision", "pvp": 8}]
@@ -229,7 +229,7 @@ PROFILE = (st.one_of(text_of(mutated(PICO)), text_of(JSON)), check_profile)
 
 
 def _heroes():
-    from dicetower.core.games.battlerealm_heroes import HEROES
+    from dicetower.core.games.battlerealm.heroes import HEROES
 
     return {"heroes": HEROES[:4]}
 
@@ -239,7 +239,7 @@ def check_heroes(text):
         roster = load_heroes(text)
     except ValueError:
         return
-    from dicetower.core.games import battlerealm
+    from dicetower.core.games.battlerealm import tracker as battlerealm
 
     for count in (2, len(roster)):
         try:
@@ -256,7 +256,7 @@ def check_dice(text):
         die = load_overrides(text)
     except ValueError:
         return
-    from dicetower.core.games import battleworld
+    from dicetower.core.games.battleworld import tracker as battleworld
 
     battleworld.new_game(1, {"attack_faces": list(die.faces)})
 

@@ -1,4 +1,4 @@
-"""The advisor (core/advisor.py) against brute-force enumeration (tests/bruteforce.py), on 2,040 positions.
+"""The advisor (core/games/battlerealm/advisor.py) against brute-force enumeration (tests/bruteforce.py), on 2,040 positions.
 
 Every shipped card is a target, and "any of my cards", at each location that
 changes the price, with Honest, Careful, Lucky (over 300 positions with Lucky
@@ -14,8 +14,8 @@ from fractions import Fraction
 import pytest
 from bruteforce import UNIT, Brute
 
-from dicetower.core import advisor, cards, roster
-from dicetower.core.games import battlerealm_heroes
+from dicetower.core.games.battlerealm import advisor, cards, roster
+from dicetower.core.games.battlerealm import heroes as battlerealm_heroes
 
 HEROES = battlerealm_heroes.HEROES
 SHIPPED = [(c["name"], c["dice"]) for h in HEROES for c in h["cards"] if c["dice"] is not None]

@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from dicetower.core import games
+from dicetower.core.actions import draws_dice
 
 PLAY = r"""
 import json, sys
@@ -22,20 +23,19 @@ assert t.app.mode == "play", (t.app.mode, t.screen())
 print(json.dumps(sorted(m for m in sys.modules if m.startswith("dicetower."))))
 """
 BATTLEREALM_ONLY = {
-    "dicetower.core.games.battlerealm",
-    "dicetower.core.games.battlerealm_heroes",
-    "dicetower.core.games.battlerealm_powers",
-    "dicetower.core.turn",
-    "dicetower.ui.dice_screen",
-    "dicetower.core.roster",
-    "dicetower.core.cards",
-    "dicetower.core.advisor",
-    "dicetower.core.roll",
-    "dicetower.core.triples",
+    "dicetower.core.games.battlerealm.tracker",
+    "dicetower.core.games.battlerealm.heroes",
+    "dicetower.core.games.battlerealm.turn",
+    "dicetower.ui.battlerealm",
+    "dicetower.core.games.battlerealm.roster",
+    "dicetower.core.games.battlerealm.cards",
+    "dicetower.core.games.battlerealm.advisor",
+    "dicetower.core.games.battlerealm.roll",
+    "dicetower.core.games.battlerealm.triples",
 }
 GAMES = tuple(kind for _, kind in games.GAMES)  # the registry's, in the start menu's order
 # The games whose box rolls dice: the tower seals each at its start, and its cut screen takes one C.
-SEALED = ("battlerealm", "battleworld")
+SEALED = tuple(kind for kind in GAMES if draws_dice(games.game(kind).MENU))
 
 
 def loaded(presses, then=""):
@@ -66,7 +66,7 @@ def test_a_game_without_the_custom_dice_loads_neither_them_nor_the_other_games(k
     modules = loaded("b" * GAMES.index(kind) + "c c" + (" c" if kind in SEALED else ""))  # New <kind>, start (cut)
     assert "dicetower.core.games." + kind in modules
     assert not modules & BATTLEREALM_ONLY
-    assert "dicetower.core.work_arrays" not in modules
+    assert "dicetower.core.games.battlerealm.work_arrays" not in modules
     assert not modules & {"dicetower.core.games." + other for other in GAMES if other != kind}
 
 
@@ -81,11 +81,14 @@ def test_battlerealm_loads_its_turn_when_played_and_keeps_only_its_seated_heroes
         "assert t.app.dice_screen.turn.hero_cards(), 'Hulk has his power cards'\n"
     )
     modules = loaded("c c c", then)  # New Battlerealm, four heroes; cut and play
-    heroes = "dicetower.core.games.battlerealm_heroes"
+    heroes = "dicetower.core.games.battlerealm.heroes"
     assert BATTLEREALM_ONLY - {heroes} <= modules
     assert heroes not in modules
-    assert not modules & {"dicetower.core.lucky", "dicetower.core.lucky_tables"}  # no built-in hero has Lucky
-    assert "dicetower.core.games.battlerealm_check" not in modules  # let go once the game is set up
+    assert not modules & {
+        "dicetower.core.games.battlerealm.lucky",
+        "dicetower.core.games.battlerealm.lucky_tables",
+    }  # no built-in hero has Lucky
+    assert "dicetower.core.games.battlerealm.check" not in modules  # let go once the game is set up
     assert not modules & {"dicetower.core.games." + other for other in GAMES[1:]}
 
 
@@ -126,15 +129,15 @@ def test_a_kept_game_of_another_kind_is_named_on_the_start_menu_without_its_modu
         "assert t.app.mode == 'play', t.screen()"
     )
     modules = loaded("c a a c c", then)  # New Battlerealm, two heroes, start; cut and play
-    assert "dicetower.core.games.battleworld" in modules
+    assert "dicetower.core.games.battleworld.tracker" in modules
     assert not modules & BATTLEREALM_ONLY
 
 
 def test_a_game_set_up_on_the_tower_lets_go_of_the_set_ups_rows_and_presets():
     """Hold B's rows (ui/setup.py) and Champions' set-up (its presets too) are set-up only: released at the start."""
     modules = loaded("bc B bb c bbb c aa c")  # New Champions, hold B, P1 hero: She-Hulk, start
-    assert "dicetower.core.games.champions" in modules
-    assert not modules & {"dicetower.ui.setup", "dicetower.core.games.champions_setup"}
+    assert "dicetower.core.games.champions.tracker" in modules
+    assert not modules & {"dicetower.ui.setup", "dicetower.core.games.champions.setup"}
 
 
 def test_champions_set_up_and_its_module_are_never_held_together():
@@ -146,16 +149,16 @@ def test_champions_set_up_and_its_module_are_never_held_together():
         "t.wait(1000)\n"
         "held = set(m for m in sys.modules if m.startswith('dicetower.'))\n"
         "assert t.screen()[1].startswith('Start the game'), t.screen()\n"
-        "assert 'dicetower.core.games.champions_setup' in held and 'dicetower.ui.setup' in held, held\n"
-        "assert 'dicetower.core.games.champions' not in held, held\n"
+        "assert 'dicetower.core.games.champions.setup' in held and 'dicetower.ui.setup' in held, held\n"
+        "assert 'dicetower.core.games.champions.tracker' not in held, held\n"
         "t.presses('c')\n"  # Start the game
         "assert t.app.mode == 'play' and t.app.kind == 'champions', t.screen()\n"
         "print(json.dumps(sorted(m for m in sys.modules if m.startswith('dicetower.'))))\n"
         "sys.exit(0)"
     )
     modules = set(after_boot("t.presses('bc')\n" + script))
-    assert "dicetower.core.games.champions" in modules
-    assert not modules & {"dicetower.core.games.champions_setup", "dicetower.ui.setup"}
+    assert "dicetower.core.games.champions.tracker" in modules
+    assert not modules & {"dicetower.core.games.champions.setup", "dicetower.ui.setup"}
 
 
 def test_the_start_menus_screens_and_setup_json_reader_are_held_only_while_it_shows():
@@ -174,7 +177,7 @@ def test_the_start_menus_screens_and_setup_json_reader_are_held_only_while_it_sh
         "t.presses('c')\n"
     )
     modules = loaded("bb c a c", then)  # New United, 4 players down to 3 (hold B's rows not opened), start
-    assert "dicetower.core.games.united" in modules
+    assert "dicetower.core.games.united.tracker" in modules
 
 
 def test_a_saved_battlerealm_games_modules_come_ahead_and_go_when_another_game_is_chosen():
@@ -187,33 +190,33 @@ def test_a_saved_battlerealm_games_modules_come_ahead_and_go_when_another_game_i
         "    del sys.modules[m]\n"  # a power cut
         "t = Table(root=t.root, keep_files=True)\n"
         "t.wait(2000)\n"  # the start menu, idle: Resume Battlerealm offered
-        "order = t.app._held['battlerealm']\n"
-        "assert 'dicetower.core.turn' in order and 'dicetower.ui.dice_screen' in order, order\n"
+        "order = t.app.scopes['battlerealm'].held\n"
+        "assert 'dicetower.core.games.battlerealm.turn' in order and 'dicetower.ui.battlerealm' in order, order\n"
         "t.presses('bb c b c c')\n"  # New Champions (after Resume, New Battlerealm): yes, replace it; start
         "assert t.app.kind == 'champions', t.app.kind"
     )
     modules = loaded("c a a c c", then)  # New Battlerealm, two heroes, start; cut and play
-    assert "dicetower.core.games.champions" in modules
+    assert "dicetower.core.games.champions.tracker" in modules
     assert not modules & BATTLEREALM_ONLY, modules & BATTLEREALM_ONLY
 
 
 def test_only_a_game_that_advises_holds_the_advisors_work_arrays():
-    """The work arrays (11 KB: core/work_arrays.py) are made by no game but Battlerealm: none in a Champions
+    """The work arrays (11 KB: core/games/battlerealm/work_arrays.py) are made by no game but Battlerealm: none in a Champions
     game, and a Battlerealm game chosen after it makes them while its set-up screen waits: its advice comes."""
     then = (
-        "assert 'dicetower.core.work_arrays' not in sys.modules\n"
+        "assert 'dicetower.core.games.battlerealm.work_arrays' not in sys.modules\n"
         "t.presses('C b c b c')\n"  # the start menu; New Battlerealm: yes, replace the Champions game
-        "assert 'dicetower.core.work_arrays' in sys.modules, t.screen()\n"  # made while the set-up waits
+        "assert 'dicetower.core.games.battlerealm.work_arrays' in sys.modules, t.screen()\n"  # made while the set-up waits
         "t.presses('c c c'); t.wait(2000)\n"  # four heroes; cut and play; Hulk rolls
         "assert t.screen()[5].startswith('Any card '), t.screen()\n"
     )  # the advice, with its chance
     modules = loaded("b c c", then)  # New Champions, start
-    assert "dicetower.core.work_arrays" in modules
+    assert "dicetower.core.games.battlerealm.work_arrays" in modules
 
 
 def test_the_press_that_chooses_a_game_imports_nothing_and_idle_passes_bring_its_module():
-    """The count screen comes from the games' registry (core/games/__init__.py's COUNTS): the press that
-    chooses Champions imports nothing (on a Pico its module alone is 87 ms); the loop's idle passes
+    """The count screen comes from the games' registry (core/games/__init__.py and the game's descriptor): the press that
+    chooses Champions imports only its descriptor (on a Pico its tracker alone is 87 ms); the loop's idle passes
     import it, then its set-up, while the count screen waits."""
     script = (
         "t.wait(1000)\n"
@@ -226,20 +229,22 @@ def test_the_press_that_chooses_a_game_imports_nothing_and_idle_passes_bring_its
         "t.app.press = watched\n"
         "t.presses('b c')\n"  # to New Champions, and choose it
         "assert t.screen()[:3] == ['New Champions', '', 'Players (1-4):'], t.screen()\n"
-        "assert 'dicetower.core.games.champions_setup' in sys.modules\n"  # made ready at idle since
+        "assert 'dicetower.core.games.champions.setup' in sys.modules\n"  # made ready at idle since
         "print(json.dumps(seen))\n"
         "sys.exit(0)"
     )
-    assert after_boot(script) == [[], []]
+    # The choosing press loads the game's descriptor alone (its package's __init__: a few numbers and
+    # words, what the count screen shows), not its tracker.
+    assert after_boot(script) == [[], ["dicetower.core.games.champions"]]
 
 
 def test_a_set_up_fetched_for_a_game_not_played_is_let_go_when_another_starts():
     """Champions chosen (its set-up fetched at idle), then United instead: once United starts, neither game's
     set-up module is held."""
     modules = loaded("b c C bb c c")  # New Champions; back; New United; start
-    assert "dicetower.core.games.united" in modules
+    assert "dicetower.core.games.united.tracker" in modules
     assert not modules & {
-        "dicetower.core.games.champions_setup",
-        "dicetower.core.games.united_setup",
+        "dicetower.core.games.champions.setup",
+        "dicetower.core.games.united.setup",
         "dicetower.ui.setup",
     }

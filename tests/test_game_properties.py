@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 
 from dicetower.core import games
 from dicetower.core.game import Refused, clone
-from dicetower.core.games.battlerealm import Battlerealm
-from dicetower.core.games.battleworld import Battleworld
-from dicetower.core.games.champions import Champions
-from dicetower.core.games.united import United
+from dicetower.core.games.battlerealm.tracker import Battlerealm
+from dicetower.core.games.battleworld.tracker import Battleworld
+from dicetower.core.games.champions.tracker import Champions
+from dicetower.core.games.united.tracker import United
 from dicetower.core.save_reader import decode
 from dicetower.core.savefile import encode
 
@@ -160,7 +160,7 @@ def non_negative(value, where="state"):
 def within_the_rulebooks_caps(state):
     """At most three allies per player ("You may control at most three allies"); each of the Battleworld
     chart's two counts ("3 Thanostone Battle Cards and 10 other Battle Cards")."""
-    from dicetower.core.games.battleworld import CHART
+    from dicetower.core.games.battleworld.tracker import CHART
 
     owners = [ally[0] for ally in state.get("allies", [])]
     assert all(owners.count(p) <= 3 for p in owners), "more than three allies: %r" % (state["allies"],)

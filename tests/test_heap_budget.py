@@ -7,9 +7,9 @@ import pytest
 from heap_budget import BOARDS, CEILING, EXAMPLES, FREE_AT_BOOT, VM_OVER, measure, target_budget
 from test_game_imports import BATTLEREALM_ONLY
 
-GAMES = {"dicetower.core.games." + name for name in EXAMPLES}
+GAMES = {"dicetower.core.games.%s.tracker" % name for name in EXAMPLES}
 SET_UPS = {"dicetower.ui.setup"} | {
-    "dicetower.core.games.%s_setup" % name for name in EXAMPLES if name != "battleworld"
+    "dicetower.core.games.%s.setup" % name for name in EXAMPLES if name != "battleworld"
 }
 # Power-up's, the help's and the QR code's: released once done.
 DONE = {
@@ -19,15 +19,15 @@ DONE = {
     "dicetower.core.entropy_startup",
     "dicetower.ui.help",
     "dicetower.ui.qr",
-    "dicetower.core.games.battlerealm_check",
+    "dicetower.core.games.battlerealm.check",
 }
-LUCKY = {"dicetower.core.lucky", "dicetower.core.lucky_tables"}
+LUCKY = {"dicetower.core.games.battlerealm.lucky", "dicetower.core.games.battlerealm.lucky_tables"}
 ADVISING = BATTLEREALM_ONLY | {
-    "dicetower.core.work_arrays",
-    "dicetower.core.ranks",
-    "dicetower.core.keeps",
-    "dicetower.core.lucky",
-    "dicetower.core.lucky_tables",
+    "dicetower.core.games.battlerealm.work_arrays",
+    "dicetower.core.games.battlerealm.ranks",
+    "dicetower.core.games.battlerealm.keeps",
+    "dicetower.core.games.battlerealm.lucky",
+    "dicetower.core.games.battlerealm.lucky_tables",
 }
 
 
@@ -74,10 +74,14 @@ def test_on_the_vm_a_game_holds_its_own_modules_and_nothing_done_with(board, nam
     got = measure(board, "examples", name)
     assert "dicetower.device" in got["held_boot"] and "dicetower.ui.menus" in got["held_boot"]
     assert not got["held_boot"] & (GAMES | SET_UPS | DONE | ADVISING)
-    own = "dicetower.core.games." + name
+    own = "dicetower.core.games.%s.tracker" % name
     assert own in got["held_end"]
     assert not got["held_end"] & ((GAMES - {own}) | SET_UPS | DONE | LUCKY | {"dicetower.ui.menus"})
     if name == "battlerealm":
-        assert {"dicetower.core.advisor", "dicetower.core.work_arrays", "dicetower.core.turn"} <= got["held_end"]
+        assert {
+            "dicetower.core.games.battlerealm.advisor",
+            "dicetower.core.games.battlerealm.work_arrays",
+            "dicetower.core.games.battlerealm.turn",
+        } <= got["held_end"]
     else:
         assert not got["held_end"] & ADVISING

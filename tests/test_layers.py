@@ -55,7 +55,7 @@ LAYERS = layer_table()
 
 
 def module_of(rel):
-    """'dicetower/core/roll.py' -> 'dicetower.core.roll'; a package's __init__ is the package."""
+    """'dicetower/core/games/battlerealm/roll.py' -> 'dicetower.core.games.battlerealm.roll'; a package's __init__ is the package."""
     name = rel[:-3].replace("/", ".")
     return name[: -len(".__init__")] if name.endswith(".__init__") else name
 

@@ -6,8 +6,8 @@ from hypothesis import strategies as st
 
 from dicetower.core.dice import BATTLEREALM
 from dicetower.core.entropy import FairDice
+from dicetower.core.games.battlerealm.roll import Roll, RollRefused
 from dicetower.core.replay import SeededSource
-from dicetower.core.roll import Roll, RollRefused
 
 LOCKING = (BATTLEREALM.index("Mutant"), BATTLEREALM.index("Science"))
 

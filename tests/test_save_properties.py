@@ -37,7 +37,7 @@ class Saves:
     def flush(self):
         pass  # each save is taken whole at once: none is ever under way
 
-    def resume(self):
+    def resume(self, scope=None):
         return None, None
 
     def kept_kind(self):
@@ -90,7 +90,7 @@ def test_the_lost_game_of_the_warehouse_loads_back():
 def test_a_redo_list_that_does_not_replay_is_dropped_and_the_game_kept():
     """Loading is forgiving where it cannot hurt: a save whose actions undone no longer replay keeps its
     game, drops the redo list, and says so (the OLED shows it at boot)."""
-    from dicetower.core.games.battlerealm import Battlerealm
+    from dicetower.core.games.battlerealm.tracker import Battlerealm
 
     game = Battlerealm.setup([{"name": "Hulk"}, {"name": "Thor"}])
     game.do("move", 3)

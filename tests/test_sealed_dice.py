@@ -235,7 +235,7 @@ def test_a_power_cut_around_a_throws_save_shows_no_face_that_is_not_on_flash(sav
     tower.wait(300)
     app = tower.app
     if saved:
-        app.release = lambda: (_ for _ in ()).throw(PowerCut())  # the save whole, then the power goes
+        app.throw_saved = lambda: (_ for _ in ()).throw(PowerCut())  # the save whole, then the power goes
     else:
         app.saves.step = lambda: (_ for _ in ()).throw(PowerCut())  # the power goes as the save starts
     with pytest.raises(PowerCut):

@@ -1,4 +1,4 @@
-"""Random Battlerealm turns driven through core/turn.py: the rules of paying and recording hold.
+"""Random Battlerealm turns driven through core/games/battlerealm/turn.py: the rules of paying and recording hold.
 
 Each example sets up two to four heroes, the acting hero's power cards and
 where they stand, rolls scripted dice, presses the dice screen's requests
@@ -13,13 +13,13 @@ and the locks they had.
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from dicetower.core.cards import LOCATIONS, WAREHOUSE, WAREHOUSE_BUYS
 from dicetower.core.dice import SYMBOLS
 from dicetower.core.game import Refused, clone
-from dicetower.core.games.battlerealm import Battlerealm
+from dicetower.core.games.battlerealm.cards import LOCATIONS, WAREHOUSE, WAREHOUSE_BUYS
+from dicetower.core.games.battlerealm.roll import RollRefused
+from dicetower.core.games.battlerealm.tracker import Battlerealm
+from dicetower.core.games.battlerealm.turn import Turn
 from dicetower.core.replay import ScriptedFaces
-from dicetower.core.roll import RollRefused
-from dicetower.core.turn import Turn
 
 symbol = st.sampled_from(SYMBOLS)
 # Mutant often (the Prison), few PVP often (the last point), the Warehouse often: where the rules bite.

@@ -120,12 +120,12 @@ def test_the_installed_flasher_puts_its_firmware_on_a_virtual_pico(installed):
         dry = run(flash + ["--dry-run"], env=env, cwd=work, timeout=300).stdout
         assert "MicroPython 1.27.0" in dry
         assert "board profile: pico" in dry
-        assert "copy   main.py" in dry and "copy   dicetower/core/roll.mpy" in dry
+        assert "copy   main.py" in dry and "copy   dicetower/core/games/battlerealm/roll.mpy" in dry
         assert dry.rstrip().endswith("(dry run: nothing written)")
         assert not os.path.exists(os.path.join(work, "pico-flash", "main.py"))
         done = run(flash, env=env, cwd=work, timeout=300).stdout
         assert "ready on Raspberry Pi Pico" in done, done
-        assert os.path.exists(os.path.join(work, "pico-flash", "dicetower", "core", "roll.mpy"))
+        assert os.path.exists(os.path.join(work, "pico-flash", "dicetower", "core", "games", "battlerealm", "roll.mpy"))
         again = run(flash + ["--dry-run"], env=env, cwd=work, timeout=300).stdout
         assert "0 to copy (0 B), 0 to remove" in again
     finally:

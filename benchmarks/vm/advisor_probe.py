@@ -1,4 +1,4 @@
-"""Runs on the MicroPython VM (and on the emulated RP2040, benchmarks/rp2040_pico.py): time and heap of one piece of advice from core/advisor.py.
+"""Runs on the MicroPython VM (and on the emulated RP2040, benchmarks/rp2040_pico.py): time and heap of one piece of advice from core/games/battlerealm/advisor.py.
 
 Started by benchmarks/vm_advisor.py; prints `name fastest_us median_us heap_bytes percent longest_slice_us
 live_bytes` per case (the fastest and the median time of the runs of advise(); heap: gc.mem_alloc() delta
@@ -11,7 +11,7 @@ import gc
 import sys
 import time
 
-from dicetower.core import advisor, cards, ranks
+from dicetower.core.games.battlerealm import advisor, cards, ranks
 
 # Arguments: the VM's command line, or PROBE_ARGS set before this code on a board (the rp2 port has no sys.argv).
 ARGS = globals().get("PROBE_ARGS") or getattr(sys, "argv", [])[1:]

@@ -9,8 +9,8 @@ import time
 
 from dicetower.core.dice import ATTACK, D6
 from dicetower.core.entropy import FairDice
+from dicetower.core.games.battlerealm.roll import Roll
 from dicetower.core.replay import SeededSource
-from dicetower.core.roll import Roll
 from dicetower.hw.entropy import Urandom
 
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 1000

@@ -19,7 +19,7 @@ gc.collect()
 print("imports %d" % (gc.mem_alloc() - before_import))
 
 # The largest save: six heroes with long names and a full undo window.
-from dicetower.core.games.battlerealm import Battlerealm  # noqa: E402
+from dicetower.core.games.battlerealm.tracker import Battlerealm  # noqa: E402
 
 six = Battlerealm.setup(
     [{"name": "Black Panther", "pvp": 10, "abilities": ["Tough", "Cunning", "Peaceful"]} for _ in range(6)]
@@ -33,7 +33,7 @@ six = None
 
 # The largest Champions save the tracker allows: four players, five game areas, eight side
 # schemes with the longest names, and 50 side-scheme actions to undo.
-from dicetower.core.games.champions import Champions  # noqa: E402
+from dicetower.core.games.champions.tracker import Champions  # noqa: E402
 
 big = Champions.setup(
     [{"name": "Player %d with hp" % n, "hp": 15} for n in range(4)],

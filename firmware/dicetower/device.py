@@ -1,6 +1,7 @@
 """The imperative shell: the loop's steps, and the saves and events they serve.
 
-`Device(platform)` has wiring.py make its parts (settings and board profile -> drivers -> dice -> app).
+`Device(platform)` has wiring.py make its parts (settings and board profile -> drivers -> dice -> app),
+and holds them beside its loop's own state.
 `tick(now)` is the whole loop's
 schedule, written once. Each pass reads the buttons' latched edges (every
 POLL_MS, at the moment a press's debounce ends, and straight after any
@@ -21,8 +22,10 @@ watchdog, its reason kept on flash for the next boot to say.
 
 import json
 
-from dicetower.core.game import release
-from dicetower.hw.storage import append_bounded, replace
+from dicetower import VERSION
+from dicetower.core.scope import Scope
+from dicetower.hw.buttons import POLL_MS
+from dicetower.hw.storage import OsFiles, append_bounded, replace
 from dicetower.saves import why
 from dicetower.ui import screens
 from dicetower.ui.canvas import COLUMNS, Canvas, wrap
@@ -34,7 +37,7 @@ DICE_PASSES = 32  # the dice's idle passes (32 noise samples each) between two c
 # cannot be drawn even after App.recover fails every pass, so 10 is a few ms on a Pico, never a player's
 # presses (a pass that does not raise starts the count again).
 LOOP_FAILS = 10
-RESTART_MS = 1000  # the watchdog the restart starts, when none runs: the OLED says why meanwhile
+WEB_PORT = 80  # the scoreboard's page: http://<the tower's address>/
 
 
 class Device:
@@ -43,24 +46,72 @@ class Device:
         self.root = platform.root
         self.console = platform.console
         self.canvas = Canvas()
+        # The flash's files, before wiring: what start-up refuses is kept in errors.log (keep_log).
+        self.files = platform.files or OsFiles()
         self._unsent = True
         self._last_error = None
         self._fails = 0  # passes in a row whose step raised (LOOP_FAILS restarts the board)
         self._said = None  # the error's one line, over the bottom of the screen until the next press
-        # The board was taken by a name another board's MicroPython gives too: the buttons only that other
-        # board has, and its profile ({"any9": "rp2040_zero"}: wiring.py), else None.
-        self._doubt = None
         # What the pass does, for _crash: "screen" (a press or a redraw: the last good screen is brought
-        # back), a piece of work between presses that can be set down (_set_down), else None.
+        # back), a piece of work between presses that can be set down (stop_work), else None.
         self._step = None
+        self._setups = None  # setup_files.py's SetupFiles, while a game is set up (`setup_files`)
+        self._setups_scope = None  # setup_files.py's scope, while the start menu may need it
         self.scoreboard = None  # the game for phones (web/scoreboard.py), once share() was called
         self.web = None  # the phones' server (web/server.py) once one serves this tower
-        from dicetower import wiring  # boot's alone, as startup.py: released once the device is up
+        self.web_port = WEB_PORT
+        self.board = None
+        self.error = None  # why the tower cannot start (on the OLED), else None
+        from dicetower import wiring
 
-        if not wiring.wire(self, platform):
+        parts = wiring.wire(platform, self)
+        if isinstance(parts, str):
+            self.error = parts
             return  # the problem on the OLED: nothing more starts
-        release("dicetower.wiring")
-        release("dicetower.startup")  # up: what it did is done (a game's heap need not hold it)
+        # What wiring.py made is the device's from here. `_doubt`: the board was taken by a name another
+        # board's MicroPython gives too: the buttons only that other board has, and its profile
+        # ({"any9": "rp2040_zero"}), else None (`_doubted`).
+        (
+            self.config,
+            self.board,
+            self.oled,
+            self.ring,
+            self.encoder,
+            self.buttons,
+            self.dice,
+            self.saves,
+            self.app,
+            self.lights,
+            self.watchdog,
+            self.buzzer,
+            self.link,
+            self.wifi,
+            self._doubt,
+        ) = parts
+        self._polled = None  # when the loop last polled the buttons, lit a frame (None: never)
+        self._poll_in = POLL_MS  # when it polls next: sooner than POLL_MS when a press is about to settle
+        self._lit = None
+        self._late = 0  # how late the last frame came (ms): the next is due that much sooner
+        self._pressed = []  # presses polled, waiting for their turn: one a pass
+        self._busy = True  # the last pass did some work: poll again at once
+        self._tidy = False  # work since the last garbage collection that left garbage behind
+        self._collect = getattr(platform, "collect", None)
+        self._dice_passes = 0  # the dice's idle passes since the last collection they asked for
+        # Entropy made ahead at idle, and paused dice retried with back-off (core/entropy.py).
+        self._prime = getattr(self.dice, "prime", None)
+        # Each press's time, to the microsecond where the board has the clock, goes into the dice.
+        self._stir = getattr(self.dice, "stir", None)
+        self._micros = getattr(platform, "ticks_us", None)
+        self.emit({"event": "ready", "version": VERSION, "board": self.board.name, "dice": self.dice.name})
+        if self._collect is not None:
+            self._collect()  # and the start menu's, which the first draw imports
+        self.render(0)
+        # Up: what wiring.py and startup.py (boot.py's too) did is done, a game's heap need not hold them.
+        # Adopted, not loaded by the scope: what they imported (the drivers, the app) is the device's.
+        booting = Scope("boot")
+        booting.adopt("dicetower.wiring")
+        booting.adopt("dicetower.startup")
+        booting.close()
         if self._collect is not None:
             # Boot's garbage (the profile's and settings' text, the drivers' set-up) goes now, while
             # nothing waits: left behind, it cuts the heap up before the first advice's work arrays
@@ -69,7 +120,9 @@ class Device:
 
     # -- what the app calls: events, settings files -------------------------------
 
-    def _emit(self, event):
+    def emit(self, event):
+        """An event on the console, a line of JSON with its time; a roll's or a game's moment beeps too
+        (the buzzer, with sounds on)."""
         now = self.platform.ticks_ms()
         event["t"] = now
         self.console(json.dumps(event))
@@ -84,22 +137,24 @@ class Device:
         try:
             replace(self.files, self.root + name, json.dumps(data))
         except OSError as e:
-            self._log_line("%s not saved (%s)" % (name, why(e)))
+            self.log_line("%s not saved (%s)" % (name, why(e)))
 
-    def _setup_files(self):
+    def setup_files(self):
+        """setup.json's reader and writer (setup_files.py), made at the first call while a game is set up."""
         if self._setups is None:
-            from dicetower.setup_files import SetupFiles
-
-            self._setups = SetupFiles(self.files, self.root, self._log_line)
+            self._setups_scope = self._setups_scope or Scope("set-up files")
+            loaded = self._setups_scope.load("dicetower.setup_files")
+            self._setups = loaded.SetupFiles(self.files, self.root, self.log_line)
         return self._setups
 
-    def _log(self, text, lasting=False):
+    def log(self, text, lasting=False):
         """A line on the console; with `lasting`, in errors.log too (the saves' words: saves.SaveStore)."""
-        self._log_line(text)
+        self.log_line(text)
         if lasting:
-            self._keep_log(text)
+            self.keep_log(text)
 
-    def _log_line(self, text):
+    def log_line(self, text):
+        """A line on the console."""
         self.console(json.dumps({"event": "log", "text": text}))
 
     # -- the loop's steps --------------------------------------------------------
@@ -120,7 +175,7 @@ class Device:
         if self.watchdog is not None:
             self.watchdog.feed()
 
-    def _work(self, now, frame_due):
+    def _work(self, now, frame_due):  # noqa: C901 (the loop's every pass: one frame, no call per kind of work)
         """One piece of work, the most urgent first: True if there was one."""
         app = self.app
         self._step = None
@@ -129,7 +184,7 @@ class Device:
             if self.saves.pending():
                 self.saves.step()
             else:
-                app.release()
+                app.throw_saved()
         elif self._pressed:
             button, kind = self._pressed.pop(0)
             self._tidy = True
@@ -160,7 +215,8 @@ class Device:
             self._setups.write()  # after the game's save: the game first
         elif self._setups is not None and app.game is not None:
             self._setups = None  # made again with the start menu (ui/menus.py): until then the game's heap
-            release("dicetower.setup_files")
+            self._setups_scope.close()
+            self._setups_scope = None
         elif self.scoreboard is not None and self.scoreboard.stale:
             self._step = "phones"
             self.scoreboard.update(app)  # after the OLED and the save: phones are the last to know
@@ -209,7 +265,7 @@ class Device:
         self._pressed.append((button, kind))
 
     def _doubted(self, button, kind):
-        """A board taken by a name another board's MicroPython gives too (wiring.py): its pins may be
+        """A board taken by a name another board's MicroPython gives too (wiring.py's doubt): its pins may be
         another's. A button only the other board has was pressed: it is that board, named in config.json
         (the other settings kept), and the board restarts on its pins. Else, on a notice, any button goes
         on (a page, then past it)."""
@@ -217,7 +273,7 @@ class Device:
         if other is not None:
             self.config["board"] = other
             self.write_json("config.json", self.config)
-            self._log_line("a button only a %s has was pressed: config.json names it, and the board restarts" % other)
+            self.log_line("a button only a %s has was pressed: config.json names it, and the board restarts" % other)
             self.reset()
             return None, kind
         app = self.app
@@ -244,7 +300,7 @@ class Device:
     def frame(self):
         self.lights.tick(self.app)
 
-    def _keep_log(self, text):
+    def keep_log(self, text):
         """A line at the end of errors.log, which is never read back and stays bounded. Never raises:
         a log that cannot be written must not hide what it was to say (the console has said it)."""
         try:
@@ -270,14 +326,14 @@ class Device:
             said = self._out_of_memory()
             text = "%s (%s)" % (text, said)
         else:
-            self._set_down(self._step)
+            self.stop_work(self._step)
         if not memory and (shown or text != self._last_error):
             self._said = ("Error: " + type(error).__name__)[:COLUMNS]
             app.changed = True  # drawn whole again, with the error's line
         if text != self._last_error:  # the same error again: logged once, not written to flash every pass
             self._last_error = text
             self.console(json.dumps({"event": "error", "error": text}))
-            self._keep_log(text)
+            self.keep_log(text)
         if self._fails >= LOOP_FAILS:
             self._restart(text)
 
@@ -287,7 +343,7 @@ class Device:
         try:
             from dicetower import startup
 
-            startup.restarting(self, text)
+            startup.restarting(self, text, LOOP_FAILS)
         except Exception:  # noqa: BLE001 (out of heap or flash: the restart comes all the same)
             self.reset()
 
@@ -297,11 +353,11 @@ class Device:
         if reset is not None:
             reset()
 
-    def _set_down(self, step):
+    def stop_work(self, step):
         """Work between presses raised: set down, so that the next pass does not raise again and play
         goes on without it (LOOP_FAILS counts passes in a row). A save's step: the game on flash stays the
         last one written, and the next action's save writes it whole; the phones' update: made again at
-        the next change; the work at idle: the modules it was fetching come at the press that needs
+        the next change; the work at idle: the modules it was loading come at the press that needs
         them, and the advice it was finding is not given."""
         if step == "save":
             self.saves.drop()

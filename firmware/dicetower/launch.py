@@ -68,12 +68,27 @@ def check(root="/"):
         return "the manifest is damaged", ()
     if complete and manifest.get("checked") is True:
         return None  # every file was hashed on the board right after the flash
+    damaged = _damaged(root, files, was)
+    if damaged is None:
+        # A build without hashlib: nothing to check the files with, only the manifest's word.
+        return None if complete else ("the last flash did not finish", list(files))
+    # A flash replaces this module and main.py (code.py) before anything else, the manifest next: either
+    # new under the last flash's complete manifest is a flash cut right after it.
+    if not complete or any(path in damaged for path in ENTRY):
+        return "the last flash did not finish", damaged  # damaged: neither the new file nor the one it replaces
+    if damaged:
+        return "%d file%s damaged: %s" % (len(damaged), "" if len(damaged) == 1 else "s", " ".join(damaged)), damaged
+    return None
+
+
+def _damaged(root, files, was):
+    """The manifest's files whose SHA-256 is neither its own nor the one it replaces (`was`), or that
+    cannot be read; None on a build without hashlib."""
     try:
         import hashlib
         from binascii import hexlify
     except ImportError:
-        # A build without hashlib: nothing to check the files with, only the manifest's word.
-        return None if complete else ("the last flash did not finish", list(files))
+        return None
     buf = bytearray(512)
     view = memoryview(buf)
     damaged = []
@@ -92,13 +107,7 @@ def check(root="/"):
         found = hexlify(digest.digest()).decode()
         if found != files[path] and found != was.get(path):
             damaged.append(path)
-    # A flash replaces this module and main.py (code.py) before anything else, the manifest next: either
-    # new under the last flash's complete manifest is a flash cut right after it.
-    if not complete or any(path in damaged for path in ENTRY):
-        return "the last flash did not finish", damaged  # damaged: neither the new file nor the one it replaces
-    if damaged:
-        return "%d file%s damaged: %s" % (len(damaged), "" if len(damaged) == 1 else "s", " ".join(damaged)), damaged
-    return None
+    return damaged
 
 
 def boot(platform=None):
@@ -109,8 +118,8 @@ def boot(platform=None):
 
         platform = make()
     if _saved_battlerealm(platform.root):
-        # Its advisor's work arrays first, while the heap is still one piece (core/work_arrays.py says why).
-        import dicetower.core.work_arrays  # noqa: F401
+        # Its advisor's work arrays first, while the heap is still one piece (core/games/battlerealm/work_arrays.py says why).
+        import dicetower.core.games.battlerealm.work_arrays  # noqa: F401
     # Loading the device's code (most of the firmware) leaves as much garbage as code: collected only once
     # the heap is full, what stays would be spread over all of it. Collected every 64 KB while it loads
     # (and, by wiring.py, before a saved game's modules and the start menu's are loaded), what stays is

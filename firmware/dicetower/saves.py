@@ -21,33 +21,15 @@ The filesystem is injected (`fs`: open, rename, remove, exists, size) so
 tests can cut the power at any byte; by default it is the device's own.
 """
 
-from dicetower.core.game import release
+from dicetower.core.scope import Scope
 from dicetower.core.savefile import LARGEST, NewerSave, SaveError, encode
 from dicetower.hw.storage import OsFiles, TooBig, keep_aside, kept, read_at_most, take_out, writing
 
-READER = "dicetower.core.save_reader"  # imported to read a save, released once read: not a game's heap
+READER = "dicetower.core.save_reader"  # loaded to read a save, forgotten once read: not a game's heap
 DAMAGED = "bad"
 NEWER = "newer"
 REPLACED = "old"
 BACKUPS = 3  # replaced games kept
-
-
-def _checked(data):
-    """Replay a kept game, as a game to resume is checked (SaveError if it fails), then let go of what
-    that imported: the kept game may be of another kind than the one played, whose heap it is."""
-    import sys
-
-    before = set(sys.modules)
-    try:
-        _reader().decode(data)
-    finally:
-        for name in [m for m in sys.modules if m not in before and m != READER]:
-            release(name)
-
-
-def _reader():
-    """core/save_reader.py, imported now (load, find_kept and bring_back release it when they are done)."""
-    return __import__(READER, None, None, ["decode"])
 
 
 READ_ONLY = 30  # EROFS: CircuitPython's drive while the computer has it (see firmware/boot.py)
@@ -71,6 +53,7 @@ class SaveStore:
         self.kept = None  # (file name, game kind) the start menu can bring back: see find_kept
         self._unsaved = None  # a game an action changed, to write in the loop's passes (see save)
         self._saving = None  # a save under way: `saving`'s steps
+        self._reading = None  # while a save is read: the scope (core/scope.py) its reader and game load into
 
     # -- the App's: after each action, and at the start menu ---------------------
 
@@ -113,11 +96,11 @@ class SaveStore:
         if begun:
             self._saving = None
 
-    def resume(self):
+    def resume(self, scope=None):
         """(game or None, message or None) for the App at power-up: `load`, a drive that cannot be read
         said in words (a read-only drive cannot tidy a save cut short: play on without it)."""
         try:
-            game, message = self.load()
+            game, message = self.load(scope)
         except OSError as e:
             game, message = None, "The saved game could not be read (%s); a new one starts." % why(e)
         if message:
@@ -153,20 +136,32 @@ class SaveStore:
     def _decode(self, path):
         """The game in a file, or SaveError: measured before it is read, then decoded."""
         try:
-            return _reader().decode(read_at_most(self.fs, path, LARGEST))
+            return self._reading.run(self._reader().decode, read_at_most(self.fs, path, LARGEST))
         except TooBig as e:
             raise SaveError(str(e))
 
     def _name(self, path):
         return path.rsplit("/", 1)[-1]  # as a file manager or `mpremote ls` shows it
 
-    def load(self):
+    def load(self, scope=None):
         """(game or None, message or None). A file that will not load is kept aside, with a message
-        that gives the reason and the name it is kept under."""
+        that gives the reason and the name it is kept under. `scope` (core/scope.py) holds what reading
+        the game loaded (its tracker): the App's game scope takes it."""
+        return self._read(scope, self._load)
+
+    def _read(self, scope, method, *args):
+        """method(*args) with the save's reader loaded, and forgotten after: a game's heap never holds it."""
+        if self._reading is not None:
+            return method(*args)  # within a read already: its scope holds what this one loads
+        self._reading = scope if scope is not None else Scope("save")
         try:
-            return self._load()
+            return method(*args)
         finally:
-            release(READER)
+            self._reading.drop(READER)
+            self._reading = None
+
+    def _reader(self):
+        return self._reading.load(READER)
 
     def _load(self):
         if self.fs.exists(self.temp):
@@ -215,11 +210,8 @@ class SaveStore:
         return game, message
 
     def find_kept(self, notes=None):
-        """`_find_kept`, the reader released after."""
-        try:
-            return self._find_kept(notes)
-        finally:
-            release(READER)
+        """`_find_kept`, the reader forgotten after."""
+        return self._read(None, self._find_kept, notes)
 
     def _find_kept(self, notes=None):
         """The game the start menu can bring back: the newest kept from a newer firmware that this one
@@ -233,11 +225,10 @@ class SaveStore:
             for name in kept(self.fs, self.path, tag):
                 try:
                     data = read_at_most(self.fs, name, LARGEST)
-                    kind = _reader().kind_of(
-                        data
-                    )  # its kind only, unless checked: replaying imports its game's modules
+                    kind = self._reader().kind_of(data)  # its kind only, unless checked: replaying
+                    # imports its game's modules
                     if notes is not None:
-                        _checked(data)
+                        self._check(data)
                     self.kept = (name, kind)
                     return self.kept
                 except (NewerSave, MemoryError):
@@ -253,6 +244,15 @@ class SaveStore:
                 except (TooBig, OSError):
                     continue
         return None
+
+    def _check(self, data):
+        """Replay a kept game, as a game to resume is checked (SaveError if it fails), then forget what
+        that imported: the kept game may be of another kind than the one played, whose heap it is."""
+        checking = Scope("kept game")
+        try:
+            checking.run(self._reader().decode, data)
+        finally:
+            checking.close()
 
     def keep_replaced(self):
         """Before a new game's first save: the saved game is kept aside (the last BACKUPS of them), for
@@ -271,13 +271,11 @@ class SaveStore:
         None if it cannot come back (changed or removed over USB since the start menu offered it)."""
         self.flush()
         try:
-            return self._bring_back()
+            return self._read(None, self._bring_back)
         except (SaveError, OSError) as e:
             self._log("the kept game could not be brought back (%s)" % e)
             self.find_kept()
             return None
-        finally:
-            release(READER)
 
     def _bring_back(self):
         name = self.kept[0]

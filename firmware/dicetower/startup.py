@@ -27,6 +27,7 @@ PROFILE_BYTES = 8192
 MANIFEST_BYTES = 32768  # what `dicetower flash` writes (each file's SHA-256): a few times a release's
 MANIFEST = "dicetower.manifest"
 RESTARTED = "errors.reset"  # why the loop restarted the board (`restarting`), said and removed by the next boot
+RESTART_MS = 1000  # the watchdog `restarting` starts, when none runs: the OLED says why meanwhile
 # The files the firmware writes whole through hw/storage.replace (temporary file, then rename), and the
 # most each holds: a cut while one is written leaves "<name>.tmp", swept at boot (`sweep`). game.sav's
 # own is the save store's (saves.py reads it back). Another file ending in .tmp is not the tower's.
@@ -199,17 +200,16 @@ def show_on_oled(platform, title, text):
     show_problem(oled(platform, spec, lambda line: None), Canvas(), title, text)
 
 
-def restarting(dev, error):
-    """The device's loop failed at every pass (Device._crash; `error`, the last, as the log says it): why,
-    on the console, in errors.log, on flash for the next boot to say (wiring.py), and on the OLED; then
-    the board restarts through the watchdog, fed no more (one started if none runs; without one, the
-    platform's reset). Imported again for it: boot's code, not a game's heap."""
-    from dicetower.device import LOOP_FAILS, RESTART_MS
+def restarting(dev, error, fails):
+    """The device's loop failed at every pass, `fails` in a row (Device._crash; `error`, the last, as the
+    log says it): why, on the console, in errors.log, on flash for the next boot to say (wiring.py), and
+    on the OLED; then the board restarts through the watchdog, fed no more (one started if none runs;
+    without one, the platform's reset). Imported again for it: boot's code, not a game's heap."""
     from dicetower.hw.storage import replace
 
-    why = "%d errors in a row, the last %s" % (LOOP_FAILS, error[:120])
+    why = "%d errors in a row, the last %s" % (fails, error[:120])
     dev.console(json.dumps({"event": "error", "error": "Restarting: " + why}))
-    dev._keep_log("Restarting: " + why)
+    dev.keep_log("Restarting: " + why)
     try:
         replace(dev.files, dev.root + RESTARTED, why)
     except OSError:

@@ -46,7 +46,7 @@ def main(argv=None):
         if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) != signal.SIG_IGN:
             signal.signal(signal.SIGINT, signal.default_int_handler)
         from dicetower.core.entropy import EntropyFailure
-        from dicetower.core.roll import RollRefused
+        from dicetower.core.games.battlerealm.roll import RollRefused
         from dicetower_host.errors import UserError
 
         parser = build_parser()

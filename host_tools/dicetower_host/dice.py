@@ -6,7 +6,7 @@ import sys
 
 from dicetower.core import dice as dice_data
 from dicetower.core.entropy import EntropyFailure
-from dicetower.core.roll import DICE, Roll, RollRefused
+from dicetower.core.games.battlerealm.roll import DICE, Roll, RollRefused
 from dicetower_host.errors import UserError
 
 

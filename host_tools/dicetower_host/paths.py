@@ -155,3 +155,17 @@ def vm_command(*args, mounts=()):
     for host, inside in mounts:
         cmd += ["--mount", "%s:%s" % (host, inside)]
     return cmd + list(args)
+
+
+def games():
+    """The firmware's registry of games, ((start menu label, package name), ...) in the start menu's
+    order, read from core/games/__init__.py's GAMES without importing the firmware: what every list of
+    games in the tests, the benchmarks and tasks.py derives from."""
+    import ast
+
+    with open(os.path.join(FIRMWARE, "dicetower", "core", "games", "__init__.py")) as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["GAMES"]:
+            return tuple(tuple(pair) for pair in ast.literal_eval(node.value))
+    raise LookupError("core/games/__init__.py has no GAMES")

@@ -8,7 +8,7 @@ benchmarks/vm_trackers.py (heap and flash bytes per game).
 # Each game imports its own tracker: a device holds one game, and the heap probes (benchmarks/rp2040/
 # game_heap_probe.py, tests/heap_probe.py) measure one game's heap, not the four trackers'.
 def battlerealm():
-    from dicetower.core.games.battlerealm import Battlerealm
+    from dicetower.core.games.battlerealm.tracker import Battlerealm
 
     game = Battlerealm.setup(
         [
@@ -29,7 +29,7 @@ def battlerealm():
 
 
 def champions():
-    from dicetower.core.games.champions import Champions
+    from dicetower.core.games.champions.tracker import Champions
 
     game = Champions.setup(
         [
@@ -67,7 +67,7 @@ def champions():
 
 
 def united():
-    from dicetower.core.games.united import United
+    from dicetower.core.games.united.tracker import United
 
     game = United.setup(
         [
@@ -97,7 +97,7 @@ def united():
 
 
 def battleworld():
-    from dicetower.core.games.battleworld import Battleworld
+    from dicetower.core.games.battleworld.tracker import Battleworld
 
     game = Battleworld.setup(4)
 

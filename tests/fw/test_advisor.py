@@ -6,8 +6,8 @@ against a brute-force enumerator; these are positions a player can check by hand
 
 import unittest
 
-from dicetower.core import advisor, cards, ranks
 from dicetower.core.dice import SYMBOLS
+from dicetower.core.games.battlerealm import advisor, cards, ranks
 
 M, S, K, T, C, Y = range(6)
 STEALTH = [cards.need(["Mutant", "Cosmic"])]

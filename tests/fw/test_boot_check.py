@@ -176,7 +176,7 @@ class Notice(unittest.TestCase):
 
 class SavedBattlerealm(unittest.TestCase):
     """launch.boot() makes the advisor's work arrays first, while the heap is whole, only when the game saved
-    on flash is a Battlerealm one (core/work_arrays.py): told by the save's "game" key, wherever the body has it."""
+    on flash is a Battlerealm one (core/games/battlerealm/work_arrays.py): told by the save's "game" key, wherever the body has it."""
 
     def setUp(self):
         self.root = _root()
@@ -187,7 +187,8 @@ class SavedBattlerealm(unittest.TestCase):
 
     def test_a_saved_battlerealm_game_is_told_by_its_game_key(self):
         from dicetower.core import savefile
-        from dicetower.core.games import battlerealm, champions
+        from dicetower.core.games.battlerealm import tracker as battlerealm
+        from dicetower.core.games.champions import tracker as champions
 
         self.assertTrue(self.saved(savefile.encode(battlerealm.new_game(4, {}))))
         self.assertFalse(self.saved(savefile.encode(champions.new_game(2, {}))))

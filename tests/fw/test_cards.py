@@ -3,9 +3,9 @@
 import json
 import unittest
 
-from dicetower.core import cards, roster
-from dicetower.core.games.battlerealm_heroes import HEROES
-from dicetower.core.triples import judge
+from dicetower.core.games.battlerealm import cards, roster
+from dicetower.core.games.battlerealm.heroes import HEROES
+from dicetower.core.games.battlerealm.triples import judge
 
 HULK = roster.cards_of(HEROES, "Hulk")
 

@@ -5,7 +5,7 @@ import json
 import os
 import unittest
 
-from dicetower.core.games.battlerealm_heroes import HEROES
+from dicetower.core.games.battlerealm.heroes import HEROES
 from dicetower.core.replay import ScriptedFaces
 from table import Scripted, Table
 from tower import Tower

@@ -364,7 +364,7 @@ class Restart(unittest.TestCase):
         in a row restarted the board: the work is set down, said once, and the buttons still play."""
         t = Table()
         t.presses("b c")  # New Champions: its set-up is made ready at idle
-        t.app._unready = "no_such_setup"  # what the idle work would import next
+        t.app.unready = "no_such_setup"  # what the idle work would import next
         t.wait(1000)
         self.assertFalse("errors.reset" in os.listdir(t.root[:-1] or "/"))
         self.assertEqual(t.app.mode, "setup")
@@ -376,7 +376,8 @@ class Restart(unittest.TestCase):
         os.remove(t.root + "errors.log")
 
     def test_a_loop_that_raises_every_pass_restarts_through_the_watchdog_and_says_why(self):
-        from dicetower.device import LOOP_FAILS, RESTART_MS
+        from dicetower.device import LOOP_FAILS
+        from dicetower.startup import RESTART_MS
 
         t, saved = champions_in_play()
         self.assertIsNone(t.bench.watchdog)  # none runs by default

@@ -11,6 +11,7 @@ from dicetower.core.entropy import (
     PAUSED,
     PERSONALIZATION,
     RESEED_INTERVAL,
+    RETRY_FIRST_MS,
     STARTUP_SAMPLES,
     STARTUP_TEST_SAMPLES,
     EntropyFailure,
@@ -18,7 +19,6 @@ from dicetower.core.entropy import (
 )
 from dicetower.core.entropy_startup import StartupTest
 from dicetower.core.health import HealthTests, rct_cutoff
-from dicetower.core.paused import RETRY_FIRST_MS
 from dicetower.core.replay import ScriptedFaces, SeededSource
 
 ONE_BUFFER = 32  # the samples FairDice reads at a time: what one pass of the loop may read

@@ -3,7 +3,7 @@
 import unittest
 
 from dicetower.core.game import Refused
-from dicetower.core.games.battlerealm import Battlerealm
+from dicetower.core.games.battlerealm.tracker import Battlerealm
 
 
 def game(*heroes):
@@ -320,7 +320,7 @@ class GameEnd(unittest.TestCase):
 
 class FromTheDice(unittest.TestCase):
     def test_the_acting_heros_roll_feeds_the_turn(self):
-        from dicetower.core.games.battlerealm import letters_from_symbols
+        from dicetower.core.games.battlerealm.tracker import letters_from_symbols
         from dicetower.core.replay import ScriptedFaces
 
         g = game(THOR, {"name": "Panther", "pvp": 7, "abilities": ["Lucky", "Gifted"]})

@@ -3,7 +3,7 @@
 import unittest
 
 from dicetower.core.game import Refused
-from dicetower.core.games.battleworld import Battleworld
+from dicetower.core.games.battleworld.tracker import Battleworld
 from dicetower.core.save_reader import decode
 from dicetower.core.savefile import encode
 

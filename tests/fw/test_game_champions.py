@@ -3,7 +3,7 @@
 import unittest
 
 from dicetower.core.game import Refused
-from dicetower.core.games.champions import Champions, status
+from dicetower.core.games.champions.tracker import Champions, status
 
 SCHEME = {"name": "The Break-In", "stages": [[10, 1, 7], [12, 2, 2]]}
 VILLAIN = {"name": "Rhino", "stages": [14, 15]}

@@ -3,8 +3,8 @@
 import unittest
 
 from dicetower.core.game import UNDO_DEPTH, Refused, clone
-from dicetower.core.games.battlerealm import Battlerealm
-from dicetower.core.games.united import United
+from dicetower.core.games.battlerealm.tracker import Battlerealm
+from dicetower.core.games.united.tracker import United
 
 
 def realm():

@@ -3,7 +3,7 @@
 import unittest
 
 from dicetower.core.game import Refused
-from dicetower.core.games.united import United
+from dicetower.core.games.united.tracker import United
 
 
 def team_vs_team():

@@ -5,7 +5,7 @@ import unittest
 
 from dicetower.core import actions
 from dicetower.core.game import Refused
-from dicetower.core.games import GAMES, game
+from dicetower.core.games import GAMES, game, players
 from dicetower.core.save_reader import decode
 from dicetower.core.savefile import encode
 
@@ -29,7 +29,7 @@ class Descriptors(unittest.TestCase):
         for _label, kind in GAMES:
             rules = game(kind)
             self.assertEqual(rules.TRACKER.KIND, kind)
-            low, high, default = rules.PLAYERS
+            low, high, default = players(kind)
             self.assertTrue(low <= default <= high, kind)
             for count in (low, default, high):
                 tracker = rules.new_game(count, {})
@@ -38,7 +38,7 @@ class Descriptors(unittest.TestCase):
     def test_every_menu_entry_is_an_action_of_the_tracker_with_known_arg_kinds(self):
         for _label, kind in GAMES:
             rules = game(kind)
-            state = rules.new_game(rules.PLAYERS[2], {}).state
+            state = rules.new_game(players(kind)[2], {}).state
             for entry, name, args in rules.MENU:
                 self.assertTrue(hasattr(rules.TRACKER, "act_" + name), (kind, name))
                 values = []
@@ -57,7 +57,7 @@ class Descriptors(unittest.TestCase):
     def test_the_status_is_text_and_the_gauge_fills_its_four(self):
         for _label, kind in GAMES:
             rules = game(kind)
-            state = rules.new_game(rules.PLAYERS[1], {}).state
+            state = rules.new_game(players(kind)[1], {}).state
             rows = rules.status(state, 4)
             self.assertTrue(rows and all(isinstance(row, str) and row for row in rows), (kind, rows))
             out = [None] * 4

@@ -24,6 +24,7 @@ import unittest
 
 from script import keystrokes
 
+from dicetower.core.games import GAMES
 from dicetower.ui import modes, screens
 from dicetower.ui.canvas import Canvas, wrap
 from table import PLAYERS_FILES, Table, _root, tidy
@@ -57,7 +58,7 @@ class Rand:
 GAPS = (0, 0, 1, 2, 60, 60, 200, 200, 400, 1500)
 BUTTONS = "aaabbbbccc"
 KINDS = ("short",) * 7 + ("long",) * 2 + ("double",)
-GAME_KINDS = ("battlerealm", "champions", "united", "battleworld")
+GAME_KINDS = tuple(kind for _, kind in GAMES)  # the registry's
 
 
 def random_steps(seed, count):
@@ -89,20 +90,17 @@ def _press(rand):
 def _defaults():
     """Each set-up's default (its remembered set-up must have this shape to be used: ui/setup.py's fits),
     made by the set-up modules, which are then let go as they were not loaded (the runs' towers load them)."""
-    import sys
 
-    from dicetower.core.game import release
     from dicetower.core.games import setup_of
+    from dicetower.core.scope import Scope
 
-    before = set(sys.modules)
+    reading = Scope("defaults")
     out = {}
     for kind in GAME_KINDS:
         name = setup_of(kind)
         if name is not None:
-            module = __import__("dicetower.core.games." + name, None, None, [name])
-            out[kind] = json.loads(json.dumps(module.setup_default({})))
-    for name in [n for n in sys.modules if n not in before]:
-        release(name)
+            out[kind] = json.loads(json.dumps(reading.load(name).setup_default({})))
+    reading.close()
     return out
 
 

@@ -10,8 +10,8 @@ import unittest
 from sources import Pattern
 
 from dicetower.core.entropy import EntropyFailure, FairDice
+from dicetower.core.games.battlerealm.roll import Roll, RollRefused
 from dicetower.core.replay import ScriptedFaces, SeededSource
-from dicetower.core.roll import Roll, RollRefused
 
 M, S, K, T, C, Y = "Mutant", "Science", "Skill", "Tech", "Cosmic", "Mystic"
 

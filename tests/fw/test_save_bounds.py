@@ -5,10 +5,10 @@ still load. Runs on CPython and the MicroPython VM."""
 import unittest
 
 from dicetower.core.game import Refused
-from dicetower.core.games.battlerealm import Battlerealm
-from dicetower.core.games.battleworld import Battleworld
-from dicetower.core.games.champions import Champions
-from dicetower.core.games.united import United
+from dicetower.core.games.battlerealm.tracker import Battlerealm
+from dicetower.core.games.battleworld.tracker import Battleworld
+from dicetower.core.games.champions.tracker import Champions
+from dicetower.core.games.united.tracker import United
 from dicetower.core.save_reader import decode
 from dicetower.core.savefile import SaveError, encode
 

@@ -6,7 +6,7 @@ import sys
 import unittest
 
 from dicetower.core.games import GAMES, game
-from dicetower.core.games.battlerealm_heroes import HEROES
+from dicetower.core.games.battlerealm.heroes import HEROES
 from dicetower.ui import font
 from dicetower.ui.canvas import COLUMNS
 from dicetower.ui.resealing import ROW

@@ -10,7 +10,7 @@ import json
 import os
 import unittest
 
-from dicetower.core.games import GAMES, game, setup_of
+from dicetower.core.games import GAMES, game, players, setup_of
 from table import Table
 
 START_MENU = {"battlerealm": "", "champions": "b", "united": "bb", "battleworld": "bbb"}
@@ -64,8 +64,8 @@ class Defaults(unittest.TestCase):
             name = setup_of(kind)
             if name is None:
                 continue  # a count only (Battleworld)
-            setup = __import__("dicetower.core.games." + name, None, None, [name])
-            for count in range(rules.PLAYERS[0], rules.PLAYERS[1] + 1):
+            setup = __import__(name, None, None, ["_"])
+            for count in range(players(kind)[0], players(kind)[1] + 1):
                 made = rules.TRACKER.setup(*setup.start(count, setup.setup_default({}), {})).state
                 self.assertEqual(made, rules.new_game(count, {}).state, (kind, count))
                 checked += 1
@@ -393,7 +393,7 @@ class DamagedFiles(unittest.TestCase):
         return t
 
     def champions_setup(self, **changes):
-        from dicetower.core.games.champions_setup import setup_default
+        from dicetower.core.games.champions.setup import setup_default
 
         setup = setup_default({})
         for key, value in changes.items():
@@ -421,7 +421,7 @@ class DamagedFiles(unittest.TestCase):
         self.assertEqual((t.app.mode, t.app.count), ("setup", 4))  # United's default count, not 1
 
     def test_united_refuses_the_same_hero_twice_on_its_row(self):
-        from dicetower.core.games.united_setup import setup_default
+        from dicetower.core.games.united.setup import setup_default
 
         setup = setup_default({})
         setup["heroes"][1] = setup["heroes"][0]
@@ -482,7 +482,7 @@ class DamagedFiles(unittest.TestCase):
         t = Table(root=root, keep_files=True)
         os.remove(root + "heroes.json")  # read at boot
         t.presses("c")
-        while t.app._unready is not None:
+        while t.app.unready is not None:
             t.wait(50)
         self.assertEqual((t.app.mode, t.app.count), ("setup", 3))
         self.assertIn("Players (2-3):", t.screen())

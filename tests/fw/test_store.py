@@ -5,8 +5,8 @@ import unittest
 from fake_flash import FatFlash, Flash, PowerCut
 
 from dicetower.core.game import Refused
-from dicetower.core.games.battlerealm import Battlerealm
-from dicetower.core.games.united import United
+from dicetower.core.games.battlerealm.tracker import Battlerealm
+from dicetower.core.games.united.tracker import United
 from dicetower.core.save_reader import decode
 from dicetower.core.savefile import SCHEMA, SaveError, checksum, encode
 from dicetower.saves import SaveStore
@@ -109,7 +109,7 @@ class Format(unittest.TestCase):
         )
 
     def test_a_scheme_with_no_stages_is_said_in_a_sentence(self):
-        from dicetower.core.games.champions import new_game
+        from dicetower.core.games.champions.tracker import new_game
 
         game = new_game(2, {})
         game.base["areas"][0]["scheme"]["stages"] = []
@@ -542,8 +542,8 @@ class DamagedBodies(unittest.TestCase):
                 self.fail("%s (schema %d) was loaded" % (what, schema))
 
     def test_an_impossible_game_of_each_kind_is_refused(self):
-        from dicetower.core.games.battleworld import Battleworld
-        from dicetower.core.games.champions import new_game as champions
+        from dicetower.core.games.battleworld.tracker import Battleworld
+        from dicetower.core.games.champions.tracker import new_game as champions
 
         def bad(game, change):
             content = game.to_dict()
@@ -631,12 +631,14 @@ class KeptGames(unittest.TestCase):
         from dicetower import saves
         from dicetower.core import save_reader
 
-        reader = saves._reader
+        reader = saves.SaveStore._reader
         schema, migrations = save_reader.SCHEMA, save_reader.MIGRATIONS
         save_reader.SCHEMA = 5  # the update: a firmware that reads save format 5
         save_reader.MIGRATIONS = dict(migrations)
         save_reader.MIGRATIONS[4] = lambda body: body
-        saves._reader = lambda: save_reader  # that reader, each time (saves.py releases the module after use)
+        saves.SaveStore._reader = lambda self: (
+            save_reader
+        )  # that reader, each time (saves.py forgets the module after use)
         try:
             again = SaveStore(PATH, flash)
             resumed, message = again.load()
@@ -648,7 +650,7 @@ class KeptGames(unittest.TestCase):
             self.assertEqual(again.kept, (PATH + ".old1", "united"))  # the game it replaced is kept in turn
         finally:
             save_reader.SCHEMA, save_reader.MIGRATIONS = schema, migrations
-            saves._reader = reader
+            saves.SaveStore._reader = reader
 
     def test_a_replaced_game_is_kept_and_brought_back(self):
         first = small_game()

@@ -1,12 +1,14 @@
-"""A new game is one module and one line: a toy game added through the registry (tests/fw/toy_game.py) is on
+"""A new game is one package and one line: a toy game added by the checklist (tests/fw/toy_game.py) is on
 the start menu, sets up by its count, plays by the buttons with its own menu, status and gauge, undoes,
-is saved and resumes after a power cut, with no other change to the firmware. CPython and the VM."""
+is saved and resumes after a power cut, is explained on Settings -> Help, ends on its game over and shows
+on the phones' page, with no other change to the firmware. CPython and the VM."""
 
 import unittest
 
 import toy_game
 
 from dicetower.core import games
+from dicetower.web.scoreboard import snapshot
 from table import Table
 
 
@@ -42,3 +44,16 @@ class ToyGame(unittest.TestCase):
         again.presses("c")  # Resume Toy
         self.assertEqual(again.app.game.state["heroes"][1]["points"], 2)
         self.assertEqual(again.screen()[0], "P1:0 P2:2")
+        again.presses("c b c b b c")  # Score: P2, 3 points: 5, the goal
+        self.assertEqual(again.app.mode, "over")
+        self.assertIn("P2 wins.", " ".join(again.screen()))
+        doc = snapshot(again.app)  # the phones' page: the game by its title and status lines
+        self.assertEqual((doc["kind"], doc["title"], doc["over"]), ("toy", "The Toy Game", "P2 wins."))
+        self.assertEqual(doc["status"][0], "P1:0 P2:5")
+        again.presses("c")  # the game over's C: the start menu
+        items = [label for label, _ in again.app.menus.start_items()]
+        again.presses("b" * items.index("Settings") + "c" + "bbb c")  # Settings -> Help
+        self.assertEqual(again.app.mode, "help")
+        self.assertIn('Toy. "P1:3 P2:0"', " ".join(again.app.message.split()))
+        again.presses("C")
+        self.assertEqual(again.app.mode, "settings")

@@ -2,9 +2,9 @@
 
 import unittest
 
+from dicetower.core.games.battlerealm.roll import Roll, RollRefused
+from dicetower.core.games.battlerealm.triples import SPENT_ESCAPE, SPENT_EXPLOSION, SPENT_PRISON, judge
 from dicetower.core.replay import ScriptedFaces
-from dicetower.core.roll import Roll, RollRefused
-from dicetower.core.triples import SPENT_ESCAPE, SPENT_EXPLOSION, SPENT_PRISON, judge
 
 M, S, K, T, C, Y = "Mutant", "Science", "Skill", "Tech", "Cosmic", "Mystic"
 

@@ -1,12 +1,12 @@
-"""The Battlerealm turn of the six dice (core/turn.py), without the box. Runs on CPython and the VM."""
+"""The Battlerealm turn of the six dice (core/games/battlerealm/turn.py), without the box. Runs on CPython and the VM."""
 
 import unittest
 
 from dicetower.core.game import Refused
-from dicetower.core.games.battlerealm import Battlerealm
+from dicetower.core.games.battlerealm.roll import RollRefused
+from dicetower.core.games.battlerealm.tracker import Battlerealm
+from dicetower.core.games.battlerealm.turn import Turn
 from dicetower.core.replay import ScriptedFaces
-from dicetower.core.roll import RollRefused
-from dicetower.core.turn import Turn
 
 WAREHOUSE = 3  # cards.LOCATIONS.index(cards.WAREHOUSE)
 M, S, K, T, C, Y = "Mutant", "Science", "Skill", "Tech", "Cosmic", "Mystic"

@@ -114,8 +114,8 @@ class Streams(unittest.TestCase):
         row = server._Clients(lambda: 0, lambda a, b: a - b).row("10.0.0.7")
         stream = server._Stream(bench, row)
         self.assertEqual((bench.streams, row[2]), (1, 1))
-        stream.release()
-        stream.release()  # its connection and microdot may both end it
+        stream.give_back()
+        stream.give_back()  # its connection and microdot may both end it
         self.assertEqual((bench.streams, row[2]), (0, 0))
 
 

@@ -17,7 +17,7 @@ args); each arg is (label, kind, detail), with kind one of:
                                 raise Refused when the action cannot be taken now ("No other
                                 Battle Card is left"), before anything is asked
   ("Face", ROLL_ATTACK, None) / ("Coin", FLIP_COIN, None): the box rolls it, after the player's picks
-  ("Dice", SIX_DICE, None)      the six Battlerealm dice: the dice screen takes the action over (core/turn.py)
+  ("Dice", SIX_DICE, None)      the six Battlerealm dice: the dice screen takes the action over (core/games/battlerealm/turn.py)
 With three buttons this reaches every action of every game. `choices` and
 `first_choice` are what the ui's picker shows; it only draws and picks.
 """

@@ -72,18 +72,8 @@ def _pin(data, key, what):
     return pin
 
 
-def parse(text):
-    """A Board from a profile's JSON text, or BoardError."""
-    try:
-        data = json.loads(text)
-    except Exception:  # noqa: BLE001 (any parser error (too deep, out of memory, no text) is a profile not to use)
-        raise BoardError("the profile is not valid JSON")
-    if not isinstance(data, dict):
-        raise BoardError("the profile must be a JSON object")
-    _field(data, "name", "name", str)
-    _field(data, "machine", "machine", str)
-    if _field(data, "chip", "chip", str) not in ("RP2040", "RP2350"):
-        raise BoardError("chip must be RP2040 or RP2350, not %r" % data["chip"])
+def _check_oled(data):
+    """The OLED's bus, its SDA/SCL pins on that bus, its address and clock."""
     oled = _field(data, "oled", "oled", dict)
     bus = _field(oled, "i2c", "oled.i2c", int)
     if bus not in (0, 1):
@@ -97,14 +87,10 @@ def parse(text):
     if _field(oled, "address", "oled.address", int) not in (0x3C, 0x3D):
         raise BoardError("oled.address must be 60 (0x3C) or 61 (0x3D)")
     _field(oled, "freq", "oled.freq", int)
-    leds = _field(data, "leds", "leds", dict)
-    _pin(leds, "pin", "leds.pin")
-    if not 1 <= _field(leds, "count", "leds.count", int) <= 64:
-        raise BoardError("leds.count must be 1 to 64")
-    if _field(leds, "order", "leds.order", str) not in ORDERS:
-        raise BoardError("leds.order must be one of %s" % ", ".join(ORDERS))
-    if not 20 <= _field(leds, "budget_ma", "leds.budget_ma", int) <= 2000:
-        raise BoardError("leds.budget_ma must be 20 to 2000 (mA)")
+
+
+def _check_buttons(data):
+    """Buttons a, b and c, nothing the firmware does not know, and encoders in pairs."""
     buttons = _field(data, "buttons", "buttons", dict)
     for name in BUTTONS:
         if name not in buttons:
@@ -118,6 +104,31 @@ def parse(text):
             raise BoardError("buttons.%s.pull must be up, down or none" % name)
     if ("enc_a" in buttons) != ("enc_b" in buttons):
         raise BoardError("a rotary encoder needs both buttons.enc_a and buttons.enc_b")
+
+
+def parse(text):
+    """A Board from a profile's JSON text, or BoardError."""
+    try:
+        data = json.loads(text)
+    except Exception:  # noqa: BLE001 (any parser error (too deep, out of memory, no text) is a profile not to use)
+        raise BoardError("the profile is not valid JSON")
+    if not isinstance(data, dict):
+        raise BoardError("the profile must be a JSON object")
+    _field(data, "name", "name", str)
+    _field(data, "machine", "machine", str)
+    if _field(data, "chip", "chip", str) not in ("RP2040", "RP2350"):
+        raise BoardError("chip must be RP2040 or RP2350, not %r" % data["chip"])
+    # The two longest parts' checks are helpers; the order of all is the profile's, first wrong field first.
+    _check_oled(data)
+    leds = _field(data, "leds", "leds", dict)
+    _pin(leds, "pin", "leds.pin")
+    if not 1 <= _field(leds, "count", "leds.count", int) <= 64:
+        raise BoardError("leds.count must be 1 to 64")
+    if _field(leds, "order", "leds.order", str) not in ORDERS:
+        raise BoardError("leds.order must be one of %s" % ", ".join(ORDERS))
+    if not 20 <= _field(leds, "budget_ma", "leds.budget_ma", int) <= 2000:
+        raise BoardError("leds.budget_ma must be 20 to 2000 (mA)")
+    _check_buttons(data)
     if data.get("buzzer") is not None:
         _pin(data, "buzzer", "buzzer")
     if data.get("wifi") is not None and not isinstance(data["wifi"], bool):

@@ -51,12 +51,11 @@ from micropython import const  # CPython: the host's stand-in (dicetower_host/mi
 
 
 from dicetower.core.health import EntropyFailure, HealthTests
-from dicetower.core.paused import SLICE, Paused
 from dicetower.core.pool import Pool
 
 # Modules only some dice need, imported when needed (on a Pico an .mpy's code lives on the heap): core/drbg.py
 # for a noise source, not a replay; core/entropy_startup.py for a start-up test, released once it passes.
-_STARTUP_TEST = "entropy_startup"
+_STARTUP_TEST = "dicetower.core.entropy_startup"
 
 STARTUP_SAMPLES = 1024  # SP 800-90B's start-up minimum: tested as the dice are made
 STARTUP_TEST_SAMPLES = (1 << 16) + 128  # the whole start-up test: a cycle of up to 2**16 samples comes round in it
@@ -64,6 +63,12 @@ SEED_BITS = 512  # claimed entropy conditioned into each 256-bit seed block
 RESEED_INTERVAL = 4  # DRBG requests (32 bytes, about 100 d6 faces each) between reseeds
 PERSONALIZATION = b"dicetower dice"
 PAUSED = "Dice paused, retrying: restart if it persists. Noise failed its test."  # 3 lines of 25
+# Paused dice (a failure): prime runs the whole start-up test again, a slice at each idle pass, RETRY_FIRST_MS
+# after the failure, then twice as long after each failed try, up to RETRY_LONGEST_MS (docs/fairness.md,
+# "When the noise fails").
+RETRY_FIRST_MS = 1000
+RETRY_LONGEST_MS = 64000
+SLICE = 32  # raw samples an idle pass reads (a retry's, or prime's work): a few ms on a Pico
 
 _BUF_SIZE = const(32)
 _BLOCK = const(32)  # bytes of DRBG output per request
@@ -72,17 +77,13 @@ _PRESSES = const(16)  # presses' times kept for the next DRBG block; more before
 
 
 def _startup_test(binary):
-    from dicetower.core.entropy_startup import StartupTest
+    """The start-up test and the scope that loaded it: closed once the test has passed, its code and
+    buffers are garbage for the loop's next collection at idle (a pass of its own: here it would double
+    this pass)."""
+    from dicetower.core.scope import Scope
 
-    return StartupTest(binary)
-
-
-def _release_startup_test():
-    """Forget the start-up test's module, as if never imported: its code and buffers are garbage, for
-    the loop's next collection at idle (a pass of its own: here it would double this pass)."""
-    from dicetower.core.game import release
-
-    release("dicetower.core." + _STARTUP_TEST)
+    scope = Scope("start-up test")
+    return scope, scope.load(_STARTUP_TEST).StartupTest(binary)
 
 
 def _samples_for(bits, min_entropy):
@@ -93,7 +94,7 @@ def _samples_for(bits, min_entropy):
     return (n + _BUF_SIZE - 1) // _BUF_SIZE * _BUF_SIZE
 
 
-class FairDice(Pool, Paused):
+class FairDice(Pool):
     """Unbiased faces from a health-tested entropy source, through a conditioner and a DRBG.
 
     `draw(die)` returns a face index of `die`, or raises EntropyFailure and
@@ -106,6 +107,10 @@ class FairDice(Pool, Paused):
     """
 
     _pressed = 0  # presses stirred in since the last DRBG block (see stir)
+    retries = 0  # tries of the start-up test after a failure
+    _retrying = False
+    _retry_from = None  # when the wait began (ms), None before the first idle pass after a failure
+    _backoff = RETRY_FIRST_MS
 
     def __init__(self, source, fallback=None):
         self._buf = bytearray(_BUF_SIZE)
@@ -120,6 +125,7 @@ class FairDice(Pool, Paused):
         self._drbg = None
         self._sha256 = None
         self._test = None
+        self._scope = None  # the start-up test's module's (`_startup_test`)
         self.bytes_used = 0  # bytes of DRBG output (of replayed bytes, for a replay) taken by faces
         self.samples_used = 0  # raw samples read from the sources, start-up tests included
         self.switched = None
@@ -159,8 +165,11 @@ class FairDice(Pool, Paused):
         self._gathering = None  # a seed block being conditioned, a slice a pass: its SHA-256
         self._testing = STARTUP_SAMPLES if self.replay else STARTUP_TEST_SAMPLES
         self._test = None  # (a test under way is garbage before the next one is made)
+        if self._scope is not None:
+            self._scope.close()  # and its module, loaded again below
+            self._scope = None
         if not self.replay:
-            self._test = _startup_test(self.binary)
+            self._scope, self._test = _startup_test(self.binary)
 
     def _begin(self, whole=False):
         """A start-up test: its first STARTUP_SAMPLES (or all of it) now, then the DRBG seeded; the rest
@@ -228,7 +237,8 @@ class FairDice(Pool, Paused):
             self._testing -= _BUF_SIZE
             if self._testing <= 0 and self._test is not None:
                 self._test = None  # passed: its code and buffers go back to the game's heap
-                _release_startup_test()
+                self._scope.close()
+                self._scope = None
         self._pos = 0
 
     def _fail(self, what):
@@ -392,3 +402,48 @@ class FairDice(Pool, Paused):
             except EntropyFailure:
                 if not self._switch():
                     raise
+
+    # -- paused dice: `recover()` and the back-off `_retry(now)` ----------------------------------
+
+    def _calm(self):
+        """The dice roll again: the next failure waits RETRY_FIRST_MS."""
+        self._retrying = False
+        self._retry_from = None
+        self._backoff = RETRY_FIRST_MS
+
+    def recover(self):
+        """Run the whole start-up test again, now; True if the source is healthy."""
+        if self._begin(whole=True):
+            self._calm()
+            return True
+        return False
+
+    def _retry(self, now):
+        """The paused dice's back-off: wait, then the whole start-up test again, a slice a call."""
+        if now is None:
+            return False
+        if not self._retrying:
+            if self._retry_from is None:
+                self._retry_from = now
+                return False
+            waited = now - self._retry_from
+            if 0 <= waited < self._backoff:  # (a clock that wrapped round: try at once)
+                return False
+            self._retrying = True
+            self.retries += 1
+            self._restart()
+            return True
+        try:
+            if self._testing > 0:
+                self._startup(SLICE)
+                return True
+            if not self._seed(SLICE):
+                return True
+        except EntropyFailure:
+            self._retrying = False
+            self._retry_from = now
+            self._backoff = min(2 * self._backoff, RETRY_LONGEST_MS)
+            return True
+        self.failure = None
+        self._calm()
+        return True

@@ -48,29 +48,6 @@ def refused_at(path, check, *args):
         raise
 
 
-def release(name):
-    """Forget an imported module, as if never imported: its code and data are garbage for the next
-    collection, once nothing else holds them (heap a Pico's game needs). Here because every screen
-    has this module loaded: a package's __init__ imports nothing."""
-    import sys
-
-    if sys.modules.pop(name, None) is None:
-        return
-    parent, _, child = name.rpartition(".")
-    package = sys.modules.get(parent)
-    if package is not None and hasattr(package, child):
-        delattr(package, child)  # an import also names the module in its package, which would keep it
-
-
-def let_go(kind):
-    """Release what the game called `kind` imports only to start or to be read (its LET_GO), if loaded."""
-    import sys
-
-    module = sys.modules.get("dicetower.core.games." + kind)
-    for name in getattr(module, "LET_GO", ()):
-        release(name)
-
-
 def parsed(text, name):
     """A user's JSON file's text (heroes.json, setup.json...) as its value; ValueError naming the file
     for anything the parser refuses (not JSON, too deep, out of memory): a file not to use."""

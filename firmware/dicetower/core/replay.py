@@ -1,5 +1,5 @@
 """Faces and bytes given, not drawn: set faces (`ScriptedFaces`) for tests, tutorials and a roll replayed
-after an undo (core/turn.py), and a seeded byte source (`SeededSource`) for tests and the simulator's
+after an undo (core/games/battlerealm/turn.py), and a seeded byte source (`SeededSource`) for tests and the simulator's
 seeded games. Apart from core/entropy.py so that a device's dice do not carry them on the heap: it imports
 this only to replay a roll. The protocols they keep are core/entropy.py's.
 """

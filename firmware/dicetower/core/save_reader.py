@@ -114,18 +114,8 @@ def _verified(data):
 
 
 def _game_of(schema, body):
-    try:
-        content = json.loads(body)
-    except ValueError:
-        raise SaveError("the body is not JSON")
-    if not isinstance(content, dict) or not isinstance(content.get("base"), dict):
-        raise SaveError("the body is not a saved game")
-    for key in ("actions", "redo") if schema > 1 else ("actions",):
-        if not isinstance(content.get(key), list):
-            raise SaveError("the body has no %r list" % key)
-    kind = content.get("game")
-    if not isinstance(kind, str):
-        raise SaveError("the body names no game")
+    content = _saved_body(schema, body)
+    kind = content["game"]
     module = game_module(kind)
     own = getattr(module, "migrate", None)  # a game's own change of its body (core/games/__init__.py)
     while schema < SCHEMA:
@@ -142,7 +132,7 @@ def _game_of(schema, body):
     for key in cls.STATE_KEYS:
         if key not in base:
             raise SaveError("the saved %s game has no %r" % (cls.KIND, key))
-    template = module.new_game(module.PLAYERS[2], {}).state
+    template = module.new_game(games.players(kind)[2], {}).state
     check(module, base, template)
     try:
         game = cls(base, actions, redo)
@@ -168,6 +158,22 @@ def _game_of(schema, body):
         game.redo_actions = []
         game.note = "The saved game's redo list did not replay (%s): it was dropped, the game is kept." % (e,)
     return game
+
+
+def _saved_body(schema, body):
+    """A save's body parsed, with what every game's body has: a base, its lists, the name of its game."""
+    try:
+        content = json.loads(body)
+    except ValueError:
+        raise SaveError("the body is not JSON")
+    if not isinstance(content, dict) or not isinstance(content.get("base"), dict):
+        raise SaveError("the body is not a saved game")
+    for key in ("actions", "redo") if schema > 1 else ("actions",):
+        if not isinstance(content.get(key), list):
+            raise SaveError("the body has no %r list" % key)
+    if not isinstance(content.get("game"), str):
+        raise SaveError("the body names no game")
+    return content
 
 
 SEALS_MOST = 16  # revealed seals a save may hold: a game keeps four, more while an undo can reach their throws
@@ -213,18 +219,8 @@ def _same_shape(value, like, where, depth=DEPTH):
     of what the new game's lists hold, whole numbers no lower than the new game's (0, or -1 for "none")."""
     if depth < 0:
         raise SaveError("%s is nested deeper than any game" % where)
-    if like is None:  # "over": None, or the line that ended the game
-        if value is not None and not isinstance(value, str):
-            raise SaveError("%s must be text" % where)
-    elif isinstance(like, bool) or isinstance(like, str):
-        if type(value) is not type(like):
-            raise SaveError("%s must be %s" % (where, "text" if isinstance(like, str) else "true or false"))
-    elif isinstance(like, int):
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise SaveError("%s must be a whole number" % where)
-        if value < min(0, like):
-            raise SaveError("%s is %d, below any game's" % (where, value))
-    elif isinstance(like, dict):
+    # The dicts and lists recurse here, not in helpers, so a nesting costs one frame of stack, not two.
+    if isinstance(like, dict):
         if not isinstance(value, dict):
             raise SaveError("%s must be named fields" % where)
         for key in like:
@@ -239,3 +235,20 @@ def _same_shape(value, like, where, depth=DEPTH):
                 _same_shape(item, like[0], where, depth - 1)
         else:
             renamed(value, {}, None, depth)  # what no new game holds yet is checked by the game's own rules
+    else:
+        _same_value(value, like, where)
+
+
+def _same_value(value, like, where):
+    """SaveError unless a single value (text, true or false, a whole number, or None) is of `like`'s kind."""
+    if like is None:  # "over": None, or the line that ended the game
+        if value is not None and not isinstance(value, str):
+            raise SaveError("%s must be text" % where)
+    elif isinstance(like, bool) or isinstance(like, str):
+        if type(value) is not type(like):
+            raise SaveError("%s must be %s" % (where, "text" if isinstance(like, str) else "true or false"))
+    elif isinstance(like, int):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise SaveError("%s must be a whole number" % where)
+        if value < min(0, like):
+            raise SaveError("%s is %d, below any game's" % (where, value))

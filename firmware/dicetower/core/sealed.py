@@ -90,7 +90,7 @@ class SealedDice(Pool):
     failure = None
     # The face pool's step in this class's own table: MicroPython looks a method up the classes in turn
     # on every call, and a face calls it once (-37 us on a press's six faces, on the emulated RP2040).
-    _below = Pool._below
+    _below = Pool._below  # noqa: SLF001 (its own step, inherited: copied here, not reached into)
 
     def __init__(self, tower, seed, kind, players, counter, dice):
         if len(seed) != SEED_BYTES:

@@ -105,7 +105,7 @@ class Oled:
         self._unknown = True  # a panel just (re)started holds noise: send everything next
         return True
 
-    def show(self, buf, now=0):
+    def show(self, buf, now=0):  # noqa: C901 (a kernel: loops in one frame, no call per entry)
         """Send what changed in `buf` (1024 bytes); returns the bytes sent on the bus.
 
         Each page whose view differs from what was sent is searched 32 columns at a time from both

@@ -9,14 +9,15 @@ Three buttons are enough everywhere:
 the save store and the console come in as objects, so the same flow runs on a Pico, in the
 simulator and in tests. `App` holds what every screen shares (the mode, the cursor, the message,
 the game) and plays the game's menu; the menus before a game are `Menus` (ui/menus.py), the values
-an action needs `Picker` (ui/picker.py), Battlerealm's dice `DiceScreen` (ui/dice_screen.py) over
+an action needs `Picker` (ui/picker.py), Battlerealm's dice `DiceScreen` (ui/battlerealm.py) over
 the core's `Turn`, the game's sealed dice `Sealing` (ui/sealing.py). What each game is (its
 tracker, menu, status line, gauge) is its module in core/games/.
 """
 
 from dicetower.core import games
 from dicetower.core.entropy import PAUSED, EntropyFailure
-from dicetower.core.game import Refused, release
+from dicetower.core.game import Refused
+from dicetower.core.scope import Scope
 from dicetower.core.actions import SIX_DICE, draws_dice
 from dicetower.core.dice import DICE
 from dicetower.ui.modes import (
@@ -48,9 +49,9 @@ class App:
         self.write_json = write_json  # write_json(name, data): a settings file on flash, whole; None: none
         # The last set-up of each game and a user's presets (setup_files.py's SetupFiles, made on the call), or None.
         self.setups = setups
-        self._tell = emit or (lambda event: None)  # the console (Device._emit): see `emit`
+        self._tell = emit or (lambda event: None)  # the console (Device.emit): see `emit`
         # A throw's save under way: until it is on flash, the throw's faces are held back from the screen,
-        # the phones and the console (Device._work steps the save first, then `release`s them).
+        # the phones and the console (Device._work steps the save first, then calls `throw_saved`).
         self.holding = False
         self._waiting = []  # the events it holds back
         self.settings = settings if settings is not None else {"brightness": 100, "sounds": True}
@@ -62,8 +63,15 @@ class App:
         self.game_module = None  # the game's module (core/games/): its menu, status line and gauge
         self.count = 0
         self.setup = None  # the set-up of the game being chosen: its set-up module's setup_default's shape
-        self.setup_rules = None  # that module (core/games/<game>_setup.py), while the game is set up
-        self._unready = None  # its name, until it is made ready (ui/choosing.py's make_ready)
+        self.setup_module = None  # that module (core/games/<game>/setup.py), while the game is set up
+        self.unready = None  # its name, until it is made ready (ui/choosing.py's make_ready)
+        # What is on the heap when (core/scope.py): the start menu's screens, the set-up's rows and
+        # checks, each game chosen or resumed (by its kind), and what lives as long as the tower.
+        self.start_scope = None  # made with the start menu (`menus`), closed when a game begins
+        self.setup_scope = None  # made when a set-up first loads a module (`setting_up`), closed when it starts
+        self.scopes = {}
+        self.ahead = None  # the game's scope whose modules the idle passes load (`choose_ahead`)
+        self.kept = Scope("tower")  # the sealed dice's modules: never closed
         self.last_setup = None  # the remembered set-up, until then
         self.form = None  # its rows on the OLED (ui/setup.py), made at the first use
         self.message = ""  # the last thing that happened, for the screen
@@ -78,24 +86,21 @@ class App:
         self.changed = True
         self.phones = None  # how phones reach the scoreboard (url, wifi, password, pin), once it is served
         self._menus = None  # ui/menus.py's Menus, while the menus before a game show (`menus`)
+        self.choosing = None  # and its ui/choosing.py's Choosing: a new game's count and set-up
         self.picker = Picker(self)
-        self.turn = None  # core/turn.py's Turn, once a Battlerealm game is played
-        self._ahead = []  # modules the chosen game will need, imported at idle (see choose_game)
-        self._held = {}  # kind -> the modules loading or fetching ahead a game of that kind imported
-        self._ahead_kind = None
-        self.dice_screen = None  # its screens (ui/dice_screen.py)
+        self.turn = None  # core/games/battlerealm/turn.py's Turn, once a Battlerealm game is played
+        self.dice_screen = None  # its screens (ui/battlerealm.py)
         notices = []
         if saves is not None:
-            import sys
-
-            before = set(sys.modules)
-            game, message = saves.resume()
+            reading = Scope("read")
+            game, message = saves.resume(reading)
             self.resume = game
             if game is not None:  # what resuming it will import, imported meanwhile at idle
-                self._held[game.KIND] = [name for name in sys.modules if name not in before]
-                from dicetower.ui import choosing
-
-                choosing.fetch(self, game.KIND)  # its module came with it
+                scope = self.scopes[game.KIND] = reading  # its tracker came with it: the game's scope
+                scope.name = game.KIND
+                for name in games.ahead_of(game.KIND):
+                    scope.adopt(name)  # what launch.py loaded first for it (its advisor's work arrays)
+                self.choose_ahead(game.KIND)
             if message:
                 notices.append(message)
         if self.options.get("notice"):
@@ -176,14 +181,14 @@ class App:
 
     def recover(self, to_game=True):
         """The shell's call after a press or a redraw raised (Device._crash): what was half made is let
-        go (a set-up's rows and values, an action's half-chosen values, modules still to fetch) and the
+        go (a set-up's rows and values, an action's half-chosen values, modules still to load) and the
         last good screen is up: the game being played (`to_game`; its seal's cut if one is open), else the
         start menu, the game kept to resume as a hold of C keeps it. Nothing is saved: the game on flash
         stays as it was."""
         was = self.mode
-        self._set_down()
+        self.close_setup()
         self.picker = Picker(self)
-        self._ahead = []
+        self.ahead = None
         self.message = ""
         self.page = 0
         self.cursor = self.cursor if was == PLAY else 0
@@ -198,11 +203,11 @@ class App:
             self.mode = OVER if game.over() else PLAY
 
     def stop_thinking(self):
-        """The work at idle raised (Device._set_down): what was left of it is dropped. Modules it was
-        fetching ahead come at the press that needs them; a set-up not made ready offers the defaults;
+        """The work at idle raised (Device.stop_work): what was left of it is dropped. Modules it was
+        loading ahead come at the press that needs them; a set-up not made ready offers the defaults;
         the advice it was finding is not given for this roll."""
-        self._ahead = []
-        self._unready = None
+        self.ahead = None
+        self.unready = None
         if self.turn is not None:
             self.turn.stop_thinking()
 
@@ -253,53 +258,83 @@ class App:
         else:
             self.menus.back()
 
-    def _let_go(self, kind):
-        """The modules games of other kinds than `kind` imported (a saved Battlerealm game's rules, heroes
-        and turn, once a Champions game starts): released, their heap the game's. Not once a Battlerealm
-        turn is made: it holds its modules whatever sys.modules says."""
-        for other in [k for k in self._held if k != kind]:
-            if self.turn is None:
-                for name in self._held[other]:
-                    release(name)
-                release("dicetower.core.games." + other)
-            del self._held[other]
+    def scope_of(self, kind):
+        """The scope of the game called `kind`: its package's modules, chosen or resumed."""
+        scope = self.scopes.get(kind)
+        if scope is None:
+            scope = self.scopes[kind] = Scope(kind)
+        return scope
+
+    def choose_ahead(self, kind):
+        """Load at idle, one a pass, what a game of `kind` will need: its descriptor's AHEAD (`begin`
+        closes the scopes of games of other kinds)."""
+        self.ahead = scope = self.scope_of(kind)
+        scope.queue(games.ahead_of(kind))
+        if getattr(games.descriptor(kind), "SCREENS", False):
+            scope.queue(("dicetower.ui." + kind,))  # its own screens (ui/<game>.py), after its rules
+        if games.tracker_of(kind) in scope.held:
+            self._tracker_in(games.game(kind))
+
+    def load_ahead(self):
+        """The next module the chosen game will need, now."""
+        name = self.ahead.step()
+        if name is not None and name == games.tracker_of(self.ahead.name):
+            self._tracker_in(games.game(self.ahead.name))
+
+    def _tracker_in(self, rules):
+        """A chosen game's tracker is in: it is the game's rules, and its sealed dice are next if it draws
+        dice (kept with the tower: a game of another kind begun later goes on counting its seals)."""
+        if self.game_module is None and rules.TRACKER.KIND == self.kind:
+            self.game_module = rules  # the game chosen (at power-up, a saved game's module: not yet chosen)
+        if draws_dice(rules.MENU):  # not imported by the press that starts it
+            self.kept.queue(SEALING)
+
+    def game_module_now(self):
+        """The chosen game's tracker, loaded now if the idle passes have not come to it."""
+        while self.game_module is None and self.ahead is not None and self.ahead.queued:
+            self.load_ahead()
+        if self.game_module is None:
+            self.game_module = self.scope_of(self.kind).load(games.tracker_of(self.kind))
+        return self.game_module
 
     @property
     def menus(self):
         """The menus before a game (ui/menus.py): imported when one shows, let go while a game is played."""
         if self._menus is None:
-            from dicetower.ui.menus import Menus
-
-            self._menus = Menus(self)
+            self.start_scope = self.start_scope or Scope("start menu")
+            self._menus = self.start_scope.load("dicetower.ui.menus").Menus(self)
             if self.setups is not None:
                 self.setups()  # setup.json's reader, made with the start menu: the press choosing a game uses it
         return self._menus
 
     def begin(self, game, new=False):
-        self._set_down()
-        self._menus = None  # the start menu's screens: the game's heap until it shows again
-        release("dicetower.ui.menus")
-        if self.sealing is None and draws_dice(games.game(game.KIND).MENU):  # with the first game of dice
-            from dicetower.ui.sealing import Sealing
-
-            self.sealing = Sealing(self)  # (before `resume` goes: its seal's counter counts on)
+        kind = game.KIND
+        self.close_setup()
+        self._menus = self.choosing = None  # the start menu's screens: the game's heap until it shows again
+        if self.start_scope is not None:
+            self.start_scope.close()
+            self.start_scope = None
+        rules = self.scope_of(kind).load(games.tracker_of(kind))
+        if self.sealing is None and draws_dice(rules.MENU):  # with the first game of dice
+            self.sealing = self.kept.load("dicetower.ui.sealing").Sealing(self)  # (before `resume` goes:
+            # its seal's counter counts on)
         self.resume = None  # replaced (kept on flash) or resumed
-        self._let_go(game.KIND)
+        for other in [k for k in self.scopes if k != kind and not self.scopes[k].lasting]:
+            self.scopes.pop(other).close()  # a saved game of another kind read at power-up, a game chosen
         if new and self.saves is not None:
             self.saves.keep_replaced()  # the game it replaces stays on flash: the start menu brings it back
         self.game = game
-        self.kind = game.KIND
-        self.game_module = games.game(game.KIND)
+        self.kind = kind
+        self.game_module = rules
         self.mode = OVER if game.over() else PLAY
         self.cursor = 0
-        self.menu = self.game_module.MENU
-        # What the idle passes have not fetched yet, now, in its order (presses may have left no idle pass).
-        from dicetower.ui import choosing
-
-        choosing.fetch(self, game.KIND)
-        while self._ahead:
-            choosing.import_ahead(self)
-        release("dicetower.ui.choosing")  # chosen: the game's heap until another is
+        self.menu = rules.MENU
+        # What the idle passes have not loaded yet, now, in its order (presses may have left no idle pass).
+        self.choose_ahead(kind)
+        while self.ahead.queued:
+            self.load_ahead()
+        while self.kept.queued:
+            self.kept.step()
         self.message = "New game." if new else "Resumed."
         if rolls_six_dice(self.menu):
             self._dice_screen().begin(game)
@@ -310,25 +345,29 @@ class App:
         self.save()
         self.emit({"event": "game", "game": self.kind, "new": new})
 
-    def _set_down(self):
+    def setting_up(self):
+        """The set-up's scope, made when a set-up first loads a module."""
+        if self.setup_scope is None:
+            self.setup_scope = Scope("set-up")
+        return self.setup_scope
+
+    def close_setup(self):
         """The game starts: the set-up's rows, presets and values are let go (set up again, they come
         back from setup.json); their heap is the game's."""
-        for _, kind in games.GAMES:  # a game chosen before this one may have fetched its own set-up module
-            name = games.setup_of(kind)
-            if name is not None:
-                release("dicetower.core.games." + name)
-        release("dicetower.ui.setup")
-        self.form = self.setup = self.setup_rules = self._unready = self.last_setup = None
+        if self.setup_scope is not None:
+            self.setup_scope.close()
+            self.setup_scope = None
+        self.form = self.setup = self.setup_module = self.unready = self.last_setup = None
         self.options.pop("presets", None)
 
     def _dice_screen(self):
         """The Battlerealm dice's turn and screens, made at the first Battlerealm game (other games
         never load them)."""
         if self.dice_screen is None:
-            from dicetower.ui.dice_screen import DiceScreen
-
-            self.dice_screen = DiceScreen(self)
+            scope = self.scope_of(self.kind)
+            self.dice_screen = scope.load("dicetower.ui.battlerealm").DiceScreen(self)
             self.turn = self.dice_screen.turn
+            scope.lasting = True  # the turn holds its modules as long as the tower runs
         return self.dice_screen
 
     # -- playing -------------------------------------------------------------
@@ -396,7 +435,7 @@ class App:
             self.saves.save(self.game)
             self.holding = True
 
-    def release(self):
+    def throw_saved(self):
         """The throw's save is on flash: its events are told, and the screen may show it."""
         self.holding = False
         waiting, self._waiting = self._waiting, []
@@ -421,27 +460,24 @@ class App:
     def think(self):
         """One slice of the work left at idle: a module the chosen game will need, else the advisor's
         work; True while more remains. The advice, once found, is shown."""
-        if self.game_module is None and self._ahead:
-            from dicetower.ui import choosing
-
-            choosing.import_ahead(self)  # its registry line up to its module, before its set-up (which imports it)
+        ahead = self.ahead is not None and self.ahead.queued
+        if self.game_module is None and ahead:
+            self.load_ahead()  # its AHEAD up to its tracker, before its set-up (which imports it)
             return True
-        if self._unready is not None:
+        if self.unready is not None:
             # The set-up's modules one a pass, then its rows made ready: no pass keeps the buttons waiting long.
             import sys
 
-            for name in ("dicetower.ui.setup", "dicetower.core.games." + self._unready):
+            for name in ("dicetower.ui.setup", self.unready):
                 if name not in sys.modules:
-                    __import__(name)
+                    self.setting_up().load(name)
                     return True
-            from dicetower.ui import choosing
-
-            choosing.make_ready(self)
+            self.setting_up().load("dicetower.ui.setup").make_ready(self)
             return True
-        if self._ahead:
-            from dicetower.ui import choosing
-
-            choosing.import_ahead(self)
+        if ahead:
+            self.load_ahead()
+            return True
+        if self.kept.step() is not None:
             return True
         turn = self.turn
         if turn is None or not turn.thinking():
@@ -452,10 +488,18 @@ class App:
         return more
 
     def thinking(self):
-        return self._unready is not None or bool(self._ahead) or (self.turn is not None and self.turn.thinking())
+        return bool(
+            self.unready is not None
+            or (self.ahead is not None and self.ahead.queued)
+            or self.kept.queued
+            or (self.turn is not None and self.turn.thinking())
+        )
 
 
-DICE_SCREEN = "dicetower.ui.dice_screen"
+# A game of dice's sealed dice, in the order they import one another (a Pico holds core/drbg.py already).
+# Not ui/resealing.py, the seal's moments: the press that starts the game imports it once the set-up's
+# modules are let go (loaded with them, it took the Battlerealm example's lowest heap down by 6 KB).
+SEALING = ("dicetower.core.drbg", "dicetower.core.sealed", "dicetower.ui.sealing")
 
 
 def rolls_six_dice(menu):

@@ -6,8 +6,8 @@ helpers): the start menu's screens leave the heap with it while a game is played
 """
 
 from dicetower.core import games
-from dicetower.core.game import release
-from dicetower.ui import choosing  # with the start menu: the press that chooses a game imports nothing
+from dicetower.core.scope import Scope
+from dicetower.ui.choosing import Choosing  # with the start menu: the press that chooses a game imports nothing
 from dicetower.ui.canvas import COLUMNS, MARGIN, WIDTH
 from dicetower.ui.screens import LINES, draw_list, draw_message, draw_pages
 from dicetower.ui.modes import HELP, HERO, HEROES, OVER, PHONES, PLAY, REPLACE, SETTINGS, SETUP, START
@@ -24,6 +24,7 @@ class Menus:
         self.roster = []  # the Battlerealm heroes being edited
         self.hero = 0  # the one open in the editor
         self.replacing = None  # the game chosen while asking whether it may replace the saved one
+        self.choosing = app.choosing = Choosing(app)  # the count screen's and the set-up's (ui/setup.py's form)
 
     def back(self):
         """Hold C: out of the heroes' editor one level, else to the start menu (a game kept to resume)."""
@@ -84,7 +85,7 @@ class Menus:
             self.replacing = choice
             app.mode = REPLACE
         else:
-            choosing.choose_game(app, choice)
+            self.choosing.choose(choice)
 
     def saved_game_unfinished(self):
         game = self.app.game or self.app.resume
@@ -96,7 +97,7 @@ class Menus:
         if button != "c":
             return app.step(button, len(REPLACE_ITEMS))
         if app.cursor == 1:
-            choosing.choose_game(app, self.replacing)
+            self.choosing.choose(self.replacing)
         else:
             app.mode = START
         app.cursor = 0
@@ -123,13 +124,13 @@ class Menus:
         app = self.app
         low = games.players(app.kind)[0]
         if button == "b" and kind == "long" and games.setup_of(app.kind) is not None:
-            choosing.open_setup(app)
+            self.choosing.open_setup()
         elif button == "a":
             app.count = max(low, app.count - 1)
         elif button == "b":
-            app.count = min(choosing.most(app), app.count + 1)
+            app.count = min(self.choosing.most(), app.count + 1)
         else:
-            choosing.start_game(app)
+            self.choosing.start()
 
     def settings_items(self):
         settings = self.app.settings
@@ -145,11 +146,11 @@ class Menus:
         if button != "c":
             return app.step(button, 4)
         if app.cursor == 3:
-            from dicetower.ui.help import text
-
             game = app.game or app.resume
-            app.message = text(game.KIND if game is not None else None)
-            release("dicetower.ui.help")  # the text is made: its module goes
+            reading = Scope("help")  # the text is made: its module and the games' help go
+            made = reading.load("dicetower.ui.help").text
+            app.message = reading.run(made, game.KIND if game is not None else None)
+            reading.close()
             app.page = 0
             app.mode = HELP
         elif app.cursor == 0:
@@ -157,7 +158,7 @@ class Menus:
         elif app.cursor == 1:
             app.settings["sounds"] = not app.settings["sounds"]
         else:
-            from dicetower.core.roster import heroes
+            from dicetower.core.games.battlerealm.roster import heroes
 
             self.roster = [dict(h, abilities=list(h["abilities"])) for h in heroes(app.options)]
             app.mode = HEROES
@@ -180,7 +181,7 @@ class Menus:
             app.cursor = 0
 
     def hero_items(self):
-        from dicetower.core.triples import ABILITIES
+        from dicetower.core.games.battlerealm.triples import ABILITIES
 
         hero = self.roster[self.hero]
         items = ["Starting PVP %d" % hero["pvp"]]
@@ -188,7 +189,7 @@ class Menus:
         return items + ["Done"]
 
     def on_hero(self, button, kind):
-        from dicetower.core.triples import ABILITIES
+        from dicetower.core.games.battlerealm.triples import ABILITIES
 
         app = self.app
         count = len(ABILITIES) + 2
@@ -228,7 +229,7 @@ class Menus:
 
     def draw_setup(self, canvas):
         app = self.app
-        low, high = games.players(app.kind)[0], choosing.most(app)  # the game's module may not be loaded yet
+        low, high = games.players(app.kind)[0], self.choosing.most()  # the game's module may not be loaded yet
         counting, hint = games.count_screen(app.kind)
         canvas.line(0, "New " + games.label(app.kind), invert=True, centre=True)
         canvas.line(2, counting % (low, high))
@@ -279,10 +280,9 @@ class Menus:
         if url is None:
             return
         if _QR[0] != url:
-            from dicetower.ui.qr import encode
-
-            _QR[0], _QR[1] = url, encode(url)
-            release("dicetower.ui.qr")  # the code is drawn from its modules, kept above: the encoder goes
+            encoding = Scope("qr")  # the code is drawn from its modules, kept above: the encoder goes
+            _QR[0], _QR[1] = url, encoding.load("dicetower.ui.qr").encode(url)
+            encoding.close()
         size, modules = _QR[1]
         quiet = 2 if size <= 25 else 1
         side = (size + 2 * quiet) * 2

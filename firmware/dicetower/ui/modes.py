@@ -1,6 +1,6 @@
 """The app's modes (which screen is up) and the dice screen's cursor stops, shared by the ui's classes."""
 
-from dicetower.core.dice import DICE  # not core/roll.py: Battlerealm's rules stay out of other games
+from dicetower.core.dice import DICE  # not core/games/battlerealm/roll.py: Battlerealm's rules stay out of other games
 
 START = "start"
 SETUP = "setup"

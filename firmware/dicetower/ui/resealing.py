@@ -150,8 +150,7 @@ def _use(sealing, dice):
     sealing.dice = dice
     sealing.phones = []
     sealing.names = [part.split("=")[0] for part in dice.dice.split(";")]
-    sealing._told = dice.size
-    sealing._drawn = dice.draws()
+    sealing.told()
     app = sealing.app
     app.dice = dice
     app.game.seal = dice

@@ -11,7 +11,8 @@ press after they are back seals it, and no die is thrown before.
 """
 
 from dicetower.core.entropy import PAUSED, EntropyFailure
-from dicetower.core.game import Refused, release
+from dicetower.core.game import Refused
+from dicetower.core.scope import Scope
 from dicetower.ui.modes import CUT, OVER, PLAY, SEED
 
 STEPS = "dicetower.ui.resealing"
@@ -28,6 +29,7 @@ class Sealing:
         self.floor = 0  # the highest counter a game found at power-up holds (config.json's count lost: count on)
         self._told = 0  # bytes of the record already told to the monitor
         self._drawn = 0  # and the draws in them
+        self._moments = None  # ui/resealing.py's scope, while a moment of the seal's is under way
         resumed = app.resume
         for seal in [getattr(resumed, "seal", None)] + list(getattr(resumed, "seals", ())):
             counter = seal.get("counter") if isinstance(seal, dict) else None
@@ -36,12 +38,15 @@ class Sealing:
 
     def steps(self):
         """ui/resealing.py: the seal's moments between throws, imported for them (let go by `done`)."""
-        return __import__(STEPS, None, None, ["seal"])
+        if self._moments is None:
+            self._moments = Scope("seal's moments")
+        return self._moments.load(STEPS)
 
     def done(self):
         """No moment of the seal's under way (no cut open): its module's heap is the game's again."""
-        if self.screen is None:
-            release(STEPS)
+        if self.screen is None and self._moments is not None:
+            self._moments.close()
+            self._moments = None
 
     def cut_by(self, text, address):
         """A phone's part of the open cut (App.cut_by): (True, as recorded) or (False, why not)."""
@@ -62,7 +67,7 @@ class Sealing:
         self.steps().begin(self, game, new)
         self.done()
 
-    # -- throws (core/game.py's `throw`, core/turn.py) --------------------------------------------------
+    # -- throws (core/game.py's `throw`, core/games/battlerealm/turn.py) --------------------------------------------------
 
     def throw(self, die, dice=0):
         """A new throw of `die` at the game's place is about to draw: its record opens it. No die is thrown
@@ -99,9 +104,13 @@ class Sealing:
         if dice is not None and dice.size > self._told:
             text = dice.text(self._told)
             first = self._drawn + 1
-            self._told = dice.size
-            self._drawn = dice.draws()
+            self.told()
             self.app.emit({"event": "draws", "game": self.app.kind, "first": first, "record": text})
+
+    def told(self):
+        """The record as it stands counts as told (a new seal's, said whole when it is made)."""
+        self._told = self.dice.size
+        self._drawn = self.dice.draws()
 
     def _index(self, die):
         if die.name not in self.names:

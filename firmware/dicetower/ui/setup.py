@@ -61,14 +61,15 @@ def fits(value, like, depth=6):
     return type(value) is type(like)  # True is not taken for 1, nor 1 for "1"
 
 
-def ready(app, name):
-    """The set-up's module `name`, its default, the user's presets and the remembered set-up, into the
-    app. A remembered set-up of another shape or with a value out of its row's range (an older firmware,
-    a hand edit) is not used, nor its count; one out of range is said, setup.json kept aside."""
-    from dicetower.ui.choosing import most
+def make_ready(app):
+    """The set-up's module (its name in `app.unready`), its default, the user's presets and the
+    remembered set-up, into the app, once: at idle after the game is chosen, or at the press that needs
+    it first. A remembered set-up of another shape or with a value out of its row's range (an older
+    firmware, a hand edit) is not used, nor its count; one out of range is said, setup.json kept aside."""
     from dicetower.ui.modes import NOTICE
 
-    rules = app.setup_rules = __import__("dicetower.core.games." + name, None, None, [name])
+    name, app.unready = app.unready, None
+    rules = app.setup_module = app.setting_up().load(name)
     app.setup = rules.setup_default(app.options)
     presets = getattr(rules, "PRESETS", None)
     if presets is not None and app.setups is not None:
@@ -91,7 +92,7 @@ def ready(app, name):
                 app.message = app.setups().refuse("the last %s set-up has %s" % (game_label(app.kind), wrong))
             app.changed = True
         app.last_setup = None
-    high = most(app)
+    high = app.choosing.most()
     if high < players(app.kind)[1]:
         app.count = min(app.count, high)
         app.changed = True  # the count screen says the roster's range
@@ -132,7 +133,7 @@ class SetupForm:
     def rows(self):
         if self._rows is None:
             app = self.app
-            self._rows = app.setup_rules.setup_rows(app.setup, app.count, app.options)
+            self._rows = app.setup_module.setup_rows(app.setup, app.count, app.options)
         return self._rows
 
     def choose(self, path):
@@ -164,9 +165,7 @@ class SetupForm:
             if button != "c":
                 return app.step(button, len(rows) + 1)
             if app.cursor == 0:
-                from dicetower.ui.choosing import start_game
-
-                return start_game(app)
+                return app.choosing.start()
             self.editing = True
             return
         if button == "c":
@@ -187,7 +186,7 @@ class SetupForm:
             new = values[((values.index(value) + ahead) if value in values else 0) % len(values)]
         put(app.setup, path, new)
         self._rows = None
-        changed = getattr(app.setup_rules, "setup_changed", None)
+        changed = getattr(app.setup_module, "setup_changed", None)
         if changed is not None:
             changed(app.setup, path, app.options)
 

@@ -56,17 +56,20 @@ def settings(config, random_bytes, log):
                 log("config.json: wifi.password must be 8 to 63 characters; a new one is made")
             wifi["password"] = _word(random_bytes, 10)
             changed = True
-    pin = wifi.get("pin")
-    if pin == "random":
-        wifi["shown_pin"] = "".join(str(b % 10) for b in random_bytes(4))
-    elif pin is None or pin == "":
-        wifi["shown_pin"] = None
-    elif good_pin(pin):
-        wifi["shown_pin"] = pin
-    else:
-        log('config.json: wifi.pin must be 4 to 8 digits or "random"; phones only watch')
-        wifi["shown_pin"] = None
+    wifi["shown_pin"] = _shown_pin(wifi.get("pin"), random_bytes, log)
     return wifi, changed
+
+
+def _shown_pin(pin, random_bytes, log):
+    """The PIN this boot shows on the Phones screen (None: phones only watch)."""
+    if pin == "random":
+        return "".join(str(b % 10) for b in random_bytes(4))
+    if pin is None or pin == "":
+        return None
+    if good_pin(pin):
+        return pin
+    log('config.json: wifi.pin must be 4 to 8 digits or "random"; phones only watch')
+    return None
 
 
 def saved(wifi):

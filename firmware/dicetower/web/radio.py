@@ -25,7 +25,7 @@ async def keep_up(dev):
     try:
         from dicetower.web.server import Server
     except ImportError as e:
-        dev._log_line("the scoreboard cannot be served: %s (run dicetower flash again)" % e)
+        dev.log_line("the scoreboard cannot be served: %s (run dicetower flash again)" % e)
         return
     server = Server(dev, dev.wifi["shown_pin"])
     serving = [None]
@@ -34,7 +34,7 @@ async def keep_up(dev):
         try:
             await server.start_server(port=dev.web_port)
         except OSError as e:
-            dev._log_line("the scoreboard's server stopped: %s" % e)
+            dev.log_line("the scoreboard's server stopped: %s" % e)
         serving[0] = None
 
     app = dev.app
@@ -48,7 +48,7 @@ async def keep_up(dev):
         if url != app.phones["url"]:
             app.phones["url"] = url
             app.changed = True
-            dev._emit({"event": "phones", "url": url})
+            dev.emit({"event": "phones", "url": url})
         if up and serving[0] is None:
             serving[0] = asyncio.create_task(serve())
         await asyncio.sleep(RADIO_S)

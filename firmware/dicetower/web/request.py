@@ -69,6 +69,19 @@ def decodes(target):
     return True
 
 
+def _take_line(buf, start, end, lines):
+    """The line buf[start:end] without its CR, Refused if too long; a line not blank is added to `lines`
+    (Refused past MAX_HEADERS). Not async: it reads nothing, and a plain call allocates no coroutine."""
+    line = bytes(memoryview(buf)[start:end]).rstrip(b"\r")
+    if len(line) > MAX_LINE:
+        raise Refused(414 if not lines else 431, "a line is longer than %d bytes" % MAX_LINE)
+    if line:
+        lines.append(line)
+        if len(lines) > MAX_HEADERS + 1:
+            raise Refused(431, "more than %d header lines" % MAX_HEADERS)
+    return line
+
+
 async def read_request(reader):
     """The request's bytes, head and body, read a PIECE at a time and cut at the first bound passed
     (each line copied once, as it ends); None when the client closed first."""
@@ -88,17 +101,11 @@ async def read_request(reader):
                 if len(buf) - start > MAX_LINE:
                     raise Refused(414 if not lines else 431, "a line is longer than %d bytes" % MAX_LINE)
                 break
-            line = bytes(memoryview(buf)[start:end]).rstrip(b"\r")
-            if len(line) > MAX_LINE:
-                raise Refused(414 if not lines else 431, "a line is longer than %d bytes" % MAX_LINE)
-            if line:
-                lines.append(line)
-                if len(lines) > MAX_HEADERS + 1:
-                    raise Refused(431, "more than %d header lines" % MAX_HEADERS)
-            elif lines:
-                head = end + 1
-            else:
-                first = end + 1  # a blank line before the request line: passed over, as HTTP/1.1 asks
+            if not _take_line(buf, start, end, lines):  # a blank line
+                if lines:
+                    head = end + 1
+                else:
+                    first = end + 1  # a blank line before the request line: passed over, as HTTP/1.1 asks
             start = end + 1
         if len(buf) > MAX_HEAD and (not head or head > MAX_HEAD):
             raise Refused(431, "the request's head is longer than %d bytes" % MAX_HEAD)

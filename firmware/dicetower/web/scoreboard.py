@@ -56,12 +56,9 @@ def snapshot(app):
     doc["over"] = game.over() or ""
     doc["moves"] = len(lines)
     doc["results"] = lines[-RESULTS:]
-    if app.kind == "battlerealm":
-        from dicetower.core.cards import SHORT_NAMES
-        from dicetower.core.games.battlerealm import WIN_PVP
-
-        doc["places"] = SHORT_NAMES
-        doc["goal"] = WIN_PVP
+    part = getattr(module, "scoreboard", None)  # module None: not yet loaded, so no part
+    if part is not None:  # what the page shows of the game beyond its status (its tracker's)
+        part(game.state, doc)
     sealing = getattr(app, "sealing", None)
     if sealing is not None and sealing.dice is not None:  # the commitment, and its cut (each phone adds its own)
         dice = sealing.dice

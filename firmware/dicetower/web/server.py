@@ -164,7 +164,7 @@ class _Connection:
             return
         self.closed = True
         if self.stream is not None:
-            self.stream.release()  # on every way out: a stream that never started, or a write that failed
+            self.stream.give_back()  # on every way out: a stream that never started, or a write that failed
         server = self.server
         server.clients -= 1
         self.entry[_CONNS] -= 1
@@ -186,7 +186,7 @@ class _Stream:
     """One phone's live game, as Server-Sent Events, made when the phone has taken the last one: a
     document only when the game changed (the newest, never a queue of old ones), else a comment every
     KEEPALIVE_S; ended after LEASE_S. Counted among the streams (in all, and its address's) from its
-    making to its release, which comes once."""
+    making to its giving back, which comes once."""
 
     def __init__(self, server, entry):
         self.server = server
@@ -214,13 +214,13 @@ class _Stream:
                 return ": keep-alive\n\n"
             await _nap(CHANGES_MS)
             self.quiet += CHANGES_MS
-        self.release()
+        self.give_back()
         raise StopAsyncIteration
 
     async def aclose(self):
-        self.release()
+        self.give_back()
 
-    def release(self):
+    def give_back(self):
         if self.open:
             self.open = False
             self.server.streams -= 1
@@ -393,7 +393,7 @@ class Server(Microdot):
         if notice and app.mode == "start":
             app.mode = "notice"
             app.page = 0
-        log = getattr(self.tower, "_log_line", None)
+        log = getattr(self.tower, "log_line", None)
         if log is not None:
             log(text)
 
@@ -522,11 +522,11 @@ async def _cut(request):
 def _routes(app):
     with open(PAGE, "rb") as f:
         app.page_size = str(f.seek(0, 2))
-    from dicetower.core.game import release
-    from dicetower.web import policy
+    from dicetower.core.scope import Scope
 
-    app.policy = policy.of(PAGE)
-    release("dicetower.web.policy")  # its code is needed once
+    once = Scope("policy")  # its code is needed once
+    app.policy = once.load("dicetower.web.policy").of(PAGE)
+    once.close()
     app.before_request(_only_the_tables)
     app.after_request(_guarded)
     app.after_error_request(_guarded)

@@ -5,7 +5,7 @@ entropy through the same health tests and fair sampler as a Pico, or a seed (--s
 or set faces (--faces) for replays and teaching. Type h at the prompt for the commands.
 """
 
-from dicetower.core.triples import ABILITIES
+from dicetower.core.games.battlerealm.triples import ABILITIES
 from dicetower_host import dice
 from dicetower_host.commands import add_source_options
 

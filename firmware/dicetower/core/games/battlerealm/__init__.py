@@ -1,0 +1,18 @@
+"""Battlerealm (Marvel Battlerealm): six custom dice, PVP Points, the Crystal Prison.
+
+Its descriptor: what the start menu's count screen and the idle passes know of the game before its
+tracker is loaded (core/games/__init__.py says what each name is), and the game's numbers its tracker
+and its checks (check.py, loaded without the tracker) share."""
+
+PLAYERS = (2, 6, 4)
+COUNTING = None
+SETUP = True
+HOLD_B = "Hold B: pick the heroes"
+AHEAD = ("work_arrays", "triples", "cards", "roster", "heroes", "tracker", "turn")
+SCREENS = True  # ui/battlerealm.py, its dice screen: loaded at idle after what AHEAD names
+
+WIN_PVP = 21
+DEFAULT_PVP = 10  # ASSUMPTION when a hero file gives none: the cards print it in red
+MOST = 99  # the most PVP one action gives a hero (Gain PVP: 1 to 99)
+ROUNDS = 9999  # the tracker's last round: a table plays tens; a save claiming more is damaged
+ATTACK_MOST = 999  # an Attack's damage in one turn, over every piece of it (a table deals tens)

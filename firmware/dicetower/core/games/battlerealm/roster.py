@@ -1,0 +1,100 @@
+"""A user's Battlerealm roster, `/heroes.json` on the device (edited without reflashing code):
+{"heroes": [{"name", "pvp", "abilities", "primary", "cards": [{"name", "dice"}, ...]}, ...]}.
+
+The built-in heroes are core/games/battlerealm/heroes.py, imported only when needed (`heroes`).
+"""
+
+from dicetower.core.game import parsed
+from dicetower.core.scope import Scope
+from dicetower.core.games.battlerealm.triples import check_abilities
+from dicetower.core.games.battlerealm.cards import MAX_CARDS, check_card
+
+
+def heroes(options):
+    """The Battlerealm roster in play: the user's heroes.json if there is one, else the built-in heroes."""
+    if options.get("heroes"):
+        return options["heroes"]
+    # Read and forgotten, unless the game's scope has it loaded (its AHEAD): the list lives as long as it
+    # is used, the heroes not seated go with it (on the VM, the whole built-in roster is 10.8 KB of heap).
+    scope = Scope("heroes")
+    listed = scope.load(BUILT_IN).HEROES
+    scope.close()
+    return listed
+
+
+BUILT_IN = "dicetower.core.games.battlerealm.heroes"
+
+
+def in_play(options, names):
+    """The roster's entries for the heroes called `names`: what a game keeps of the roster (their
+    power cards; the game's scope then drops the built-in heroes' module: ui/battlerealm.py)."""
+    return [hero for hero in heroes(options) if hero["name"] in names]
+
+
+def load_heroes(text):
+    """A user's Battlerealm roster from heroes.json, or ValueError naming the field."""
+    data = parsed(text, "heroes.json")
+    heroes = data.get("heroes") if isinstance(data, dict) else None
+    if not isinstance(heroes, list) or not 2 <= len(heroes) <= 13:
+        raise ValueError('heroes.json needs "heroes": a list of 2 to 13 heroes')
+    out = []
+    for n, hero in enumerate(heroes):
+        where = _hero_named(n, hero, out)
+        pvp = hero.get("pvp", 10)
+        if not isinstance(pvp, int) or isinstance(pvp, bool) or not 1 <= pvp <= 20:
+            raise ValueError('%s: "pvp" must be 1 to 20' % where)
+        abilities = hero.get("abilities", [])
+        if not isinstance(abilities, list):
+            raise ValueError('%s: "abilities" must be a list' % where)
+        try:
+            check_abilities(abilities)
+        except ValueError as e:
+            raise ValueError("%s: %s" % (where, e))
+        primary = hero.get("primary", "")
+        if not isinstance(primary, str):
+            raise ValueError('%s: "primary" must be text' % where)
+        cards = hero.get("cards", [])
+        if not isinstance(cards, list) or len(cards) > MAX_CARDS:
+            raise ValueError('%s: "cards" must be a list of up to %d power cards' % (where, MAX_CARDS))
+        checked = []
+        for i, card in enumerate(cards):
+            try:
+                checked.append(check_card(card))
+            except ValueError as e:
+                name = card.get("name") if isinstance(card, dict) else None
+                label = " (%s)" % name if isinstance(name, str) and name else ""
+                raise ValueError("%s card %d%s: %s" % (where, i + 1, label, e))
+        entry = {
+            "name": hero["name"][:16],
+            "pvp": pvp,
+            "abilities": list(abilities),
+            "primary": primary,
+            "cards": checked,
+        }
+        if "_fill" in hero:
+            entry["_fill"] = hero["_fill"]
+        out.append(entry)
+    return out
+
+
+def _hero_named(n, hero, out):
+    """How errors name hero number n + 1 ("heroes.json hero 2 (Thor)"), once its name is one the seats can
+    tell from the heroes before it (`out`); ValueError if not."""
+    where = "heroes.json hero %d" % (n + 1)
+    if not isinstance(hero, dict) or not isinstance(hero.get("name"), str) or not hero["name"]:
+        raise ValueError('%s: "name" is missing' % where)
+    where = "%s (%s)" % (where, hero["name"])
+    if hero["name"][0] in "=~":  # a save writes its short codes so (core/savefile.py): a name cannot be one
+        raise ValueError('%s: a name cannot start with "=" or "~"' % where)
+    for other in out:  # the seats tell heroes apart by name (as the OLED shows it: 16 characters)
+        if other["name"] == hero["name"][:16]:
+            raise ValueError("%s: a hero is named so already" % where)
+    return where
+
+
+def cards_of(heroes, name):
+    """The power cards of the hero called `name` in a roster ([] if none)."""
+    for hero in heroes:
+        if hero["name"] == name:
+            return hero.get("cards") or []
+    return []

@@ -1,0 +1,65 @@
+"""Battlerealm's set-up (ui/setup.py shows its rows): seat by seat, a hero of the roster (heroes.json or
+the built-in one), none twice. Loaded while a game is set up, released when it starts."""
+
+from dicetower.core.games.battlerealm import PLAYERS
+
+
+def _names(options):
+    from dicetower.core.games.battlerealm.roster import heroes
+
+    return [h["name"] for h in heroes(options)]
+
+
+def setup_default(options):
+    names = _names(options)[: PLAYERS[1]]
+    return {"heroes": names + [""] * (PLAYERS[1] - len(names))}
+
+
+def _seated(setup, names):
+    """The seats' heroes: each a hero of the roster, none twice (a name gone from heroes.json, or seen
+    before, gives way to the first hero not seated)."""
+    seats = []
+    for name in setup["heroes"]:
+        seats.append(name if name in names and name not in seats else "")
+    for i in range(len(seats)):
+        if not seats[i]:
+            for name in names:
+                if name not in seats:
+                    seats[i] = name
+                    break
+    setup["heroes"] = seats
+    return seats
+
+
+def setup_rows(setup, count, options):
+    names = _names(options)
+    seats = _seated(setup, names)
+    rows = []
+    for i in range(min(count, len(names))):
+        others = seats[:i] + seats[i + 1 : count]
+        rows.append(("Seat %d" % (i + 1), ("heroes", i), [(n, n) for n in names if n not in others]))
+    return rows
+
+
+def most(options):
+    """The most players the roster seats (a heroes.json of 3 heroes seats 3): the count screen's top."""
+    from dicetower.core.games.battlerealm.roster import heroes
+
+    return min(PLAYERS[1], len(heroes(options)))
+
+
+def start(count, setup, options):
+    """The arguments of `Battlerealm.setup`, its heroes checked as it checks them (its `new_state`)
+    before the form is let go."""
+    from dicetower.core.game import Refused
+    from dicetower.core.games.battlerealm.tracker import CHECKS
+    from dicetower.core.scope import once
+    from dicetower.core.games.battlerealm.roster import heroes
+
+    roster = heroes(options)
+    if count > len(roster):
+        raise Refused("The roster has %d heroes: %d players at most." % (len(roster), len(roster)))
+    seats = _seated(setup, [h["name"] for h in roster])[:count]
+    made = [dict(h) for name in seats for h in roster if h["name"] == name]
+    once(CHECKS, "new_state", made)
+    return (made,)  # Battlerealm.setup's
