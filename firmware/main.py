@@ -1,10 +1,10 @@
 """dicetower: boots the dice tower. MicroPython runs this file at boot (CircuitPython runs it as code.py)
 and compiles it from source every time, so it only calls the compiled launch (dicetower/launch.py: the
-check of the flashed files, the device's boot) and lets it go once the device is up."""
+check of the flashed files, the device's boot) and forgets it once the device is up."""
 
 
 def boot(platform=None):
-    """The device on `platform` (the board's own when None), the launch let go once it is up (the check's
+    """The device on `platform` (the board's own when None), the launch forgotten once it is up (the check's
     and the boot's code are not a game's heap): the loop's, the simulator's and the bench's way in."""
     from dicetower.core.scope import Scope
 

@@ -1,5 +1,6 @@
 """The firmware's import graph has no cycles, even through imports inside functions and modules loaded
-by name (`__import__`, a Scope's `load` and `adopt`, `once`, with a literal or a module-level constant):
+by name (`__import__`, a Scope's `load` and `adopt`, `once`, with a literal or a module-level constant, its own
+or imported):
 a cycle makes which module is half-made at import depend on who came first, and on a Pico each side
 holds the other on the heap."""
 
@@ -24,16 +25,30 @@ def modules():
     return out
 
 
-def imports(path, known):
-    """The firmware modules the module at `path` imports, wherever in it."""
+def constants(path):
+    """{NAME: "dicetower...."}: the module's top-level names for a module's name (loaded by that name)."""
     with open(path) as f:
         tree = ast.parse(f.read())
-    constants = {}  # NAME = "dicetower...." at the module's top: a module named once, loaded by that name
+    out = {}
     for node in tree.body:
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
             for target in node.targets:
                 if isinstance(target, ast.Name) and isinstance(node.value.value, str):
-                    constants[target.id] = node.value.value
+                    out[target.id] = node.value.value
+    return out
+
+
+def imports(path, known, named):
+    """The firmware modules the module at `path` imports, wherever in it. `named`: each module's
+    constants(), so that a name imported from another module resolves to the module it names."""
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    local = constants(path)
+    for node in ast.walk(tree):  # from PACKAGE import CHECKS: CHECKS names a module there
+        if isinstance(node, ast.ImportFrom) and node.module in named:
+            for alias in node.names:
+                if alias.name in named[node.module]:
+                    local[alias.asname or alias.name] = named[node.module][alias.name]
     found = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module:
@@ -48,8 +63,8 @@ def imports(path, known):
             if called in BY_NAME:
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     found.add(first.value)
-                elif isinstance(first, ast.Name) and first.id in constants:
-                    found.add(constants[first.id])
+                elif isinstance(first, ast.Name) and first.id in local:
+                    found.add(local[first.id])
     return {name for name in found if name in known}
 
 
@@ -86,7 +101,8 @@ def cycles(graph):
 
 def graph():
     known = modules()
-    return {name: imports(path, known) - {name} for name, path in known.items()}
+    named = {name: constants(path) for name, path in known.items()}
+    return {name: imports(path, known, named) - {name} for name, path in known.items()}
 
 
 def test_the_firmware_imports_no_module_that_imports_it_back():

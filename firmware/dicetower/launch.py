@@ -118,8 +118,12 @@ def boot(platform=None):
 
         platform = make()
     if _saved_battlerealm(platform.root):
-        # Its advisor's work arrays first, while the heap is still one piece (core/games/battlerealm/work_arrays.py says why).
-        import dicetower.core.games.battlerealm.work_arrays  # noqa: F401
+        # What only its play needs (the advisor's work arrays) first, while the heap is still one piece
+        # (core/games/battlerealm/work_arrays.py says why); the App's read of the save adopts them.
+        from dicetower.core.games.battlerealm import PLAY_ONLY
+
+        for name in PLAY_ONLY:
+            __import__("dicetower.core.games.battlerealm." + name)
     # Loading the device's code (most of the firmware) leaves as much garbage as code: collected only once
     # the heap is full, what stays would be spread over all of it. Collected every 64 KB while it loads
     # (and, by wiring.py, before a saved game's modules and the start menu's are loaded), what stays is

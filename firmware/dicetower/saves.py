@@ -265,13 +265,14 @@ class SaveStore:
         except OSError as e:
             self._log("the replaced game could not be kept (%s)" % why(e))
 
-    def bring_back(self):
+    def bring_back(self, scope=None):
         """The kept game, back as the saved one; the game saved until now takes its name (so the
         start menu offers it in turn). Three renames, each whole: see `load` for a power cut between.
-        None if it cannot come back (changed or removed over USB since the start menu offered it)."""
+        None if it cannot come back (changed or removed over USB since the start menu offered it).
+        `scope` holds what reading it loaded (the App gives the scope of the kept game's kind)."""
         self.flush()
         try:
-            return self._read(None, self._bring_back)
+            return self._read(scope, self._bring_back)
         except (SaveError, OSError) as e:
             self._log("the kept game could not be brought back (%s)" % e)
             self.find_kept()

@@ -1,7 +1,7 @@
 """Before the game starts: the settings, the board profile, and a problem shown on the OLED; what a cut
 left of a file written whole swept (`sweep`), a save cut short told from a damaged one (`cut_short`).
 
-Boot's alone: the device imports it while it starts and releases it after (a game's heap does not
+Boot's alone: the device imports it while it starts and forgets it after (a game's heap does not
 hold it); a start that fails keeps it, to show the problem. A loop that fails at every pass imports it
 again to restart the board, saying why (`restarting`).
 

@@ -2,7 +2,7 @@
 start-up refuses said. `wire` makes the parts and hands them to the Device, which holds them (and its
 loop's own state) from then on.
 
-Boot's alone, as startup.py: `Device.__init__` calls `wire` once and releases this module (a game's heap
+Boot's alone, as startup.py: `Device.__init__` calls `wire` once and forgets this module (a game's heap
 does not hold the power-up's code); a start that fails keeps it, with the problem on the OLED.
 """
 
@@ -32,7 +32,7 @@ def wire(platform, dev):
     root = dev.root
     log_line = dev.log_line
     notices = []  # what start-up refused, said on the OLED before the start menu
-    from dicetower import startup  # boot's alone: released once the device is up (the end of its __init__)
+    from dicetower import startup  # boot's alone: forgotten once the device is up (the end of its __init__)
 
     startup.sweep(files, root, log_line)  # what a cut left of a file written whole
     damaged = []

@@ -54,7 +54,7 @@ from dicetower.core.health import EntropyFailure, HealthTests
 from dicetower.core.pool import Pool
 
 # Modules only some dice need, imported when needed (on a Pico an .mpy's code lives on the heap): core/drbg.py
-# for a noise source, not a replay; core/entropy_startup.py for a start-up test, released once it passes.
+# for a noise source, not a replay; core/entropy_startup.py for a start-up test, forgotten once it passes.
 _STARTUP_TEST = "dicetower.core.entropy_startup"
 
 STARTUP_SAMPLES = 1024  # SP 800-90B's start-up minimum: tested as the dice are made

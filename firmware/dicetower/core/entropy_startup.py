@@ -1,5 +1,5 @@
 """The dice's start-up test's own two checks (SP 800-90B 4.3), beyond the health tests: period and
-linear complexity. A module of its own: FairDice imports it for a start-up test and releases it once
+linear complexity. A module of its own: FairDice loads it for a start-up test and forgets it once
 the test has passed (on a Pico, code loaded from an .mpy lives on the heap the game needs).
 """
 

@@ -1,7 +1,7 @@
 """A saved game's bytes back into a game: verified, migrated, checked (core/savefile.py writes them).
 
 Needed at power-up (the saved game, the kept ones the start menu offers) and when a kept game is
-brought back: saves.py imports it then and releases it after, so a game's heap holds only the writer.
+brought back: saves.py loads it then and forgets it after, so a game's heap holds only the writer.
 `decode` checks everything before it trusts anything and raises `SaveError` saying what is wrong, and
 nothing else: past the checksum, whatever fails (a missing list, a value of the wrong type, nesting
 deeper than any game's, a game that does not replay) means the save is damaged. The state is checked

@@ -1,4 +1,4 @@
-"""What one part of the tower brought onto the heap, and lets go of together.
+"""What one part of the tower brought onto the heap, and forgets together.
 
 A `Scope` loads modules, at once (`load`) or one an idle pass (`queue`, then the loop's `step`), notes
 every module each load brought in (its own imports too), and `close` forgets them all, as if never
@@ -18,7 +18,7 @@ import sys
 class Scope:
     def __init__(self, name):
         self.name = name  # whose it is: "start menu", "set-up", a game's kind...
-        self.held = []  # the modules it brought in, in the order they came
+        self.held = []  # the modules it brought in
         self.queued = []  # the modules to load at idle, one a `step`
         self.lasting = False  # True: what it holds lives as long as the tower (closed by no one)
 

@@ -29,8 +29,8 @@ class Choosing:
         app.game_module = None  # its module: `game_module_now`
         app.mode = SETUP
         app.message = ""
+        app.choose_ahead(kind)  # its descriptor first, in its scope: the count screen reads it
         self.set_up(kind)
-        app.choose_ahead(kind)
 
     def set_up(self, kind):
         """The count a new game starts from: the last one of its kind started, else the game's. The rest
@@ -93,8 +93,8 @@ class Choosing:
                 if e.path is not None or app.mode == FORM:
                     self.open_setup(e.path)
                 raise
-            self.remember()  # before it is let go: should the tracker refuse it, it comes back (below)
-            app.close_setup()  # its module let go before the game's comes in (core/games/__init__.py)
+            self.remember()  # before it is forgotten: should the tracker refuse it, it comes back (below)
+            app.close_setup()  # its module forgotten before the game's comes in (core/games/__init__.py)
             try:
                 game = app.game_module_now().TRACKER.setup(*made)
             except Refused:
@@ -115,5 +115,6 @@ class Choosing:
         has one."""
         app = self.app
         if app.unready is not None:
+            app.load_to_tracker()
             app.setting_up().load("dicetower.ui.setup").make_ready(app)
         return app.setup is not None

@@ -14,6 +14,8 @@ the core's `Turn`, the game's sealed dice `Sealing` (ui/sealing.py). What each g
 tracker, menu, status line, gauge) is its module in core/games/.
 """
 
+import sys
+
 from dicetower.core import games
 from dicetower.core.entropy import PAUSED, EntropyFailure
 from dicetower.core.game import Refused
@@ -93,13 +95,17 @@ class App:
         notices = []
         if saves is not None:
             reading = Scope("read")
+            for _, kind in games.GAMES:  # what launch.py loaded first for the saved game (Battlerealm's
+                described = sys.modules.get(games.PACKAGE + kind)  # work arrays): the read's, kept with
+                for name in getattr(described, "PLAY_ONLY", ()):  # the game it reads
+                    reading.adopt(games.PACKAGE + kind + "." + name)
             game, message = saves.resume(reading)
             self.resume = game
-            if game is not None:  # what resuming it will import, imported meanwhile at idle
+            if game is None:
+                reading.close()  # nothing to resume: what the read loaded is nobody's
+            else:  # what resuming it will import, imported meanwhile at idle
                 scope = self.scopes[game.KIND] = reading  # its tracker came with it: the game's scope
                 scope.name = game.KIND
-                for name in games.ahead_of(game.KIND):
-                    scope.adopt(name)  # what launch.py loaded first for it (its advisor's work arrays)
                 self.choose_ahead(game.KIND)
             if message:
                 notices.append(message)
@@ -268,12 +274,27 @@ class App:
     def choose_ahead(self, kind):
         """Load at idle, one a pass, what a game of `kind` will need: its descriptor's AHEAD (`begin`
         closes the scopes of games of other kinds)."""
+        self.set_aside(kind)
         self.ahead = scope = self.scope_of(kind)
+        described = scope.load(games.PACKAGE + kind)  # its descriptor: the game's, as the rest of its package
         scope.queue(games.ahead_of(kind))
-        if getattr(games.descriptor(kind), "SCREENS", False):
+        if getattr(described, "SCREENS", False):
             scope.queue(("dicetower.ui." + kind,))  # its own screens (ui/<game>.py), after its rules
-        if games.tracker_of(kind) in scope.held:
-            self._tracker_in(games.game(kind))
+        rules = sys.modules.get(games.tracker_of(kind))
+        if rules is not None:  # loaded already (a save's read, a set-up's import): what it needs next
+            self._tracker_in(rules)
+
+    def set_aside(self, kind):
+        """A game of `kind` is chosen: games of other kinds chosen before it are forgotten, but the one
+        kept to resume, which only forgets what it needs in play alone (its descriptor's PLAY_ONLY:
+        Battlerealm's work arrays, made again if it is resumed); a Battlerealm turn keeps its own."""
+        resume = self.resume.KIND if self.resume is not None else None
+        for other in [k for k in self.scopes if k != kind and not self.scopes[k].lasting]:
+            if other != resume:
+                self.scopes.pop(other).close()
+            else:
+                for name in getattr(games.descriptor(other), "PLAY_ONLY", ()):
+                    self.scopes[other].drop(games.PACKAGE + other + "." + name)
 
     def load_ahead(self):
         """The next module the chosen game will need, now."""
@@ -289,17 +310,22 @@ class App:
         if draws_dice(rules.MENU):  # not imported by the press that starts it
             self.kept.queue(SEALING)
 
-    def game_module_now(self):
-        """The chosen game's tracker, loaded now if the idle passes have not come to it."""
+    def load_to_tracker(self):
+        """The chosen game's AHEAD up to its tracker, now: what its set-up imports of it is then in the
+        game's scope, not the set-up's (which is closed when the game starts)."""
         while self.game_module is None and self.ahead is not None and self.ahead.queued:
             self.load_ahead()
+
+    def game_module_now(self):
+        """The chosen game's tracker, loaded now if the idle passes have not come to it."""
+        self.load_to_tracker()
         if self.game_module is None:
             self.game_module = self.scope_of(self.kind).load(games.tracker_of(self.kind))
         return self.game_module
 
     @property
     def menus(self):
-        """The menus before a game (ui/menus.py): imported when one shows, let go while a game is played."""
+        """The menus before a game (ui/menus.py): loaded when one shows, forgotten while a game is played."""
         if self._menus is None:
             self.start_scope = self.start_scope or Scope("start menu")
             self._menus = self.start_scope.load("dicetower.ui.menus").Menus(self)
@@ -315,12 +341,13 @@ class App:
             self.start_scope.close()
             self.start_scope = None
         rules = self.scope_of(kind).load(games.tracker_of(kind))
-        if self.sealing is None and draws_dice(rules.MENU):  # with the first game of dice
-            self.sealing = self.kept.load("dicetower.ui.sealing").Sealing(self)  # (before `resume` goes:
-            # its seal's counter counts on)
+        if draws_dice(rules.MENU):  # its sealed dice, the tower's for as long as it runs
+            for name in SEALING:
+                self.kept.load(name)
+            if self.sealing is None:  # with the first game of dice (before `resume` goes: its seal's
+                self.sealing = sys.modules["dicetower.ui.sealing"].Sealing(self)  # counter counts on)
         self.resume = None  # replaced (kept on flash) or resumed
-        for other in [k for k in self.scopes if k != kind and not self.scopes[k].lasting]:
-            self.scopes.pop(other).close()  # a saved game of another kind read at power-up, a game chosen
+        self.set_aside(kind)  # a saved game of another kind read at power-up, a game chosen before
         if new and self.saves is not None:
             self.saves.keep_replaced()  # the game it replaces stays on flash: the start menu brings it back
         self.game = game
@@ -352,7 +379,7 @@ class App:
         return self.setup_scope
 
     def close_setup(self):
-        """The game starts: the set-up's rows, presets and values are let go (set up again, they come
+        """The game starts: the set-up's rows, presets and values are forgotten (set up again, they come
         back from setup.json); their heap is the game's."""
         if self.setup_scope is not None:
             self.setup_scope.close()
@@ -466,8 +493,6 @@ class App:
             return True
         if self.unready is not None:
             # The set-up's modules one a pass, then its rows made ready: no pass keeps the buttons waiting long.
-            import sys
-
             for name in ("dicetower.ui.setup", self.unready):
                 if name not in sys.modules:
                     self.setting_up().load(name)
@@ -498,7 +523,7 @@ class App:
 
 # A game of dice's sealed dice, in the order they import one another (a Pico holds core/drbg.py already).
 # Not ui/resealing.py, the seal's moments: the press that starts the game imports it once the set-up's
-# modules are let go (loaded with them, it took the Battlerealm example's lowest heap down by 6 KB).
+# modules are forgotten (loaded with them, it took the Battlerealm example's lowest heap down by 6 KB).
 SEALING = ("dicetower.core.drbg", "dicetower.core.sealed", "dicetower.ui.sealing")
 
 

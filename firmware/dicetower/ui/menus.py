@@ -71,7 +71,8 @@ class Menus:
         if choice == "resume":
             app.begin(app.resume)
         elif choice == "bring_back":
-            game = app.saves.bring_back()
+            app.close_setup()  # a set-up of the same kind holds nothing the game read back will use
+            game = app.saves.bring_back(app.scope_of(app.saves.kept_kind()))
             if game is None:  # changed or removed since the menu offered it; the console says why
                 app.saved_message = "Could not bring it back."
             else:
@@ -148,9 +149,11 @@ class Menus:
         if app.cursor == 3:
             game = app.game or app.resume
             reading = Scope("help")  # the text is made: its module and the games' help go
-            made = reading.load("dicetower.ui.help").text
-            app.message = reading.run(made, game.KIND if game is not None else None)
-            reading.close()
+            try:
+                made = reading.load("dicetower.ui.help").text
+                app.message = reading.run(made, game.KIND if game is not None else None)
+            finally:
+                reading.close()
             app.page = 0
             app.mode = HELP
         elif app.cursor == 0:
@@ -281,8 +284,10 @@ class Menus:
             return
         if _QR[0] != url:
             encoding = Scope("qr")  # the code is drawn from its modules, kept above: the encoder goes
-            _QR[0], _QR[1] = url, encoding.load("dicetower.ui.qr").encode(url)
-            encoding.close()
+            try:
+                _QR[0], _QR[1] = url, encoding.load("dicetower.ui.qr").encode(url)
+            finally:
+                encoding.close()
         size, modules = _QR[1]
         quiet = 2 if size <= 25 else 1
         side = (size + 2 * quiet) * 2

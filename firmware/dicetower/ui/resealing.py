@@ -1,7 +1,7 @@
 """The seal's moments between throws (ui/sealing.py holds what a game in play needs): a game of dice
 sealed, its commitment said (16 hex digits) and its cut asked for on the OLED (CutScreen) and from the
 phones (`take`); a seal revealed, and kept with the game's history; a seal read back from flash revealed
-as far as it can be read, never silently replaced. Imported for these moments, let go once no cut is open.
+as far as it can be read, never silently replaced. Loaded for these moments, forgotten once no cut is open.
 
 The seals this tower has made are counted in config.json ("seals"), written before each commitment is
 said, so no two seals of one tower share a counter, with or without a saved game (a lost or refused

@@ -2,7 +2,7 @@
 in the save before its faces are shown, told to the monitor; dice given back recorded; the seed revealed
 when the game ends, when "Reveal the seed" is chosen and when the record is full, and the game sealed
 afresh when it goes on. The moments between throws (a seal made, its cut on the OLED and from the phones,
-a seal revealed or read back from flash) are ui/resealing.py's, loaded for them and let go after, so a
+a seal revealed or read back from flash) are ui/resealing.py's, loaded for them and forgotten after, so a
 game in play holds this module only.
 
 The tower's own dice (FairDice) give the seed; dice that cannot (set faces in tests and tutorials) leave
@@ -37,7 +37,7 @@ class Sealing:
                 self.floor = max(self.floor, counter)
 
     def steps(self):
-        """ui/resealing.py: the seal's moments between throws, imported for them (let go by `done`)."""
+        """ui/resealing.py: the seal's moments between throws, loaded for them (forgotten by `done`)."""
         if self._moments is None:
             self._moments = Scope("seal's moments")
         return self._moments.load(STEPS)
@@ -52,7 +52,7 @@ class Sealing:
         """A phone's part of the open cut (App.cut_by): (True, as recorded) or (False, why not)."""
         if self.dice is None:
             return False, "no seal waits for a cut now"
-        if self.screen is None:  # late: the moments' module is let go, the reason is short
+        if self.screen is None:  # late: the moments' module is forgotten, the reason is short
             return False, "seal %s is cut already" % self.dice.commitment[:16]
         return self.steps().take(self, text, address)
 

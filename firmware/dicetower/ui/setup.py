@@ -10,7 +10,7 @@ makes the game:
   setup_changed(setup, path, options) (optional) a value changed: what follows from it
   start(count, setup, options)        the arguments of the game's TRACKER.setup, having made every
                                       check that setup makes (the same functions): Refused saying what
-                                      cannot be, its `path` the row to change. The form is let go only
+                                      cannot be, its `path` the row to change. The form is forgotten only
                                       after it (the game's module is imported once this one is)
   most(options)                       (optional) the most players the set-up can seat, when fewer than
                                       the registry's (a roster of 3 heroes)

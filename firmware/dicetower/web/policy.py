@@ -1,4 +1,4 @@
-"""The page's Content-Security-Policy, made once when the server starts and then let go (web/server.py).
+"""The page's Content-Security-Policy, made once when the server starts and then forgotten (web/server.py).
 
 Nothing but the page's own style and script (each by its SHA-256, hashed from web/page.html a piece at
 a time, so an edited page is never refused its own script), its requests to the tower, and no frame.

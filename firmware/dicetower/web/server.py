@@ -525,8 +525,10 @@ def _routes(app):
     from dicetower.core.scope import Scope
 
     once = Scope("policy")  # its code is needed once
-    app.policy = once.load("dicetower.web.policy").of(PAGE)
-    once.close()
+    try:
+        app.policy = once.load("dicetower.web.policy").of(PAGE)
+    finally:
+        once.close()
     app.before_request(_only_the_tables)
     app.after_request(_guarded)
     app.after_error_request(_guarded)

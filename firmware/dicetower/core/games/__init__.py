@@ -16,6 +16,9 @@ start menu needs. Adding a game is a package and that line (docs/architecture.md
                    passes: benchmarks/rp2040_pico.py). A game whose tracker is not listed has it
                    imported at the press that starts it, after its set-up is forgotten, so that the
                    two need not share the heap (tests/test_heap_budget.py's peaks)
+    PLAY_ONLY      (optional) what of AHEAD only play needs: forgotten while a game of another kind is
+                   chosen and this one waits to be resumed (made again if it is); launch.py loads it
+                   first at power-up when the saved game is Battlerealm's, while the heap is one piece
     SCREENS        (optional) True if it has screens of its own, ui/<game>.py: loaded at idle after
                    AHEAD
   help.py          TEXT: Settings -> Help's words on its status lines' short forms (loaded for the help

@@ -9,7 +9,10 @@ COUNTING = None
 SETUP = True
 HOLD_B = "Hold B: pick the heroes"
 AHEAD = ("work_arrays", "triples", "cards", "roster", "heroes", "tracker", "turn")
+PLAY_ONLY = ("work_arrays",)  # the advisor's 11 KB: launch.py's first at power-up, not held while another
+# game is chosen
 SCREENS = True  # ui/battlerealm.py, its dice screen: loaded at idle after what AHEAD names
+CHECKS = "dicetower.core.games.battlerealm.check"  # loaded for each check, forgotten after (scope.once)
 
 WIN_PVP = 21
 DEFAULT_PVP = 10  # ASSUMPTION when a hero file gives none: the cards print it in red

@@ -1,7 +1,7 @@
 """Battlerealm's set-up (ui/setup.py shows its rows): seat by seat, a hero of the roster (heroes.json or
-the built-in one), none twice. Loaded while a game is set up, released when it starts."""
+the built-in one), none twice. Loaded while a game is set up, forgotten when it starts."""
 
-from dicetower.core.games.battlerealm import PLAYERS
+from dicetower.core.games.battlerealm import CHECKS, PLAYERS
 
 
 def _names(options):
@@ -50,9 +50,8 @@ def most(options):
 
 def start(count, setup, options):
     """The arguments of `Battlerealm.setup`, its heroes checked as it checks them (its `new_state`)
-    before the form is let go."""
+    before the form is forgotten."""
     from dicetower.core.game import Refused
-    from dicetower.core.games.battlerealm.tracker import CHECKS
     from dicetower.core.scope import once
     from dicetower.core.games.battlerealm.roster import heroes
 

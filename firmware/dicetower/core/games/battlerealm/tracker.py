@@ -34,7 +34,7 @@ docs/rules.md and the choices below.
 from dicetower.core.games.battlerealm.triples import judge
 from dicetower.core.dice import BATTLEREALM, SYMBOLS
 from dicetower.core.game import Game, Refused, number, plural, short_name
-from dicetower.core.games.battlerealm import ATTACK_MOST, MOST, ROUNDS, WIN_PVP
+from dicetower.core.games.battlerealm import ATTACK_MOST, CHECKS, MOST, ROUNDS, WIN_PVP
 from dicetower.core.scope import once
 from dicetower.core.games.battlerealm.cards import LOCATIONS, WAREHOUSE, WAREHOUSE_BUYS
 from dicetower.core.actions import CHOICE, NUMBER, OTHER, SAME_OTHER, SIX_DICE
@@ -54,11 +54,6 @@ def symbols_from_letters(letters):
             raise Refused("%r is not a die face letter (M S K T C Y)." % letter)
         out.append(SYMBOLS[i])
     return out
-
-
-# What Battlerealm checks before a game is played: loaded for each check and forgotten after (a game
-# played never holds it).
-CHECKS = "dicetower.core.games.battlerealm.check"
 
 
 def letters_from_symbols(symbols):

@@ -7,4 +7,4 @@ PLAYERS = (1, 4, 2)
 COUNTING = None
 SETUP = True
 HOLD_B = "Hold B: heroes, villain.."
-AHEAD = ()
+AHEAD = ("check",)  # what its set-up imports of it: the game's scope's, not the set-up's

@@ -1,6 +1,6 @@
 """What Marvel Champions checks of a game's figures before it is played: a hero, a scheme's stage, a
 villain's stages. One place for the set-up (core/games/champions/setup.py checks its rows with these
-before its form is let go, so the tracker never refuses a start the form allowed) and the tracker (a new
+before its form is forgotten, so the tracker never refuses a start the form allowed) and the tracker (a new
 game, a game area or a villain brought in during play, a loaded save)."""
 
 from dicetower.core.game import Refused, fields, number, text

@@ -1,5 +1,5 @@
 """Marvel Champions' set-up (ui/setup.py shows its rows): each seat's hero and hit points, a scenario's
-villain and main scheme, every figure editable on the device. Loaded while a game is set up, released
+villain and main scheme, every figure editable on the device. Loaded while a game is set up, forgotten
 when it starts.
 
 The presets: heroes with their hit points, and scenarios (a villain and a main scheme, every figure as
@@ -242,7 +242,7 @@ def setup_changed(setup, path, options):
 def start(count, setup, options):
     """The arguments of `Champions.setup` for the game the set-up describes, every figure checked as the
     tracker checks it (core/games/champions/check.py) for `count` players: Refused naming the row to
-    change (its `path`), before the form is let go."""
+    change (its `path`), before the form is forgotten."""
     number(count, PLAYERS[0], PLAYERS[1], "Players")
     heroes = []
     for i in range(count):

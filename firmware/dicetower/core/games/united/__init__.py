@@ -7,4 +7,4 @@ PLAYERS = (1, 6, 4)
 COUNTING = None
 SETUP = True
 HOLD_B = "Hold B: mode, villain.."
-AHEAD = ()
+AHEAD = ("tracker",)  # what its set-up imports of it: the game's scope's, not the set-up's

@@ -1,5 +1,5 @@
 """Marvel United's set-up (ui/setup.py shows its rows): the mode, the villain, each seat's hero (of the
-War of Kings box, or a hero of another), the KO threshold. Loaded while a game is set up, released when
+War of Kings box, or a hero of another), the KO threshold. Loaded while a game is set up, forgotten when
 it starts."""
 
 from dicetower.core.game import Refused, number, refused_at
