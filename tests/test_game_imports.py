@@ -248,3 +248,36 @@ def test_a_set_up_fetched_for_a_game_not_played_is_let_go_when_another_starts():
         "dicetower.core.games.united.setup",
         "dicetower.ui.setup",
     }
+
+
+def test_a_game_brought_back_and_resumed_keeps_its_seal():
+    """A seal's moments (ui/resealing.py) are loaded and forgotten around each cut; the sealed dice they
+    work on are the tower's for as long as it runs. Once, a Battleworld game brought back took them into
+    the moments' scope, which forgot core/sealed.py under the live seal: at Resume the tower no longer
+    knew its own seal and sealed the game afresh, its thrown coin under a seal never revealed. The seal
+    a game is resumed with is the one its throws were drawn under."""
+    script = (
+        "t.presses('bbbc c c')\n"  # New Battleworld, one starting hero, start; cut and play
+        "t.presses('C bbc bc c')\n"  # the start menu; New Champions (after Resume): replace it; start
+        "assert t.app.kind == 'champions', t.screen()\n"
+        "t.wait(500)\n"  # its save written
+        "for m in [m for m in sys.modules if m.startswith('dicetower.')]:\n"
+        "    del sys.modules[m]\n"  # a power cut
+        "t = Table(root=t.root, keep_files=True)\n"
+        "t.wait(2000)\n"
+        "items = [label for label, _ in t.app.menus.start_items()]\n"
+        "t.presses('b' * items.index('Bring back Battleworld') + 'c')\n"
+        "t.presses('c c')\n"  # past what the seal says of the game it brought back; the cut
+        "assert t.app.kind == 'battleworld' and t.app.mode == 'play', t.screen()\n"
+        "sealed = [e['commitment'] for e in t.events() if e['event'] == 'seal']\n"
+        "t.presses('bc')\n"  # the Danger Coin: a throw under the seal
+        "told = len(t.events())\n"
+        "t.presses('C c')\n"  # the start menu; Resume Battleworld
+        "assert t.app.kind == 'battleworld' and t.app.mode == 'play', t.screen()\n"
+        "again = [e for e in t.events()[told:] if e['event'] in ('seal', 'reveal')]\n"
+        # Resume says the seal it goes on with (its draws so far); not a new one, nor a reveal.
+        "assert [(e['event'], e['commitment'], e['drawn']) for e in again] == [('seal', sealed[-1], 1)], again\n"
+        "assert t.app.sealing.dice.commitment == sealed[-1], (t.app.sealing.dice.commitment, sealed)\n"
+        "print(json.dumps([]))\n"
+    )
+    assert after_boot(script) == []
