@@ -281,3 +281,30 @@ def test_a_game_brought_back_and_resumed_keeps_its_seal():
         "print(json.dumps([]))\n"
     )
     assert after_boot(script) == []
+
+
+def test_a_games_tracker_is_imported_once_whoever_asks_for_it_first():
+    """What a game's set-up imports of its tracker (United's heroes) is the game's scope's, loaded ahead
+    of the set-up, not the set-up's, which is forgotten when the game starts: the start press imported
+    United's tracker a second time. A kept game brought back while a set-up of its kind waited was read
+    with the set-up's copy, then played with another: its game was no instance of its own tracker."""
+    script = (
+        "t.presses('bbc')\n"  # New United: its tracker and set-up come at idle
+        "t.wait(2000)\n"
+        "first = sys.modules['dicetower.core.games.united.tracker']\n"
+        "t.presses('c')\n"  # start
+        "assert t.app.kind == 'united' and t.app.mode == 'play', t.screen()\n"
+        "assert sys.modules['dicetower.core.games.united.tracker'] is first\n"
+        "assert isinstance(t.app.game, first.TRACKER)\n"
+        "t.presses('C bbbc bc c')\n"  # the start menu; New United (after Resume): replace it; start
+        "t.presses('C bbbc bc')\n"  # again, to its count: the replaced game is kept, a set-up waits
+        "t.wait(2000)\n"  # its set-up made ready
+        "t.presses('C')\n"  # back to the start menu: the replaced game is offered back
+        "items = [label for label, _ in t.app.menus.start_items()]\n"
+        "t.presses('b' * items.index('Bring back United') + 'c')\n"
+        "assert t.app.kind == 'united' and t.app.mode == 'play', t.screen()\n"
+        "assert isinstance(t.app.game, t.app.game_module.TRACKER)\n"
+        "assert t.app.game_module is sys.modules['dicetower.core.games.united.tracker']\n"
+        "print(json.dumps([]))\n"
+    )
+    assert after_boot(script) == []
