@@ -83,10 +83,10 @@ CEILING = {
 # (+1.7 KB of .mpy; the policy's hashing is web/policy.py, let go once done, and the PIN guard
 # web/guard.py, loaded at a tower's first press with a PIN: the examples set none).
 # Raised at issue 48 (the structure is the load unit) to about 1 KB over the peaks, measured beside
-# c3f523d with the same probe (Pico: boot 113,584 -> 114,880, Battlerealm 195,728 -> 198,512, Champions
-# 145,120 -> 145,888, United 134,768 -> 136,688, Battleworld 143,232 -> 145,360; Pico W: boot 163,360 ->
-# 164,448, Battlerealm 237,200 -> 240,048, Champions 186,464 -> 187,200, United 175,312 -> 177,024,
-# Battleworld 184,032 -> 186,080): core/scope.py, resident (1.6 KB on the VM: what the six hand-kept ways
+# c3f523d with the same probe (Pico: boot 113,584 -> 115,152, Battlerealm 195,728 -> 199,056, Champions
+# 145,120 -> 146,208, United 134,768 -> 136,912, Battleworld 143,232 -> 145,568; Pico W: boot 163,360 ->
+# 164,704, Battlerealm 237,200 -> 240,240, Champions 186,464 -> 187,456, United 175,312 -> 177,184,
+# Battleworld 184,032 -> 186,288; the margins are 0.2-0.5 KB, not 1): core/scope.py, resident (1.6 KB on the VM: what the six hand-kept ways
 # to forget a module cost in other modules, now one class), a game's descriptor while it is played
 # (0.5-1 KB: its package's __init__), the longer module names of a game's package in the VM's table of
 # names (about 0.8 KB for Battlerealm's 13), and the functions C901 split (0.4 KB); against them the

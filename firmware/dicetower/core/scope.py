@@ -61,6 +61,12 @@ class Scope:
         if name in sys.modules and name not in self.held:
             self.held.append(name)
 
+    def hand(self, name, other):
+        """The module called `name`, if this scope brought it in, is `other`'s from now on."""
+        if name in self.held:
+            self.held.remove(name)
+            other.held.append(name)
+
     def drop(self, name):
         """Forget the module called `name` now, if this scope brought it in: it is done with it."""
         if name in self.held:

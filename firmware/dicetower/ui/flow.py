@@ -73,7 +73,7 @@ class App:
         self.setup_scope = None  # made when a set-up first loads a module (`setting_up`), closed when it starts
         self.scopes = {}
         self.ahead = None  # the game's scope whose modules the idle passes load (`choose_ahead`)
-        self.kept = Scope("tower")  # the sealed dice's modules: never closed
+        self.kept = Scope("tower")  # the sealed dice's modules, once a game of dice begins: never closed
         self.last_setup = None  # the remembered set-up, until then
         self.form = None  # its rows on the OLED (ui/setup.py), made at the first use
         self.message = ""  # the last thing that happened, for the screen
@@ -98,7 +98,7 @@ class App:
             for _, kind in games.GAMES:  # what launch.py loaded first for the saved game (Battlerealm's
                 described = sys.modules.get(games.PACKAGE + kind)  # work arrays): the read's, kept with
                 for name in getattr(described, "PLAY_ONLY", ()):  # the game it reads
-                    reading.adopt(games.PACKAGE + kind + "." + name)
+                    reading.adopt(games.part(kind, name))
             game, message = saves.resume(reading)
             self.resume = game
             if game is None:
@@ -294,7 +294,7 @@ class App:
                 self.scopes.pop(other).close()
             else:
                 for name in getattr(games.descriptor(other), "PLAY_ONLY", ()):
-                    self.scopes[other].drop(games.PACKAGE + other + "." + name)
+                    self.scopes[other].drop(games.part(other, name))
 
     def load_ahead(self):
         """The next module the chosen game will need, now."""
@@ -304,11 +304,12 @@ class App:
 
     def _tracker_in(self, rules):
         """A chosen game's tracker is in: it is the game's rules, and its sealed dice are next if it draws
-        dice (kept with the tower: a game of another kind begun later goes on counting its seals)."""
+        dice (its scope's until it begins, the tower's after: a game of another kind begun later goes on
+        counting its seals)."""
         if self.game_module is None and rules.TRACKER.KIND == self.kind:
             self.game_module = rules  # the game chosen (at power-up, a saved game's module: not yet chosen)
-        if draws_dice(rules.MENU):  # not imported by the press that starts it
-            self.kept.queue(SEALING)
+        if draws_dice(rules.MENU):  # not imported by the press that starts it; the tower's once it begins
+            self.scope_of(rules.TRACKER.KIND).queue(SEALING)
 
     def load_to_tracker(self):
         """The chosen game's AHEAD up to its tracker, now: what its set-up imports of it is then in the
@@ -340,14 +341,15 @@ class App:
         if self.start_scope is not None:
             self.start_scope.close()
             self.start_scope = None
-        rules = self.scope_of(kind).load(games.tracker_of(kind))
+        scope = self.scope_of(kind)
+        rules = scope.load(games.tracker_of(kind))
         if draws_dice(rules.MENU):  # its sealed dice, the tower's for as long as it runs
             for name in SEALING:
-                self.kept.load(name)
+                scope.load(name)
+                scope.hand(name, self.kept)
             if self.sealing is None:  # with the first game of dice (before `resume` goes: its seal's
                 self.sealing = sys.modules["dicetower.ui.sealing"].Sealing(self)  # counter counts on)
-        self.resume = None  # replaced (kept on flash) or resumed
-        self.set_aside(kind)  # a saved game of another kind read at power-up, a game chosen before
+        self.resume = None  # replaced (kept on flash) or resumed: `choose_ahead` below sets the others aside
         if new and self.saves is not None:
             self.saves.keep_replaced()  # the game it replaces stays on flash: the start menu brings it back
         self.game = game
@@ -360,8 +362,6 @@ class App:
         self.choose_ahead(kind)
         while self.ahead.queued:
             self.load_ahead()
-        while self.kept.queued:
-            self.kept.step()
         self.message = "New game." if new else "Resumed."
         if rolls_six_dice(self.menu):
             self._dice_screen().begin(game)
@@ -502,8 +502,6 @@ class App:
         if ahead:
             self.load_ahead()
             return True
-        if self.kept.step() is not None:
-            return True
         turn = self.turn
         if turn is None or not turn.thinking():
             return False
@@ -516,7 +514,6 @@ class App:
         return bool(
             self.unready is not None
             or (self.ahead is not None and self.ahead.queued)
-            or self.kept.queued
             or (self.turn is not None and self.turn.thinking())
         )
 

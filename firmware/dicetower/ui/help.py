@@ -2,7 +2,7 @@
 game, as docs/playing.md's table says it, each from its game's package (core/games/<game>/help.py).
 Imported only while it is read (ui/menus.py's scope forgets it and the games' help once the text is made)."""
 
-from dicetower.core.games import GAMES, PACKAGE
+from dicetower.core.games import GAMES, part
 
 
 def text(first=None):
@@ -11,4 +11,4 @@ def text(first=None):
     if first in kinds:
         kinds.remove(first)
         kinds.insert(0, first)
-    return " ".join(__import__(PACKAGE + kind + ".help", None, None, ["_"]).TEXT for kind in kinds)
+    return " ".join(__import__(part(kind, "help"), None, None, ["_"]).TEXT for kind in kinds)

@@ -72,18 +72,23 @@ def count_screen(kind):
 
 def setup_of(kind):
     """The dotted name of the game's set-up module, or None: a count only."""
-    return PACKAGE + kind + ".setup" if descriptor(kind).SETUP else None
+    return part(kind, "setup") if descriptor(kind).SETUP else None
 
 
 def ahead_of(kind):
     """The dotted names of the modules imported at idle, one a loop pass, once the game is chosen (in
     import order)."""
-    return [PACKAGE + kind + "." + name for name in descriptor(kind).AHEAD]
+    return [part(kind, name) for name in descriptor(kind).AHEAD]
 
 
 def tracker_of(kind):
     """The dotted name of the game's tracker module."""
-    return PACKAGE + kind + ".tracker"
+    return part(kind, "tracker")
+
+
+def part(kind, name):
+    """The dotted name of the module called `name` in the package of the game called `kind`."""
+    return PACKAGE + kind + "." + name
 
 
 def known(kind):
