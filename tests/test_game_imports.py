@@ -76,9 +76,9 @@ def test_battlerealm_loads_its_turn_when_played_and_keeps_only_its_seated_heroes
     advisor's search with Lucky, which none of them has."""
     then = (
         "t.presses('c'); t.wait(300)\n"  # roll; the advice
-        "kept = [h['name'] for h in t.app.dice_screen.turn.heroes]\n"
+        "kept = [h['name'] for h in t.app.turn.heroes]\n"
         "assert kept == [h['name'] for h in t.app.game.state['heroes']] and len(kept) == 4, kept\n"
-        "assert t.app.dice_screen.turn.hero_cards(), 'Hulk has his power cards'\n"
+        "assert t.app.turn.hero_cards(), 'Hulk has his power cards'\n"
     )
     modules = loaded("c c c", then)  # New Battlerealm, four heroes; cut and play
     heroes = "dicetower.core.games.battlerealm.heroes"
@@ -122,7 +122,7 @@ def test_a_kept_game_of_another_kind_is_named_on_the_start_menu_without_its_modu
         "for m in [m for m in sys.modules if m.startswith('dicetower.')]:\n"
         "    del sys.modules[m]\n"  # a power cut: the next boot starts with none of them
         "t = Table(root=t.root, keep_files=True)\n"
-        "assert 'Bring back Battlerealm' in [label for label, _ in t.app.menus.start_items()]\n"
+        "assert 'Bring back Battlerealm' in [label for label, _ in t.app.menus.start_items(t.app)]\n"
         "t.presses('c')\n"  # Resume Battleworld: its seal, read from flash, revealed
         "assert t.app.kind == 'battleworld' and t.app.mode == 'seed', t.screen()\n"
         "t.presses('c c')\n"  # past the seed; the new seal's cut
@@ -265,7 +265,7 @@ def test_a_game_brought_back_and_resumed_keeps_its_seal():
         "    del sys.modules[m]\n"  # a power cut
         "t = Table(root=t.root, keep_files=True)\n"
         "t.wait(2000)\n"
-        "items = [label for label, _ in t.app.menus.start_items()]\n"
+        "items = [label for label, _ in t.app.menus.start_items(t.app)]\n"
         "t.presses('b' * items.index('Bring back Battleworld') + 'c')\n"
         "t.presses('c c')\n"  # past what the seal says of the game it brought back; the cut
         "assert t.app.kind == 'battleworld' and t.app.mode == 'play', t.screen()\n"
@@ -300,7 +300,7 @@ def test_a_games_tracker_is_imported_once_whoever_asks_for_it_first():
         "t.presses('C bbbc bc')\n"  # again, to its count: the replaced game is kept, a set-up waits
         "t.wait(2000)\n"  # its set-up made ready
         "t.presses('C')\n"  # back to the start menu: the replaced game is offered back
-        "items = [label for label, _ in t.app.menus.start_items()]\n"
+        "items = [label for label, _ in t.app.menus.start_items(t.app)]\n"
         "t.presses('b' * items.index('Bring back United') + 'c')\n"
         "assert t.app.kind == 'united' and t.app.mode == 'play', t.screen()\n"
         "assert isinstance(t.app.game, t.app.game_module.TRACKER)\n"

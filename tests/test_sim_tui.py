@@ -454,7 +454,7 @@ def test_six_key_presses_move_the_cursor_six_steps(apart):
                 await pilot.pause(apart)
         await until(pilot, lambda: len(taken) == 6 and app.pressing() == 0, seconds=20)
         seen["taken"] = taken
-        seen["moved"] = (app.tower.app.cursor - start) % len(app.tower.app.menus.start_items())
+        seen["moved"] = (app.tower.app.cursor - start) % len(app.tower.app.menus.start_items(app.tower.app))
 
     play(steps)
     assert seen["taken"] == [("b", "short")] * 6  # the firmware took six presses of B

@@ -232,18 +232,17 @@ class Recovery(unittest.TestCase):
     the game on flash as it was."""
 
     def test_a_set_up_form_that_is_gone_brings_back_the_start_menu(self):
-        """The lock of issue 46: the form let go while its mode stayed, every redraw raising."""
+        """The lock of issue 46 (the form let go while its mode stayed): a screen up whose every redraw raises."""
         t = Table()
         t.presses("bc")  # New Champions: its count screen
-        t.app.mode = "form"
-        t.app.form = None
+        t.app.screen.app = None  # what it draws from, gone
         t.app.changed = True
         t.wait(50)
         self.assertEqual(t.app.mode, "start")
         screen = t.screen()
         self.assertEqual(screen[0], "DICETOWER")
         self.assertEqual(screen[7], "Error: AttributeError")
-        self.assertIn("AttributeError: 'NoneType' object has no attribute 'draw'", read(t.root + "errors.log").decode())
+        self.assertIn("AttributeError: 'NoneType' object has no attribute", read(t.root + "errors.log").decode())
         t.presses("b")  # the next press answers, and the error's line goes
         self.assertEqual(t.app.cursor, 1)
         self.assertEqual(t.screen()[7], "A/B move C choose")
@@ -253,12 +252,11 @@ class Recovery(unittest.TestCase):
     def test_a_press_on_a_form_that_is_gone_brings_back_the_start_menu(self):
         t = Table()
         t.presses("bc")  # New Champions: its count screen
-        t.app.mode = "form"
-        t.app.form = None  # not drawn: the press comes first
+        t.app.screen.app = None  # what it works on, gone (not drawn: the press comes first)
         t.presses("c")
         self.assertEqual(t.app.mode, "start")
         self.assertEqual(t.screen()[7], "Error: AttributeError")
-        self.assertIn("'NoneType' object has no attribute 'on_form'", read(t.root + "errors.log").decode())
+        self.assertIn("'NoneType' object has no attribute", read(t.root + "errors.log").decode())
 
     def test_a_press_that_raises_in_a_game_brings_back_the_game_and_leaves_its_save(self):
         t, saved = champions_in_play()
@@ -268,7 +266,7 @@ class Recovery(unittest.TestCase):
         def broken(button, kind):
             raise LookupError("no area 9")
 
-        t.app.picker.on_args = broken
+        t.app.screen.press = broken  # the screen picking the area
         t.presses("c")
         self.assertEqual(t.app.mode, "play")  # the half-chosen action dropped
         screen = t.screen()
@@ -288,7 +286,7 @@ class Recovery(unittest.TestCase):
         def broken(canvas):
             raise IndexError("list index out of range")
 
-        t.app.picker.draw = broken
+        t.app.screen.draw = broken  # the screen picking the area
         t.presses("b")  # the next area: its redraw raises
         self.assertEqual(t.app.mode, "play")
         self.assertEqual(t.screen()[2], "Villain 14 hp")
@@ -300,12 +298,12 @@ class Recovery(unittest.TestCase):
         from dicetower.ui import screens
 
         t, saved = champions_in_play()
-        draw_play = screens.draw_play
+        draw_play = screens.Play.draw
 
-        def broken(app, canvas):
+        def broken(screen, canvas):
             raise ValueError("a status line the game cannot make")
 
-        screens.draw_play = broken
+        screens.Play.draw = broken
         try:
             t.presses("b")  # its redraw raises, and again on the game's screen: the start menu
             self.assertEqual(t.app.mode, "start")
@@ -313,7 +311,7 @@ class Recovery(unittest.TestCase):
             self.assertEqual(screen[1], "Resume Champions")
             self.assertEqual(screen[7], "Error: ValueError")
         finally:
-            screens.draw_play = draw_play
+            screens.Play.draw = draw_play
         t.wait(500)
         self.assertEqual(read(t.root + "game.sav"), saved)
         t.presses("c")  # resumed
@@ -351,7 +349,7 @@ class Restart(unittest.TestCase):
             raise MemoryError("memory allocation failed")
 
         t.app.recover = no_heap
-        t.app.mode = "form"  # a mode whose screen has nothing to draw (its form is None)
+        t.app.screen.app = None  # a screen with nothing to draw from
         t.app.changed = True
         t.wait(1000)  # the MemoryError left the loop before: here it goes on, LOOP_FAILS passes, to the restart
         self.assertEqual(t.device._fails, LOOP_FAILS)

@@ -8,7 +8,7 @@ seconds apart. Steps are raw presses or a hand's errands that read the screen's 
 menu and a new game of a kind, its count changed, its set-up's rows opened (hold B); a row changed; the
 set-up started. After every press the tower must answer the next one:
   - App.press returns (a player's press never raises out of it),
-  - the app is in a mode of ui/modes.py's table, and screens.draw(app, canvas) draws it,
+  - the app's mode is its screen's (app.screen.MODE), and screens.draw(app, canvas) draws it,
   - the device's loop logs no error and lets time pass.
 On CPython tests/fuzz_targets.py's "presses" target draws the steps with hypothesis (tests/test_fuzz.py);
 here, on CPython and the MicroPython VM, a seeded run of the same kind (Rand: the same steps on both) goes
@@ -24,8 +24,9 @@ import unittest
 
 from script import keystrokes
 
+from dicetower.core.dice import DICE
 from dicetower.core.games import GAMES
-from dicetower.ui import modes, screens
+from dicetower.ui import screens
 from dicetower.ui.canvas import Canvas, wrap
 from table import PLAYERS_FILES, Table, _root, tidy
 
@@ -381,12 +382,12 @@ class Run:
     def _before(self, app, button, kind):
         """Tallies: a press in the set-up's rows; a press that asks for a game to start."""
         mode = app.mode
-        if mode == modes.FORM:
+        if mode == "form":
             self.form_presses += 1
         self._attempt = False
         if button == "c" and kind != "long":
-            if mode == modes.SETUP or (
-                mode == modes.FORM and app.cursor == 0 and app.form is not None and not app.form.editing
+            if mode == "setup" or (
+                mode == "form" and app.cursor == 0 and app.form is not None and not app.form.editing
             ):
                 self._attempt = True
                 self.attempts += 1
@@ -395,15 +396,13 @@ class Run:
         app = self.t.device.app
         if app is None:
             return self._fail("%s: the device has no app" % when)
-        try:
-            modes.screen(app.mode)
-        except KeyError:
-            return self._fail("%s: mode %r has no screen" % (when, app.mode))
+        if app.screen is not None and app.screen.MODE != app.mode:
+            return self._fail("%s: mode %r is not the screen's, %r" % (when, app.mode, app.screen.MODE))
         try:
             screens.draw(app, self.canvas)
         except Exception as e:  # noqa: BLE001 (a screen that cannot be drawn is the lock)
             return self._fail("%s: the %r screen raises %s: %s" % (when, app.mode, type(e).__name__, e))
-        if self._attempt and app.game is not None and app.mode in (modes.PLAY, modes.CUT, modes.OVER):
+        if self._attempt and app.game is not None and app.mode in ("play", "cut", "over"):
             self._attempt = False
             self.started += 1
 
@@ -483,16 +482,16 @@ class Run:
 
     def _to_start_menu(self):
         """Back to the start menu the way a player gets there: reading on, finalizing the dice, holding C."""
-        from dicetower.ui.modes import DICE_MODE, FINALIZE
+        FINALIZE = DICE + 4  # the dice screen's last cursor stop (ui/battlerealm.py)
 
         for _ in range(16):
             app = self.t.device.app
             mode = app.mode
-            if mode == modes.START or self.failure is not None:
+            if mode == "start" or self.failure is not None:
                 return
-            if mode in (modes.NOTICE, modes.HELP, modes.PHONES, modes.SEED, modes.RESULT, modes.CUT, modes.OVER):
+            if mode in ("notice", "help", "phones", "seed", "result", "cut", "over"):
                 self.press("c")
-            elif mode == DICE_MODE:
+            elif mode == "dice":
                 self.press("c" if app.cursor == FINALIZE else "a")
             else:
                 self.press("c", "long")
@@ -504,19 +503,19 @@ class Run:
         for _ in range(3):  # a file refused is said first, then the start menu again
             self._to_start_menu()
             app = self.t.device.app
-            if app.mode != modes.START or self.failure is not None:
+            if app.mode != "start" or self.failure is not None:
                 return
-            labels = [item[0] for item in app.menus.start_items()]
+            labels = [item[0] for item in app.menus.start_items(app)]
             at = labels.index("New " + label(kind))
             for _ in range((at - app.cursor) % len(labels)):
                 self.press("b", "short", 60)
             self.press("c")
-            if self.t.device.app.mode == modes.REPLACE:
+            if self.t.device.app.mode == "replace":
                 self.press("b", "short", 60)
                 self.press("c")
-            if self.t.device.app.mode != modes.NOTICE:
+            if self.t.device.app.mode != "notice":
                 break
-        if self.t.device.app.mode != modes.SETUP:
+        if self.t.device.app.mode != "setup":
             return
         for _ in range(abs(count)):
             self.press("b" if count > 0 else "a", "short", 60)
@@ -526,25 +525,25 @@ class Run:
     def _start(self):
         """ "Start the game": the set-up's first row, or C on the count screen."""
         app = self.t.device.app
-        if app.mode == modes.FORM and app.form is not None:
+        if app.mode == "form" and app.form is not None:
             if app.form.editing:
                 self.press("c")
             rows = len(app.form.rows()) + 1
             for _ in range(rows):
-                if self.failure is not None or self.t.device.app.mode != modes.FORM or app.cursor == 0:
+                if self.failure is not None or self.t.device.app.mode != "form" or app.cursor == 0:
                     break
                 self.press("a" if app.cursor <= rows // 2 else "b", "short", 60)
-        if self.t.device.app.mode in (modes.FORM, modes.SETUP) and self.failure is None:
+        if self.t.device.app.mode in ("form", "setup") and self.failure is None:
             self.press("c")
 
     def _row(self, row, delta, held):
         """Change a row of the set-up by `delta` (held: ten at a time); `row` its index, or its label's start."""
         app = self.t.device.app
-        if app.mode != modes.FORM or app.form is None:
+        if app.mode != "form" or app.form is None:
             return
         if app.form.editing:
             self.press("c")
-        if self.failure is not None or self.t.device.app.mode != modes.FORM:
+        if self.failure is not None or self.t.device.app.mode != "form":
             return
         rows = app.form.rows()
         if isinstance(row, str):
@@ -554,17 +553,17 @@ class Run:
             row = found[0]
         target = 1 + row % len(rows)
         for _ in range(len(rows) + 1):
-            if self.failure is not None or self.t.device.app.mode != modes.FORM or app.cursor == target:
+            if self.failure is not None or self.t.device.app.mode != "form" or app.cursor == target:
                 break
             self.press("b" if (target - app.cursor) % (len(rows) + 1) <= (len(rows) + 1) // 2 else "a", "short", 60)
         if app.cursor != target or self.failure is not None:
             return
         self.press("c")
         for _ in range(abs(delta)):
-            if self.failure is not None or not (app.mode == modes.FORM and app.form is not None and app.form.editing):
+            if self.failure is not None or not (app.mode == "form" and app.form is not None and app.form.editing):
                 return
             self.press("b" if delta > 0 else "a", "long" if held else "short", 60)
-        if app.mode == modes.FORM and app.form is not None and app.form.editing and self.failure is None:
+        if app.mode == "form" and app.form is not None and app.form.editing and self.failure is None:
             self.press("c")
 
     def report(self):
@@ -622,7 +621,7 @@ class KnownLocks(unittest.TestCase):
         r = run({}, KNOWN_LOCK, name="no files")
         self.assertIsNone(r.failure, r.report())
         app = r.t.device.app
-        self.assertEqual(app.mode, modes.FORM, r.report())
+        self.assertEqual(app.mode, "form", r.report())
         self.assertIsNone(app.game)
         self.assertTrue(app.message, r.report())
         self.assertIn(wrap(app.message)[0], r.t.screen())  # the reason, on the OLED

@@ -117,7 +117,7 @@ class NewGame(unittest.TestCase):
         t.wait(200)  # the new game's save
         self.assertEqual(read(t.root + "game.sav.old1"), saved)
         t.presses("C aa")  # the start menu: up past Settings to the item above it
-        self.assertEqual(t.app.menus.start_items()[t.app.cursor][0], "Bring back Battlerealm")
+        self.assertEqual(t.app.menus.start_items(t.app)[t.app.cursor][0], "Bring back Battlerealm")
         self.assertIn("Bring back Battlerealm", t.screen())
         t.presses("c")
         self.assertEqual((t.app.mode, t.app.kind), ("seed", "battlerealm"))  # its seal, read from flash, revealed
@@ -144,7 +144,7 @@ class NewGame(unittest.TestCase):
         t.presses("c")  # cut the seal
         t.wait(200)
         t.presses("C aa")  # the start menu, on "Bring back Battlerealm"
-        self.assertEqual(t.app.menus.start_items()[t.app.cursor][0], "Bring back Battlerealm")
+        self.assertEqual(t.app.menus.start_items(t.app)[t.app.cursor][0], "Bring back Battlerealm")
         write(t.root + "game.sav.old1", b"damaged over USB")
         t.presses("c")
         self.assertEqual((t.app.mode, t.screen()[-1].strip()), ("start", "Could not bring it back."))

@@ -104,7 +104,7 @@ class Help(unittest.TestCase):
         t.presses("bbb c c")  # New Battleworld, one starting hero, start
         t.presses("c")  # cut the seal
         t.presses("C")  # to the start menu: the game kept to resume
-        items = [label for label, _ in t.app.menus.start_items()]
+        items = [label for label, _ in t.app.menus.start_items(t.app)]
         t.presses("b" * items.index("Settings") + "c" + "bbb")
         self.assertEqual(t.screen()[4], "Help: the screens")
         t.presses("c")
@@ -125,7 +125,7 @@ class Help(unittest.TestCase):
     def test_holding_c_on_the_help_leaves_it_for_the_settings(self):
         """Hold C is "back" on every screen: on the help it raised NameError (the device's loop caught it)."""
         t = Table()
-        items = [label for label, _ in t.app.menus.start_items()]
+        items = [label for label, _ in t.app.menus.start_items(t.app)]
         t.presses("b" * items.index("Settings") + "c" + "bbb c")
         self.assertEqual(t.app.mode, "help")
         t.presses("C")

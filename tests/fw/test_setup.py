@@ -300,7 +300,7 @@ class Remembered(unittest.TestCase):
         again.presses("C")  # the notice of the game kept... or the start menu already
         while again.app.mode != "start":
             again.presses("c")
-        items = [label for label, _ in again.app.menus.start_items()]
+        items = [label for label, _ in again.app.menus.start_items(again.app)]
         again.presses("b" * items.index("New Champions") + "c")
         if again.app.mode == "replace":
             again.presses("bc")  # Yes: a new game

@@ -21,7 +21,7 @@ class ToyGame(unittest.TestCase):
 
     def test_a_registered_game_is_set_up_played_saved_and_resumed_by_the_buttons(self):
         t = Table(seed=2)
-        items = [label for label, _ in t.app.menus.start_items()]
+        items = [label for label, _ in t.app.menus.start_items(t.app)]
         self.assertEqual(items[: len(games.GAMES)], ["New " + label for label, _ in games.GAMES])
         self.assertEqual(items[len(games.GAMES) - 1], "New Toy")
         t.presses("b" * (len(games.GAMES) - 1) + "c")  # New Toy: its count screen, from its line
@@ -51,7 +51,7 @@ class ToyGame(unittest.TestCase):
         self.assertEqual((doc["kind"], doc["title"], doc["over"]), ("toy", "The Toy Game", "P2 wins."))
         self.assertEqual(doc["status"][0], "P1:0 P2:5")
         again.presses("c")  # the game over's C: the start menu
-        items = [label for label, _ in again.app.menus.start_items()]
+        items = [label for label, _ in again.app.menus.start_items(again.app)]
         again.presses("b" * items.index("Settings") + "c" + "bbb c")  # Settings -> Help
         self.assertEqual(again.app.mode, "help")
         self.assertIn('Toy. "P1:3 P2:0"', " ".join(again.app.message.split()))

@@ -49,7 +49,7 @@ class Table:
 
     def choose_start(self, label):
         for _ in range(12):
-            if self.app.menus.start_items()[self.app.cursor][0] == label:
+            if self.app.menus.start_items(self.app)[self.app.cursor][0] == label:
                 return self.keys("c")
             self.keys("b")
         raise AssertionError("no %r on the start menu" % label)

@@ -1,60 +1,66 @@
 """Battlerealm's dice on the box: the dice screen, the mark screen and the result, over core/games/battlerealm/turn.py.
 
-`DiceScreen(app)` turns the presses of those modes into the `Turn`'s calls,
-moves the cursor and the mode, starts the ring's animations and tells the
-console; the rules (what a roll pays, the Warehouse, the Prison) are the
-Turn's. Imported at the first Battlerealm game only.
+Three screens (ui/screens.py's Screen): `Dice` (pick dice, re-roll, aim, move, finalize), `Mark` (the
+heroes an Explosion hits) and `Result` (the whole result, in pages). They turn presses into the `Turn`'s
+calls (App.turn, made with this module at the first Battlerealm game), move the cursor, start the
+ring's animations and tell the console; the rules (what a roll pays, the Warehouse, the Prison) are
+the Turn's. Imported at the first Battlerealm game only.
 """
 
 from dicetower.core.dice import DICE, SYMBOLS
 from dicetower.core.game import short_name
-from dicetower.core.games.battlerealm.turn import Turn
-from dicetower.ui import icons, modes
+from dicetower.core.games.battlerealm.turn import Turn  # noqa: F401 (App's, made with this module)
+from dicetower.ui import icons
 from dicetower.ui.canvas import COLUMNS, wrap
-from dicetower.ui.screens import draw_list, draw_message, draw_pages
-from dicetower.ui.modes import DICE_MODE, FINALIZE, LUCKY, MARK, PLACE, PLAY, REROLL, RESULT, TARGET
+from dicetower.ui.screens import Pages, Play, Screen, draw_list, draw_message
+
+# The dice screen's cursor: dice 0-5, then these (Finalize last: A from die 1 reaches it).
+REROLL = DICE
+LUCKY = DICE + 1
+TARGET = DICE + 2
+PLACE = DICE + 3
+FINALIZE = DICE + 4
 
 
-class DiceScreen:
-    def __init__(self, app):
-        self.app = app
-        self.turn = Turn(app.acted, app.save)
+def begin(app, game):
+    from dicetower.core.games.battlerealm.roster import BUILT_IN, in_play
 
-    def begin(self, game):
-        from dicetower.core.games.battlerealm.roster import BUILT_IN, in_play
+    turn = app.turn
+    turn.game = game
+    turn.seal = app.sealing
+    turn.heroes = in_play(app.options, [hero["name"] for hero in game.state["heroes"]])
+    app.scope_of(game.KIND).drop(BUILT_IN)  # the heroes not seated go with it
 
-        self.turn.game = game
-        self.turn.seal = self.app.sealing
-        self.turn.heroes = in_play(self.app.options, [hero["name"] for hero in game.state["heroes"]])
-        self.app.scope_of(game.KIND).drop(BUILT_IN)  # the heroes not seated go with it
 
-    def resume(self):
-        """A game read from flash: a roll thrown at its place and not recorded comes back as it landed, on
-        the dice screen (unrecorded: the game is sealed afresh after, ui/sealing.py)."""
-        turn = self.turn
-        if turn.game.state["rolled"] or turn.game.landed.get(turn.key()) is None:
-            return
-        turn.start(self.app.dice, told=False)
+def resume(app):
+    """A game read from flash: a roll thrown at its place and not recorded comes back as it landed, on
+    the dice screen (unrecorded: the game is sealed afresh after, ui/sealing.py)."""
+    turn = app.turn
+    if turn.game.state["rolled"] or turn.game.landed.get(turn.key()) is None:
+        return
+    turn.start(app.dice, told=False)
+    app.cursor = 0
+    app.show(Dice(app))
+    app.message = turn.message
+
+
+def roll(app):
+    """Roll the dice: the hero's turn on the dice screen."""
+    turn = app.turn
+    turn.start(app.dice)
+    app.cursor = 0
+    app.show(Dice(app))
+    app.animate("roll")
+    app.message = turn.message
+    app.emit({"event": "roll", "hero": turn.active_name(), "at": turn.game.place(), "faces": list(turn.roll.symbols())})
+
+
+class Dice(Screen):
+    MODE = "dice"
+
+    def press(self, button, kind):
         app = self.app
-        app.cursor = 0
-        app.mode = DICE_MODE
-        app.message = turn.message
-
-    def start(self):
-        app = self.app
-        turn = self.turn
-        turn.start(app.dice)
-        app.cursor = 0
-        app.mode = DICE_MODE
-        app.animate("roll")
-        app.message = turn.message
-        app.emit(
-            {"event": "roll", "hero": turn.active_name(), "at": turn.game.place(), "faces": list(turn.roll.symbols())}
-        )
-
-    def on_dice(self, button, kind):
-        app = self.app
-        turn = self.turn
+        turn = app.turn
         if button != "c":
             app.step(button, FINALIZE + 1)
             if app.cursor == LUCKY and "Lucky" not in turn.roll.abilities:
@@ -81,58 +87,76 @@ class DiceScreen:
             event["faces"] = list(turn.roll.symbols())
             app.emit(event)
         elif turn.needs_marks():
-            app.mode = MARK
+            app.show(Mark(app))
             app.cursor = 0
             app.message = turn.message
         else:
-            self._record()
+            _record(app)
 
-    def on_mark(self, button, kind):
+    def back(self):
+        self.app.message = "The dice are rolled: finalize them to go on."
+
+    def draw(self, canvas):
+        _draw_dice(self.app, self.app.turn, canvas)
+
+
+class Mark(Screen):
+    """An Explosion: the heroes at the roller's location are marked, then Done."""
+
+    MODE = "mark"
+
+    def press(self, button, kind):
         app = self.app
-        items = self.turn.mark_items()
+        items = app.turn.mark_items()
         if button != "c":
             return app.step(button, len(items) + 1)
         if app.cursor < len(items):
-            self.turn.mark(items[app.cursor])
+            app.turn.mark(items[app.cursor])
         else:
-            self._record()
+            _record(app)
 
-    def _record(self):
-        app = self.app
-        turn = self.turn
-        outcome = turn.finalize()
-        app.mode = PLAY
-        app.cursor = 0
-        if outcome.explosion:
-            app.animate("explosion")
-        if outcome.prison:
-            app.animate("prison")
-        recorded = turn.record(outcome)
-        app.message = turn.message
-        if not recorded:
-            return
-        if not turn.game.over():
-            app.mode = RESULT  # the whole result on its own screen, pages with A/B
-            app.page = 0
-        if outcome.explosion:
-            app.emit({"event": "explosion", "damage": outcome.explosion})
-        if outcome.prison:
-            app.emit({"event": "prison"})
-
-    def on_result(self, button, kind):
-        app = self.app
-        if not app.turn_page(button):
-            app.mode = PLAY
-            app.cursor = 0
-
-    # -- drawing (ui/modes.py's SCREENS names the method) ------------------------------------------
+    def back(self):
+        # The dice are rolled: back to them, not away from them.
+        self.app.show(Dice(self.app))
+        self.app.cursor = FINALIZE
 
     def draw(self, canvas):
-        """The dice screen and the mark screen."""
-        _draw_dice(self.app, self.turn, canvas)
+        _draw_dice(self.app, self.app.turn, canvas)
 
-    def draw_result(self, canvas):
-        draw_pages(canvas, self.app.message, self.app.page)
+
+class Result(Pages):
+    """The whole result of a roll, in pages (A/B); C back to the play menu."""
+
+    MODE = "result"
+
+    def read(self):
+        self.app.show(Play(self.app))
+        self.app.cursor = 0
+
+    def back(self):
+        self.app.show(Play(self.app))
+
+
+def _record(app):
+    turn = app.turn
+    outcome = turn.finalize()
+    app.show(Play(app))
+    app.cursor = 0
+    if outcome.explosion:
+        app.animate("explosion")
+    if outcome.prison:
+        app.animate("prison")
+    recorded = turn.record(outcome)
+    app.message = turn.message
+    if not recorded:
+        return
+    if not turn.game.over():
+        app.show(Result(app))  # the whole result on its own screen, pages with A/B
+        app.page = 0
+    if outcome.explosion:
+        app.emit({"event": "explosion", "damage": outcome.explosion})
+    if outcome.prison:
+        app.emit({"event": "prison"})
 
 
 # Under each die: L locked, ^ picked to re-roll (the die boxed too, see _picked), * the advice re-rolls
@@ -157,16 +181,16 @@ def _draw_dice(app, turn, canvas):
     for die in range(6):
         x = die * 21 + 2
         symbol = faces[die]
-        chosen = app.mode == modes.DICE_MODE and app.cursor == die
+        chosen = app.mode == "dice" and app.cursor == die
         canvas.icon(x, 1, icons.SYMBOL_ICONS[symbol], invert=chosen)
         picked = turn.picked & (1 << die)
         mark = (1 if roll.locked[die] else 0) + (2 if picked else 0)
-        if turn.advised & (1 << die) and app.mode == modes.DICE_MODE:
+        if turn.advised & (1 << die) and app.mode == "dice":
             mark += 8 if turn.advice.lucky == die else 4  # the advice: re-roll it (! with Lucky)
         canvas.text(x + 1, 3, _MARKS[mark])
         if picked:
             _picked(canvas, x)
-    if app.mode == modes.MARK:
+    if app.mode == "mark":
         # The prompt whole (two lines: "Explosion 1: mark the" / "heroes at your location."), then each
         # hero with where the game has them, to mark those at the roller's location.
         heroes = app.game.state["heroes"]
@@ -185,12 +209,12 @@ def _draw_dice(app, turn, canvas):
         draw_list(canvas, 4 + len(said), names, app.cursor)
         return
     aim = turn.target_name()
-    if app.cursor == modes.TARGET:
+    if app.cursor == TARGET:
         label = "Aim: " + aim
-    elif app.cursor == modes.PLACE:
+    elif app.cursor == PLACE:
         label = "At: " + SHORT_NAMES[LOCATIONS.index(turn.place())]
-    elif app.cursor >= modes.DICE:
-        label = ("Re-roll picked", "Lucky re-roll", "", "", "Finalize")[app.cursor - modes.DICE]
+    elif app.cursor >= DICE:
+        label = ("Re-roll picked", "Lucky re-roll", "", "", "Finalize")[app.cursor - DICE]
     else:
         label = "Die %d: %s" % (app.cursor + 1, SYMBOLS[faces[app.cursor]])
     canvas.line(4, label[:COLUMNS], invert=True)

@@ -1,7 +1,7 @@
-"""A new game chosen and set up, before it starts: the count screen's flow, the set-up made ready at
+"""A new game chosen and set up, before it starts: the count screen (`Count`), the set-up made ready at
 idle, and the chosen game's modules loaded one a loop pass (its descriptor's AHEAD, App.choose_ahead).
 
-`Choosing`, the start menu's (ui/menus.py makes it as `app.choosing`): it works the App's public state
+`Choosing`, the start menu's (App.menus makes it as `app.choosing`): it works the App's public state
 (the kind, count and set-up chosen; the screen up) through the App's own calls for what the App keeps
 (its scopes: App.choose_ahead, App.game_module_now, App.close_setup, App.begin). Loaded with the start
 menu and forgotten with its scope when the game begins, so a game's heap does not hold it.
@@ -9,7 +9,42 @@ menu and forgotten with its scope when the game begins, so a game's heap does no
 
 from dicetower.core import games
 from dicetower.core.game import Refused
-from dicetower.ui.modes import FORM, NOTICE, SETUP
+from dicetower.ui.screens import Screen, draw_message
+
+
+class Count(Screen):
+    """The player count (A -, B +); C starts the game as last set up, hold B sets up the rest."""
+
+    MODE = "setup"
+
+    def press(self, button, kind):
+        app = self.app
+        choosing = app.choosing
+        low = games.players(app.kind)[0]
+        if button == "b" and kind == "long" and games.setup_of(app.kind) is not None:
+            choosing.open_setup()
+        elif button == "a":
+            app.count = max(low, app.count - 1)
+        elif button == "b":
+            app.count = min(choosing.most(), app.count + 1)
+        else:
+            choosing.start()
+
+    def back(self):
+        self.app.start_menu()
+
+    def draw(self, canvas):
+        app = self.app
+        low, high = games.players(app.kind)[0], app.choosing.most()  # the game's module may not be loaded yet
+        counting, hint = games.count_screen(app.kind)
+        canvas.line(0, "New " + games.label(app.kind), invert=True, centre=True)
+        canvas.line(2, counting % (low, high))
+        canvas.big(48, 3, str(app.count))
+        if app.message:  # what the start refused
+            draw_message(canvas, 6, app.message)
+        else:
+            canvas.line(6, "A - / B +   C start")
+            canvas.line(7, hint)
 
 
 class Choosing:
@@ -27,7 +62,7 @@ class Choosing:
             app.game = None
         app.kind = kind
         app.game_module = None  # its module: `game_module_now`
-        app.mode = SETUP
+        app.show(Count(app))
         app.message = ""
         app.choose_ahead(kind)  # its descriptor first, in its scope: the count screen reads it
         self.set_up(kind)
@@ -45,9 +80,8 @@ class Choosing:
         if app.setups is None:
             return
         saved, notice = app.setups().remembered()
-        if notice:
-            app.mode = NOTICE  # said whole, with the file's name; the start menu follows
-            app.message = notice + " The set-ups start from the defaults."
+        if notice:  # said whole, with the file's name; the start menu follows
+            app.notice(notice + " The set-ups start from the defaults.")
         last = saved.get(app.kind)
         if isinstance(last, dict) and type(last.get("count")) is int and low <= last["count"] <= high:
             app.count = last["count"]
@@ -61,11 +95,15 @@ class Choosing:
             return
         if app.form is None:
             app.form = app.setting_up().load("dicetower.ui.setup").SetupForm(app)
-        if app.mode != FORM:
+        if app.mode != "form":
             app.form.open()
         if path is not None:
             app.form.choose(path)
-        app.mode = FORM
+        app.show(app.form)
+
+    def count(self):
+        """Back to the player count."""
+        self.app.show(Count(self.app))
 
     def most(self):
         """The most players the chosen game seats: its registry's, or fewer if its set-up says so (a
@@ -81,7 +119,7 @@ class Choosing:
         the form, on the row it names, and says why."""
         app = self.app
         self.make_ready()
-        if app.mode == NOTICE:
+        if app.mode == "notice":
             return  # a presets file refused just now: said first
         if app.setup is None:
             game = app.game_module_now().new_game(app.count, app.options)
@@ -90,7 +128,7 @@ class Choosing:
             try:
                 made = app.setup_module.start(app.count, app.setup, app.options)
             except Refused as e:
-                if e.path is not None or app.mode == FORM:
+                if e.path is not None or app.mode == "form":
                     self.open_setup(e.path)
                 raise
             self.remember()  # before it is forgotten: should the tracker refuse it, it comes back (below)
@@ -100,7 +138,7 @@ class Choosing:
             except Refused:
                 # The set-up's start let it pass (a check missing there): the form back as it was.
                 self.set_up(app.kind)
-                if self.make_ready() and app.mode != NOTICE:
+                if self.make_ready() and app.mode != "notice":
                     self.open_setup()
                 raise
         app.begin(game, new=True)

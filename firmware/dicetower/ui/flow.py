@@ -7,11 +7,14 @@ Three buttons are enough everywhere:
 `App.press(button, kind)` takes one event ("a", "short") and changes the app's state;
 `screens.draw(app, canvas)` and `leds.Lights.tick(app)` show it. It touches no hardware: the dice,
 the save store and the console come in as objects, so the same flow runs on a Pico, in the
-simulator and in tests. `App` holds what every screen shares (the mode, the cursor, the message,
-the game) and plays the game's menu; the menus before a game are `Menus` (ui/menus.py), the values
-an action needs `Picker` (ui/picker.py), Battlerealm's dice `DiceScreen` (ui/battlerealm.py) over
-the core's `Turn`, the game's sealed dice `Sealing` (ui/sealing.py). What each game is (its
-tracker, menu, status line, gauge) is its module in core/games/.
+simulator and in tests. `App` holds what every screen shares (the screen up, the cursor, the
+message, the game) and passes each press to the screen that is up (`screen`, a class of
+ui/screens.py's `Screen`: made when it comes up, `show`, dropped when another replaces it). The
+screens: the play menu and the game's end (ui/screens.py), the menus before a game (ui/menus.py),
+the count screen (ui/choosing.py) and the set-up's rows (ui/setup.py), the values an action needs
+(`Picker`, ui/picker.py), Battlerealm's dice over the core's `Turn` (ui/battlerealm.py), the game's
+sealed dice (ui/sealing.py, ui/resealing.py). What each game is (its tracker, menu, status line,
+gauge) is its package in core/games/.
 """
 
 import sys
@@ -22,22 +25,8 @@ from dicetower.core.game import Refused
 from dicetower.core.scope import Scope
 from dicetower.core.actions import SIX_DICE, draws_dice
 from dicetower.core.dice import DICE
-from dicetower.ui.modes import (
-    ARGS,
-    CUT,
-    DICE_MODE,
-    FINALIZE,
-    FORM,
-    MARK,
-    NOTICE,
-    OVER,
-    PLAY,
-    RESULT,
-    SCREENS,
-    START,
-    screen,
-)
 from dicetower.ui.picker import Picker
+from dicetower.ui.screens import Notice, Over, Play
 
 
 DICE_BACK = "Dice back: the noise passes its tests again."
@@ -58,7 +47,8 @@ class App:
         self._waiting = []  # the events it holds back
         self.settings = settings if settings is not None else {"brightness": 100, "sounds": True}
         self.options = options or {}
-        self.mode = START
+        self.mode = "start"  # the screen's name (its MODE): what the ring, the phones and the console read
+        self.screen = None  # the screen up (ui/screens.py's Screen): the start menu, once it is drawn
         self.cursor = 0
         self.game = None
         self.kind = None
@@ -87,11 +77,10 @@ class App:
         self.page = 0
         self.changed = True
         self.phones = None  # how phones reach the scoreboard (url, wifi, password, pin), once it is served
-        self._menus = None  # ui/menus.py's Menus, while the menus before a game show (`menus`)
+        self._menus = None  # ui/menus.py, while the menus before a game show (`menus`)
         self.choosing = None  # and its ui/choosing.py's Choosing: a new game's count and set-up
-        self.picker = Picker(self)
         self.turn = None  # core/games/battlerealm/turn.py's Turn, once a Battlerealm game is played
-        self.dice_screen = None  # its screens (ui/battlerealm.py)
+        self.dice_screens = None  # its screens (ui/battlerealm.py)
         notices = []
         if saves is not None:
             reading = Scope("read")
@@ -114,8 +103,7 @@ class App:
         self.sealing = None  # the game's sealed dice (ui/sealing.py), once a game begins
         if notices:
             # A saved game or a file refused: said first, in full (B pages), with the name it is kept under.
-            self.mode = NOTICE
-            self.message = " ".join(notices)
+            self.notice(" ".join(notices))
 
     # What the scoreboard, the ring and the tests read of the dice (none before a Battlerealm game).
     @property
@@ -139,6 +127,34 @@ class App:
         """A moment for the ring to play ("roll", "prison", "explosion", "over"), once, from its start."""
         self.animation = name
         self.animations += 1
+
+    def show(self, screen):
+        """`screen` up (a Screen, made for it): the one it replaces is dropped, its memory with it."""
+        self.screen = screen
+        self.mode = screen.MODE
+        self.changed = True
+        return screen
+
+    def notice(self, text):
+        """`text` said whole (B pages it), then the start menu."""
+        self.message = text
+        self.page = 0
+        self.show(Notice(self))
+
+    def start_menu(self):
+        """The start menu up, a game being played kept to resume."""
+        if self.game is not None:
+            self.resume = self.game
+        self.cursor = 0
+        self.show(self.menus.Start(self))
+
+    def to_game(self):
+        """The game's own screen: its end if it is over, else its play menu."""
+        self.show(Over(self) if self.game.over() else Play(self))
+
+    def pick(self, action):
+        """The values `action` needs, picked on their own screen; done once every value is known."""
+        Picker(self, action).ask(0)
 
     def keep(self, name, data):
         """A settings file written whole on flash (config.json, heroes.json) by the shell, if it has one."""
@@ -165,16 +181,11 @@ class App:
                 if button in ("a", "b"):
                     self.press(button, "short")
                 kind = "short"
-            if self.game is not None and kind == "long" and button in ("a", "b"):
-                if self.mode in (DICE_MODE, MARK):
-                    self.message = "Finalize the roll first; then hold A to undo."
-                    return
-                if self.mode in (PLAY, OVER, ARGS, RESULT):
-                    self.mode = OVER if self.game.over() else PLAY  # a half-chosen action is dropped
-                    return self._undo(button == "a")
-            i = screen(self.mode)  # the one mode table (ui/modes.py): screens.draw reads it too
-            owner = SCREENS[i + 1]
-            getattr(self if owner is None else getattr(self, owner), SCREENS[i + 2])(button, kind)
+            if self.game is not None and kind == "long" and button in ("a", "b") and self._held(button):
+                return
+            if self.screen is None:
+                self.start_menu()
+            self.screen.press(button, kind)
         except (Refused, ValueError) as e:  # a RollRefused too
             self.message = str(e)
             self.refused = said
@@ -185,6 +196,17 @@ class App:
             if self.sealing is not None:
                 self.sealing.pressed()
 
+    def _held(self, button):
+        """Hold A or B in a game: undo or redo, from the game's screens; True if it was taken."""
+        if self.mode in ("dice", "mark"):
+            self.message = "Finalize the roll first; then hold A to undo."
+            return True
+        if self.mode in ("play", "over", "args", "result"):
+            self.to_game()  # a half-chosen action is dropped
+            self._undo(button == "a")
+            return True
+        return False
+
     def recover(self, to_game=True):
         """The shell's call after a press or a redraw raised (Device._crash): what was half made is let
         go (a set-up's rows and values, an action's half-chosen values, modules still to load) and the
@@ -193,20 +215,18 @@ class App:
         stays as it was."""
         was = self.mode
         self.close_setup()
-        self.picker = Picker(self)
         self.ahead = None
         self.message = ""
         self.page = 0
-        self.cursor = self.cursor if was == PLAY else 0
+        self.cursor = self.cursor if was == "play" else 0
         game = self.game
         if game is None or not to_game:
             self.resume = game or self.resume
-            self.mode = START
-            self.cursor = 0
+            self.start_menu()
         elif self.sealing is not None and self.sealing.screen is not None:
-            self.mode = CUT  # the seal waits for its cut before any die
+            self.show(self.sealing.screen)  # the seal waits for its cut before any die
         else:
-            self.mode = OVER if game.over() else PLAY
+            self.to_game()
 
     def stop_thinking(self):
         """The work at idle raised (Device.stop_work): what was left of it is dropped. Modules it was
@@ -226,9 +246,9 @@ class App:
 
     def _die_button(self, die, kind):
         """A board with one button per die: press it to pick that die for a re-roll."""
-        if self.mode == DICE_MODE and 0 <= die < DICE:
+        if self.mode == "dice" and 0 <= die < DICE:
             self.cursor = die
-            self.dice_screen.on_dice("c", kind)
+            self.screen.press("c", kind)
 
     def step(self, button, count):
         """A and B move the cursor through `count` items, round."""
@@ -246,23 +266,9 @@ class App:
         return button in ("a", "b")
 
     def _back(self):
-        if self.mode == ARGS:
-            self.mode = PLAY
-            self.message = "Cancelled."
-        elif self.mode == MARK:
-            # The dice are rolled: back to them, not away from them.
-            self.mode = DICE_MODE
-            self.cursor = FINALIZE
-        elif self.mode == DICE_MODE:
-            self.message = "The dice are rolled: finalize them to go on."
-        elif self.mode == RESULT:
-            self.mode = PLAY
-        elif self.mode == FORM:
-            self.form.back()
-        elif self.mode == CUT:
-            self.sealing.screen.back()
-        else:
-            self.menus.back()
+        if self.screen is None:
+            self.start_menu()
+        self.screen.back()
 
     def scope_of(self, kind):
         """The scope of the game called `kind`: its package's modules, chosen or resumed."""
@@ -329,7 +335,8 @@ class App:
         """The menus before a game (ui/menus.py): loaded when one shows, forgotten while a game is played."""
         if self._menus is None:
             self.start_scope = self.start_scope or Scope("start menu")
-            self._menus = self.start_scope.load("dicetower.ui.menus").Menus(self)
+            self._menus = self.start_scope.load("dicetower.ui.menus")
+            self.choosing = self._menus.Choosing(self)
             if self.setups is not None:
                 self.setups()  # setup.json's reader, made with the start menu: the press choosing a game uses it
         return self._menus
@@ -355,18 +362,18 @@ class App:
         self.game = game
         self.kind = kind
         self.game_module = rules
-        self.mode = OVER if game.over() else PLAY
-        self.cursor = 0
         self.menu = rules.MENU
+        self.to_game()
+        self.cursor = 0
         # What the idle passes have not loaded yet, now, in its order (presses may have left no idle pass).
         self.choose_ahead(kind)
         while self.ahead.queued:
             self.load_ahead()
         self.message = "New game." if new else "Resumed."
         if rolls_six_dice(self.menu):
-            self._dice_screen().begin(game)
+            self._dice_screens().begin(self, game)
             if not new:
-                self.dice_screen.resume()  # a roll thrown and not recorded is back as it landed
+                self.dice_screens.resume(self)  # a roll thrown and not recorded is back as it landed
         if self.sealing is not None:
             self.sealing.begin(game, new)
         self.save()
@@ -387,30 +394,17 @@ class App:
         self.form = self.setup = self.setup_module = self.unready = self.last_setup = None
         self.options.pop("presets", None)
 
-    def _dice_screen(self):
+    def _dice_screens(self):
         """The Battlerealm dice's turn and screens, made at the first Battlerealm game (other games
         never load them)."""
-        if self.dice_screen is None:
+        if self.dice_screens is None:
             scope = self.scope_of(self.kind)
-            self.dice_screen = scope.load("dicetower.ui.battlerealm").DiceScreen(self)
-            self.turn = self.dice_screen.turn
+            self.dice_screens = screens = scope.load("dicetower.ui.battlerealm")
+            self.turn = screens.Turn(self.acted, self.save)
             scope.lasting = True  # the turn holds its modules as long as the tower runs
-        return self.dice_screen
+        return self.dice_screens
 
     # -- playing -------------------------------------------------------------
-
-    def on_play(self, button, kind):
-        menu = self.menu
-        if button != "c":
-            # The actions are shown, not the last message; paused dice stay said (what to do is there).
-            self.browsing = getattr(self.fair, "failure", None) is None
-            return self.step(button, len(menu))
-        action = menu[self.cursor % len(menu)]
-        if action[1] == "reveal":  # ui/resealing.py's row
-            return self.sealing.on_play()
-        if action[2] and action[2][0][1] == SIX_DICE:
-            return self.dice_screen.start()
-        self.picker.start(action)
 
     def do(self, name, values):
         acting = self.game.state.get("turn")
@@ -430,7 +424,7 @@ class App:
             event["at"] = place  # its throw's place: the faces it shows are the record's there
         self.emit(event)
         if self.game.over():
-            self.mode = OVER
+            self.show(Over(self))
             self.animate("over")
             self.emit({"event": "over", "game": self.kind, "result": self.game.over()})
 
@@ -441,7 +435,7 @@ class App:
             self.message = str(e)
             return
         self.message = line
-        self.mode = OVER if self.game.over() else PLAY
+        self.to_game()
         self.save()
         self.emit({"event": "undo" if undo else "redo", "game": self.kind, "line": line})
 
@@ -475,12 +469,6 @@ class App:
         if self.sealing is None:
             return False, "no seal waits for a cut now"
         return self.sealing.cut_by(text, address)
-
-    def on_over(self, button, kind):
-        if button == "c":
-            self.mode = START
-            self.cursor = 0
-            self.game = None
 
     # -- the advice, a slice at a time (the device's loop calls these) ----------
 

@@ -13,8 +13,6 @@ arithmetic is on small ints.
   orange, the end of a game cycles the faces' colours.
 """
 
-from dicetower.ui import modes
-
 # Face colours, in dice.SYMBOLS order: Mutant, Science, Skill, Tech, Cosmic, Mystic.
 FACE_COLOURS = ((255, 190, 0), (0, 255, 40), (255, 0, 0), (0, 70, 255), (150, 0, 255), (0, 230, 230))
 WHITE = (120, 120, 120)
@@ -24,7 +22,7 @@ GAUGE = (0, 200, 40)
 DANGER = (255, 0, 0)
 FRAMES = 30  # an animation's length in frames (about a second at 30 fps)
 BLINK = 8  # frames on, then off, for the dice the advice re-rolls
-DICE_MODES = (modes.DICE_MODE, modes.MARK)  # built once: a tuple made in tick() would cost heap each frame
+DICE_MODES = ("dice", "mark")  # built once: a tuple made in tick() would cost heap each frame
 
 
 class Lights:

@@ -1,68 +1,40 @@
-"""The menus before a game: start, set-up, settings, the heroes' editor, a notice, the phones' screen.
+"""The menus before a game: start, replace, settings, the heroes' editor, the help, the phones' screen.
 
-`Menus(app)` takes the presses of those modes (`on_<mode>`) and changes the
-app's shared state (mode, cursor, message), and draws them (`draw_<mode>`, with screens.py's
-helpers): the start menu's screens leave the heap with it while a game is played.
+One screen class each (ui/screens.py's Screen), made when it comes up and dropped when another
+replaces it: the heroes being edited live with the editor's screens. The module is the start menu's
+scope's (App.menus), with ui/choosing.py's count screen: the start menu's screens leave the heap with
+it while a game is played.
 """
 
 from dicetower.core import games
 from dicetower.core.scope import Scope
-from dicetower.ui.choosing import Choosing  # with the start menu: the press that chooses a game imports nothing
+from dicetower.ui.choosing import Choosing  # noqa: F401 (App.menus makes it: the press choosing a game imports nothing)
 from dicetower.ui.canvas import COLUMNS, MARGIN, WIDTH
-from dicetower.ui.screens import LINES, draw_list, draw_message, draw_pages
-from dicetower.ui.modes import HELP, HERO, HEROES, OVER, PHONES, PLAY, REPLACE, SETTINGS, SETUP, START
+from dicetower.ui.screens import LINES, Pages, Screen, draw_list, draw_message
 
 REPLACE_ITEMS = ("No: keep playing it", "Yes: a new game")
 _QR = [None, None]  # the last address and its QR code: made once, not at every redraw
 
 
-class Menus:
-    REPLACE_ITEMS = REPLACE_ITEMS
+def start_items(app):
+    items = [("New " + label, key) for label, key in games.GAMES]
+    if app.resume is not None:
+        items.insert(0, ("Resume " + games.label(app.resume.KIND), "resume"))
+    kept = app.saves.kept_kind() if app.saves is not None else None
+    if kept is not None:
+        items.append(("Bring back " + games.label(kept), "bring_back"))
+    if app.phones is not None:
+        items.append(("Phones: scoreboard", "phones"))
+    items.append(("Settings", "settings"))
+    return items
 
-    def __init__(self, app):
-        self.app = app
-        self.roster = []  # the Battlerealm heroes being edited
-        self.hero = 0  # the one open in the editor
-        self.replacing = None  # the game chosen while asking whether it may replace the saved one
-        self.choosing = app.choosing = Choosing(app)  # the count screen's and the set-up's (ui/setup.py's form)
 
-    def back(self):
-        """Hold C: out of the heroes' editor one level, else to the start menu (a game kept to resume)."""
+class Start(Screen):
+    MODE = "start"
+
+    def press(self, button, kind):
         app = self.app
-        mode = app.mode
-        if mode == HERO:
-            app.mode = HEROES
-            app.cursor = self.hero
-        elif mode == HEROES:
-            app.mode = SETTINGS  # without saving: Done saves
-            app.cursor = 2
-        elif mode == HELP:
-            self._read("c", SETTINGS)  # as C does on the help's last page
-        elif mode in (PLAY, OVER, SETUP, SETTINGS, PHONES, REPLACE):
-            if mode == SETTINGS:
-                app.keep("config.json", app.settings)
-                app.emit({"event": "settings", "settings": app.settings})  # news for the monitor
-            if app.game is not None:
-                app.resume = app.game
-            app.mode = START
-            app.cursor = 0
-
-    def start_items(self):
-        app = self.app
-        items = [("New " + label, key) for label, key in games.GAMES]
-        if app.resume is not None:
-            items.insert(0, ("Resume " + games.label(app.resume.KIND), "resume"))
-        kept = app.saves.kept_kind() if app.saves is not None else None
-        if kept is not None:
-            items.append(("Bring back " + games.label(kept), "bring_back"))
-        if app.phones is not None:
-            items.append(("Phones: scoreboard", "phones"))
-        items.append(("Settings", "settings"))
-        return items
-
-    def on_start(self, button, kind):
-        app = self.app
-        items = self.start_items()
+        items = start_items(app)
         if button != "c":
             return app.step(button, len(items))
         choice = items[app.cursor % len(items)][1]
@@ -79,61 +51,64 @@ class Menus:
                 app.begin(game)
                 app.message = "Brought back; the game it replaces is kept."
         elif choice == "settings":
-            app.mode = SETTINGS
+            app.show(Settings(app))
         elif choice == "phones":
-            app.mode = PHONES
-        elif self.saved_game_unfinished():
-            self.replacing = choice
-            app.mode = REPLACE
+            app.show(Phones(app))
+        elif _unfinished(app):
+            app.show(Replace(app, choice))
         else:
-            self.choosing.choose(choice)
+            app.choosing.choose(choice)
 
-    def saved_game_unfinished(self):
-        game = self.app.game or self.app.resume
-        return game is not None and not game.over()
+    def draw(self, canvas):
+        app = self.app
+        canvas.line(0, "DICETOWER", invert=True, centre=True)
+        draw_list(canvas, 1, [label for label, _ in start_items(app)], app.cursor, LINES - 1)
+        draw_message(canvas, LINES - 1, app.saved_message or "A/B move  C choose")
 
-    def on_replace(self, button, kind):
-        """A new game would replace the saved one: No (first) keeps it, Yes goes on to the set-up."""
+
+def _unfinished(app):
+    game = app.game or app.resume
+    return game is not None and not game.over()
+
+
+class Replace(Screen):
+    """A new game would replace the saved one: No (first) keeps it, Yes goes on to the set-up."""
+
+    MODE = "replace"
+
+    def __init__(self, app, choice):
+        self.app = app
+        self.choice = choice  # the game chosen
+
+    def press(self, button, kind):
         app = self.app
         if button != "c":
             return app.step(button, len(REPLACE_ITEMS))
         if app.cursor == 1:
-            self.choosing.choose(self.replacing)
+            app.cursor = 0
+            app.choosing.choose(self.choice)
         else:
-            app.mode = START
-        app.cursor = 0
+            app.start_menu()
 
-    def on_phones(self, button, kind):
-        self.app.mode = START  # any button: back to the menu
+    def back(self):
+        self.app.start_menu()
 
-    def on_help(self, button, kind):
-        self._read(button, SETTINGS)
-
-    def on_notice(self, button, kind):
-        self._read(button, START)
-
-    def _read(self, button, then):
-        """A and B page a text, C has read it: on to `then`."""
+    def draw(self, canvas):
         app = self.app
-        if not app.turn_page(button):
-            app.mode = then
-            app.page = 0
-            app.message = ""
+        canvas.line(0, "Replace the saved game?", invert=True, centre=True)
+        draw_list(canvas, 1, REPLACE_ITEMS, app.cursor, 3)
+        draw_message(
+            canvas,
+            4,
+            "A new game replaces the saved %s game. It is kept: the start menu can bring it "
+            "back." % games.label((app.game or app.resume).KIND),
+        )
 
-    def on_setup(self, button, kind):
-        """The player count (A -, B +); C starts the game as last set up, hold B sets up the rest."""
-        app = self.app
-        low = games.players(app.kind)[0]
-        if button == "b" and kind == "long" and games.setup_of(app.kind) is not None:
-            self.choosing.open_setup()
-        elif button == "a":
-            app.count = max(low, app.count - 1)
-        elif button == "b":
-            app.count = min(self.choosing.most(), app.count + 1)
-        else:
-            self.choosing.start()
 
-    def settings_items(self):
+class Settings(Screen):
+    MODE = "settings"
+
+    def items(self):
         settings = self.app.settings
         return [
             "Brightness %d%%" % settings["brightness"],
@@ -142,7 +117,7 @@ class Menus:
             "Help: the screens",
         ]
 
-    def on_settings(self, button, kind):
+    def press(self, button, kind):
         app = self.app
         if button != "c":
             return app.step(button, 4)
@@ -155,7 +130,7 @@ class Menus:
             finally:
                 reading.close()
             app.page = 0
-            app.mode = HELP
+            app.show(Help(app))
         elif app.cursor == 0:
             app.settings["brightness"] = app.settings["brightness"] % 100 + 10
         elif app.cursor == 1:
@@ -163,42 +138,101 @@ class Menus:
         else:
             from dicetower.core.games.battlerealm.roster import heroes
 
-            self.roster = [dict(h, abilities=list(h["abilities"])) for h in heroes(app.options)]
-            app.mode = HEROES
             app.cursor = 0
+            app.show(Heroes(app, [dict(h, abilities=list(h["abilities"])) for h in heroes(app.options)]))
 
-    def on_heroes(self, button, kind):
+    def back(self):
+        """Hold C: the settings kept, and the start menu."""
         app = self.app
+        app.keep("config.json", app.settings)
+        app.emit({"event": "settings", "settings": app.settings})  # news for the monitor
+        app.start_menu()
+
+    def draw(self, canvas):
+        canvas.line(0, "Settings", invert=True, centre=True)
+        draw_list(canvas, 1, self.items(), self.app.cursor, 5)
+        draw_message(canvas, 5, "C changes. Hold C: back.")
+
+
+def settings(app):
+    """Back to the settings, on the heroes' row."""
+    app.show(Settings(app))
+    app.cursor = 2
+
+
+class Help(Pages):
+    """What the status lines' short forms mean (ui/help.py's text), in pages; C back to the settings."""
+
+    MODE = "help"
+
+    def read(self):
+        app = self.app
+        app.page = 0
+        app.message = ""
+        app.show(Settings(app))
+
+    def back(self):
+        self.read()  # as C does on its last page
+
+
+class Heroes(Screen):
+    """The Battlerealm heroes, being edited (`roster`): one opens its editor, Done saves them all."""
+
+    MODE = "heroes"
+
+    def __init__(self, app, roster):
+        self.app = app
+        self.roster = roster
+
+    def press(self, button, kind):
+        app = self.app
+        roster = self.roster
         if button != "c":
-            return app.step(button, len(self.roster) + 1)
-        if app.cursor == len(self.roster):
-            app.options["heroes"] = self.roster
-            app.keep("heroes.json", {"heroes": self.roster})
-            app.emit({"event": "heroes", "heroes": self.roster})  # news for the monitor
+            return app.step(button, len(roster) + 1)
+        if app.cursor == len(roster):
+            app.options["heroes"] = roster
+            app.keep("heroes.json", {"heroes": roster})
+            app.emit({"event": "heroes", "heroes": roster})  # news for the monitor
             app.say("Heroes saved.")
-            app.mode = SETTINGS
-            app.cursor = 2
+            settings(app)
         else:
-            self.hero = app.cursor
-            app.mode = HERO
+            app.show(Hero(app, roster, app.cursor))
             app.cursor = 0
 
-    def hero_items(self):
+    def back(self):
+        settings(self.app)  # without saving: Done saves
+
+    def draw(self, canvas):
+        canvas.line(0, "Heroes", invert=True, centre=True)
+        names = ["%s  %d PVP" % (h["name"][:14], h["pvp"]) for h in self.roster] + ["Done: save"]
+        draw_list(canvas, 1, names, self.app.cursor)
+
+
+class Hero(Screen):
+    """One hero of the roster being edited: starting PVP, abilities on and off."""
+
+    MODE = "hero"
+
+    def __init__(self, app, roster, index):
+        self.app = app
+        self.roster = roster
+        self.index = index
+
+    def items(self):
         from dicetower.core.games.battlerealm.triples import ABILITIES
 
-        hero = self.roster[self.hero]
+        hero = self.roster[self.index]
         items = ["Starting PVP %d" % hero["pvp"]]
         items += ["[%s] %s" % ("x" if a in hero["abilities"] else " ", a) for a in ABILITIES]
         return items + ["Done"]
 
-    def on_hero(self, button, kind):
+    def press(self, button, kind):
         from dicetower.core.games.battlerealm.triples import ABILITIES
 
         app = self.app
-        count = len(ABILITIES) + 2
         if button != "c":
-            return app.step(button, count)
-        hero = self.roster[self.hero]
+            return app.step(button, len(ABILITIES) + 2)
+        hero = self.roster[self.index]
         if app.cursor == 0:
             hero["pvp"] = hero["pvp"] % 20 + 1
         elif app.cursor <= len(ABILITIES):
@@ -208,62 +242,30 @@ class Menus:
             else:
                 hero["abilities"].append(ability)
         else:
-            app.mode = HEROES
-            app.cursor = self.hero
+            self.back()
 
-    # -- drawing: each mode's screen (ui/modes.py's SCREENS names the method) ---------------------
+    def back(self):
+        self.app.show(Heroes(self.app, self.roster))
+        self.app.cursor = self.index
 
-    def draw_start(self, canvas):
-        app = self.app
-        canvas.line(0, "DICETOWER", invert=True, centre=True)
-        draw_list(canvas, 1, [label for label, _ in self.start_items()], app.cursor, LINES - 1)
-        draw_message(canvas, LINES - 1, app.saved_message or "A/B move  C choose")
+    def draw(self, canvas):
+        canvas.line(0, self.roster[self.index]["name"][:COLUMNS], invert=True, centre=True)
+        draw_list(canvas, 1, self.items(), self.app.cursor)
 
-    def draw_replace(self, canvas):
-        app = self.app
-        canvas.line(0, "Replace the saved game?", invert=True, centre=True)
-        draw_list(canvas, 1, REPLACE_ITEMS, app.cursor, 3)
-        draw_message(
-            canvas,
-            4,
-            "A new game replaces the saved %s game. It is kept: the start menu can bring it "
-            "back." % games.label((app.game or app.resume).KIND),
-        )
 
-    def draw_setup(self, canvas):
-        app = self.app
-        low, high = games.players(app.kind)[0], self.choosing.most()  # the game's module may not be loaded yet
-        counting, hint = games.count_screen(app.kind)
-        canvas.line(0, "New " + games.label(app.kind), invert=True, centre=True)
-        canvas.line(2, counting % (low, high))
-        canvas.big(48, 3, str(app.count))
-        if app.message:  # what the start refused
-            draw_message(canvas, 6, app.message)
-        else:
-            canvas.line(6, "A - / B +   C start")
-            canvas.line(7, hint)
+class Phones(Screen):
+    """How phones join: the network and its password, the address, the PIN, and the address as a QR code
+    (dark modules on a lit square, as printed codes are; 2 pixels a module). Any button: back."""
 
-    def draw_settings(self, canvas):
-        canvas.line(0, "Settings", invert=True, centre=True)
-        draw_list(canvas, 1, self.settings_items(), self.app.cursor, 5)
-        draw_message(canvas, 5, "C changes. Hold C: back.")
+    MODE = "phones"
 
-    def draw_heroes(self, canvas):
-        canvas.line(0, "Heroes", invert=True, centre=True)
-        names = ["%s  %d PVP" % (h["name"][:14], h["pvp"]) for h in self.roster] + ["Done: save"]
-        draw_list(canvas, 1, names, self.app.cursor)
+    def press(self, button, kind):
+        self.app.start_menu()
 
-    def draw_hero(self, canvas):
-        canvas.line(0, self.roster[self.hero]["name"][:COLUMNS], invert=True, centre=True)
-        draw_list(canvas, 1, self.hero_items(), self.app.cursor)
+    def back(self):
+        self.app.start_menu()
 
-    def draw_text(self, canvas):
-        """A notice, or the help: the text in pages."""
-        draw_pages(canvas, self.app.message, self.app.page)
-
-    def draw_phones(self, canvas):
-        """How phones join: the network and its password, the address, the PIN, and the address as a
-        QR code (dark modules on a lit square, as printed codes are; 2 pixels a module)."""
+    def draw(self, canvas):
         phones = self.app.phones
 
         url = phones.get("url")

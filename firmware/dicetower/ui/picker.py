@@ -1,36 +1,33 @@
 """The values an action needs, picked one at a time with A/B and C (the game's menu: core/actions.py).
 
-`Picker(app).start(action)` asks for the first value the player picks, fills
-in what the game and the box give, and does the action once every value is
-known; `on_args` takes the presses meanwhile. The choices come from
-core/actions.py; this only steps through them.
+`Picker(app, action)` is the screen that asks for them (App.pick): it asks for the first value the
+player picks, fills in what the game and the box give, and does the action once every value is
+known. Made for one action, dropped with it. The choices come from core/actions.py; this only steps
+through them.
 """
 
 from dicetower.core import actions
 from dicetower.core.dice import ATTACK, DANGER_COIN, Die
 from dicetower.core.game import Refused
 from dicetower.ui.canvas import COLUMNS
-from dicetower.ui.modes import ARGS, PLAY
+from dicetower.ui.screens import Play, Screen, draw_message_and_hint, draw_status
 
 
-class Picker:
-    def __init__(self, app):
+class Picker(Screen):
+    MODE = "args"
+
+    def __init__(self, app, action):
         self.app = app
-        self.action = None  # (label, name, args) being filled in
-        self.values = []
+        self.action = action  # (label, name, args) being filled in
+        self.values = [None] * len(action[2])
         self.asking = 0  # the arg being picked
         self.choice = 0  # its option under the cursor
-
-    def start(self, action):
-        self.action = action
-        self.values = [None] * len(action[2])
-        self._next(0)
 
     def choices(self, arg):
         """The (label, value) pairs an argument offers, from the game's state."""
         return actions.choices(self.app.game.state, arg, self.values)
 
-    def _next(self, start):
+    def ask(self, start):
         """Ask for the next value the player picks; roll what the box rolls; then do it."""
         app = self.app
         label, name, args = self.action
@@ -45,17 +42,18 @@ class Picker:
                 try:
                     options = self.choices(args[i])
                 except Refused:
-                    app.mode = PLAY  # nothing to pick (no open battle...): the game says why, at once
+                    app.show(Play(app))  # nothing to pick (no open battle...): the game says why, at once
                     raise
                 if not options and kind == actions.PICK_IF:
                     self.values[i] = None
                     continue
                 if not options:
-                    app.mode = PLAY
+                    app.show(Play(app))
                     raise Refused("Nobody to choose for %s." % args[i][0])
                 self.asking = i
                 self.choice = actions.first_choice(state, args[i], options)
-                app.mode = ARGS
+                if app.screen is not self:
+                    app.show(self)
                 return
         for i in range(len(args)):  # the box's own throws come last, each at the game's place (core/game.py)
             kind = args[i][1]
@@ -66,15 +64,15 @@ class Picker:
             else:
                 continue
             self.values[i] = die.faces[app.game.throw(die, app.dice, app.sealing)]
-        app.mode = PLAY
+        app.show(Play(app))
         app.do(name, self.values)
 
-    def on_args(self, button, kind):
+    def press(self, button, kind):
         app = self.app
         arg = self.action[2][self.asking]
         options = self.choices(arg)
         if not options:
-            app.mode = PLAY
+            app.show(Play(app))
             raise Refused("Nobody to choose for %s." % arg[0])
         if button == "a":
             self.choice = (self.choice - 1) % len(options)
@@ -82,13 +80,15 @@ class Picker:
             self.choice = (self.choice + 1) % len(options)
         else:
             self.values[self.asking] = options[self.choice % len(options)][1]
-            self._next(self.asking + 1)
+            self.ask(self.asking + 1)
+
+    def back(self):
+        self.app.show(Play(self.app))
+        self.app.message = "Cancelled."
 
     def draw(self, canvas):
         """The play screen's layout, so that choosing a value redraws one line: the game's status, then
         what is being chosen, then the last message."""
-        from dicetower.ui.screens import draw_message_and_hint, draw_status
-
         app = self.app
         used = draw_status(app, canvas, 4)
         arg = self.action[2][self.asking]

@@ -10,10 +10,9 @@ config.json counts on from the highest counter the saved game holds).
 
 from dicetower.core.game import SEALS_KEPT, landed_at, plural
 from dicetower.core.sealed import SEED_BYTES, SealedDice
-from dicetower.ui.modes import CUT, SEED
-from dicetower.ui.screens import draw_list
+from dicetower.ui.screens import Screen, draw_list
 
-ROW = (("Reveal the seed", "reveal", ()),)  # the last row of a sealed game's menu (App.on_play knows it)
+ROW = (("Reveal the seed", "reveal", ()),)  # the last row of a sealed game's menu (ui/screens.py's Play knows it)
 COUNTER = "seals"  # config.json's count of the seals this tower has made
 SHOWN = 16  # hex digits of a commitment the OLED shows
 SEALS_TEXT = 4000  # characters of revealed records a game keeps for its history (the last whole)
@@ -162,8 +161,8 @@ def _use(sealing, dice):
 
 def _ask_cut(sealing):
     sealing.screen = CutScreen(sealing)
-    if sealing.app.mode != SEED:  # else the revealed seed first: its C brings the cut (Sealing.on_seed)
-        sealing.take(CUT)
+    if sealing.app.mode != "seed":  # else the revealed seed first: its C brings the cut (sealing.py's Seed)
+        sealing.take(sealing.screen)
 
 
 def take(sealing, text, address):
@@ -218,7 +217,7 @@ def not_own(dice):
     return other
 
 
-class CutScreen:
+class CutScreen(Screen):
     """The cut on the OLED, as long as it is open: the seal, the phones that cut it, a number the players
     may add with the buttons; "Cut and play" closes it.
 
@@ -226,7 +225,10 @@ class CutScreen:
       a number  A one less, B one more (the digit under the mark), C the next digit; hold C leaves it
     """
 
+    MODE = "cut"
+
     def __init__(self, sealing):
+        self.app = sealing.app
         self.sealing = sealing
         self.digits = None  # the number being entered, a digit a place, or None
         self.at = 0  # the digit being entered

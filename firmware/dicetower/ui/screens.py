@@ -1,11 +1,14 @@
-"""What the OLED shows for each state of the app: pure drawing onto a Canvas.
+"""A screen, and the screens every game shows: pure drawing onto a Canvas.
 
-Eight text lines of 25 characters, big digits two lines tall and 16x16 icons.
-`draw(app, canvas)` redraws the whole canvas; the OLED driver then sends
-only the bytes that changed.
+A screen is a class (`Screen`): made when it comes up (`App.show`), dropped when another replaces it,
+its memory with it. It takes the presses while it is up (`press`, and `back` for a hold of C) and draws
+itself (`draw`). Its MODE names it for the ring, the phones and the console (`app.mode`). Here: the
+game's play menu (`Play`), its end (`Over`), a text in pages (`Pages`: a notice, `Notice`), and the
+drawing the other screens share. Eight text lines of 25 characters, big digits two lines tall and 16x16
+icons; `draw(app, canvas)` redraws the whole canvas, and the OLED driver sends only the bytes that changed.
 """
 
-from dicetower.ui import modes
+from dicetower.core.actions import SIX_DICE
 from dicetower.ui.canvas import COLUMNS, wrap
 
 LINES = 8
@@ -41,14 +44,11 @@ def draw_message_and_hint(canvas, top, text):
 
 
 def draw(app, canvas):
-    """The whole canvas for the app's mode: drawn by the screen that has the mode (ui/modes.py's SCREENS)."""
+    """The whole canvas: the screen that is up draws it."""
     canvas.clear()
-    i = modes.screen(app.mode)
-    owner = modes.SCREENS[i + 1]
-    if owner is None:
-        draw_play(app, canvas)
-    else:
-        getattr(getattr(app, owner), modes.SCREENS[i + 3])(canvas)
+    if app.screen is None:
+        app.start_menu()  # the first frame: the start menu is made for it
+    app.screen.draw(canvas)
 
 
 def draw_pages(canvas, text, page):
@@ -67,24 +67,105 @@ def draw_pages(canvas, text, page):
     )
 
 
-def draw_play(app, canvas):
-    """A game's own screens, the App's: its status, then the play menu (PLAY) or the game's end (OVER)."""
-    used = draw_status(app, canvas, 4)
-    if app.mode == modes.OVER:
+class Screen:
+    MODE = None
+
+    def __init__(self, app):
+        self.app = app
+
+    def press(self, button, kind):
+        pass
+
+    def back(self):
+        """Hold C: nothing, unless the screen has somewhere to go back to."""
+
+    def draw(self, canvas):
+        pass
+
+
+class Pages(Screen):
+    """A text longer than the panel (the app's message), seven lines a page: A and B page it, C has read
+    it (`read`)."""
+
+    def press(self, button, kind):
+        if not self.app.turn_page(button):
+            self.read()
+
+    def read(self):
+        pass
+
+    def draw(self, canvas):
+        draw_pages(canvas, self.app.message, self.app.page)
+
+
+class Notice(Pages):
+    """A saved game or a file refused, a lockout: said whole before the start menu."""
+
+    MODE = "notice"
+
+    def read(self):
+        app = self.app
+        app.page = 0
+        app.message = ""
+        app.start_menu()
+
+
+class Play(Screen):
+    """A game's play menu under its status: A and B move through the actions, C does one."""
+
+    MODE = "play"
+
+    def press(self, button, kind):
+        app = self.app
+        menu = app.menu
+        if button != "c":
+            # The actions are shown, not the last message; paused dice stay said (what to do is there).
+            app.browsing = getattr(app.fair, "failure", None) is None
+            return app.step(button, len(menu))
+        action = menu[app.cursor % len(menu)]
+        if action[1] == "reveal":  # ui/resealing.py's row
+            return app.sealing.reveal()
+        if action[2] and action[2][0][1] == SIX_DICE:
+            return app.dice_screens.roll(app)
+        app.pick(action)
+
+    def back(self):
+        self.app.start_menu()  # the game kept to resume
+
+    def draw(self, canvas):
+        app = self.app
+        used = draw_status(app, canvas, 4)
+        menu = app.menu
+        chosen = app.cursor % len(menu)
+        canvas.line(used, menu[chosen][0][: COLUMNS - 4], invert=True)
+        if app.browsing:
+            # Moving through the menu: the actions after the chosen one, and where it is in the menu.
+            for row in range(used + 1, LINES - 1):
+                after = chosen + row - used
+                canvas.line(row, ("  " + menu[after][0])[:COLUMNS] if after < len(menu) else "")
+            canvas.line(LINES - 1, "%d/%d  C: choose" % (chosen + 1, len(menu)))
+        else:
+            draw_message_and_hint(canvas, used + 1, app.message)
+
+
+class Over(Screen):
+    """The game's end under its status: C to the start menu (the game is not offered to resume)."""
+
+    MODE = "over"
+
+    def press(self, button, kind):
+        if button == "c":
+            self.app.game = None
+            self.app.start_menu()
+
+    def back(self):
+        self.app.start_menu()
+
+    def draw(self, canvas):
+        app = self.app
+        used = draw_status(app, canvas, 4)
         canvas.line(used, "GAME OVER", invert=True, centre=True)
         draw_message_and_hint(canvas, used + 1, app.game.over())
-        return
-    menu = app.menu
-    chosen = app.cursor % len(menu)
-    canvas.line(used, menu[chosen][0][: COLUMNS - 4], invert=True)
-    if app.browsing:
-        # Moving through the menu: the actions after the chosen one, and where it is in the menu.
-        for row in range(used + 1, LINES - 1):
-            after = chosen + row - used
-            canvas.line(row, ("  " + menu[after][0])[:COLUMNS] if after < len(menu) else "")
-        canvas.line(LINES - 1, "%d/%d  C: choose" % (chosen + 1, len(menu)))
-    else:
-        draw_message_and_hint(canvas, used + 1, app.message)
 
 
 def draw_status(app, canvas, lines):

@@ -13,7 +13,7 @@ press after they are back seals it, and no die is thrown before.
 from dicetower.core.entropy import PAUSED, EntropyFailure
 from dicetower.core.game import Refused
 from dicetower.core.scope import Scope
-from dicetower.ui.modes import CUT, OVER, PLAY, SEED
+from dicetower.ui.screens import Pages
 
 STEPS = "dicetower.ui.resealing"
 
@@ -24,7 +24,7 @@ class Sealing:
         self.dice = None  # the game's SealedDice, or None: unsealed
         self.names = ()  # the names of its dice, in its identity's order (the record names them by index)
         self.screen = None  # ui/resealing.py's CutScreen while a cut is open
-        self.back = None  # (mode, cursor) of the game's screen that the seal's screens (SEED, CUT) return to
+        self.back = None  # (screen, cursor): the game's screen that the seal's screens (Seed, the cut) return to
         self.phones = []  # the addresses that cut the open seal (one contribution each)
         self.floor = 0  # the highest counter a game found at power-up holds (config.json's count lost: count on)
         self._told = 0  # bytes of the record already told to the monitor
@@ -125,7 +125,7 @@ class Sealing:
         if app.game is None:
             return
         if dice is None:
-            if app.mode == PLAY and getattr(app.fair, "failure", 0) is None and app.game.dice():
+            if app.mode == "play" and getattr(app.fair, "failure", 0) is None and app.game.dice():
                 self.steps().seal(self)
                 self.done()
             return
@@ -139,52 +139,50 @@ class Sealing:
                 steps.seal(self)
             self.done()
 
-    def on_play(self):
+    def reveal(self):
         """ "Reveal the seed" chosen: shown on its own screen, and a new seal, cut, for the rest of the game."""
         steps = self.steps()
         self.show(steps.reveal(self))
         steps.seal(self)
         self.done()
 
-    # -- the seal's screens: the seed revealed (SEED), the cut (CUT, ui/resealing.py's CutScreen) ----------
+    # -- the seal's screens: the seed revealed (Seed), the cut (ui/resealing.py's CutScreen) ----------------
 
-    def take(self, mode):
-        """The seal's screen `mode` up; the game's own screen comes back after."""
+    def take(self, screen):
+        """The seal's `screen` up; the game's own screen comes back after."""
         app = self.app
-        if app.mode not in (SEED, CUT):
-            self.back = (app.mode, app.cursor)
-        app.mode = mode
+        if app.mode not in ("seed", "cut"):
+            self.back = (app.screen, app.cursor)
+        app.show(screen)
         app.cursor = 0
 
     def back_to_game(self):
         app = self.app
-        mode, cursor = self.back or (PLAY, 0)
-        app.mode = OVER if app.game.over() else mode
-        app.cursor = cursor
+        screen, cursor = self.back or (None, 0)
         self.back = None
+        if screen is None or app.game.over():
+            app.to_game()
+        else:
+            app.show(screen)
+        app.cursor = cursor
 
     def show(self, text):
         app = self.app
         app.message = text
         app.page = 0
-        self.take(SEED)
+        self.take(Seed(app))
 
-    def on_seed(self, button, kind):
+
+class Seed(Pages):
+    """A revealed seed, in pages: C goes on to the new seal's cut, if one waits, else back to the game."""
+
+    MODE = "seed"
+
+    def read(self):
         app = self.app
-        if not app.turn_page(button):
-            if self.screen is not None:
-                app.mode = CUT  # a new seal waits for its cut
-            else:
-                self.back_to_game()
-                app.message = ""
-
-    def draw_seed(self, canvas):
-        from dicetower.ui.screens import draw_pages
-
-        draw_pages(canvas, self.app.message, self.app.page)
-
-    def on_cut(self, button, kind):
-        self.screen.press(button, kind)
-
-    def draw_cut(self, canvas):
-        self.screen.draw(canvas)
+        sealing = app.sealing
+        if sealing.screen is not None:
+            app.show(sealing.screen)  # a new seal waits for its cut
+        else:
+            sealing.back_to_game()
+            app.message = ""

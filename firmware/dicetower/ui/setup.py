@@ -1,6 +1,6 @@
 """A game's set-up, row by row: heroes, hit points, villain, scheme, mode (hold B on the player count).
 
-The game's set-up module (core/games/<game>_setup.py, named by the game's SETUP) gives the rows and
+The game's set-up module (core/games/<game>/setup.py, if the game's SETUP says it has one) gives the rows and
 makes the game:
   setup_default(options)              the set-up a first game starts from: a dict of JSON values, its
                                       lists of fixed length (a remembered set-up must have its shape)
@@ -22,6 +22,7 @@ from dicetower.core.game import Refused, said
 from dicetower.core.games import label as game_label
 from dicetower.core.games import players
 from dicetower.ui.canvas import CHAR, COLUMNS, MARGIN, wrap
+from dicetower.ui.screens import Screen
 
 START_ROW = "Start the game"
 SHOWN = 6  # rows on the panel, between the title and the hint
@@ -66,8 +67,6 @@ def make_ready(app):
     remembered set-up, into the app, once: at idle after the game is chosen, or at the press that needs
     it first. A remembered set-up of another shape or with a value out of its row's range (an older
     firmware, a hand edit) is not used, nor its count; one out of range is said, setup.json kept aside."""
-    from dicetower.ui.modes import NOTICE
-
     name, app.unready = app.unready, None
     rules = app.setup_module = app.setting_up().load(name)
     app.setup = rules.setup_default(app.options)
@@ -75,9 +74,7 @@ def make_ready(app):
     if presets is not None and app.setups is not None:
         app.options["presets"], notice = app.setups().load(presets, rules.load_presets)
         if notice:
-            app.mode = NOTICE
-            app.message = notice + " The built-in presets are offered."
-            app.changed = True
+            app.notice(notice + " The built-in presets are offered.")
     if app.last_setup is not None:
         # Another shape (an older firmware's) is not used, silently; a value out of range is said.
         wrong = (
@@ -87,9 +84,9 @@ def make_ready(app):
             app.setup = app.last_setup
         else:
             app.count = players(app.kind)[2]
-            if wrong and app.mode != NOTICE and app.setups is not None:
-                app.mode = NOTICE  # said whole; setup.json is kept aside, so it is said once
-                app.message = app.setups().refuse("the last %s set-up has %s" % (game_label(app.kind), wrong))
+            if wrong and app.mode != "notice" and app.setups is not None:
+                # Said whole; setup.json is kept aside, so it is said once.
+                app.notice(app.setups().refuse("the last %s set-up has %s" % (game_label(app.kind), wrong)))
             app.changed = True
         app.last_setup = None
     high = app.choosing.most()
@@ -124,7 +121,9 @@ def _shown(value, detail):
     return str(value)
 
 
-class SetupForm:
+class SetupForm(Screen):
+    MODE = "form"
+
     def __init__(self, app):
         self.app = app
         self.editing = False
@@ -154,11 +153,9 @@ class SetupForm:
         if self.editing:
             self.editing = False
         else:
-            from dicetower.ui.modes import SETUP
+            self.app.choosing.count()
 
-            self.app.mode = SETUP
-
-    def on_form(self, button, kind):
+    def press(self, button, kind):
         app = self.app
         rows = self.rows()
         if not self.editing:

@@ -389,10 +389,10 @@ class Server(Microdot):
         """A lockout, on the OLED (the message line of a game's screens; on the start menu, which shows
         none, a notice that any button puts away) and the console."""
         app = self.tower.app
-        app.say(text)
         if notice and app.mode == "start":
-            app.mode = "notice"
-            app.page = 0
+            app.notice(text)
+        else:
+            app.say(text)
         log = getattr(self.tower, "log_line", None)
         if log is not None:
             log(text)
