@@ -68,19 +68,13 @@ def draw_pages(canvas, text, page):
 
 
 class Screen:
-    MODE = None
+    """What every screen has; each names itself (MODE) and has its own `press` and `draw`."""
 
     def __init__(self, app):
         self.app = app
 
-    def press(self, button, kind):
-        pass
-
     def back(self):
         """Hold C: nothing, unless the screen has somewhere to go back to."""
-
-    def draw(self, canvas):
-        pass
 
 
 class Pages(Screen):
@@ -90,9 +84,6 @@ class Pages(Screen):
     def press(self, button, kind):
         if not self.app.turn_page(button):
             self.read()
-
-    def read(self):
-        pass
 
     def draw(self, canvas):
         draw_pages(canvas, self.app.message, self.app.page)
