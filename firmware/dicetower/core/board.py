@@ -11,6 +11,8 @@ With 12 LEDs and 300 mA (what a USB 2.0 port's 500 mA leaves after the Pico,
 about 25 mA, the OLED, about 20 mA, and a margin) the cap is 0.42.
 """
 
+from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
+
 import json
 
 MA_PER_LED_WHITE = 60
@@ -20,7 +22,7 @@ ORDERS = ("RGB", "GRB", "RGBW", "GRBW")
 # RP2040 / RP2350 I2C pin functions (datasheet, GPIO function table).
 I2C_SDA = {0: (0, 4, 8, 12, 16, 20, 24, 28), 1: (2, 6, 10, 14, 18, 22, 26)}
 I2C_SCL = {0: (1, 5, 9, 13, 17, 21, 25, 29), 1: (3, 7, 11, 15, 19, 23, 27)}
-MAX_PIN = 29
+_MAX_PIN = const(29)
 
 
 class BoardError(Exception):
@@ -67,8 +69,8 @@ def _field(data, key, what, kind):
 
 def _pin(data, key, what):
     pin = _field(data, key, what, int)
-    if not 0 <= pin <= MAX_PIN:
-        raise BoardError("%s is GP%d; the chip has GP0 to GP%d" % (what, pin, MAX_PIN))
+    if not 0 <= pin <= _MAX_PIN:
+        raise BoardError("%s is GP%d; the chip has GP0 to GP%d" % (what, pin, _MAX_PIN))
     return pin
 
 

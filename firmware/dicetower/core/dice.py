@@ -10,6 +10,8 @@ without reflashing code, with a `dice.json` file on the device (see
 `load_overrides`).
 """
 
+from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
+
 # Battlerealm: each of the six symbols once (docs/rules.md, "The dice").
 MUTANT = "Mutant"
 SCIENCE = "Science"
@@ -32,7 +34,7 @@ ENERGY = "Energy"
 MOON = "Moon"
 COIN_FACES = (ENERGY, MOON)
 
-MAX_SIDES = 100
+_MAX_SIDES = const(100)
 
 
 class Die:
@@ -42,8 +44,8 @@ class Die:
         if not isinstance(name, str) or not name:
             raise ValueError("a die needs a name")
         faces = tuple(faces)
-        if len(faces) < 2 or len(faces) > MAX_SIDES:
-            raise ValueError("die %s: needs 2 to %d faces, has %d" % (name, MAX_SIDES, len(faces)))
+        if len(faces) < 2 or len(faces) > _MAX_SIDES:
+            raise ValueError("die %s: needs 2 to %d faces, has %d" % (name, _MAX_SIDES, len(faces)))
         for face in faces:
             if not isinstance(face, str) or not face:
                 raise ValueError("die %s: every face must be a non-empty string" % name)
@@ -66,8 +68,8 @@ class Die:
 
 def plain(sides):
     """A plain die with faces "1".."sides" (d6, d20, a d2 coin...)."""
-    if not isinstance(sides, int) or isinstance(sides, bool) or not 2 <= sides <= MAX_SIDES:
-        raise ValueError("a plain die has 2 to %d sides, not %r" % (MAX_SIDES, sides))
+    if not isinstance(sides, int) or isinstance(sides, bool) or not 2 <= sides <= _MAX_SIDES:
+        raise ValueError("a plain die has 2 to %d sides, not %r" % (_MAX_SIDES, sides))
     return Die("d%d" % sides, [str(n) for n in range(1, sides + 1)])
 
 
@@ -139,6 +141,6 @@ def check_attack_faces(faces):
                 from dicetower.core.game import said
 
                 raise ValueError("attack face %s is not Star, Blank or a number" % said(face))
-    if not 2 <= len(faces) <= MAX_SIDES:
-        raise ValueError("the Attack Die needs 2 to %d faces" % MAX_SIDES)
+    if not 2 <= len(faces) <= _MAX_SIDES:
+        raise ValueError("the Attack Die needs 2 to %d faces" % _MAX_SIDES)
     return tuple(faces)

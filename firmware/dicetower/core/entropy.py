@@ -27,7 +27,7 @@ and why; in short:
   2. A start-up test (4.3) over STARTUP_TEST_SAMPLES: the health tests, a period test and a linear
      complexity test (core/entropy_startup.py). Its first STARTUP_SAMPLES pass before the DRBG is
      seeded; the rest runs at idle, a buffer a pass, and a failure there pauses the dice.
-  3. Conditioning: SHA-256 over raw samples carrying SEED_BITS of claimed entropy (twice the 256 bits
+  3. Conditioning: SHA-256 over raw samples carrying 512 bits of claimed entropy (twice the 256 bits
      its output is taken to hold).
   4. HMAC_DRBG with SHA-256 (core/drbg.py): instantiated from two conditioned blocks, reseeded before
      every RESEED_INTERVAL-th request of 32 bytes. Each press's time in microseconds is additional input
@@ -59,15 +59,15 @@ _STARTUP_TEST = "dicetower.core.entropy_startup"
 
 STARTUP_SAMPLES = 1024  # SP 800-90B's start-up minimum: tested as the dice are made
 STARTUP_TEST_SAMPLES = (1 << 16) + 128  # the whole start-up test: a cycle of up to 2**16 samples comes round in it
-SEED_BITS = 512  # claimed entropy conditioned into each 256-bit seed block
+_SEED_BITS = const(512)  # claimed entropy conditioned into each 256-bit seed block
 RESEED_INTERVAL = 4  # DRBG requests (32 bytes, about 100 d6 faces each) between reseeds
 PERSONALIZATION = b"dicetower dice"
 PAUSED = "Dice paused, retrying: restart if it persists. Noise failed its test."  # 3 lines of 25
 # Paused dice (a failure): prime runs the whole start-up test again, a slice at each idle pass, RETRY_FIRST_MS
-# after the failure, then twice as long after each failed try, up to RETRY_LONGEST_MS (docs/fairness.md,
+# after the failure, then twice as long after each failed try, up to 64 s (docs/fairness.md,
 # "When the noise fails").
 RETRY_FIRST_MS = 1000
-RETRY_LONGEST_MS = 64000
+_RETRY_LONGEST_MS = const(64000)
 SLICE = 32  # raw samples an idle pass reads (a retry's, or prime's work): a few ms on a Pico
 
 _BUF_SIZE = const(32)
@@ -150,7 +150,7 @@ class FairDice(Pool):
         if self.replay and self.binary:
             raise ValueError("%s: single bits need the DRBG, and it needs hashlib's SHA-256" % source.name)
         self.health = HealthTests(self.binary, source.min_entropy)
-        self._seed_samples = _samples_for(SEED_BITS, source.min_entropy)
+        self._seed_samples = _samples_for(_SEED_BITS, source.min_entropy)
         self._begin()
 
     def _restart(self):
@@ -249,7 +249,7 @@ class FairDice(Pool):
 
     def _gather(self, n):
         """Condition up to `n` more samples into the seed block under way (SHA-256 of samples carrying
-        SEED_BITS of claimed entropy); its 32 bytes once complete, else None."""
+        512 bits of claimed entropy); its 32 bytes once complete, else None."""
         if self._gathering is None:
             self._gathering = self._sha256()
             self._left = self._seed_samples
@@ -442,7 +442,7 @@ class FairDice(Pool):
         except EntropyFailure:
             self._retrying = False
             self._retry_from = now
-            self._backoff = min(2 * self._backoff, RETRY_LONGEST_MS)
+            self._backoff = min(2 * self._backoff, _RETRY_LONGEST_MS)
             return True
         self.failure = None
         self._calm()

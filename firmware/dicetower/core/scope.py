@@ -71,23 +71,17 @@ class Scope:
         """Forget the module called `name` now, if this scope brought it in: it is done with it."""
         if name in self.held:
             self.held.remove(name)
-            _forget(name)
+            if sys.modules.pop(name, None) is not None:
+                parent, _, child = name.rpartition(".")
+                package = sys.modules.get(parent)
+                if package is not None and hasattr(package, child):
+                    delattr(package, child)  # an import also names the module in its package, which would keep it
 
     def close(self):
-        """Forget every module it brought in; nothing queued is loaded."""
+        """Forget every module it brought in, in the order it brought them; nothing queued is loaded."""
         self.queued = []
-        held, self.held = self.held, []
-        for name in held:
-            _forget(name)
-
-
-def _forget(name):
-    if sys.modules.pop(name, None) is None:
-        return
-    parent, _, child = name.rpartition(".")
-    package = sys.modules.get(parent)
-    if package is not None and hasattr(package, child):
-        delattr(package, child)  # an import also names the module in its package, which would keep it
+        while self.held:
+            self.drop(self.held[0])
 
 
 def once(name, function, *args):

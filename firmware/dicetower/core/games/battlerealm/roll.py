@@ -21,11 +21,13 @@ Rolling and re-rolling allocate nothing on the heap (see
 benchmarks/vm_memory.py).
 """
 
+from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
+
 from dicetower.core.games.battlerealm.triples import check_abilities, judge
 from dicetower.core.dice import BATTLEREALM, DICE, MUTANT, SCIENCE
 from dicetower.core.game import Refused
 
-REROLLS = 2
+_REROLLS = const(2)
 _MUTANT = BATTLEREALM.index(MUTANT)
 _SCIENCE = BATTLEREALM.index(SCIENCE)
 
@@ -61,7 +63,7 @@ class Roll:
         self.locked = bytearray(DICE)
         self.rolled = False
         self.finalized = False
-        self.rerolls_left = 1 if self.disorientated else REROLLS
+        self.rerolls_left = 1 if self.disorientated else _REROLLS
         self.lucky_left = 1 if "Lucky" in self.abilities else 0
         self.outcome = None
         self._judged = None  # (escape_with, Outcome) of the dice as they stand (see judged)

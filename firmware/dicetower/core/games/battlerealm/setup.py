@@ -49,8 +49,8 @@ def most(options):
 
 
 def start(count, setup, options):
-    """The arguments of `Battlerealm.setup`, its heroes checked as it checks them (its `new_state`)
-    before the form is forgotten."""
+    """The arguments of `Battlerealm.setup`: its heroes, and the new state check.py's `new_state` (the
+    tracker's own check) makes of them, before the form is forgotten."""
     from dicetower.core.game import Refused
     from dicetower.core.scope import once
     from dicetower.core.games.battlerealm.roster import heroes
@@ -60,5 +60,4 @@ def start(count, setup, options):
         raise Refused("The roster has %d heroes: %d players at most." % (len(roster), len(roster)))
     seats = _seated(setup, [h["name"] for h in roster])[:count]
     made = [dict(h) for name in seats for h in roster if h["name"] == name]
-    once(CHECKS, "new_state", made)
-    return (made,)  # Battlerealm.setup's
+    return (made, once(CHECKS, "new_state", made))  # Battlerealm.setup's: the heroes, and their new state

@@ -31,6 +31,8 @@ docs/rules.md and the choices below.
   points"), counted in "bought" and reset when the turn ends.
 """
 
+from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
+
 from dicetower.core.games.battlerealm.triples import judge
 from dicetower.core.dice import BATTLEREALM, SYMBOLS
 from dicetower.core.game import Game, Refused, number, plural, short_name
@@ -39,8 +41,8 @@ from dicetower.core.scope import once
 from dicetower.core.games.battlerealm.cards import LOCATIONS, WAREHOUSE, WAREHOUSE_BUYS
 from dicetower.core.actions import CHOICE, NUMBER, OTHER, SAME_OTHER, SIX_DICE
 
-FINAL_BLOW = 3
-CUNNING = 3
+_FINAL_BLOW = const(3)
+_CUNNING = const(3)
 LETTERS = "MSKTCY"  # one letter per symbol, in SYMBOLS order, to keep saves small
 
 
@@ -70,9 +72,12 @@ class Battlerealm(Game):
         return (BATTLEREALM,)
 
     @classmethod
-    def setup(cls, heroes):
-        """A new game. `heroes`: 2 to 6 dicts with name, pvp (optional), abilities (core/games/battlerealm/check.py)."""
-        return cls(once(CHECKS, "new_state", heroes))
+    def setup(cls, heroes, state=None):
+        """A new game. `heroes`: 2 to 6 dicts with name, pvp (optional), abilities (core/games/battlerealm/check.py).
+        `state`: the new state check.py's `new_state` made of them already (the set-up's start, which checks
+        them before its form is forgotten: the press that starts the game imports check.py once), else made
+        here."""
+        return cls(state if state is not None else once(CHECKS, "new_state", heroes))
 
     # -- reading the state ------------------------------------------------
 
@@ -140,12 +145,12 @@ class Battlerealm(Game):
                 h["negated_by"] = -1  # a Negate ends with the hero who made it
         notes = ["%s is eliminated" % hero["name"]]
         if 0 <= by != i and not heroes[by]["out"]:
-            notes.append("final blow +%d to %s" % (FINAL_BLOW, heroes[by]["name"]))
-            self._gain(state, by, FINAL_BLOW)
+            notes.append("final blow +%d to %s" % (_FINAL_BLOW, heroes[by]["name"]))
+            self._gain(state, by, _FINAL_BLOW)
         for j in range(len(heroes)):
             if j != i and not heroes[j]["out"] and self._has(state, heroes[j], "Cunning"):
-                notes.append("Cunning +%d to %s" % (CUNNING, heroes[j]["name"]))
-                self._gain(state, j, CUNNING)
+                notes.append("Cunning +%d to %s" % (_CUNNING, heroes[j]["name"]))
+                self._gain(state, j, _CUNNING)
         state.setdefault("notes", []).append(", ".join(notes) + ".")
         # A Survivor waiting at 0 goes now if only two heroes are left.
         if sum(1 for h in heroes if not h["out"]) <= 2:

@@ -17,11 +17,13 @@ Choices where the rulebook leaves a gap (docs/rules.md):
   were still rolled ("If the Hero did not roll any Skill or Tech results").
 """
 
+from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
+
 from dicetower.core.dice import COSMIC, MUTANT, MYSTIC, SCIENCE, SKILL, SYMBOLS, TECH
 
 ABILITIES = ("Careful", "Cunning", "Elusive", "Flight", "Gifted", "Honest", "Lucky", "Peaceful", "Survivor", "Tough")
 
-TRIPLE = 3
+_TRIPLE = const(3)
 ESCAPE_ORDER = (MUTANT, SCIENCE, SKILL, TECH, COSMIC, MYSTIC)
 
 # Why a die cannot pay a power card.
@@ -41,12 +43,12 @@ def check_abilities(abilities):
 
 def prison_threshold(abilities):
     """Rulebook, Honest: "It requires four Mutant, not three"."""
-    return 4 if "Honest" in abilities else TRIPLE
+    return 4 if "Honest" in abilities else _TRIPLE
 
 
 def explosion_threshold(abilities):
     """Rulebook, Careful: "It requires four Science results, not three"."""
-    return 4 if "Careful" in abilities else TRIPLE
+    return 4 if "Careful" in abilities else _TRIPLE
 
 
 class Outcome:
@@ -108,7 +110,7 @@ EXPLODED = 2
 IMPRISONED = 4
 
 
-def resolve(counts, prison_at=TRIPLE, explosion_at=TRIPLE, escape=-1):
+def resolve(counts, prison_at=_TRIPLE, explosion_at=_TRIPLE, escape=-1):
     """Spend what the rules spend, on counts of finalized dice (a bytearray in SYMBOLS order).
 
     `escape` is the index of the symbol whose three dice free the hero from
@@ -118,7 +120,7 @@ def resolve(counts, prison_at=TRIPLE, explosion_at=TRIPLE, escape=-1):
     """
     flags = 0
     if escape >= 0:
-        counts[escape] -= TRIPLE
+        counts[escape] -= _TRIPLE
         flags = ESCAPED
     if counts[1] >= explosion_at:  # Science first
         counts[1] = 0
@@ -131,7 +133,7 @@ def resolve(counts, prison_at=TRIPLE, explosion_at=TRIPLE, escape=-1):
 
 def escapes(counts):
     """The symbol indices a hero in the Prison may escape with, default first (ESCAPE_ORDER)."""
-    return [SYMBOLS.index(s) for s in ESCAPE_ORDER if counts[SYMBOLS.index(s)] >= TRIPLE]
+    return [SYMBOLS.index(s) for s in ESCAPE_ORDER if counts[SYMBOLS.index(s)] >= _TRIPLE]
 
 
 def judge(symbols, abilities=(), in_prison=False, escape_with=None):
@@ -153,14 +155,14 @@ def judge(symbols, abilities=(), in_prison=False, escape_with=None):
         out.counts[SYMBOLS[i]] = counts[i]
 
     escape = _escape_index(counts, in_prison, escape_with)
-    science = counts[1] - (TRIPLE if escape == 1 else 0)
-    mutant = counts[0] - (TRIPLE if escape == 0 else 0)
+    science = counts[1] - (_TRIPLE if escape == 1 else 0)
+    mutant = counts[0] - (_TRIPLE if escape == 0 else 0)
     threshold = explosion_threshold(abilities)
     flags = resolve(counts, prison_threshold(abilities), threshold, escape)
     if flags & ESCAPED:
         out.escaped = True
         out.escape_symbol = SYMBOLS[escape]
-        _spend(out, out.escape_symbol, SPENT_ESCAPE, TRIPLE)
+        _spend(out, out.escape_symbol, SPENT_ESCAPE, _TRIPLE)
         out.lines.append(
             "Escape! Three %s free you from the Crystal Prison (those dice are spent): "
             "move to any location." % out.escape_symbol

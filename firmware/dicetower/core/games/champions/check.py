@@ -3,15 +3,17 @@ villain's stages. One place for the set-up (core/games/champions/setup.py checks
 before its form is forgotten, so the tracker never refuses a start the form allowed) and the tracker (a new
 game, a game area or a villain brought in during play, a loaded save)."""
 
+from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
+
 from dicetower.core.game import Refused, fields, number, text
 
-MOST_STAGES = 6  # a villain's or a scheme's stages the tracker holds
+_MOST_STAGES = const(6)  # a villain's or a scheme's stages the tracker holds
 
 
 def stages(spec, what):
-    """A villain's or a scheme's list of stages: 1 to MOST_STAGES of them."""
-    if not isinstance(spec, list) or not 1 <= len(spec) <= MOST_STAGES:
-        raise Refused("%s needs 1 to %d stages." % (what, MOST_STAGES))
+    """A villain's or a scheme's list of stages: 1 to _MOST_STAGES of them."""
+    if not isinstance(spec, list) or not 1 <= len(spec) <= _MOST_STAGES:
+        raise Refused("%s needs 1 to %d stages." % (what, _MOST_STAGES))
     return spec
 
 

@@ -17,12 +17,14 @@ III come from the play menu) with those same figures, to be set to the cards. Th
 are the core set's identity cards.
 """
 
+from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
+
 from dicetower.core.game import Refused, fields, number, parsed, plural, refused_at, text
 from dicetower.core.games.champions import PLAYERS
 from dicetower.core.games.champions.check import hero, stage, villain_hp
 
 
-MOST_STAGES = 4  # the set-up's rows for a villain's or a scheme's stages (the tracker holds up to 6)
+_MOST_STAGES = const(4)  # the set-up's rows for a villain's or a scheme's stages (the tracker holds up to 6)
 
 HEROES = [
     {"name": "Spider-Man", "hp": 10},
@@ -75,11 +77,11 @@ def scenario(spec):
     villain = fields(spec.get("villain"), name + "'s villain")
     scheme = fields(spec.get("scheme"), name + "'s scheme")
     hp = villain.get("stages")
-    if not isinstance(hp, list) or not 1 <= len(hp) <= MOST_STAGES:
-        raise Refused("%s's villain needs 1 to %d stages." % (name, MOST_STAGES))
+    if not isinstance(hp, list) or not 1 <= len(hp) <= _MOST_STAGES:
+        raise Refused("%s's villain needs 1 to %d stages." % (name, _MOST_STAGES))
     stages = scheme.get("stages")
-    if not isinstance(stages, list) or not 1 <= len(stages) <= MOST_STAGES:
-        raise Refused("%s's scheme needs 1 to %d stages." % (name, MOST_STAGES))
+    if not isinstance(stages, list) or not 1 <= len(stages) <= _MOST_STAGES:
+        raise Refused("%s's scheme needs 1 to %d stages." % (name, _MOST_STAGES))
     out = []
     for spec in stages:
         spec = fields(spec, name + "'s scheme stage")
@@ -126,9 +128,9 @@ def _new_name(name, taken, what):
     return name
 
 
-def load_presets(text_):
-    """A user's champions.json: (heroes, scenarios), each checked; ValueError naming what is wrong."""
-    data = parsed(text_, "champions.json")
+def load_presets(source):
+    """A user's champions.json (its text): (heroes, scenarios), each checked; ValueError naming what is wrong."""
+    data = parsed(source, "champions.json")
     try:
         data = fields(data, "Its content")
         heroes = data.get("heroes", [])
@@ -161,7 +163,7 @@ def presets(options):
     return _OFFERED[1]
 
 
-PLAYER_HP = 10  # a seat's hit points until a hero is chosen for it
+_PLAYER_HP = const(10)  # a seat's hit points until a hero is chosen for it
 PRESETS = "champions.json"  # the user's presets file, read when a game is set up (load_presets)
 
 
@@ -179,17 +181,17 @@ def _scenario_into(setup, spec):
         "count": len(hp),
         "per_player": villain["per_player"],
         "final": villain["final"],
-        "stages": hp + [hp[-1]] * (MOST_STAGES - len(hp)),
+        "stages": hp + [hp[-1]] * (_MOST_STAGES - len(hp)),
     }
     setup["scheme"] = {
         "name": scheme["name"],
         "count": len(stages),
-        "stages": [list(stages[min(i, len(stages) - 1)]) for i in range(MOST_STAGES)],
+        "stages": [list(stages[min(i, len(stages) - 1)]) for i in range(_MOST_STAGES)],
     }
 
 
 def setup_default(options):
-    setup = {"heroes": [[_seat(i), PLAYER_HP] for i in range(PLAYERS[1])]}
+    setup = {"heroes": [[_seat(i), _PLAYER_HP] for i in range(PLAYERS[1])]}
     _scenario_into(setup, presets(options)[1][0])
     return setup
 
@@ -206,11 +208,11 @@ def setup_rows(setup, count, options):
         rows.append(("%s hit points" % _seat(i), ("heroes", i, 1), (1, 99)))
     each = [("per player", True), ("fixed", False)]
     villain, scheme = setup["villain"], setup["scheme"]
-    rows.append(("Villain stages", ("villain", "count"), (1, MOST_STAGES)))
+    rows.append(("Villain stages", ("villain", "count"), (1, _MOST_STAGES)))
     for i in range(villain["count"]):
         rows.append(("Stage %d hit points" % (i + 1), ("villain", "stages", i), (1, 99)))
     rows.append(("Villain HP", ("villain", "per_player"), each))
-    rows.append(("Scheme stages", ("scheme", "count"), (1, MOST_STAGES)))
+    rows.append(("Scheme stages", ("scheme", "count"), (1, _MOST_STAGES)))
     for i in range(scheme["count"]):
         at = ("scheme", "stages", i)
         rows += [
@@ -236,7 +238,7 @@ def setup_changed(setup, path, options):
             if hero["name"] == seat[0]:
                 seat[1] = hero["hp"]
         if seat[0] == _seat(path[1]):
-            seat[1] = PLAYER_HP
+            seat[1] = _PLAYER_HP
 
 
 def start(count, setup, options):

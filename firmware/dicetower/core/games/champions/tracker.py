@@ -47,24 +47,25 @@ still fighting. An area may be left with no players (stage 2B's central
 area); its scheme stays in play.
 """
 
+from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
+
 from dicetower.core.actions import CHOICE, FIXED, HERO, NAMED, NUMBER, PICK, PICK_IF
 from dicetower.core.game import Game, Refused, fields, number, plural, text
 
 # check.py's `hero` as `new_hero`: the module's check() loops over its heroes as `hero`.
 from dicetower.core.games.champions.check import hero as new_hero, stage, stages, villain_hp
 
-PHASES = ("player", "villain")
-MAX_SIDES = 8  # in play at once, over all game areas; keeps a save under 2 KB
-MOST = 99  # the most threat one action places (Threat, Incite X: 1 to 99; acceleration 9 + 8 x 9 at most)
-SIDE_THREAT = 99  # a side scheme's threat the tracker holds (a table sees tens)
-ROUNDS = 9999  # the tracker's last round: a table plays tens; a save claiming more is damaged
-MAX_ALLIES = 3  # per player: "You may control at most three allies."
-MAX_MINIONS = 8  # in play at once, over all players; keeps a save small
-OWNER, NAME, HP = 0, 1, 2  # an ally or a minion: [player, name, hit points]
-
-
-def _hit_points_of(n):
-    return "%d hit point%s" % (n, "" if n == 1 else "s")
+# Private constants are const(): no name of theirs in the chip's table of names (docs/architecture.md).
+_MAX_SIDES = const(8)  # in play at once, over all game areas; keeps a save under 2 KB
+_MOST = const(99)  # the most threat one action places (Threat, Incite X: 1 to 99; acceleration 9 + 8 x 9 at most)
+_SIDE_THREAT = const(99)  # a side scheme's threat the tracker holds (a table sees tens)
+_ROUNDS = const(9999)  # the tracker's last round: a table plays tens; a save claiming more is damaged
+_MAX_ALLIES = const(3)  # per player: "You may control at most three allies."
+_MAX_MINIONS = const(8)  # in play at once, over all players; keeps a save small
+# An ally or a minion: [player, name, hit points].
+_OWNER = const(0)
+_NAME = const(1)
+_HP = const(2)
 
 
 class Champions(Game):
@@ -141,10 +142,6 @@ class Champions(Game):
             )
         return "".join(notes)
 
-    def _acceleration(self, area):
-        scheme = area["scheme"]
-        return scheme["stages"][scheme["stage"]][1] + sum(s["accel"] for s in area["sides"])
-
     def _players_in_game(self, state):
         return [i for i in range(len(state["heroes"])) if not state["heroes"][i]["out"]]
 
@@ -188,9 +185,9 @@ class Champions(Game):
         """A side scheme enters play in area `a` with its threat and icons."""
         area = self._area_of(state, a)
         text(name, "A side scheme's name", 24)
-        if sum(len(x["sides"]) for x in state["areas"]) >= MAX_SIDES:
-            raise Refused("%d side schemes are in play: the tracker holds no more." % MAX_SIDES)
-        number(threat, 1, SIDE_THREAT, "Threat")
+        if sum(len(x["sides"]) for x in state["areas"]) >= _MAX_SIDES:
+            raise Refused("%d side schemes are in play: the tracker holds no more." % _MAX_SIDES)
+        number(threat, 1, _SIDE_THREAT, "Threat")
         side = {
             "name": name,
             "threat": threat,
@@ -207,7 +204,7 @@ class Champions(Game):
         number(scheme, 0, len(area["sides"]) - 1, "Side scheme")
         number(amount, 1, 99, "Threat")
         side = area["sides"][scheme]
-        side["threat"] = number(side["threat"] + amount, 1, SIDE_THREAT, "A side scheme's threat")
+        side["threat"] = number(side["threat"] + amount, 1, _SIDE_THREAT, "A side scheme's threat")
         return "+%d threat on %s." % (amount, area["sides"][scheme]["name"])
 
     # -- hit points --------------------------------------------------------------
@@ -298,7 +295,7 @@ class Champions(Game):
             line += " %s is eliminated." % hero["name"]
             for key in ("allies", "minions"):
                 if key in state:  # their allies, and the minions engaged with them, leave play
-                    state[key] = [card for card in state[key] if card[OWNER] != i]
+                    state[key] = [card for card in state[key] if card[_OWNER] != i]
             if not self._players_in_game(state):
                 state["over"] = "Every player is eliminated: the players lose."
                 line += " " + state["over"]
@@ -313,20 +310,20 @@ class Champions(Game):
         text(name, "An ally's name")
         number(hp, 1, 20, "An ally's hit points")
         allies = state.get("allies", [])
-        own = len([a for a in allies if a[OWNER] == player])
+        own = len([a for a in allies if a[_OWNER] == player])
         gone = ""
-        if own >= MAX_ALLIES:
+        if own >= _MAX_ALLIES:
             if discard is None:
                 raise Refused("%s controls %d allies: pick the one to discard." % (hero["name"], own))
             number(discard, 0, len(allies) - 1, "The ally to discard")
-            if allies[discard][OWNER] != player:
-                raise Refused("%s is not %s's ally." % (allies[discard][NAME], hero["name"]))
-            gone = " %s is discarded." % allies.pop(discard)[NAME]
+            if allies[discard][_OWNER] != player:
+                raise Refused("%s is not %s's ally." % (allies[discard][_NAME], hero["name"]))
+            gone = " %s is discarded." % allies.pop(discard)[_NAME]
         elif discard is not None:
             raise Refused("%s controls fewer than three allies: nothing to discard." % hero["name"])
         allies.append([player, name, hp])
         state["allies"] = allies
-        return "%s plays %s (%s).%s" % (hero["name"], name, _hit_points_of(hp), gone)
+        return "%s plays %s (%s).%s" % (hero["name"], name, plural(hp, "hit point"), gone)
 
     def act_ally_damage(self, state, ally, amount):
         """Damage to an ally: the consequential damage printed under the value it used, or an attack
@@ -339,11 +336,11 @@ class Champions(Game):
         text(name, "A minion's name")
         number(hp, 1, 30, "A minion's hit points")
         minions = state.get("minions", [])
-        if len(minions) >= MAX_MINIONS:
-            raise Refused("%d minions are in play: the tracker holds no more." % MAX_MINIONS)
+        if len(minions) >= _MAX_MINIONS:
+            raise Refused("%d minions are in play: the tracker holds no more." % _MAX_MINIONS)
         minions.append([player, name, hp])
         state["minions"] = minions
-        return "%s enters play engaged with %s (%s)." % (name, hero["name"], _hit_points_of(hp))
+        return "%s enters play engaged with %s (%s)." % (name, hero["name"], plural(hp, "hit point"))
 
     def act_hit_minion(self, state, minion, amount):
         """Damage to a minion."""
@@ -357,12 +354,12 @@ class Champions(Game):
         number(i, 0, len(cards) - 1, what)
         number(amount, 1, 99, "Damage")
         card = cards[i]
-        taken = min(amount, card[HP])
-        card[HP] -= taken
-        if card[HP]:
-            return "%s -%s (%d left)." % (card[NAME], _hit_points_of(taken), card[HP])
+        taken = min(amount, card[_HP])
+        card[_HP] -= taken
+        if card[_HP]:
+            return "%s -%s (%d left)." % (card[_NAME], plural(taken, "hit point"), card[_HP])
         cards.pop(i)
-        return "%s -%s: defeated." % (card[NAME], _hit_points_of(taken))
+        return "%s -%s: defeated." % (card[_NAME], plural(taken, "hit point"))
 
     # -- rounds -------------------------------------------------------------
 
@@ -377,7 +374,8 @@ class Champions(Game):
                 hazard = sum(side["hazard"] for side in area["sides"])
                 players = [p for p in area["players"] if not state["heroes"][p]["out"]]
                 parts.append("Encounter cards: %d (+%d for hazard icons)." % (len(players) + hazard, hazard))
-                accel = self._acceleration(area)
+                scheme = area["scheme"]  # its stage's acceleration, and an icon's on each side scheme
+                accel = scheme["stages"][scheme["stage"]][1] + sum(side["accel"] for side in area["sides"])
                 if accel:
                     parts.append("+%d threat on %s." % (accel, area["scheme"]["name"]))
                     parts.append(self._place(state, area, accel).strip())
@@ -385,7 +383,7 @@ class Champions(Game):
                     break
             return " ".join(p for p in parts if p)
         state["phase"] = "player"
-        state["round"] = number(state["round"] + 1, 1, ROUNDS, "Round")
+        state["round"] = number(state["round"] + 1, 1, _ROUNDS, "Round")
         players = self._players_in_game(state)
         first = state["first"]
         for _ in range(len(state["heroes"])):
@@ -439,9 +437,6 @@ TRACKER = Champions
 TITLE = "Marvel Champions"  # its name in full: the phones' page
 KEYS = ()
 WORDS = ()
-# The Kang scenario's own game areas (the play menu's "Kang: own area"): figures to be set to the cards.
-KANG_AREA_SCHEME = {"name": "Stage 3A", "stages": [[8, 1, 1]]}
-KANG_II = {"name": "Kang (II)", "stages": [12]}
 # A new game without a set-up (the saves' template): each player 10 hit points, the tracker's scenario.
 HEROES = [{"name": n, "hp": 10} for n in ("P1", "P2", "P3", "P4")]
 SCHEME = {"name": "Main Scheme", "stages": [[10, 1, 3], [12, 1, 0]]}
@@ -473,24 +468,16 @@ def _next_side(state):
 
 def _next_name(cards, word):
     """ "Ally 1", "Minion 2"...: the lowest number no card of that kind in play has."""
-    names = [c[NAME] for c in cards]
+    names = [c[_NAME] for c in cards]
     n = 1
     while "%s %d" % (word, n) in names:
         n += 1
     return "%s %d" % (word, n)
 
 
-def _next_ally(state):
-    return _next_name(state.get("allies", ()), "Ally")
-
-
-def _next_minion(state):
-    return _next_name(state.get("minions", ()), "Minion")
-
-
 def _label(state, card):
     """ "Ally 1 2hp P1": the name, the hit points and the player, short enough for the picker's line."""
-    return "%s %dhp %s" % (card[NAME], card[HP], state["heroes"][card[OWNER]]["name"][:3])
+    return "%s %dhp %s" % (card[_NAME], card[_HP], state["heroes"][card[_OWNER]]["name"][:3])
 
 
 def _allies(state, values):
@@ -503,8 +490,8 @@ def _allies(state, values):
 def _to_discard(state, values):
     """The allies of the player playing a fourth: the one they discard (none to pick below three)."""
     allies = state.get("allies", ())
-    own = [(_label(state, allies[i]), i) for i in range(len(allies)) if allies[i][OWNER] == values[0]]
-    return own if len(own) >= MAX_ALLIES else []
+    own = [(_label(state, allies[i]), i) for i in range(len(allies)) if allies[i][_OWNER] == values[0]]
+    return own if len(own) >= _MAX_ALLIES else []
 
 
 def _minions(state, values):
@@ -545,7 +532,12 @@ MENU = (
     (
         "Kang: own area",
         "separate",
-        (("Player", HERO, None), ("Scheme", FIXED, KANG_AREA_SCHEME), ("Villain", FIXED, KANG_II)),
+        # The Kang scenario's own game areas: figures to be set to the cards.
+        (
+            ("Player", HERO, None),
+            ("Scheme", FIXED, {"name": "Stage 3A", "stages": [[8, 1, 1]]}),
+            ("Villain", FIXED, {"name": "Kang (II)", "stages": [12]}),
+        ),
     ),
     ("Kang: join area", "join", (("From area", PICK, _areas), ("To area", PICK, _areas))),
     (
@@ -562,7 +554,7 @@ MENU = (
         "ally",
         (
             ("Player", HERO, None),
-            ("Name", NAMED, _next_ally),
+            ("Name", NAMED, lambda state: _next_name(state.get("allies", ()), "Ally")),
             ("Hit points", NUMBER, (1, 9)),
             ("Discard", PICK_IF, _to_discard),
         ),
@@ -571,7 +563,11 @@ MENU = (
     (
         "Minion engages",
         "minion",
-        (("Player", HERO, None), ("Name", NAMED, _next_minion), ("Hit points", NUMBER, (1, 20))),
+        (
+            ("Player", HERO, None),
+            ("Name", NAMED, lambda state: _next_name(state.get("minions", ()), "Minion")),
+            ("Hit points", NUMBER, (1, 20)),
+        ),
     ),
     ("Hit minion", "hit_minion", (("Minion", PICK, _minions), ("Damage", NUMBER, (1, 20)))),
 )
@@ -603,7 +599,7 @@ def _hero_status(state, i):
 
 def _hit_points(state, key, owner):
     """The hit points of the allies of player `owner`, or of every minion (-1): "1,3", or ""."""
-    return ",".join(str(c[HP]) for c in state.get(key, ()) if owner < 0 or c[OWNER] == owner)
+    return ",".join(str(c[_HP]) for c in state.get(key, ()) if owner < 0 or c[_OWNER] == owner)
 
 
 def gauge(state, out):
@@ -621,13 +617,13 @@ def check(state):
     heroes = state["heroes"]
     number(len(heroes), 1, 4, "Players")
     number(state["first"], 0, len(heroes) - 1, "First player")
-    number(state["round"], 1, ROUNDS, "Round")
+    number(state["round"], 1, _ROUNDS, "Round")
     for hero in heroes:
         text(hero["name"], "A hero's name")
         number(hero["max"], 1, 99, "Maximum hit points")
         number(hero["hp"], 0, hero["max"], hero["name"] + "'s hit points")
         number(hero["out"], 0 if hero["hp"] else 1, 0 if hero["hp"] else 1, "Out (at 0 hit points)")
-    if state["phase"] not in PHASES or not 1 <= len(state["areas"]) <= 1 + len(heroes):
+    if state["phase"] not in ("player", "villain") or not 1 <= len(state["areas"]) <= 1 + len(heroes):
         raise Refused("The phase or the game areas are damaged.")
     for area in state["areas"]:
         for p in area["players"]:
@@ -640,7 +636,7 @@ def check(state):
         number(
             scheme["threat"],
             0,
-            scheme["stages"][scheme["stage"]][0] - 1 + (MOST if state["over"] else 0),
+            scheme["stages"][scheme["stage"]][0] - 1 + (_MOST if state["over"] else 0),
             scheme["name"] + "'s threat",
         )
         number(villain["hp"], 0, villain["stages"][villain["stage"]] * len(heroes), villain["name"] + "'s hit points")
@@ -649,17 +645,17 @@ def check(state):
         number(villain.get("fixed", 0), 0, 1, "fixed")
         for side in area["sides"]:
             fields(side, "A side scheme")
-            for key, low, high in (("threat", 1, SIDE_THREAT), ("crisis", 0, 1), ("accel", 0, 9), ("hazard", 0, 9)):
+            for key, low, high in (("threat", 1, _SIDE_THREAT), ("crisis", 0, 1), ("accel", 0, 9), ("hazard", 0, 9)):
                 number(side.get(key), low, high, "A side scheme's " + key)
             text(side.get("name"), "A side scheme's name", 24)
-    number(sum(len(area["sides"]) for area in state["areas"]), 0, MAX_SIDES, "Side schemes")
+    number(sum(len(area["sides"]) for area in state["areas"]), 0, _MAX_SIDES, "Side schemes")
     _check_cards(state, heroes)
 
 
 def _check_cards(state, heroes):
     """check()'s last part: allies and minions, when any were played: [player, name, hit points], within
     what play allows."""
-    for key, most, top in (("allies", MAX_ALLIES * len(heroes), 20), ("minions", MAX_MINIONS, 30)):
+    for key, most, top in (("allies", _MAX_ALLIES * len(heroes), 20), ("minions", _MAX_MINIONS, 30)):
         pieces = state.get(key, [])
         if not isinstance(pieces, list) or len(pieces) > most:
             raise Refused("The %s are damaged." % key)
@@ -670,5 +666,5 @@ def _check_cards(state, heroes):
             text(piece[1], "A name")
             number(piece[2], 1, top, "Hit points")
     for p in range(len(heroes)):
-        if sum(1 for ally in state.get("allies", []) if ally[0] == p) > MAX_ALLIES:
-            raise Refused("A player controls more than %d allies." % MAX_ALLIES)
+        if sum(1 for ally in state.get("allies", []) if ally[0] == p) > _MAX_ALLIES:
+            raise Refused("A player controls more than %d allies." % _MAX_ALLIES)
