@@ -25,7 +25,6 @@ from dicetower.core.game import Refused
 from dicetower.core.scope import Scope
 from dicetower.core.actions import SIX_DICE, draws_dice
 from dicetower.core.dice import DICE
-from dicetower.ui.picker import Picker
 from dicetower.ui.screens import Notice, Over, Play
 
 
@@ -154,7 +153,7 @@ class App:
 
     def pick(self, action):
         """The values `action` needs, picked on their own screen; done once every value is known."""
-        Picker(self, action).ask(0)
+        self.kept.load(PICKER).Picker(self, action).ask(0)
 
     def keep(self, name, data):
         """A settings file written whole on flash (config.json, heroes.json) by the shell, if it has one."""
@@ -284,6 +283,7 @@ class App:
         self.ahead = scope = self.scope_of(kind)
         described = scope.load(games.PACKAGE + kind)  # its descriptor: the game's, as the rest of its package
         scope.queue(games.ahead_of(kind))
+        scope.queue((PICKER,))  # every game's pickers: not the start menu's heap
         if getattr(described, "SCREENS", False):
             scope.queue(("dicetower.ui." + kind,))  # its own screens (ui/<game>.py), after its rules
         rules = sys.modules.get(games.tracker_of(kind))
@@ -350,6 +350,8 @@ class App:
             self.start_scope = None
         scope = self.scope_of(kind)
         rules = scope.load(games.tracker_of(kind))
+        scope.load(PICKER)
+        scope.hand(PICKER, self.kept)  # the tower's once a game begins, as the sealed dice
         if draws_dice(rules.MENU):  # its sealed dice, the tower's for as long as it runs
             for name in SEALING:
                 scope.load(name)
@@ -510,6 +512,9 @@ class App:
 # Not ui/resealing.py, the seal's moments: the press that starts the game imports it once the set-up's
 # modules are forgotten (loaded with them, it took the Battlerealm example's lowest heap down by 6 KB).
 SEALING = ("dicetower.core.drbg", "dicetower.core.sealed", "dicetower.ui.sealing")
+# The screen that picks an action's values (ui/picker.py): loaded ahead with a chosen game, the tower's
+# once a game begins; the start menu holds none of it (2 KB of a Pico's heap at the start menu).
+PICKER = "dicetower.ui.picker"
 
 
 def rolls_six_dice(menu):
