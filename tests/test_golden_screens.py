@@ -20,6 +20,9 @@ SCREENS = {
     "prison": dict(faces="Mutant,Mutant,Mutant,Skill,Tech,Cosmic", keys="cac c ac", wait=1200),
     "champions": dict(seed=1, keys="bcbc bbcc bbbbc"),
     "game_over": dict(seed=1, script="examples/battlerealm.sim"),  # the example's own seed
+    # A picker says what its presses do on its bottom line; a number starts at what records nothing.
+    "pick_hero": dict(seed=1, keys="bc c bbbc"),  # Champions' Villain attacks: its hero
+    "pick_number": dict(seed=1, keys="bc c bbbc c"),  # and its ATK, at 0
 }
 
 

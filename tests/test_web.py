@@ -178,7 +178,7 @@ def test_a_champions_game_serves_each_players_ally_and_the_minions_engaged_with_
     assert "allies" not in state(served)["state"]  # none played: the state as a save made before them
     phone = Stream(served)
     for keys in (
-        "aaaaccbc",  # Play ally: P1, Ally 1, 2 hit points
+        "aaaaaccbc",  # Play ally (above The table): P1, Ally 1, 2 hit points
         "bbccbbbc",  # Minion engages: P1, Minion 1, 4 hit points
         "cbcbc",
     ):  # Minion engages: P2, Minion 2, 2 hit points

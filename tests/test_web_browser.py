@@ -98,7 +98,7 @@ def test_a_champions_page_lists_each_heros_allies_and_the_minions_engaged_with_t
     expect(page.locator("#title")).to_have_text("Marvel Champions")
     expect(page.locator("#scores .row").last).to_contain_text("P2")
     expect(page.locator("#scores .cards")).to_have_count(0)  # none in play (a save from before them: the same)
-    served.call(lambda: served.tower.presses("aaaaccbc"))  # Play ally: P1, Ally 1, 2 hit points
+    served.call(lambda: served.tower.presses("aaaaaccbc"))  # Play ally (above The table): P1, Ally 1, 2 hit points
     served.call(lambda: served.tower.presses("bbccbbbc"))  # Minion engages: P1, Minion 1, 4 hit points
     served.call(lambda: served.tower.presses("cbcbc"))  # Minion engages: P2, Minion 2, 2 hit points
     expect(page.locator("#scores .minions")).to_have_count(2)
@@ -226,7 +226,7 @@ def test_a_phone_that_behaves_gets_the_game_and_its_undo_while_one_address_attac
         expect(page.locator("#where")).to_have_text("No game yet", timeout=5000)
         served.call(lambda: served.tower.presses("bcc"))  # New Champions, two players
         expect(page.locator("#title")).to_have_text("Marvel Champions", timeout=5000)
-        served.call(lambda: served.tower.presses("aaaaccbc"))  # Play ally: P1, Ally 1, 2 hit points
+        served.call(lambda: served.tower.presses("aaaaaccbc"))  # Play ally (above The table): P1, Ally 1, 2 hit points
         expect(page.locator("#scores .allies")).to_have_count(1, timeout=5000)
         served.call(lambda: served.tower.presses("A"))  # undo
         expect(page.locator("#scores .allies")).to_have_count(0, timeout=5000)

@@ -129,7 +129,7 @@ class Paying(unittest.TestCase):
         t.presses("c a a c")  # New Battlerealm, two heroes, start
         t.app.game.do("move", 3)  # Hulk stands at the Warehouse (the dice screen's At: item does this)
         pvp = t.app.game.state["heroes"][0]["pvp"]
-        t.presses("a c")  # the menu's last item, Buy Warehouse results
+        t.presses("aa c")  # the menu's last action (before The table), Buy Warehouse results
         self.assertEqual(t.screen()[4], "Results: 1")
         t.presses("b c")  # 2 results
         self.assertEqual(t.app.game.state["heroes"][0]["pvp"], pvp - 2)
@@ -140,7 +140,7 @@ class Paying(unittest.TestCase):
     def test_buying_away_from_the_warehouse_is_refused(self):
         t = Scripted(ROLL)
         t.presses("c a a c")  # New Battlerealm, two heroes, start: Hulk stands Elsewhere
-        t.presses("a c c")  # Buy Warehouse results, 1 result
+        t.presses("aa c c")  # Buy Warehouse results (before The table), 1 result
         self.assertIn("Hulk is not at the Collector's Cosmic Warehouse.", " ".join(t.screen()))
         self.assertEqual(t.app.game.history(), [])
 

@@ -20,7 +20,7 @@ class ChampionsAllies(unittest.TestCase):
         """Rulebook: "If you already have three and play a fourth, you immediately discard one of the previous ones." """
         t = Table(seed=2)
         t.presses("bc ac")  # New Champions, one player (P1)
-        t.presses("aaaa")  # up from the top, round to the end of the menu
+        t.presses("aaaaa")  # up from the top, round to the end of the menu, past The table
         self.assertEqual(t.screen()[4].strip(), "Play ally")
         t.presses("c c b c")  # P1, 2 hit points
         self.assertEqual(message(t), "P1 plays Ally 1 (2 hit points).")
@@ -55,7 +55,7 @@ class ChampionsAllies(unittest.TestCase):
     def test_minions_engage_and_nothing_to_pick_is_said_at_once(self):
         t = Table(seed=2)
         t.presses("bc ac")
-        t.presses("a")  # the last action (a game without dice has no seal to reveal)
+        t.presses("aa")  # the last action, above The table (a game without dice has no seal to reveal)
         self.assertEqual(t.screen()[4].strip(), "Hit minion")
         t.presses("c")  # no minion in play: refused before any value is asked for
         self.assertEqual(t.app.mode, "play")
@@ -96,7 +96,7 @@ class BattleworldCards(unittest.TestCase):
         t = Table(seed=4)
         t.presses("bbbc c")  # one starting hero: 1 Thanostone Battle Card and 4 other Battle Cards
         t.presses("c")  # cut the seal
-        t.presses("aa")  # the last action, above "Reveal the seed"
+        t.presses("aaa")  # the last action, above The table and "Reveal the seed"
         self.assertEqual(t.screen()[4].strip(), "Thanostone battle")
         t.presses("c c c c")  # 1 hit, target 2, Energy
         self.assertEqual(t.events("action")[-1]["args"], ["Battle 1", 1, 2, "Energy", 1])
@@ -122,7 +122,7 @@ class AfterAPowerCut(unittest.TestCase):
     def test_allies_and_minions_come_back_after_a_power_cut(self):
         t = Table(seed=2)
         t.presses("bc ac")  # New Champions, one player (P1)
-        t.presses("aaaa c c b c")  # Play ally: P1, 2 hit points
+        t.presses("aaaaa c c b c")  # Play ally: P1, 2 hit points
         t.presses("bb")  # Minion engages, two below Play ally
         self.assertEqual(t.screen()[4].strip(), "Minion engages")
         t.presses("c c b b c")  # P1, 3 hit points
@@ -141,14 +141,14 @@ class AfterAPowerCut(unittest.TestCase):
         t = Table(seed=4)
         t.presses("bbbc c")  # New Battleworld, one starting hero
         t.presses("c")  # cut the seal
-        t.presses("aa c c c c")  # Thanostone battle
+        t.presses("aaa c c c c")  # Thanostone battle
         t.wait(200)
         again = Table(root=t.root, keep_files=True)
         again.presses("c")  # Resume
         again.presses("c c")  # past the old seal's seed, then cut the new one
         self.assertEqual(again.app.mode, "play")
         self.assertEqual(again.app.game.state["battles"], t.app.game.state["battles"])
-        again.presses("aa c")  # a second Thanostone Battle Card is still refused: the count came back too
+        again.presses("aaa c")  # a second Thanostone Battle Card is still refused: the count came back too
         self.assertEqual(message(again), "No Thanostone Battle Card is left: the deck has 1.")
 
     def test_a_save_with_four_allies_for_one_player_is_not_offered(self):

@@ -104,7 +104,7 @@ class Document(unittest.TestCase):
         # None played yet: the state has neither list, as a game saved before they were tracked.
         self.assertEqual(d["kind"], "champions")
         self.assertFalse("allies" in d["state"] or "minions" in d["state"])
-        t.presses("aaaa c c b c")  # Play ally: P1, Ally 1, 2 hit points
+        t.presses("aaaaa c c b c")  # Play ally: P1, Ally 1, 2 hit points (above The table)
         t.presses("bb c c bbb c")  # Minion engages: P1, Minion 1, 4 hit points
         t.presses("c b c b c")  # Minion engages: P2, Minion 2, 2 hit points
         t.wait(100)

@@ -9,6 +9,7 @@ from dicetower.core.games import GAMES, game
 from dicetower.core.games.battlerealm.heroes import HEROES
 from dicetower.ui import font
 from dicetower.ui.canvas import COLUMNS
+from dicetower.ui.flow import TABLE_ROW
 from dicetower.ui.resealing import ROW
 from dicetower.ui.screens import HINT
 from table import Scripted, Table
@@ -64,7 +65,7 @@ class Refusals(unittest.TestCase):
         t.presses("c")  # Attack a battle, with none open
         self.assertEqual(t.screen()[5:7], ["No open battle: draw one", "with New battle."])
         t.presses("b")  # the next action: a new step; the menu is shown while the player moves through it
-        self.assertEqual(t.screen()[4:8], ["Flip Danger Coin", "New battle", "Thanostone battle", "2/5  C: choose"])
+        self.assertEqual(t.screen()[4:8], ["Flip Danger Coin", "New battle", "Thanostone battle", "2/6  C: choose"])
         t.presses("c")  # the coin flipped: its result under the action, no refusal, no list
         self.assertEqual(t.screen()[5], t.app.message[: len(t.screen()[5])])
         self.assertTrue(t.app.message.startswith("Danger Coin"), t.app.message)
@@ -89,10 +90,10 @@ class PlayMenu(unittest.TestCase):
         t.presses("b c c")  # New Champions, two players, start
         # Champions rolls no dice: nothing to seal, no seal's row in its menu (ui/sealing.py).
         self.assertEqual(t.screen()[4:6], ["Thwart main scheme", "New game."])
-        t.presses("a")  # round to the last of 18 actions
-        self.assertEqual(t.screen()[4:8], ["Hit minion", "", "", "18/18  C: choose"])
+        t.presses("a")  # round to the last of 18 actions and The table
+        self.assertEqual(t.screen()[4:8], ["The table", "", "", "19/19  C: choose"])
         t.presses("b b")
-        self.assertEqual(t.screen()[4:8], ["Thwart side scheme", "Hit villain", "Villain attacks", "2/18  C: choose"])
+        self.assertEqual(t.screen()[4:8], ["Thwart side scheme", "Hit villain", "Villain attacks", "2/19  C: choose"])
         t.presses("b c b c c")  # Hit villain, area 1 (the only one: B stays on it), 1 damage
         self.assertFalse(t.app.browsing)
         self.assertEqual(t.screen()[5], "Villain -1 hit point (27")
@@ -254,9 +255,9 @@ class LongPresses(unittest.TestCase):  # was a second `PlayMenu`, which hid the 
         self.assertFalse(HINT in t.screen())  # a message is never cut for the hint (below)
         t.presses("b c C")  # Attack, and back: a one-line message, and the hint under it
         self.assertEqual((t.app.mode, t.screen()[7]), ("play", HINT))
-        t.presses("c")  # Attack: its first value is being chosen
+        t.presses("c")  # Attack: its first value is being chosen; the picker's own hint (ui/picker.py)
         self.assertEqual(t.screen()[4], "Target: Thor")
-        self.assertEqual(t.screen()[7], HINT)
+        self.assertEqual(t.screen()[7], "A/B pick  C ok/back")
         t.presses("C")  # hold C: as the hint says, back (the action is dropped)
         self.assertEqual((t.app.mode, t.screen()[7]), ("play", HINT))
         t.presses("c c c c")  # Attack: Thor, 1 damage, from the same location
@@ -291,13 +292,15 @@ class LongPresses(unittest.TestCase):  # was a second `PlayMenu`, which hid the 
 
     def test_every_menu_item_fits_its_line(self):
         for _, kind in GAMES:
-            for item in game(kind).MENU + ROW:
+            for item in game(kind).MENU + TABLE_ROW + ROW:
                 self.assertTrue(len(item[0]) <= COLUMNS - 4, item[0])
         t = Table()
         t.presses("c a a c")  # Battlerealm
         t.presses("c")  # cut the seal
         t.presses("a")  # the menu round from the top: the seal's row
         self.assertEqual(t.screen()[4], "Reveal the seed")
+        t.presses("a")  # the row of the game's table
+        self.assertEqual(t.screen()[4], "The table")
         t.presses("a")  # its last action
         self.assertEqual(t.screen()[4], "Buy Warehouse results")
 

@@ -1,6 +1,6 @@
 """A new game is one package and one line: a toy game added by the checklist (tests/fw/toy_game.py) is on
 the start menu, sets up by its count, plays by the buttons with its own menu, status and gauge, undoes,
-is saved and resumes after a power cut, is explained on Settings -> Help, ends on its game over and shows
+shows its table, is saved and resumes after a power cut, is explained on Settings -> Help, ends on its game over and shows
 on the phones' page, with no other change to the firmware. CPython and the VM."""
 
 import unittest
@@ -35,6 +35,12 @@ class ToyGame(unittest.TestCase):
         self.assertEqual(t.app.game.state["heroes"][1]["points"], 2)
         self.assertIn("P2 +2 (2).", " ".join(t.screen()))
         self.assertEqual(t.screen()[0], "P1:0 P2:2")
+        t.presses("b c")  # The table: the last line said, then its table.py's parts, a page each
+        self.assertEqual((t.app.mode, t.screen()[7]), ("table", "said 1/1  A/B  C back"))
+        t.presses("b b")
+        self.assertEqual((t.screen()[0], t.screen()[7]), ("P2: 2 points.", "player 2/2  A/B  C back"))
+        t.presses("c a")  # back to the play menu, on Score
+        self.assertEqual((t.app.mode, t.screen()[4]), ("play", "Score"))
         t.presses("A")  # hold A: undo
         self.assertEqual(t.app.game.state["heroes"][1]["points"], 0)
         t.presses("B")  # hold B: redo

@@ -4,8 +4,8 @@ A game module (core/games/) lists its actions as MENU: (label, action name,
 args); each arg is (label, kind, detail), with kind one of:
   ("Target", HERO, None)        a hero still in the game, by name
   ("Target", OTHER, None)       the same, another than the acting hero first
-  ("Damage", NUMBER, (1, 12))   a number with A/B, confirmed with C; the picker starts at 1 where it
-                                can, or where a third figure says: ("Bonus", NUMBER, (0, 9, 0))
+  ("Damage", NUMBER, (1, 12))   a number with A/B (held: 10 at a time), confirmed with C; the picker
+                                starts at the lowest, the value that records least (0 boosts, 0 defence)
   ("Where", CHOICE, (("same", True), ("other", False)))
   ("Area", PICK, areas)         one of the (label, value) pairs `areas(state, values)` gives, from
                                 the game's state and the values picked before it; where there is
@@ -53,12 +53,9 @@ def choices(state, arg, values):
 
 
 def first_choice(state, arg, options):
-    """Where the picker starts among `options` (see `choices`)."""
+    """Where the picker starts among `options` (see `choices`): a number at its lowest (a hurried C
+    records nothing that did not happen), another hero than the acting one, else the first."""
     kind = arg[1]
-    if kind == NUMBER:
-        if len(arg[2]) > 2:  # (low, high, start): a value the game names (a Bonus is most often 0)
-            return arg[2][2] - arg[2][0]
-        return min(max(0, 1 - arg[2][0]), arg[2][1] - arg[2][0])  # start at 1 where it can
     if kind == OTHER:
         turn = state["turn"]
         for n in range(len(options)):

@@ -11,7 +11,7 @@ from dicetower.core.dice import DICE, SYMBOLS
 from dicetower.core.game import short_name
 from dicetower.core.games.battlerealm.turn import Turn  # noqa: F401 (App's, made with this module)
 from dicetower.ui import icons
-from dicetower.ui.canvas import COLUMNS, wrap
+from dicetower.ui.canvas import COLUMNS, cut, wrap
 from dicetower.ui.screens import Pages, Play, Screen, draw_list, draw_message
 
 # The dice screen's cursor: dice 0-5, then these (Finalize last: A from die 1 reaches it).
@@ -217,7 +217,7 @@ def _draw_dice(app, turn, canvas):
         label = ("Re-roll picked", "Lucky re-roll", "", "", "Finalize")[app.cursor - DICE]
     else:
         label = "Die %d: %s" % (app.cursor + 1, SYMBOLS[faces[app.cursor]])
-    canvas.line(4, label[:COLUMNS], invert=True)
+    canvas.line(4, cut(label), invert=True)
     advice = turn.advice
     if advice is None:
         if turn.thinking():  # the dice are shown at once; their chance follows when worked out

@@ -81,6 +81,12 @@ def _glyphs(row, x, string, glyphs):
         x += step
 
 
+def cut(text, width=COLUMNS):
+    """`text` in `width` characters: whole if it fits, else its start and the cut mark ">" (the whole
+    text is a press away: the table's first page, the history, the phones' page)."""
+    return text if len(text) <= width else text[: width - 1] + ">"
+
+
 def wrap(text, width=COLUMNS):
     """Words into lines of at most `width` characters (separated by single spaces).
 

@@ -22,7 +22,7 @@ import sys
 from dicetower.core import games
 from dicetower.core.entropy import PAUSED, EntropyFailure
 from dicetower.core.game import Refused
-from dicetower.core.scope import Scope
+from dicetower.core.scope import Scope, once
 from dicetower.core.actions import SIX_DICE, draws_dice
 from dicetower.core.dice import DICE
 from dicetower.ui.screens import Notice, Over, Play
@@ -155,6 +155,15 @@ class App:
         """The values `action` needs, picked on their own screen; done once every value is known."""
         self.kept.load(PICKER).Picker(self, action).ask(0)
 
+    def set_menu(self, extra=()):
+        """The play menu: the game's actions, the row that shows its table (ui/table.py), then `extra`
+        (a sealed game's reveal: ui/resealing.py)."""
+        self.menu = self.game_module.MENU + TABLE_ROW + extra
+
+    def show_table(self):
+        """The game's table (ui/table.py), its module loaded for the moment the screen is made."""
+        self.show(once("dicetower.ui.table", "Table", self))
+
     def keep(self, name, data):
         """A settings file written whole on flash (config.json, heroes.json) by the shell, if it has one."""
         if self.write_json is not None:
@@ -196,11 +205,12 @@ class App:
                 self.sealing.pressed()
 
     def _held(self, button):
-        """Hold A or B in a game: undo or redo, from the game's screens; True if it was taken."""
+        """Hold A or B in a game: undo or redo, from the game's screens (not a picker's, where a hold
+        steps ten); True if it was taken."""
         if self.mode in ("dice", "mark"):
             self.message = "Finalize the roll first; then hold A to undo."
             return True
-        if self.mode in ("play", "over", "args", "result"):
+        if self.mode in ("play", "over", "result"):
             self.to_game()  # a half-chosen action is dropped
             self._undo(button == "a")
             return True
@@ -364,7 +374,7 @@ class App:
         self.game = game
         self.kind = kind
         self.game_module = rules
-        self.menu = rules.MENU
+        self.set_menu()
         self.to_game()
         self.cursor = 0
         # What the idle passes have not loaded yet, now, in its order (presses may have left no idle pass).
@@ -515,6 +525,7 @@ SEALING = ("dicetower.core.drbg", "dicetower.core.sealed", "dicetower.ui.sealing
 # The screen that picks an action's values (ui/picker.py): loaded ahead with a chosen game, the tower's
 # once a game begins; the start menu holds none of it (2 KB of a Pico's heap at the start menu).
 PICKER = "dicetower.ui.picker"
+TABLE_ROW = (("The table", "table", ()),)  # the play menu's row for ui/table.py's screen (Play knows it)
 
 
 def rolls_six_dice(menu):

@@ -9,7 +9,7 @@ it while a game is played.
 from dicetower.core import games
 from dicetower.core.scope import Scope
 from dicetower.ui.choosing import Choosing  # noqa: F401 (App.menus makes it: the press choosing a game imports nothing)
-from dicetower.ui.canvas import COLUMNS, MARGIN, WIDTH
+from dicetower.ui.canvas import MARGIN, WIDTH, cut
 from dicetower.ui.screens import LINES, Pages, Screen, draw_list, draw_message
 
 REPLACE_ITEMS = ("No: keep playing it", "Yes: a new game")
@@ -249,7 +249,7 @@ class Hero(Screen):
         self.app.cursor = self.index
 
     def draw(self, canvas):
-        canvas.line(0, self.roster[self.index]["name"][:COLUMNS], invert=True, centre=True)
+        canvas.line(0, cut(self.roster[self.index]["name"]), invert=True, centre=True)
         draw_list(canvas, 1, self.items(), self.app.cursor)
 
 

@@ -9,8 +9,14 @@ through them.
 from dicetower.core import actions
 from dicetower.core.dice import ATTACK, DANGER_COIN, Die
 from dicetower.core.game import Refused
-from dicetower.ui.canvas import COLUMNS
+from dicetower.ui.canvas import cut
 from dicetower.ui.screens import Play, Screen, draw_message_and_hint, draw_status
+
+
+# What the presses do while a value is picked: C ok, a hold of C back; a hold of A or B steps a number
+# ten, never an undo (the play menu's hold).
+HINT = "A/B pick  C ok/back"
+NUMBER_HINT = "A- B+ hold:10 C ok/back"
 
 
 class Picker(Screen):
@@ -74,10 +80,12 @@ class Picker(Screen):
         if not options:
             app.show(Play(app))
             raise Refused("Nobody to choose for %s." % arg[0])
-        if button == "a":
-            self.choice = (self.choice - 1) % len(options)
-        elif button == "b":
-            self.choice = (self.choice + 1) % len(options)
+        if button == "a" or button == "b":
+            step = -1 if button == "a" else 1
+            if kind == "long" and arg[1] == actions.NUMBER:
+                self.choice = min(max(0, self.choice + 10 * step), len(options) - 1)  # ten at a time, to an end
+            else:
+                self.choice = (self.choice + step) % len(options)
         else:
             self.values[self.asking] = options[self.choice % len(options)][1]
             self.ask(self.asking + 1)
@@ -93,5 +101,5 @@ class Picker(Screen):
         used = draw_status(app, canvas, 4)
         arg = self.action[2][self.asking]
         options = self.choices(arg)
-        canvas.line(used, ("%s: %s" % (arg[0], options[self.choice % len(options)][0]))[:COLUMNS], invert=True)
-        draw_message_and_hint(canvas, used + 1, app.message)
+        canvas.line(used, cut("%s: %s" % (arg[0], options[self.choice % len(options)][0])), invert=True)
+        draw_message_and_hint(canvas, used + 1, app.message, NUMBER_HINT if arg[1] == actions.NUMBER else HINT)

@@ -153,7 +153,7 @@ def _use(sealing, dice):
     app = sealing.app
     app.dice = dice
     app.game.seal = dice
-    app.menu = app.game_module.MENU + ROW
+    app.set_menu(ROW)
 
 
 # -- the cut ----------------------------------------------------------------------------------------------
@@ -298,7 +298,7 @@ def reveal(sealing):
     sealing.screen = None
     app.game.seal = None
     app.dice = app.fair
-    app.menu = app.game_module.MENU
+    app.set_menu()
     app.emit(
         {
             "event": "reveal",

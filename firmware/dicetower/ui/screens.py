@@ -9,7 +9,7 @@ icons; `draw(app, canvas)` redraws the whole canvas, and the OLED driver sends o
 """
 
 from dicetower.core.actions import SIX_DICE
-from dicetower.ui.canvas import COLUMNS, wrap
+from dicetower.ui.canvas import COLUMNS, cut, wrap
 
 LINES = 8
 # The long presses in a game, on the last line whenever the last message leaves it free.
@@ -23,22 +23,28 @@ def draw_list(canvas, top, items, cursor, bottom=LINES):
     for row in range(rows):
         i = first + row
         if i < len(items):
-            canvas.line(top + row, items[i][:COLUMNS], invert=(i == cursor))
+            canvas.line(top + row, cut(items[i]), invert=(i == cursor))
         else:
             canvas.line(top + row, "")
 
 
 def draw_message(canvas, top, text, bottom=LINES):
+    """`text` from line `top` to `bottom`; a text longer than that ends its last line with " >" (in a
+    game, The table's first page has it whole)."""
     lines = wrap(text)
-    for row in range(bottom - top):
-        canvas.line(top + row, lines[row] if row < len(lines) else "")
+    rows = bottom - top
+    for row in range(rows):
+        line = lines[row] if row < len(lines) else ""
+        if row == rows - 1 and len(lines) > rows:
+            line = line[: COLUMNS - 2] + " >"
+        canvas.line(top + row, line)
 
 
-def draw_message_and_hint(canvas, top, text):
-    """The last message from line `top`, and the long presses' hint below it if it leaves room."""
+def draw_message_and_hint(canvas, top, text, hint=HINT):
+    """The last message from line `top`, and what the presses do (`hint`) below it if it leaves room."""
     if len(wrap(text)) < LINES - top:
         draw_message(canvas, top, text, LINES - 1)
-        canvas.line(LINES - 1, HINT)
+        canvas.line(LINES - 1, hint)
     else:
         draw_message(canvas, top, text)
 
@@ -116,6 +122,8 @@ class Play(Screen):
         action = menu[app.cursor % len(menu)]
         if action[1] == "reveal":  # ui/resealing.py's row
             return app.sealing.reveal()
+        if action[1] == "table":  # App.set_menu's row
+            return app.show_table()
         if action[2] and action[2][0][1] == SIX_DICE:
             return app.dice_screens.roll(app)
         app.pick(action)
@@ -128,12 +136,12 @@ class Play(Screen):
         used = draw_status(app, canvas, 4)
         menu = app.menu
         chosen = app.cursor % len(menu)
-        canvas.line(used, menu[chosen][0][: COLUMNS - 4], invert=True)
+        canvas.line(used, cut(menu[chosen][0], COLUMNS - 4), invert=True)
         if app.browsing:
             # Moving through the menu: the actions after the chosen one, and where it is in the menu.
             for row in range(used + 1, LINES - 1):
                 after = chosen + row - used
-                canvas.line(row, ("  " + menu[after][0])[:COLUMNS] if after < len(menu) else "")
+                canvas.line(row, cut("  " + menu[after][0]) if after < len(menu) else "")
             canvas.line(LINES - 1, "%d/%d  C: choose" % (chosen + 1, len(menu)))
         else:
             draw_message_and_hint(canvas, used + 1, app.message)
@@ -163,5 +171,5 @@ def draw_status(app, canvas, lines):
     """The game at a glance on the first `lines` lines (the game's own status); returns the next free line."""
     rows = app.game_module.status(app.game.state, lines)
     for row in range(lines):
-        canvas.line(row, rows[row][:COLUMNS] if row < len(rows) else "")
+        canvas.line(row, cut(rows[row]) if row < len(rows) else "")
     return lines

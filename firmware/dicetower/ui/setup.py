@@ -21,7 +21,7 @@ the game. A/B move; C takes the row: then A/B change its value (held: ten at a t
 from dicetower.core.game import Refused, said
 from dicetower.core.games import label as game_label
 from dicetower.core.games import players
-from dicetower.ui.canvas import CHAR, COLUMNS, MARGIN, wrap
+from dicetower.ui.canvas import CHAR, COLUMNS, MARGIN, cut, wrap
 from dicetower.ui.screens import Screen
 
 START_ROW = "Start the game"
@@ -210,8 +210,8 @@ class SetupForm(Screen):
             value = "" if i == 0 else _shown(value_at(app.setup, rows[i - 1][1]), rows[i - 1][2])
             if i == cursor and self.editing:  # the value A and B change, lit on its own
                 canvas.line(1 + row, head)
-                canvas.text(MARGIN + len(head) * CHAR, 1 + row, value[: COLUMNS - len(head)], invert=True)
+                canvas.text(MARGIN + len(head) * CHAR, 1 + row, cut(value, COLUMNS - len(head)), invert=True)
             else:
-                canvas.line(1 + row, (head + value)[:COLUMNS], invert=(i == cursor))
+                canvas.line(1 + row, cut(head + value), invert=(i == cursor))
         for row in range(len(said)):
             canvas.line(1 + shown + row, said[row])

@@ -23,6 +23,8 @@ start menu needs. Adding a game is a package and that line (docs/architecture.md
                    AHEAD
   help.py          TEXT: Settings -> Help's words on its status lines' short forms (loaded for the help
                    alone)
+  table.py         parts(state): (word, text) pairs, every part of the game a page of the play menu's
+                   The table (ui/table.py; loaded while that screen is made)
   tracker.py       its score tracker and everything a game in play needs of it:
     TRACKER        a `Game` (core/game.py) with KIND the package's name
     TITLE          its name in full, for the phones' page ("Marvel Champions")

@@ -171,6 +171,8 @@ class Battleworld(Game):
         for battle in state["battles"]:
             if not battle["result"] and battle["symbol"] == face and not state["over"]:
                 parts.append("%s:%s" % (battle["name"], self._danger(state, battle)))
+        if len(parts) == 1:
+            parts.append("No open battle shows %s." % face)
         return " ".join(parts)
 
 
@@ -213,7 +215,7 @@ MENU = (
     (
         "Attack a battle",
         "attack",
-        (("Battle", PICK, _open_battles), ("Face", ROLL_ATTACK, None), ("Bonus", NUMBER, (0, 9, 0))),
+        (("Battle", PICK, _open_battles), ("Face", ROLL_ATTACK, None), ("Bonus", NUMBER, (0, 9))),
     ),
     ("Flip Danger Coin", "danger", (("Coin", FLIP_COIN, None),)),
     ("New battle", "battle", (("Name", NAMED, _next_battle),) + BATTLE_CARD + (("Thanostone", FIXED, 0),)),
@@ -226,12 +228,18 @@ MENU = (
 
 
 def status(state, lines):
+    """The count, then an open battle a line ("Battle 4* h1/2 d0/3 E": * a Thanostone Battle Card); when
+    more are open than fit, the last line says how many more the table (ui/table.py) shows."""
     rows = ["Won %d/%d  Lost %d/3" % (state["won"], state["wins_needed"], state["lost"])]
-    for b in state["battles"]:
-        if not b["result"] and len(rows) < lines:
-            rows.append(
-                "%s h%d/%d d%d/3 %s" % (b["name"][-9:], b["hits"], b["hits_needed"], b["danger"], b["symbol"][0])
-            )
+    open_battles = [b for b in state["battles"] if not b["result"]]
+    shown = open_battles if len(open_battles) < lines else open_battles[: lines - 2]
+    for b in shown:
+        rows.append(
+            "%s%s h%d/%d d%d/3 %s"
+            % (b["name"][-9:], "*" if b["thanostone"] else "", b["hits"], b["hits_needed"], b["danger"], b["symbol"][0])
+        )
+    if len(shown) < len(open_battles):
+        rows.append("+%d more: The table" % (len(open_battles) - len(shown)))
     return rows
 
 

@@ -234,10 +234,14 @@ class Champions(Game):
                     line += " %s is defeated; bring in the next villain." % villain["name"]
         return line
 
-    def act_villain(self, state, a, name, stages, final=1):
-        """A card brings a new villain into area `a`: final (Kang III) unless `final` is 0."""
+    def act_villain(self, state, a, name, stages, final=1, replace=None):
+        """A card brings a new villain into area `a`: final (Kang III) unless `final` is 0. One still
+        standing there is replaced only when the player said so (`replace` 1; 0 keeps it; None: not
+        asked, as a save from before the question)."""
         number(a, 0, len(state["areas"]) - 1, "Game area")
         area = state["areas"][a]
+        if replace == 0:
+            raise Refused("%s stays in area %d." % (area["villain"]["name"], a + 1))
         fresh = self._area(
             state,
             area["players"],
@@ -447,8 +451,24 @@ def new_game(count, options):
     return Champions.setup([dict(h) for h in HEROES[:count]], SCHEME, VILLAIN)
 
 
+def area_players(state, i):
+    """Who plays in game area `i`, by name: areas are told apart by their players ("no players" for
+    one they left, which keeps its scheme)."""
+    heroes = state["heroes"]
+    return ", ".join(heroes[p]["name"] for p in state["areas"][i]["players"]) or "no players"
+
+
 def _areas(state, values):
-    return [("Area %d" % (i + 1), i) for i in range(len(state["areas"]))]
+    return [("%d %s" % (i + 1, area_players(state, i)), i) for i in range(len(state["areas"]))]
+
+
+def _standing(state, values):
+    """Asked before a new villain replaces one not yet defeated in the area chosen (its first value)."""
+    chosen = values[0] if values and values[0] is not None else 0
+    area = state["areas"][chosen if 0 <= chosen < len(state["areas"]) else 0]
+    if area["done"]:
+        return []
+    return [("no, keep " + area["villain"]["name"], 0), ("yes, replace it", 1)]
 
 
 def _sides(state, values):
@@ -547,6 +567,8 @@ MENU = (
             AREA,
             ("Name", FIXED, "Kang (III)"),
             ("Hit points", CHOICE, tuple(("%d per player" % n, [n]) for n in (10, 12, 14, 16, 18, 20))),
+            ("Final", FIXED, 1),
+            ("Replace", PICK_IF, _standing),
         ),
     ),
     (
@@ -585,8 +607,8 @@ def status(state, lines):
         "%s %d hp%s" % (area["villain"]["name"][:14], area["villain"]["hp"], " M:" + minions if minions else ""),
         " ".join(_hero_status(state, i) for i in range(len(state["heroes"]))),
     ]
-    if len(state["areas"]) > 1:
-        rows[1] += " (%d areas)" % len(state["areas"])
+    if len(state["areas"]) > 1:  # area 1's figures: the others' on The table (ui/table.py)
+        rows[1] += " +%d areas" % (len(state["areas"]) - 1)
     return rows
 
 
