@@ -58,7 +58,7 @@ VM_OVER = 8496  # B: the smallest of the pairs above
 # prints the peaks). The ceilings come down to target_budget() as the heap is won back.
 CEILING = {
     "pico": {"boot": 114900, "battlerealm": 199600, "champions": 147920, "united": 147920, "battleworld": 147920},
-    "pico_w": {"boot": 164500, "battlerealm": 241200, "champions": 188400, "united": 178400, "battleworld": 186800},
+    "pico_w": {"boot": 164500, "battlerealm": 241200, "champions": 188400, "united": 173800, "battleworld": 186800},
 }
 # Raised at issue 45 (sealed dice, version 2) to about 1 KB over the peaks `tasks.py bench vm_heap` printed
 # at d88a3e5 (boot 111,344, Battlerealm 193,888; Pico W's Battleworld 180,464), measured beside af7d291's
@@ -109,6 +109,9 @@ CEILING = {
 # game's table.py are loaded only while it is made), the cut mark on every cut line, the pickers' own
 # hints and their ten-at-a-time hold, Champions' game areas named by their players and its question
 # before a standing villain is replaced, Battleworld's "+3 more" line.
+# Then the start menu's screens (ui/menus.py) forgotten while a game is counted and set up: United's
+# peak, at its set-up's form, 137,248 -> 132,080 on the Pico and 177,872 -> 172,768 on the Pico W (its
+# ceiling lowered); the others' peaks are in play, 0.1-0.2 KB up (App.menus_aside).
 
 
 def target_budget(board):

@@ -214,6 +214,24 @@ def test_only_a_game_that_advises_holds_the_advisors_work_arrays():
     assert "dicetower.core.games.battlerealm.work_arrays" in modules
 
 
+def test_the_start_menus_screens_are_forgotten_while_a_game_is_set_up_and_come_back_with_it():
+    """ui/menus.py (the start menu, Settings, the heroes' editor...) is not held beside a set-up's form: a
+    United set-up's was the example's highest heap on a Pico (tests/heap_budget.py). Hold C goes back
+    to the start menu, which loads it again; the count screen (ui/choosing.py) stays throughout."""
+    script = (
+        "t.presses('bb c')\n"  # New United: its count screen
+        "t.wait(1000)\n"  # its set-up made ready at idle
+        "t.presses('B')\n"  # hold B: the set-up's form
+        "assert t.app.mode == 'form', t.app.mode\n"
+        "setting = 'dicetower.ui.menus' in sys.modules, 'dicetower.ui.choosing' in sys.modules\n"
+        "t.presses('C C')\n"  # back to the count, then the start menu
+        "assert t.screen()[0] == 'DICETOWER', t.screen()\n"
+        "print(json.dumps([setting, 'dicetower.ui.menus' in sys.modules]))\n"
+        "sys.exit(0)"
+    )
+    assert after_boot(script) == [[False, True], True]
+
+
 def test_the_press_that_chooses_a_game_imports_nothing_and_idle_passes_bring_its_module():
     """The count screen comes from the games' registry (core/games/__init__.py and the game's descriptor): the press that
     chooses Champions imports only its descriptor (on a Pico its tracker alone is 87 ms); the loop's idle passes

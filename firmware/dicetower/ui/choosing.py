@@ -63,6 +63,7 @@ class Choosing:
         app.kind = kind
         app.game_module = None  # its module: `game_module_now`
         app.show(Count(app))
+        app.menus_aside()
         app.message = ""
         app.choose_ahead(kind)  # its descriptor first, in its scope: the count screen reads it
         self.set_up(kind)

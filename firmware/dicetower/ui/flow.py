@@ -351,6 +351,14 @@ class App:
                 self.setups()  # setup.json's reader, made with the start menu: the press choosing a game uses it
         return self._menus
 
+    def menus_aside(self):
+        """A game chosen: the start menu's screens (ui/menus.py) are forgotten while it is counted and set
+        up, its heap the set-up's (`menus` loads them again to go back); the count screen and the set-up's
+        Choosing stay (ui/choosing.py, the start scope's until a game begins)."""
+        if self._menus is not None:
+            self._menus = None
+            self.start_scope.drop("dicetower.ui.menus")
+
     def begin(self, game, new=False):
         kind = game.KIND
         self.close_setup()
