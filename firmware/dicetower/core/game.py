@@ -121,6 +121,35 @@ def short_name(name, width):
     return name[:width]
 
 
+_named = [None, 0, None]  # short_names' last (names, width, answer): a redraw asks again for the same
+
+
+def short_names(names, width):
+    """Each of `names` in at most `width` characters, told apart within the game: `short_name`'s where
+    that is unique; else the first letter of each word but the last, then the last word's start
+    (Captain Marvel and Captain America in 3: "CMa", "CAm"); else the seat's number and the name's
+    start ("1Sp", "2Sp")."""
+    if _named[0] == names and _named[1] == width:
+        return _named[2]
+    out = [short_name(name, width) for name in names]
+    for tell in (_initials, _seat):
+        clash = [i for i in range(len(out)) if out.count(out[i]) > 1]
+        for i in clash:
+            out[i] = tell(names[i], i, width)
+    _named[0], _named[1], _named[2] = list(names), width, out
+    return out
+
+
+def _initials(name, seat, width):
+    words = name.split()
+    head = "".join(word[0] for word in words[:-1])[: width - 1]
+    return (head + words[-1])[:width] if words else name[:width]
+
+
+def _seat(name, seat, width):
+    return ("%d%s" % (seat + 1, name))[:width]
+
+
 class Game:
     """Base of the trackers. Subclasses set KIND and define act_* methods."""
 

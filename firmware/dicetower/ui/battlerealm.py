@@ -8,7 +8,7 @@ the Turn's. Imported at the first Battlerealm game only.
 """
 
 from dicetower.core.dice import DICE, SYMBOLS
-from dicetower.core.game import short_name
+from dicetower.core.game import short_name, short_names
 from dicetower.core.games.battlerealm.turn import Turn  # noqa: F401 (App's, made with this module)
 from dicetower.ui import icons
 from dicetower.ui.canvas import COLUMNS, cut, wrap
@@ -194,11 +194,12 @@ def _draw_dice(app, turn, canvas):
         # The prompt whole (two lines: "Explosion 1: mark the" / "heroes at your location."), then each
         # hero with where the game has them, to mark those at the roller's location.
         heroes = app.game.state["heroes"]
+        short = short_names([h["name"] for h in heroes], 8)  # as the status lines name them
         names = [
             "[%s] %-8s %s"
             % (
                 "x" if turn.marked & (1 << i) else " ",
-                short_name(heroes[i]["name"], 8),
+                short[i],
                 SHORT_NAMES[heroes[i]["place"]],
             )
             for i in turn.mark_items()

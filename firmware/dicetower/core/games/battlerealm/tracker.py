@@ -35,7 +35,7 @@ from micropython import const  # CPython: the host's stand-in (dicetower_host/mi
 
 from dicetower.core.games.battlerealm.triples import judge
 from dicetower.core.dice import BATTLEREALM, SYMBOLS
-from dicetower.core.game import Game, Refused, number, plural, short_name
+from dicetower.core.game import Game, Refused, number, plural, short_names
 from dicetower.core.games.battlerealm import ATTACK_MOST, CHECKS, MOST, ROUNDS, WIN_PVP
 from dicetower.core.scope import once
 from dicetower.core.games.battlerealm.cards import LOCATIONS, WAREHOUSE, WAREHOUSE_BUYS
@@ -456,9 +456,10 @@ def status(state, lines):
     heroes = state["heroes"]
     rows = ["R%d %s's turn" % (state["round"], heroes[state["turn"]]["name"])]
     cells = []
+    names = short_names([h["name"] for h in heroes], 8)
     for i, h in enumerate(heroes):
         mark = "x" if h["out"] else ("P" if h["prison"] else ("*" if i == state["turn"] else " "))
-        cells.append("%s%-8s%3d" % (mark, short_name(h["name"], 8), h["pvp"]))  # two a line, PVP right-aligned
+        cells.append("%s%-8s%3d" % (mark, names[i], h["pvp"]))  # two a line, PVP right-aligned
     for i in range(0, len(cells), 2):
         rows.append(" ".join(cells[i : i + 2]))
     return rows

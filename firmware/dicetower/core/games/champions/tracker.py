@@ -50,7 +50,7 @@ area); its scheme stays in play.
 from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
 from dicetower.core.actions import CHOICE, FIXED, HERO, NAMED, NUMBER, PICK, PICK_IF
-from dicetower.core.game import Game, Refused, fields, number, plural, text
+from dicetower.core.game import Game, Refused, fields, number, plural, short_names, text
 
 # check.py's `hero` as `new_hero`: the module's check() loops over its heroes as `hero`.
 from dicetower.core.games.champions.check import hero as new_hero, stage, stages, villain_hp
@@ -497,7 +497,7 @@ def _next_name(cards, word):
 
 def _label(state, card):
     """ "Ally 1 2hp P1": the name, the hit points and the player, short enough for the picker's line."""
-    return "%s %dhp %s" % (card[_NAME], card[_HP], state["heroes"][card[_OWNER]]["name"][:3])
+    return "%s %dhp %s" % (card[_NAME], card[_HP], _names(state)[card[_OWNER]])
 
 
 def _allies(state, values):
@@ -601,7 +601,8 @@ def status(state, lines):
     target = scheme["stages"][scheme["stage"]][0]
     minions = _hit_points(state, "minions", -1)
     rows = [
-        "R%d %s  1st:%s" % (state["round"], state["phase"], state["heroes"][state["first"]]["name"][:8]),
+        "R%d %s  1st:%s"
+        % (state["round"], state["phase"], short_names([h["name"] for h in state["heroes"]], 8)[state["first"]]),
         "Threat %d/%d st%d%s"
         % (scheme["threat"], target, scheme["stage"] + 1, " +%d side" % len(area["sides"]) if area["sides"] else ""),
         "%s %d hp%s" % (area["villain"]["name"][:14], area["villain"]["hp"], " M:" + minions if minions else ""),
@@ -616,7 +617,12 @@ def _hero_status(state, i):
     """ "You:6", or "You:6(1,3)" with the hit points of the allies they control."""
     hero = state["heroes"][i]
     allies = _hit_points(state, "allies", i)
-    return "%s:%d%s" % (hero["name"][:3], hero["hp"], "(" + allies + ")" if allies else "")
+    return "%s:%d%s" % (_names(state)[i], hero["hp"], "(" + allies + ")" if allies else "")
+
+
+def _names(state):
+    """The heroes' names in 3 characters, told apart (core/game.py's short_names: "CMa", "CAm")."""
+    return short_names([h["name"] for h in state["heroes"]], 3)
 
 
 def _hit_points(state, key, owner):

@@ -11,7 +11,7 @@ Rules from the War of Kings rulebook:
 - "6 Terrigen Mist tokens" and "3 Water tokens": each use discards one.
 """
 
-from dicetower.core.game import Game, Refused, fields, number, plural, text
+from dicetower.core.game import Game, Refused, fields, number, plural, short_names, text
 from dicetower.core.actions import CHOICE, HERO
 
 MIST = 6
@@ -141,7 +141,8 @@ def status(state, lines):
     for h in state["heroes"]:
         total += h["ko"]
     rows = ["KO %d/%d" % (total, state["threshold"])]
-    cells = ["%s %d" % (h["name"][:4], h["ko"]) for h in state["heroes"]]
+    names = short_names([h["name"] for h in state["heroes"]], 4)  # told apart: "CMar", "CAme"
+    cells = ["%s %d" % (names[i], state["heroes"][i]["ko"]) for i in range(len(names))]
     rows.append("  ".join(cells[:3]))
     if len(cells) > 3:
         rows.append("  ".join(cells[3:]))
