@@ -85,3 +85,31 @@ def test_each_pickers_bottom_line_says_what_its_presses_do(tower):
     assert play(tower, "c")[7] == "A- B+ hold:10 C ok/back"  # a number
     assert play(tower, "C")[7] == "Hold A undo B redo C back"  # hold C: back to the play menu, where holds undo
     assert tower.app.mode == "play"
+
+
+def test_an_attack_or_an_effect_never_offers_the_acting_hero_as_its_target(tower):
+    # "A hero can never cause damage to themself" (the tracker refused it; the picker offered it).
+    play(tower, "cab c c")  # New Battlerealm, four heroes (Hulk, Thor, Vision, Black Panther), started; cut
+    assert tower.app.mode == "play", tower.screen()
+    for action in ("Attack", "Effect damage", "Negate"):
+        to_action(tower, action)
+        offered = set()
+        for _ in range(5):
+            offered.add(play(tower, "")[4])
+            play(tower, "b")
+        assert offered == {"Target: Thor", "Target: Vision", "Target: Black Panther"}, (action, offered)
+        play(tower, "C")
+
+
+def test_a_duel_against_vulcan_is_refused_before_its_winner_is_asked(tower):
+    # "Vulcan ... has no Duels" (United's rules): the picker asked who won one, then refused it.
+    from dicetower.core.games import game
+
+    rules = game("united")
+    play(tower, "bbc")  # New United's count screen: its tracker comes in at idle
+    tower.app.begin(rules.TRACKER.setup([{"name": "Black Bolt"}, {"name": "Medusa"}], villain="vulcan"), new=True)
+    play(tower, "")
+    to_action(tower, "Duel won by")
+    assert tower.app.mode == "play"
+    assert " ".join(play(tower, "")[5:7]) == "Duels are Gladiator's: the villain is Vulcan."
+    assert tower.snapshot()["history"] == []

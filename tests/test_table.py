@@ -76,9 +76,12 @@ def test_battleworld_shows_every_open_battle_with_its_place(battleworld):
     assert screen[1:4] == ["Battle 1 h0/1 d0/3 E", "Battle 2 h0/2 d0/3 M", "+3 more: The table"]
     pages = table(battleworld)
     marks = [mark for mark, _ in pages]
-    assert marks == ["said 1/1  A/B  C back", "game 1/1  A/B  C back"] + [
-        "battle %d/5  A/B  C back" % n for n in range(1, 6)
+    assert marks[:7] == ["A/B said 1/1  C back", "A/B game 1/1  C back"] + [
+        "A/B battle %d/5  C back" % n for n in range(1, 6)
     ]
+    # Last, the game's help: what its status lines' short forms mean (Help is a press away in a game).
+    assert marks[7:] == ["A/B help 1/1  C back", "A/B help 1/1 p2  C back"]
+    assert pages[7][1].startswith('Battleworld. "Won 1/5 Lost 0/3"')
     assert pages[1][1] == (
         "Battles won 0 of 7 to win, lost 0 of 3. Battle Cards drawn 5 of 13 (Thanostone 1). Thanostones: 3."
     )
@@ -96,7 +99,7 @@ def test_the_danger_coin_names_every_battle_it_touched(battleworld):
     said = battleworld.snapshot()["history"][-1]
     assert said == ("Danger Coin: Moon. Battle 1: Danger 1 of 3. Battle 3: Danger 1 of 3. Battle 4: Danger 1 of 3.")
     assert screen[7].endswith(" >"), screen  # cut on the play screen, and marked
-    assert table(battleworld)[0] == ("said 1/1  A/B  C back", said)  # whole, a press away
+    assert table(battleworld)[0] == ("A/B said 1/1  C back", said)  # whole, a press away
 
 
 def test_a_danger_coin_that_touches_nothing_says_so(battleworld):
@@ -122,7 +125,7 @@ def test_kangs_game_areas_are_named_by_their_players(champions):
     assert play(champions, "")[4] == "Area: 1 P1, P3"
     assert play(champions, "b")[4] == "Area: 2 P2"
     play(champions, "C")
-    areas = [text for mark, text in table(champions) if mark.startswith("area")]
+    areas = [text for mark, text in table(champions) if mark.startswith("A/B area")]
     assert areas == [
         "Area 1: P1, P3. Villain, stage 1 of 2: 42 hp. Main Scheme, stage 1 of 2: threat 3 of 10.",
         "Area 2: P2. Kang (II), stage 1 of 1: 12 hp. Stage 3A, stage 1 of 1: threat 1 of 8.",

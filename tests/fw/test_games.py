@@ -12,6 +12,7 @@ from dicetower.core.savefile import encode
 KINDS = (
     actions.HERO,
     actions.OTHER,
+    actions.FOE,
     actions.NUMBER,
     actions.CHOICE,
     actions.PICK,

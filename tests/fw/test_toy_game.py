@@ -36,9 +36,9 @@ class ToyGame(unittest.TestCase):
         self.assertIn("P2 +2 (2).", " ".join(t.screen()))
         self.assertEqual(t.screen()[0], "P1:0 P2:2")
         t.presses("b c")  # The table: the last line said, then its table.py's parts, a page each
-        self.assertEqual((t.app.mode, t.screen()[7]), ("table", "said 1/1  A/B  C back"))
+        self.assertEqual((t.app.mode, t.screen()[7]), ("table", "A/B said 1/1  C back"))
         t.presses("b b")
-        self.assertEqual((t.screen()[0], t.screen()[7]), ("P2: 2 points.", "player 2/2  A/B  C back"))
+        self.assertEqual((t.screen()[0], t.screen()[7]), ("P2: 2 points.", "A/B player 2/2  C back"))
         t.presses("c a")  # back to the play menu, on Score
         self.assertEqual((t.app.mode, t.screen()[4]), ("play", "Score"))
         t.presses("A")  # hold A: undo

@@ -4,6 +4,7 @@ A game module (core/games/) lists its actions as MENU: (label, action name,
 args); each arg is (label, kind, detail), with kind one of:
   ("Target", HERO, None)        a hero still in the game, by name
   ("Target", OTHER, None)       the same, another than the acting hero first
+  ("Target", FOE, None)         another hero than the acting one (never themself: an Attack's target)
   ("Damage", NUMBER, (1, 12))   a number with A/B (held: 10 at a time), confirmed with C; the picker
                                 starts at the lowest, the value that records least (0 boosts, 0 defence)
   ("Where", CHOICE, (("same", True), ("other", False)))
@@ -24,6 +25,7 @@ With three buttons this reaches every action of every game. `choices` and
 
 HERO = "hero"
 OTHER = "other hero"
+FOE = "another hero"
 NUMBER = "number"
 CHOICE = "choice"
 PICK = "pick"
@@ -44,9 +46,10 @@ def choices(state, arg, values):
         return [(str(n), n) for n in range(detail[0], detail[1] + 1)]
     if kind == CHOICE:
         return list(detail)
-    if kind == HERO or kind == OTHER:
+    if kind == HERO or kind == OTHER or kind == FOE:
         heroes = state["heroes"]
-        return [(heroes[i]["name"], i) for i in range(len(heroes)) if not heroes[i].get("out")]
+        mine = state.get("turn") if kind == FOE else None
+        return [(heroes[i]["name"], i) for i in range(len(heroes)) if not heroes[i].get("out") and i != mine]
     if kind == PICK or kind == PICK_IF:
         return detail(state, values)
     return [("?", None)]

@@ -2,15 +2,16 @@
 have no room for (Battleworld's every open battle, each of Champions' game areas, every hero).
 
 `Table(app)` is the screen the play menu's last row ("The table") opens: A and B page through the
-parts, the last line says which part of how many ("battle 4/5"), C goes back to the play menu. The
-first part is the last line said under the menu, whole. The parts come from the game's own
+parts, the last line says which part of how many ("A/B battle 4/5  C back"), C goes back to the play menu. The
+first part is the last line said under the menu, whole; the last, the game's help (Settings -> Help's
+words on its status lines). The parts come from the game's own
 core/games/<game>/table.py (`parts(state)`: (word, text) pairs), loaded for the moment the screen is
 made and forgotten after it (core/scope.py's `once`): the texts made stay while the screen shows.
 """
 
 from dicetower.core import games
-from dicetower.core.scope import once
-from dicetower.ui.canvas import wrap
+from dicetower.core.scope import Scope, once
+from dicetower.ui.canvas import cut, wrap
 from dicetower.ui.screens import LINES, Screen
 
 
@@ -21,6 +22,9 @@ class Table(Screen):
         self.app = app
         parts = [("said", app.message)] if app.message else []
         parts += once(games.part(app.kind, "table"), "parts", app.game.state)
+        words = Scope("help")  # and last, what its status lines' short forms mean (Settings -> Help's)
+        parts.append(("help", words.load(games.part(app.kind, "help")).TEXT))
+        words.close()
         totals = {}
         for word, _ in parts:
             totals[word] = totals.get(word, 0) + 1
@@ -30,8 +34,10 @@ class Table(Screen):
             seen[word] = seen.get(word, 0) + 1
             lines = list(wrap(text))  # wrap hands out its last list again: each page keeps its own
             for first in range(0, max(1, len(lines)), LINES - 1):
-                mark = "%s %d/%d" % (word, seen[word], totals[word])
-                pages.append((mark if first == 0 else mark + " more", lines[first : first + LINES - 1]))
+                mark = "A/B %s %d/%d" % (word, seen[word], totals[word])
+                if first:
+                    mark += " p%d" % (first // (LINES - 1) + 1)  # its second page...
+                pages.append((cut(mark + "  C back"), lines[first : first + LINES - 1]))
         self.page = 0
 
     def press(self, button, kind):
@@ -46,4 +52,4 @@ class Table(Screen):
         mark, lines = self.pages[self.page]
         for row in range(LINES - 1):
             canvas.line(row, lines[row] if row < len(lines) else "")
-        canvas.line(LINES - 1, "%s  A/B  C back" % mark, invert=True)
+        canvas.line(LINES - 1, mark, invert=True)

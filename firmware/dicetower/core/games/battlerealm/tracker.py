@@ -39,7 +39,7 @@ from dicetower.core.game import Game, Refused, number, plural, short_names
 from dicetower.core.games.battlerealm import ATTACK_MOST, CHECKS, MOST, ROUNDS, WIN_PVP
 from dicetower.core.scope import once
 from dicetower.core.games.battlerealm.cards import LOCATIONS, WAREHOUSE, WAREHOUSE_BUYS
-from dicetower.core.actions import CHOICE, NUMBER, OTHER, SAME_OTHER, SIX_DICE
+from dicetower.core.actions import CHOICE, FOE, NUMBER, OTHER, SAME_OTHER, SIX_DICE
 
 _FINAL_BLOW = const(3)
 _CUNNING = const(3)
@@ -437,13 +437,13 @@ def new_game(count, options):
 
 MENU = (
     ("Roll the dice", "roll", (("Dice", SIX_DICE, None),)),
-    ("Attack", "attack", (("Target", OTHER, None), ("Damage", NUMBER, (1, 12)), ("From", CHOICE, SAME_OTHER))),
+    ("Attack", "attack", (("Target", FOE, None), ("Damage", NUMBER, (1, 12)), ("From", CHOICE, SAME_OTHER))),
     ("Land on location", "land", (("Location PVP", NUMBER, (0, 3)),)),
-    ("Effect damage", "effect", (("Target", OTHER, None), ("Damage", NUMBER, (1, 12)))),
+    ("Effect damage", "effect", (("Target", FOE, None), ("Damage", NUMBER, (1, 12)))),
     ("Gain PVP", "gain", (("Hero", OTHER, None), ("PVP", NUMBER, (1, 12)))),
     ("Spend PVP", "spend", (("PVP", NUMBER, (1, 12)),)),
     ("Block", "block", (("Hero", OTHER, None), ("Block", NUMBER, (1, 5)))),
-    ("Negate", "negate", (("Target", OTHER, None),)),
+    ("Negate", "negate", (("Target", FOE, None),)),
     ("Disorientate", "disorientate", (("Target", OTHER, None),)),
     ("Escape", "escape", ()),
     ("End turn", "end_turn", ()),

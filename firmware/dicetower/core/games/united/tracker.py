@@ -12,7 +12,7 @@ Rules from the War of Kings rulebook:
 """
 
 from dicetower.core.game import Game, Refused, fields, number, plural, short_names, text
-from dicetower.core.actions import CHOICE, HERO
+from dicetower.core.actions import CHOICE, HERO, PICK
 
 MIST = 6
 WATER = 3
@@ -28,6 +28,15 @@ def seated(spec, teams, roster):
         if hero["name"] == name:
             raise Refused("%s is seated twice: each hero plays once." % name)
     return {"name": name, "team": team, "ko": 0}
+
+
+def duels(state):
+    """Refused unless the game has Duels (Gladiator's, not in Team vs Team): said before the picker asks
+    for a Duel's winner (the menu's `_winners`), and by the tracker."""
+    if state.get("villain", "gladiator") != "gladiator":
+        raise Refused("Duels are Gladiator's: the villain is Vulcan.")
+    if state["teams"] == 2:
+        raise Refused("Gladiator CANNOT be used as the Villain in Team vs Team mode: no Duels.")
 
 
 class United(Game):
@@ -92,10 +101,7 @@ class United(Game):
 
     def act_duel(self, state, winner):
         """A Duel with Gladiator ends: winner "gladiator" or "hero"."""
-        if state.get("villain", "gladiator") != "gladiator":
-            raise Refused("Duels are Gladiator's: the villain is Vulcan.")
-        if state["teams"] == 2:
-            raise Refused("Gladiator CANNOT be used as the Villain in Team vs Team mode: no Duels.")
+        duels(state)
         if winner == "gladiator":
             state["gladiator"] = number(state["gladiator"] + 1, 0, DUELS, "Gladiator's Duel tracker")
             return "Gladiator wins the Duel (Gladiator's tracker %d)." % state["gladiator"]
@@ -128,10 +134,15 @@ def new_game(count, options):
     return United.setup([{"name": name, "team": 0} for name in HEROES[:count]])
 
 
+def _winners(state, values):
+    duels(state)  # a game without Duels says so at once, before asking who won one
+    return [("Gladiator", "gladiator"), ("the hero", "hero")]
+
+
 MENU = (
     ("KO token", "ko", (("Hero", HERO, None),)),
     ("Remove KO token", "remove_ko", (("Hero", HERO, None),)),
-    ("Duel won by", "duel", (("Winner", CHOICE, (("Gladiator", "gladiator"), ("the hero", "hero"))),)),
+    ("Duel won by", "duel", (("Winner", PICK, _winners),)),
     ("Use a token", "token", (("Token", CHOICE, (("Terrigen Mist", "mist"), ("Water", "water"))),)),
 )
 
