@@ -181,10 +181,21 @@ def pytest_arguments(rest):
     return options + [arg for arg in rest if arg != "--fast"]
 
 
+TASKS = ("sim", "test", "bench", "package")
+
+
 def main(argv):
     os.chdir(ROOT)
-    if not argv or argv[0] not in ("sim", "test", "bench", "package"):
+    if not argv:
         sys.exit(__doc__)
+    if argv[0] not in TASKS:
+        import difflib
+
+        near = difflib.get_close_matches(argv[0], TASKS, n=1)
+        sys.exit(
+            "tasks.py: no task named %r%s; the tasks are %s (python3 tasks.py says more)"
+            % (argv[0], " (did you mean %s?)" % near[0] if near else "", ", ".join(TASKS))
+        )
     task, rest = argv[0], argv[1:]
     ensure_python(dev=task != "sim")
     if task == "package":

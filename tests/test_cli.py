@@ -4,7 +4,7 @@ import subprocess
 
 import pytest
 
-from conftest import tool
+from conftest import ROOT, tool
 
 
 def dicetower(*args, stdin=""):
@@ -360,3 +360,34 @@ def test_a_hint_runs_as_typed_from_a_fresh_clone(tmp_path):
         board.communicate(timeout=60)
     url = lines[0].split(" on ")[1].split()[0]
     assert lines[-1] == "try: %s flash --port %s --board pico\n" % (command, url), lines
+
+
+def test_a_monitor_port_that_is_not_there_is_one_line_not_a_wait(capsys, tmp_path):
+    # It waited for ever, saying "waiting for it", for a typo.
+    missing = str(tmp_path / "ttyACM9")
+    status, said = one_line(capsys, "monitor", "--port", missing)
+    assert (
+        status == 2
+        and said == "dicetower: no port %s (a board plugged in? `dicetower monitor` without --port finds it)" % missing
+    )
+
+
+def test_version_names_the_installed_package(capsys):
+    from importlib import metadata
+
+    from dicetower_host import cli
+
+    with pytest.raises(SystemExit) as e:
+        cli.main(["--version"])
+    assert e.value.code == 0 and capsys.readouterr().out == "dicetower %s\n" % metadata.version("dicetower")
+
+
+def test_a_mistyped_task_is_named_with_the_task_meant():
+    import sys
+
+    done = subprocess.run([sys.executable, "tasks.py", "simm"], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == (
+        "tasks.py: no task named 'simm' (did you mean sim?); the tasks are sim, test, bench, package "
+        "(python3 tasks.py says more)\n"
+    )

@@ -23,12 +23,23 @@ class Parser(argparse.ArgumentParser):
         sys.exit(2)
 
 
+def version():
+    """The installed package's version (pyproject.toml's), or "unknown" from a bare source tree."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("dicetower")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
 def build_parser():
     parser = Parser(
         prog="dicetower",
         description=__doc__.split("\n\n")[0].replace("\n", " "),
         epilog="dicetower COMMAND --help describes a command.",
     )
+    parser.add_argument("--version", action="version", version="dicetower " + version())
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS:
         command = importlib.import_module("dicetower_host.commands." + name)
