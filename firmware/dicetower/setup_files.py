@@ -4,8 +4,8 @@
 last started ({"champions": {"count": 2, "setup": {...}}, ...}), so that the
 next game of that kind starts from it with one press. A presets file
 (`champions.json`) adds a user's own heroes and scenarios to the built-in
-ones. A file that cannot be used is kept aside (`setup.json.bad1`) and said:
-the set-up goes on from the defaults or the built-in presets.
+ones. A setup.json that cannot be used is kept aside (`setup.json.bad1`), a presets file left in place
+to be mended, and said: the set-up goes on from the defaults or the built-in presets.
 """
 
 import json
@@ -34,18 +34,22 @@ class SetupFiles:
         self.log(said)
         return said
 
-    def load(self, name, parse, limit=PRESETS_BYTES):
+    def load(self, name, parse, limit=PRESETS_BYTES, aside=True):
         """(parse(text), None) for a file there is, (None, None) with none, (None, what was said) for
-        one refused: too big, not text, or `parse` raised ValueError naming what is wrong."""
+        one refused: too big, not text, or `parse` raised ValueError naming what is wrong. A refused
+        file is kept aside (the tower's own), or with `aside` False left where it is (a user's presets,
+        to be mended where they are: said at each set-up until then)."""
         try:
             text = read_text(self.root + name, limit)
             if text is None:
                 return None, None
             return parse(text), None
-        except TooBig as e:
-            return None, self._aside(name, str(e))
-        except (ValueError, TypeError, KeyError) as e:  # a hand-edited file: whatever it holds is refused
-            return None, self._aside(name, str(e))
+        except (TooBig, ValueError, TypeError, KeyError) as e:  # a hand-edited file: whatever it holds
+            if aside:
+                return None, self._aside(name, str(e))
+            said = "%s; the file is left as it is." % str(e).rstrip(".")
+            self.log(said)
+            return None, said
 
     def remembered(self):
         """Every game's last set-up ({} with none); (that, what was said of a refused file)."""

@@ -334,20 +334,32 @@ class DamagedFiles(unittest.TestCase):
             if name.startswith("champions.json") or name.startswith("setup.json"):
                 os.remove(self.root + name)
 
-    def test_a_damaged_presets_file_is_kept_aside_named_on_the_oled_and_the_built_in_ones_offered(self):
+    def test_a_damaged_presets_file_is_named_left_in_place_and_the_set_up_goes_on(self):
         t = self.tower_with("champions.json", '{"heroes": [{"name": "Wasp", "hp": 0}]}')
         t.presses("bc")
         text = " ".join(t.screen())
         self.assertEqual(t.app.mode, "notice")
         self.assertIn("champions.json", text)
-        self.assertIn("kept as champions.json.bad1", t.app.message)
-        self.assertIn("Wasp's hit points must be 1 to 99, not 0", t.app.message)
-        self.assertIn("champions.json.bad1", os.listdir(t.root[:-1] or "/"))
-        t.presses("c")  # read: to the start menu, and Champions again: the built-in presets
-        t.presses("bc")
-        self.assertEqual(t.app.mode, "setup")
+        self.assertEqual(
+            t.app.message,
+            "champions.json: Wasp's hit points must be 1 to 99, not 0; the file is left as it is. "
+            "The built-in presets are offered.",
+        )
+        self.assertIn("champions.json", os.listdir(t.root[:-1] or "/"))  # where the user left it, to mend
+        self.assertNotIn("champions.json.bad1", os.listdir(t.root[:-1] or "/"))
+        t.presses("c")  # read: back to the count screen it interrupted, the set-up going on
+        self.assertEqual((t.app.mode, t.screen()[0]), ("setup", "New Champions"))
         t.presses("B")
         set_to(t, "P1 hero", "She-Hulk")
+
+    def test_a_presets_file_that_is_not_json_is_refused_at_its_line_and_column(self):
+        t = self.tower_with("champions.json", '{"heroes": [\n  {"name": "Wasp", "hp": 9}\n  {"name": "Hawkeye"}\n]}')
+        t.presses("bc")
+        self.assertEqual(t.app.mode, "notice")
+        self.assertTrue(
+            t.app.message.startswith("champions.json is not valid JSON at line 3, column 3; the file is left"),
+            t.app.message,
+        )
 
     def test_a_users_presets_are_offered_after_the_built_in_ones(self):
         t = self.tower_with(
@@ -382,8 +394,8 @@ class DamagedFiles(unittest.TestCase):
         t = self.tower_with("setup.json", "{not json")
         t.presses("c")
         self.assertEqual(t.app.mode, "notice")
-        self.assertIn("setup.json is not valid JSON. It is kept as setup.json.bad1.", t.app.message)
-        t.presses("c c")
+        self.assertIn("setup.json is not valid JSON at line 1, column 2. It is kept as setup.json.bad1.", t.app.message)
+        t.presses("c")  # read: the count screen it interrupted, from the defaults
         self.assertEqual((t.app.mode, t.app.count), ("setup", 4))
 
     def remembered(self, kind, count, setup):
@@ -408,7 +420,9 @@ class DamagedFiles(unittest.TestCase):
             self.assertEqual(t.app.mode, "notice")
             self.assertIn("setup.json: the last Champions set-up has " + said, t.app.message)
             self.assertIn("It is kept as setup.json.bad1.", t.app.message)
-            t.presses("c bc")  # read; Champions again: the defaults, and not the same notice
+            t.presses("c")  # read: the count screen it interrupted, from the defaults
+            self.assertEqual((t.app.mode, t.app.count), ("setup", 2))
+            t.presses("C bc")  # Champions again: not the same notice
             self.assertEqual((t.app.mode, t.app.count), ("setup", 2))
             t.presses("B")
             self.assertEqual(t.app.setup["villain"]["count"], 2)

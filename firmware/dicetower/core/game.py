@@ -55,8 +55,14 @@ def parsed(text, name):
 
     try:
         return json.loads(text)
+    except MemoryError:
+        raise ValueError("%s is too large to read" % name)
     except Exception:  # noqa: BLE001 (whatever the parser raises)
-        raise ValueError("%s is not valid JSON" % name)
+        pass
+    from dicetower.core.scope import once
+
+    at = once("dicetower.core.json_at", "where", text)  # MicroPython's json does not say where
+    raise ValueError("%s is not valid JSON%s" % (name, " at line %d, column %d" % at if at else ""))
 
 
 def clone(value):

@@ -81,8 +81,8 @@ class Choosing:
         if app.setups is None:
             return
         saved, notice = app.setups().remembered()
-        if notice:  # said whole, with the file's name; the start menu follows
-            app.notice(notice + " The set-ups start from the defaults.")
+        if notice:  # said whole, with the file's name; then the count screen it interrupted
+            app.notice(notice + " The set-ups start from the defaults.", app.screen)
         last = saved.get(app.kind)
         if isinstance(last, dict) and type(last.get("count")) is int and low <= last["count"] <= high:
             app.count = last["count"]
@@ -92,8 +92,8 @@ class Choosing:
         """Hold B on the player count: the set-up's rows (a game with more than a count to set up); with
         `path`, on the row of that value (what a start refused)."""
         app = self.app
-        if not self.make_ready():
-            return
+        if not self.make_ready() or app.mode == "notice":
+            return  # a presets file refused just now: said first, the count screen after it
         if app.form is None:
             app.form = app.setting_up().load("dicetower.ui.setup").SetupForm(app)
         if app.mode != "form":

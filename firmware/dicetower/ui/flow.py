@@ -134,11 +134,12 @@ class App:
         self.changed = True
         return screen
 
-    def notice(self, text):
-        """`text` said whole (B pages it), then the start menu."""
+    def notice(self, text, then=None):
+        """`text` said whole (B pages it), then the screen `then` (one interrupted: a set-up's), else
+        the start menu."""
         self.message = text
         self.page = 0
-        self.show(Notice(self))
+        self.show(Notice(self, then))
 
     def start_menu(self):
         """The start menu up, a game being played kept to resume."""

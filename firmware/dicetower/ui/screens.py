@@ -96,15 +96,23 @@ class Pages(Screen):
 
 
 class Notice(Pages):
-    """A saved game or a file refused, a lockout: said whole before the start menu."""
+    """A saved game or a file refused, a lockout: said whole before the start menu, or before the
+    screen it interrupted (`then`: a set-up's count or form, which a refused presets file does not end)."""
 
     MODE = "notice"
+
+    def __init__(self, app, then=None):
+        self.app = app
+        self.then = then
 
     def read(self):
         app = self.app
         app.page = 0
         app.message = ""
-        app.start_menu()
+        if self.then is None:
+            app.start_menu()
+        else:
+            app.show(self.then)
 
 
 class Play(Screen):

@@ -72,9 +72,9 @@ def make_ready(app):
     app.setup = rules.setup_default(app.options)
     presets = getattr(rules, "PRESETS", None)
     if presets is not None and app.setups is not None:
-        app.options["presets"], notice = app.setups().load(presets, rules.load_presets)
-        if notice:
-            app.notice(notice + " The built-in presets are offered.")
+        app.options["presets"], notice = app.setups().load(presets, rules.load_presets, aside=False)
+        if notice:  # said whole, then back to the set-up it interrupted
+            app.notice(notice + " The built-in presets are offered.", app.screen)
     if app.last_setup is not None:
         # Another shape (an older firmware's) is not used, silently; a value out of range is said.
         wrong = (
@@ -86,7 +86,7 @@ def make_ready(app):
             app.count = players(app.kind)[2]
             if wrong and app.mode != "notice" and app.setups is not None:
                 # Said whole; setup.json is kept aside, so it is said once.
-                app.notice(app.setups().refuse("the last %s set-up has %s" % (game_label(app.kind), wrong)))
+                app.notice(app.setups().refuse("the last %s set-up has %s" % (game_label(app.kind), wrong)), app.screen)
             app.changed = True
         app.last_setup = None
     high = app.choosing.most()

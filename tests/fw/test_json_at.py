@@ -1,0 +1,47 @@
+"""Where a hand-edited JSON file goes wrong (core/json_at.py): the line and column a user mends, the
+same place CPython's own parser names (MicroPython's says only that the text is not JSON). Runs on
+CPython and on the MicroPython VM."""
+
+import unittest
+
+from dicetower.core.game import parsed
+from dicetower.core.json_at import where
+
+# (text, (line, column)) as CPython's json.JSONDecodeError gives them (lineno, colno).
+TYPOS = (
+    ('{"a": 1 "b": 2}', (1, 9)),  # a comma missing
+    ("{'a': 1}", (1, 2)),  # single quotes
+    ('{"a": [1, 2}', (1, 12)),  # a bracket not closed
+    ('{"a": "x\n"}', (1, 9)),  # a string not closed before the line ends
+    ('{"a": tru}', (1, 7)),
+    ('{"heroes": [\n  {"name": "X", "hp": 10},\n  {"name": "Y" "hp": 3}\n]}', (3, 16)),
+    ("", (1, 1)),
+    ('{"a": 1}}', (1, 9)),  # something after the value
+    ('{"a": "\\x"}', (1, 8)),  # an escape JSON has not
+    ('{"a" 1}', (1, 6)),  # a colon missing
+    ('{"a": 1', (1, 8)),  # the end too soon
+)
+
+
+class Where(unittest.TestCase):
+    def test_each_typo_is_placed_where_cpythons_parser_places_it(self):
+        for text, at in TYPOS:
+            self.assertEqual(where(text), at, text)
+
+    def test_a_comma_before_a_closing_bracket_is_placed_on_the_comma(self):
+        # JSON has no trailing comma; the comma is what to delete.
+        self.assertEqual(where('{"a": 1,\n "b": [1, 2,]}'), (2, 12))
+        self.assertEqual(where('{"a": 1,}'), (1, 8))
+
+    def test_valid_json_has_no_place(self):
+        for text in ('{"a": [1, -2.5e3, true, null, "\\u00e9\\n"]}', " [ ] ", "0", '"x"'):
+            self.assertIsNone(where(text), text)
+
+    def test_a_refused_file_is_named_with_its_place(self):
+        with self.assertRaises(ValueError) as refused:
+            parsed('{"heroes": [\n  {"name": "Wasp",}\n]}', "champions.json")
+        self.assertEqual(str(refused.exception), "champions.json is not valid JSON at line 2, column 18")
+
+
+if __name__ == "__main__":
+    unittest.main()
