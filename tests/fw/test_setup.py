@@ -305,7 +305,11 @@ class Remembered(unittest.TestCase):
         if again.app.mode == "replace":
             again.presses("bc")  # Yes: a new game
         self.assertEqual((again.app.mode, again.app.count), ("setup", 1))
-        again.presses("c")  # one press
+        again.wait(500)  # the set-up made ready at idle: the count screen says what its C starts
+        self.assertEqual(again.screen()[5], "Standard: Iron Man")
+        again.presses("b")
+        self.assertEqual(again.screen()[5], "Standard: Iron Man, P2")
+        again.presses("a c")  # one press
         self.assertEqual(again.app.game.state["heroes"], first["heroes"])
         self.assertEqual(again.app.game.state["areas"][0]["villain"]["stages"], [14])
 
@@ -434,17 +438,22 @@ class DamagedFiles(unittest.TestCase):
         t = self.remembered("united", True, {})
         self.assertEqual((t.app.mode, t.app.count), ("setup", 4))  # United's default count, not 1
 
-    def test_united_refuses_the_same_hero_twice_on_its_row(self):
-        from dicetower.core.games.united.setup import setup_default
-
-        setup = setup_default({})
-        setup["heroes"][1] = setup["heroes"][0]
-        t = self.remembered("united", 2, setup)
-        t.presses("c")  # start as remembered
-        self.assertEqual(t.app.mode, "form")
-        self.assertIsNone(t.app.game)
-        self.assertIn("%s is seated twice" % setup["heroes"][0], " ".join(t.screen()))
-        self.assertEqual(chosen(t), "Seat 2: %s" % setup["heroes"][0])
+    def test_united_seats_each_hero_once_whatever_was_remembered(self):
+        """ "A box has one of each hero": a set-up remembered with 3 players, Triton moved up to seat 3
+        while seat 6 kept its default Triton, seated two Tritons once the count went up to 6."""
+        setup = {"teams": 1, "villain": "gladiator", "threshold": 6}
+        setup["heroes"] = ["Black Bolt", "Medusa", "Triton", "Karnak", "Gorgon", "Triton"]
+        t = self.remembered("united", 3, setup)
+        t.presses("bbb")  # the count up to 6
+        self.assertEqual(t.app.count, 6)
+        t.presses("B")  # the set-up's rows: each seat a hero of its own
+        seats = [row(t, "Seat %d" % n).split(": ", 1)[1] for n in range(1, 7)]
+        self.assertEqual(seats, ["Black Bolt", "Medusa", "Triton", "Karnak", "Gorgon", "Crystal"])
+        t = self.remembered("united", 3, dict(setup, heroes=list(setup["heroes"])))
+        t.presses("bbb c")  # the one-press start, as last set up with 6 players
+        self.assertEqual(t.app.mode, "play")
+        names = [h["name"] for h in t.app.game.state["heroes"]]
+        self.assertEqual(names, ["Black Bolt", "Medusa", "Triton", "Karnak", "Gorgon", "Crystal"])
 
     def test_a_preset_named_like_a_built_in_one_is_refused_naming_it(self):
         """Named like She-Hulk, a user's hero trapped B on the hero row and took her hit points."""

@@ -9,6 +9,7 @@ menu and forgotten with its scope when the game begins, so a game's heap does no
 
 from dicetower.core import games
 from dicetower.core.game import Refused
+from dicetower.ui.canvas import cut
 from dicetower.ui.screens import Screen, draw_message
 
 
@@ -40,6 +41,8 @@ class Count(Screen):
         canvas.line(0, "New " + games.label(app.kind), invert=True, centre=True)
         canvas.line(2, counting % (low, high))
         canvas.big(48, 3, str(app.count))
+        if app.setup is not None:  # what C starts: the set-up as last started (ready at idle)
+            canvas.line(5, cut(app.setup_module.summary(app.setup, app.count)))
         if app.message:  # what the start refused
             draw_message(canvas, 6, app.message)
         else:

@@ -507,6 +507,7 @@ class App:
                     self.setting_up().load(name)
                     return True
             self.setting_up().load("dicetower.ui.setup").make_ready(self)
+            self.changed = True  # the count screen says what its C starts (ui/choosing.py)
             return True
         if ahead:
             self.load_ahead()

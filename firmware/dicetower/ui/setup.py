@@ -8,6 +8,8 @@ makes the game:
                                       in `setup`, `detail` (low, high) for a number or a list of
                                       (label, value) choices
   setup_changed(setup, path, options) (optional) a value changed: what follows from it
+  summary(setup, count)               what the count screen's C starts, in a line ("Kang: Spider-Man,
+                                      She-Hulk, Iron Man"): cut with a mark, the whole on the form
   start(count, setup, options)        the arguments of the game's TRACKER.setup, having made every
                                       check that setup makes (the same functions): Refused saying what
                                       cannot be, its `path` the row to change. The form is forgotten only

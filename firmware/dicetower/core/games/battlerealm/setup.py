@@ -48,6 +48,11 @@ def most(options):
     return min(PLAYERS[1], len(heroes(options)))
 
 
+def summary(setup, count):
+    """What the count screen's C starts, in a line: "Hulk, Thor, Vision"."""
+    return ", ".join(name for name in setup["heroes"][:count] if name)
+
+
 def start(count, setup, options):
     """The arguments of `Battlerealm.setup`: its heroes, and the new state check.py's `new_state` (the
     tracker's own check) makes of them, before the form is forgotten."""

@@ -241,6 +241,11 @@ def setup_changed(setup, path, options):
             seat[1] = _PLAYER_HP
 
 
+def summary(setup, count):
+    """What the count screen's C starts, in a line: "Kang: Spider-Man, She-Hulk, Iron Man"."""
+    return "%s: %s" % (setup["scenario"], ", ".join(setup["heroes"][i][0] for i in range(count)))
+
+
 def start(count, setup, options):
     """The arguments of `Champions.setup` for the game the set-up describes, every figure checked as the
     tracker checks it (core/games/champions/check.py) for `count` players: Refused naming the row to

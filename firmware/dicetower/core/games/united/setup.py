@@ -18,7 +18,7 @@ def setup_default(options):
 
 
 def setup_rows(setup, count, options):
-    seated = setup["heroes"][:count]
+    seated = _apart(setup["heroes"], count)
     rows = [
         ("Mode", ("teams",), [("co-operative", 1), ("Team vs Team", 2)]),
         # "Gladiator CANNOT be used as the Villain in Team vs Team mode."
@@ -36,6 +36,17 @@ def setup_rows(setup, count, options):
     return rows
 
 
+def _apart(heroes, count):
+    """The first `count` seats, each a hero of its own: a seat whose hero an earlier seat has (a set-up
+    remembered with fewer players, Triton moved up to seat 3 while seat 6 kept its default Triton) takes
+    the first hero no seat has. Returns the seated heroes."""
+    for i in range(count):
+        if heroes[i] in heroes[:i]:
+            free = [n for n in HEROES if n not in heroes[:count]]
+            heroes[i] = free[0] if free else _other(i)
+    return heroes[:count]
+
+
 def setup_changed(setup, path, options):
     if setup["teams"] == 2:
         setup["villain"] = "vulcan"
@@ -45,6 +56,13 @@ def _at(path, reason):
     refused = Refused(reason)
     refused.path = path  # the row to change (ui/setup.py chooses it)
     return refused
+
+
+def summary(setup, count):
+    """What the count screen's C starts, in a line: "Team vs Team, Vulcan: Black Bolt, Medusa"."""
+    mode = "Team vs Team" if setup["teams"] == 2 else "Co-op"
+    villain = "Vulcan" if setup["villain"] == "vulcan" else "Gladiator"
+    return "%s, %s: %s" % (mode, villain, ", ".join(_apart(list(setup["heroes"]), count)))
 
 
 def start(count, setup, options):
@@ -59,6 +77,7 @@ def start(count, setup, options):
         raise _at(("villain",), "The villain is Gladiator or Vulcan.")
     refused_at(("threshold",), number, setup["threshold"], 1, 99, "The KO threshold")
     heroes = []
+    _apart(setup["heroes"], count)  # the one-press start too: a count raised on the count screen
     for i in range(count):
         spec = {"name": setup["heroes"][i], "team": i % 2 if teams == 2 else 0}
         refused_at(("heroes", i), seated, spec, teams, heroes)
