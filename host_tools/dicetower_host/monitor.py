@@ -14,7 +14,6 @@ is kept however the bytes arrive.
 """
 
 import json
-import os
 import sys
 import time
 
@@ -294,10 +293,6 @@ def watch(port, save_path=None, count=None, seconds=None, out=None):
     appended to `save_path` as JSON lines. The exit status."""
     from dicetower_host.errors import UserError
 
-    if port.startswith("/") and not os.path.exists(port):
-        # A device named that is not there is a typo far more often than a board still to be plugged
-        # in: said at once (the monitor waits for a board it has seen go away, not for a name).
-        raise UserError("no port %s (a board plugged in? `dicetower monitor` without --port finds it)" % port)
     try:
         save = open(save_path, "a") if save_path else None
     except OSError as e:

@@ -39,9 +39,20 @@ class Where(unittest.TestCase):
 
     def test_a_refused_file_is_named_with_its_place(self):
         with self.assertRaises(ValueError) as refused:
-            parsed('{"heroes": [\n  {"name": "Wasp",}\n]}', "champions.json")
+            parsed('{"heroes": [\n  {"name": "Wasp",}\n]}', "champions.json", strict=True)
         self.assertEqual(str(refused.exception), "champions.json is not valid JSON at line 2, column 18")
 
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Strict(unittest.TestCase):
+    def test_a_file_only_a_person_writes_is_refused_for_a_comma_micropythons_parser_would_take(self):
+        # MicroPython's json takes '[1, 2,]' and a missing comma between two objects: the same file
+        # would mean one thing on the tower and be refused everywhere else.
+        for text, at in (('{"a": [1, 2,]}', "line 1, column 12"), ('[{"a": 1}\n {"b": 2}]', "line 2, column 2")):
+            with self.assertRaises(ValueError) as refused:
+                parsed(text, "dice.json", strict=True)
+            self.assertEqual(str(refused.exception), "dice.json is not valid JSON at line %s" % at[5:])
+        self.assertEqual(parsed('{"a": [1, 2]}', "dice.json", strict=True), {"a": [1, 2]})

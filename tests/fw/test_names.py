@@ -4,8 +4,8 @@ status lines). Runs on CPython and on the MicroPython VM."""
 
 import unittest
 
-from dicetower.core.game import short_names
 from dicetower.core.games import game
+from dicetower.core.names import short_names
 
 
 class ShortNames(unittest.TestCase):

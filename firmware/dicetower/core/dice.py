@@ -103,7 +103,7 @@ def load_overrides(text):
     """
     from dicetower.core.game import parsed, said
 
-    data = parsed(text, "dice.json")
+    data = parsed(text, "dice.json", strict=True)
     if not isinstance(data, dict):
         raise ValueError('dice.json must hold an object like {"attack": [...]}')
     for key in data:

@@ -48,20 +48,24 @@ def refused_at(path, check, *args):
         raise
 
 
-def parsed(text, name):
+def parsed(text, name, strict=False):
     """A user's JSON file's text (heroes.json, setup.json...) as its value; ValueError naming the file
-    for anything the parser refuses (not JSON, too deep, out of memory): a file not to use."""
+    for anything the parser refuses (not JSON, too deep, out of memory), with the line and column of
+    a mistake (core/json_at.py: MicroPython's json does not say where). `strict`, for a file only a
+    person writes (champions.json, dice.json): checked as JSON first, since MicroPython's parser takes
+    a missing or a trailing comma, and the file would mean on the tower what it means nowhere else."""
     import json
 
-    try:
-        return json.loads(text)
-    except MemoryError:
-        raise ValueError("%s is too large to read" % name)
-    except Exception:  # noqa: BLE001 (whatever the parser raises)
-        pass
     from dicetower.core.scope import once
 
-    at = once("dicetower.core.json_at", "where", text)  # MicroPython's json does not say where
+    at = once("dicetower.core.json_at", "where", text) if strict else None
+    if at is None:
+        try:
+            return json.loads(text)
+        except MemoryError:
+            raise ValueError("%s is too large to read" % name)
+        except Exception:  # noqa: BLE001 (whatever the parser raises)
+            at = once("dicetower.core.json_at", "where", text)
     raise ValueError("%s is not valid JSON%s" % (name, " at line %d, column %d" % at if at else ""))
 
 
@@ -112,48 +116,6 @@ def plural(count, word, words=None):
     if count == 1:
         return "%d %s" % (count, word)
     return "%d %s" % (count, words or word + "s")
-
-
-def short_name(name, width):
-    """A name in at most `width` characters that still names the hero: whole if it fits, else its last
-    words that fit ("Black Panther" in 8: "Panther"), else cut."""
-    if len(name) <= width:
-        return name
-    words = name.split()
-    for first in range(1, len(words)):
-        tail = " ".join(words[first:])
-        if len(tail) <= width:
-            return tail
-    return name[:width]
-
-
-_named = [None, 0, None]  # short_names' last (names, width, answer): a redraw asks again for the same
-
-
-def short_names(names, width):
-    """Each of `names` in at most `width` characters, told apart within the game: `short_name`'s where
-    that is unique; else the first letter of each word but the last, then the last word's start
-    (Captain Marvel and Captain America in 3: "CMa", "CAm"); else the seat's number and the name's
-    start ("1Sp", "2Sp")."""
-    if _named[0] == names and _named[1] == width:
-        return _named[2]
-    out = [short_name(name, width) for name in names]
-    for tell in (_initials, _seat):
-        clash = [i for i in range(len(out)) if out.count(out[i]) > 1]
-        for i in clash:
-            out[i] = tell(names[i], i, width)
-    _named[0], _named[1], _named[2] = list(names), width, out
-    return out
-
-
-def _initials(name, seat, width):
-    words = name.split()
-    head = "".join(word[0] for word in words[:-1])[: width - 1]
-    return (head + words[-1])[:width] if words else name[:width]
-
-
-def _seat(name, seat, width):
-    return ("%d%s" % (seat + 1, name))[:width]
 
 
 class Game:

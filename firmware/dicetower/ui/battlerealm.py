@@ -8,7 +8,7 @@ the Turn's. Imported at the first Battlerealm game only.
 """
 
 from dicetower.core.dice import DICE, SYMBOLS
-from dicetower.core.game import short_name, short_names
+from dicetower.core.names import short_name, short_names
 from dicetower.core.games.battlerealm.turn import Turn  # noqa: F401 (App's, made with this module)
 from dicetower.ui import icons
 from dicetower.ui.canvas import COLUMNS, cut, wrap

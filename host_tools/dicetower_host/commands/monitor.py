@@ -20,6 +20,13 @@ def add_arguments(parser):
 
 
 def run(args, out=None):
-    from dicetower_host import monitor
+    import os
 
+    from dicetower_host import monitor
+    from dicetower_host.errors import UserError
+
+    if args.port and args.port.startswith("/") and not os.path.exists(args.port):
+        # A device named that is not there is a typo far more often than a board still to be plugged
+        # in: said at once (the monitor waits for a board it has seen go away, not for a name).
+        raise UserError("no port %s (a board plugged in? `dicetower monitor` without --port finds it)" % args.port)
     return monitor.watch(args.port or find_board(), args.save, args.count, args.seconds, out)

@@ -35,7 +35,8 @@ from micropython import const  # CPython: the host's stand-in (dicetower_host/mi
 
 from dicetower.core.games.battlerealm.triples import judge
 from dicetower.core.dice import BATTLEREALM, SYMBOLS
-from dicetower.core.game import Game, Refused, number, plural, short_names
+from dicetower.core.game import Game, Refused, number, plural
+from dicetower.core.names import short_names
 from dicetower.core.games.battlerealm import ATTACK_MOST, CHECKS, MOST, ROUNDS, WIN_PVP
 from dicetower.core.scope import once
 from dicetower.core.games.battlerealm.cards import LOCATIONS, WAREHOUSE, WAREHOUSE_BUYS

@@ -130,7 +130,7 @@ def _new_name(name, taken, what):
 
 def load_presets(source):
     """A user's champions.json (its text): (heroes, scenarios), each checked; ValueError naming what is wrong."""
-    data = parsed(source, "champions.json")
+    data = parsed(source, "champions.json", strict=True)
     try:
         data = fields(data, "Its content")
         heroes = data.get("heroes", [])

@@ -50,7 +50,8 @@ area); its scheme stays in play.
 from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
 from dicetower.core.actions import CHOICE, FIXED, HERO, NAMED, NUMBER, PICK, PICK_IF
-from dicetower.core.game import Game, Refused, fields, number, plural, short_names, text
+from dicetower.core.game import Game, Refused, fields, number, plural, text
+from dicetower.core.names import short_names
 
 # check.py's `hero` as `new_hero`: the module's check() loops over its heroes as `hero`.
 from dicetower.core.games.champions.check import hero as new_hero, stage, stages, villain_hp

@@ -11,7 +11,8 @@ Rules from the War of Kings rulebook:
 - "6 Terrigen Mist tokens" and "3 Water tokens": each use discards one.
 """
 
-from dicetower.core.game import Game, Refused, fields, number, plural, short_names, text
+from dicetower.core.game import Game, Refused, fields, number, plural, text
+from dicetower.core.names import short_names
 from dicetower.core.actions import CHOICE, HERO, PICK
 
 MIST = 6
