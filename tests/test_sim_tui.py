@@ -408,9 +408,10 @@ def test_at_80x24_the_tower_plays_with_its_oled_as_text_and_smaller_says_the_siz
     play(steps, size=(80, 24))
     assert seen.pop("start") == []
     lines, screen = seen.pop("lines"), seen.pop("screen")
-    assert lines[0] == "New Battlerealm" and lines[2] == screen[2] == "Players (2-6):"
+    assert lines[0].strip() == "New Battlerealm" and lines[2] == screen[2] == "Players (2-6):"
+    assert lines[0].startswith("     New")  # centred, as on the panel
     assert screen[3] == "~~" and lines[3].strip() == "4"  # the count, drawn twice as large, read back as text
-    assert [lines[n] for n in (0, 1, 2, 6)] == [screen[n] for n in (0, 1, 2, 6)]  # the OLED's own lines
+    assert [lines[n].strip() for n in (0, 1, 2, 6)] == [screen[n] for n in (0, 1, 2, 6)]  # the OLED's own lines
     assert "on rgb(120,200,255)" in seen.pop("inverted")  # the title, inverted as on the panel
     for size, result in seen.items():
         assert result == [], (size, result)
@@ -459,3 +460,69 @@ def test_six_key_presses_move_the_cursor_six_steps(apart):
     play(steps)
     assert seen["taken"] == [("b", "short")] * 6  # the firmware took six presses of B
     assert seen["moved"] == 6 % 5  # the start menu's five items, stepped six times
+
+
+def test_at_80x24_the_dice_their_marks_and_the_value_being_edited_are_readable():
+    """In the text layout the dice were `~~~` and the set-up's row being edited looked like the others:
+    the dice read back from their icons as their symbols' names, their marks under them (Mutant and
+    Science lock), the die under the cursor inverted; the value being edited inverted, its label not."""
+    from dicetower.core.dice import SYMBOLS
+
+    seen = {}
+
+    async def steps(pilot, app):
+        assert await until(pilot, lambda: app.fitted == "text")
+        await to_the_dice(pilot, app)
+        oled = app.query_one("#oled")
+        assert await until(pilot, lambda: text_in(app, oled)[1].strip() != "")
+        seen["lines"] = text_in(app, oled)
+        seen["faces"] = list(app.tower.app.turn.roll.faces)
+        seen["locked"] = list(app.tower.app.turn.roll.locked)
+        seen["spans"] = [(span.start, span.end, str(span.style)) for span in app.picture.spans]
+
+    play(steps, size=(80, 24))
+    lines, faces = seen["lines"], seen["faces"]
+    assert lines[1].split() == [SYMBOLS[f][:3] for f in faces]
+    marks = lines[3]
+    for die in range(6):
+        assert (marks[4 * die] == "L") == bool(seen["locked"][die]), (die, marks)
+    # The cursor starts on die 1: its name is inverted on the text line, the others are not.
+    row = len(lines[0]) + 1  # the picture's second line starts after the first and its line break
+    inverted = [span for span in seen["spans"] if "on rgb(120,200,255)" in span[2]]
+    assert any(start <= row < end for start, end, _ in inverted) and not any(
+        start <= row + 4 < end for start, end, _ in inverted
+    )
+
+
+def test_at_80x24_the_set_ups_value_being_edited_is_inverted_and_its_label_is_not():
+    def value_lit(picture):
+        """(label lit, value lit) on the picture's line that starts "Scenario: ", or None."""
+        plain = picture.plain
+        at = plain.find("\nScenario: ")
+        if at < 0:
+            return None
+        lit = [
+            any(s <= k < e and "on rgb(120,200,255)" in str(style) for s, e, style in picture.spans)
+            for k in range(at + 1, at + 1 + len("Scenario: Standard"))
+        ]
+        return any(lit[: len("Scenario: ")]), all(lit[len("Scenario: ") :])
+
+    seen = {}
+
+    async def steps(pilot, app):
+        assert await until(pilot, lambda: app.fitted == "text")
+        device = app.tower.app
+        for key, done in (("b", lambda: device.cursor == 1), ("c", lambda: device.mode == "setup")):
+            await pilot.press(key)
+            assert await until(pilot, done)
+        assert await until(pilot, lambda: device.setup is not None)  # made ready at idle
+        for key, done in (("B", lambda: device.mode == "form"), ("b", lambda: device.cursor == 1)):
+            await pilot.press(key)
+            assert await until(pilot, done)
+        assert await until(pilot, lambda: value_lit(app.picture) == (True, True))  # the chosen row, lit whole
+        await pilot.press("c")  # its value is being edited
+        seen["editing"] = await until(pilot, lambda: value_lit(app.picture) == (False, True))
+        seen["last"] = value_lit(app.picture)
+
+    play(steps, size=(80, 24))
+    assert seen["editing"], seen["last"]

@@ -630,15 +630,26 @@ def _face_at(tmp_path, size, look):
     return seen
 
 
-def test_a_terminal_too_small_for_the_oled_is_told_the_size_it_needs(tmp_path):
-    async def look(pilot, app, seen):
-        seen["told"] = await _until_app(pilot, lambda: (app.status or "").startswith("This terminal"))
-        seen["status"] = app.status
+def test_at_80x24_the_board_shows_its_oled_as_text_and_smaller_is_told_the_size_it_needs(tmp_path):
+    """An 80 x 24 terminal cut the OLED's picture (it needs 40 rows): there it is its eight lines of
+    text, as in the simulator, and its notes one line; smaller still, the sizes needed are said."""
+    from dicetower_host.sim import tui
 
-    seen = _face_at(tmp_path, (60, 24), look)
+    async def look(pilot, app, seen):
+        seen["drawn"] = await _until_app(pilot, lambda: app.drawn_as is tui.oled_lines)
+        seen["lines"] = len(str(app.picture).splitlines())
+        seen["status"] = app.status
+        await pilot.resize_terminal(20, 10)
+        seen["told"] = await _until_app(pilot, lambda: (app.status or "").startswith("This terminal"))
+        seen["small"] = app.status
+
+    seen = _face_at(tmp_path, (80, 24), look)
+    assert seen["drawn"] and seen["lines"] == 8, seen
+    assert not (seen["status"] or "").startswith("This terminal"), seen["status"]
     assert seen["told"], seen
-    assert seen["status"] == (
-        "This terminal is 60x24; the board's screen needs 64x40 (the OLED is cut): make it larger, or use --headless"
+    assert seen["small"] == (
+        "This terminal is 20x10; the board's screen needs 27x14 (64x40 for the OLED's picture): make it larger, "
+        "or use --headless"
     )
 
 

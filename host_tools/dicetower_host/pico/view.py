@@ -43,6 +43,9 @@ class BoardFace(App):
     # two pixels by two a cell (tui.oled_quadrants): every pixel is shown either way.
     FULL = 128
     FITS = (64, 40)
+    # Smaller (an 80 x 24 terminal): the OLED as its eight lines of text (tui.oled_lines: the dice by
+    # name, what is drawn inverted inverted), the ring, the status; the notes on its ports cut to one line.
+    TEXT_FITS = (27, 14)
     BINDINGS = [Binding("q", "quit", "Quit"), Binding("ctrl+c", "quit", "Quit", show=False)]
 
     def __init__(self, board, about):
@@ -128,7 +131,10 @@ class BoardFace(App):
     def _draw(self):
         seen = self.seen
         width, height = self.size
-        kind = tui.oled_text if width >= self.FULL else tui.oled_quadrants
+        if height < self.FITS[1] or width < self.FITS[0]:
+            kind = tui.oled_lines
+        else:
+            kind = tui.oled_text if width >= self.FULL else tui.oled_quadrants
         if seen is not None and (seen is not self.shown or kind is not self.drawn_as):
             if seen != self.shown or kind is not self.drawn_as:  # again only when something new is to show
                 ram, on, leds = seen
@@ -137,16 +143,20 @@ class BoardFace(App):
                 self.strip = Strip(len(leds), "RGB")
                 self.strip.receive(bytes(value for rgb in leds for value in rgb))
                 self.picture = kind(self.panel)
+                if kind is not self.drawn_as:  # eight lines of text, or the picture's 32 rows
+                    self.query_one("#oled", Static).styles.height = 8 if kind is tui.oled_lines else 32
+                    about = self.about if kind is not tui.oled_lines else self.about[:1]
+                    self.query_one("#about", Static).update("\n".join(about))
                 self.query_one("#oled", Static).update(self.picture)
                 self.query_one("#ring", Static).update(tui.ring_text(self.strip))
                 self.drawn_as = kind
             self.shown = seen
         if self.stopped is not None:
             status = "The board stopped: %s" % self.stopped
-        elif width < self.FITS[0] or height < self.FITS[1]:
+        elif width < self.TEXT_FITS[0] or height < self.TEXT_FITS[1]:
             status = (
-                "This terminal is %dx%d; the board's screen needs %dx%d (the OLED is cut): make it larger, or "
-                "use --headless" % (width, height, self.FITS[0], self.FITS[1])
+                "This terminal is %dx%d; the board's screen needs %dx%d (%dx%d for the OLED's picture): make it "
+                "larger, or use --headless" % ((width, height) + self.TEXT_FITS + self.FITS)
             )
         elif self.note is not None:
             status = self.note

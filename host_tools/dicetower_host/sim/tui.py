@@ -100,24 +100,78 @@ def oled_braille(panel):
 
 def oled_lines(panel):
     """The panel as its eight lines of text, read back from its memory against the firmware's font (as
-    the tests read the screen); a line drawn inverted (the chosen item, a title) is shown inverted. An
-    icon is not text: the dice show as ~ (their names are on the line the cursor is on)."""
-    from dicetower_host.virtual_parts.tower import read_big, read_line
+    the tests read the screen); what is drawn inverted (a chosen line, a title, the value being edited)
+    is shown inverted. Battlerealm's six dice, icons on the panel, are read back as their symbols' names
+    with their marks under them (`L` locked, `^` picked, `*` and `!` the advice's), the die under the
+    cursor inverted; a number twice as large (the players' count) as its digits."""
+    from dicetower_host.virtual_parts.tower import read_big, read_cells
 
-    lines = [read_line(panel.ram, page, panel.width) for page in range(panel.pages)]
+    columns = panel.width // 5
+    rows = [read_cells(panel.ram, page, panel.width) for page in range(panel.pages)]
+    dice = read_dice(panel)
+    if dice is not None:
+        rows[1], rows[2], rows[3] = dice, [], dice_marks(panel)
     for page in range(panel.pages - 1):
-        if "~" in lines[page] and "~" in lines[page + 1]:
+        line, below = "".join(c for c, _ in rows[page]), "".join(c for c, _ in rows[page + 1])
+        if "~" in line and "~" in below:
             big = read_big(panel.ram, page, panel.width)  # a number twice as large (the players' count)
             if big:
-                lines[page], lines[page + 1] = big.center(panel.width // 5).rstrip(), ""
+                rows[page], rows[page + 1] = [(c, False) for c in big.center(columns).rstrip()], []
     text = Text()
+    styles = ("%s on %s" % (ON, OFF), "%s on %s" % (OFF, ON))
     for page in range(panel.pages):
-        lit = sum(bin(b).count("1") for b in panel.ram[page * panel.width : (page + 1) * panel.width])
-        line = lines[page].ljust(panel.width // 5)[: panel.width // 5]
         if page:
             text.append("\n")
-        text.append(line, "%s on %s" % ((OFF, ON) if lit > panel.width * 4 else (ON, OFF)))
+        run, lit = "", False
+        for char, inverted in (rows[page] + [(" ", False)] * columns)[:columns]:
+            if inverted != lit and run:
+                text.append(run, styles[lit])  # one span a run of the same style, not one a character
+                run = ""
+            run, lit = run + char, inverted
+        text.append(run, styles[lit])
     return text
+
+
+def read_dice(panel):
+    """The six dice's icons on pages 1 and 2 (ui/battlerealm.py draws each at 21 * die + 2) as cells of
+    their symbols' names ("Mut Sci ..."), the die under the cursor (its icon inverted) inverted; None
+    when the panel shows no dice."""
+    from dicetower.core.dice import SYMBOLS
+    from dicetower.ui.icons import SYMBOL_ICONS
+
+    ram, width = panel.ram, panel.width
+    cells = []
+    for die in range(6):
+        x = die * 21 + 2
+        drawn = bytes(ram[width + x : width + x + 16]) + bytes(ram[2 * width + x : 2 * width + x + 16])
+        for symbol, icon in zip(SYMBOLS, SYMBOL_ICONS):
+            inverted = drawn == bytes(b ^ 0xFF for b in icon)
+            if drawn == icon or inverted:
+                cells += [(c, inverted) for c in symbol[:3]] + [(" ", False)]
+                break
+        else:
+            return None
+    return cells
+
+
+def dice_marks(panel):
+    """The marks under the six dice (page 3: three characters at 21 * die + 3, on a lit bar where the
+    die is picked) as cells, four a die."""
+    from dicetower_host.virtual_parts.tower import read_cells
+
+    read_cells(panel.ram, 3, panel.width)  # the font's table, made
+    from dicetower_host.virtual_parts.tower import _GLYPHS
+
+    row = bytes(panel.ram[3 * panel.width : 4 * panel.width])
+    cells = []
+    for die in range(6):
+        for k in range(3):
+            x = die * 21 + 3 + 5 * k
+            cols = row[x : x + 5]
+            char = _GLYPHS.get(cols) or _GLYPHS.get(bytes(b ^ 0x7F for b in cols)) or "~"
+            cells.append((char, False))
+        cells.append((" ", False))
+    return cells
 
 
 # The OLED's picture in each layout ("small" draws it for when the terminal grows again).

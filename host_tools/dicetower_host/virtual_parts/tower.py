@@ -129,6 +129,7 @@ class Tower:
 
 
 _GLYPHS = {}
+_INVERTED = {}  # the same glyphs drawn dark on lit
 
 
 def read_big(ram, page, width=128):
@@ -157,17 +158,26 @@ def read_big(ram, page, width=128):
 
 def read_line(ram, page, width=128):
     """Text on one page of the panel, matched against the firmware's font (inverted lines too)."""
+    return "".join(char for char, _ in read_cells(ram, page, width)).strip()
+
+
+def read_cells(ram, page, width=128):
+    """One page of the panel as (character, inverted) a glyph's cell, from its left edge: `~` where no
+    glyph matches (an icon, a frame); `inverted` True where the glyph is drawn dark on lit (a chosen
+    line, the value being edited)."""
     if not _GLYPHS:
         for code in range(len(font.GLYPHS) // font.WIDTH):
             cols = bytes(font.GLYPHS[code * 5 : code * 5 + 5])
             _GLYPHS.setdefault(cols, chr(code + font.FIRST))
-            _GLYPHS.setdefault(bytes(b ^ 0xFF for b in cols), chr(code + font.FIRST))
+            _INVERTED.setdefault(bytes(b ^ 0xFF for b in cols), chr(code + font.FIRST))
     row = bytes(ram[page * width : (page + 1) * width])
     best = None
     for offset in range(5):
-        text = ""
+        cells = []
         for x in range(offset, width - 4, 5):
-            text += _GLYPHS.get(row[x : x + 5], "\x00")
-        if best is None or text.count("\x00") < best.count("\x00"):
-            best = text
-    return best.replace("\x00", "~").strip()
+            cols = row[x : x + 5]
+            char = _GLYPHS.get(cols)
+            cells.append((char, False) if char is not None else (_INVERTED.get(cols), cols in _INVERTED))
+        if best is None or sum(c is None for c, _ in cells) < sum(c is None for c, _ in best):
+            best = cells
+    return [("~" if char is None else char, inverted) for char, inverted in best]
