@@ -269,3 +269,46 @@ class SeparateAreas(unittest.TestCase):
         g.do("villain", 0, "Kang (III)", [15])
         self.assertEqual(g.state["areas"][0]["villain"]["hp"], 30)
         self.assertIn("the players win", g.do("hit", 0, 30))
+
+
+class OwnAreas(unittest.TestCase):
+    """What "Kang: own area" brings comes from the game's set-up (state["own"]), or, for a game set up
+    without it (a save from before), the tracker's Stage 3A and Kang (II)."""
+
+    def own(self, state):
+        from dicetower.core.games.champions.tracker import MENU
+
+        args = [entry for entry in MENU if entry[1] == "separate"][0][2]
+        return args[1][2](state), args[2][2](state)
+
+    def test_a_game_set_up_with_its_own_areas_brings_them(self):
+        own = ({"name": "Stage 3B", "stages": [[7, 2, 0]]}, {"name": "Ravonna", "stages": [9]})
+        g = Champions.setup(
+            [{"name": "A", "hp": 10}, {"name": "B", "hp": 10}], SCHEME, {"name": "V", "stages": [10]}, own
+        )
+        self.assertEqual(self.own(g.state), own)
+        g.do("separate", 1, *own)
+        self.assertEqual((g.state["areas"][1]["villain"]["name"], g.state["areas"][1]["villain"]["hp"]), ("Ravonna", 9))
+
+    def test_a_game_set_up_without_them_brings_kang_ii_and_stage_3a(self):
+        g = Champions.setup([{"name": "A", "hp": 10}], SCHEME, {"name": "V", "stages": [10]})
+        scheme, villain = self.own(g.state)
+        self.assertEqual(
+            (scheme["name"], scheme["stages"], villain["name"], villain["stages"]),
+            ("Stage 3A", [[8, 1, 1]], "Kang (II)", [12]),
+        )
+
+    def test_a_save_whose_own_area_cannot_start_is_refused(self):
+        from dicetower.core.games.champions.tracker import check
+
+        g = Champions.setup([{"name": "A", "hp": 10}], SCHEME, {"name": "V", "stages": [10]})
+        g.state["own"] = {"scheme": {"name": "S", "stages": [[3, 1, 5]]}, "villain": {"name": "K", "stages": [9]}}
+        with self.assertRaises(Refused):
+            check(g.state)
+        with self.assertRaises(Refused):
+            Champions.setup(
+                [{"name": "A", "hp": 10}],
+                SCHEME,
+                {"name": "V", "stages": [10]},
+                (g.state["own"]["scheme"], g.state["own"]["villain"]),
+            )

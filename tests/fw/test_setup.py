@@ -97,6 +97,33 @@ class Battlerealm(unittest.TestCase):
 
 
 class Champions(unittest.TestCase):
+    def test_kangs_own_game_areas_bring_the_kang_ii_and_stage_3a_the_set_up_gives(self):
+        """The Once and Future Kang: "each player creates their own game area", with Kang (II) and Stage
+        3A. Their figures were fixed in code (12 hit points; target 8, start 1, acceleration 1): the
+        Kang scenario's rows set them, as the cards print them."""
+        t = Table()
+        new(t, "champions")  # two players
+        set_to(t, "Scenario", "Kang")
+        self.assertIn("Kang (II) HP: 12", row(t, "Kang (II) HP"))
+        set_to(t, "Kang (II) HP", "16")
+        set_to(t, "Stage 3A target", "9")
+        set_to(t, "Stage 3A start", "2")
+        start(t)
+        self.assertEqual(t.app.mode, "play")
+        labels = [label for label, _, _ in t.app.menu]
+        t.presses("b" * labels.index("Kang: own area") + "c b c")  # P2 makes their own area: what the set-up gave
+        area = t.app.game.state["areas"][1]
+        self.assertEqual((area["villain"]["name"], area["villain"]["hp"]), ("Kang (II)", 16))
+        self.assertEqual(
+            (area["scheme"]["name"], area["scheme"]["stages"], area["scheme"]["threat"]), ("Stage 3A", [[9, 1, 2]], 2)
+        )
+
+    def test_a_scenario_without_own_game_areas_shows_no_rows_for_them(self):
+        t = Table()
+        new(t, "champions")
+        labels = [label for label, _, _ in t.app.form.rows()]
+        self.assertFalse(any("Kang (II)" in label or "Stage 3A" in label for label in labels), labels)
+
     def test_a_15_hit_point_hero_against_a_villain_of_three_stages_reaches_the_real_end(self):
         """ "set the villain's dial to the hit points on the villain card multiplied by the number of
         players"; "Defeat the final villain stage and you all win." """
@@ -395,6 +422,39 @@ class DamagedFiles(unittest.TestCase):
         self.assertEqual((state["heroes"][0]["name"], state["heroes"][0]["hp"]), ("Wasp", 9))
         self.assertEqual((area["villain"]["name"], area["villain"]["hp"]), ("Ultron", 17))
         self.assertEqual((area["scheme"]["name"], area["scheme"]["stages"]), ("Drones", [[5, 2, 2]]))
+
+    def test_a_users_scenario_gives_its_own_game_areas_villain_and_scheme(self):
+        scenario = {
+            "name": "My Kang",
+            "villain": {"name": "Kang (I)", "stages": [10], "final": False},
+            "scheme": {"name": "Kang scheme", "stages": [{"target": 9, "start": 1}]},
+            "own_area": {
+                "villain": {"name": "Ravonna", "hp": 9},
+                "scheme": {"name": "Stage 3B", "target": 7, "start": 0, "acceleration": 2},
+            },
+        }
+        t = self.tower_with("champions.json", json.dumps({"scenarios": [scenario]}))
+        new(t, "champions", "a")  # one player
+        set_to(t, "Scenario", "My Kang")
+        self.assertEqual(row(t, "Ravonna HP"), "Ravonna HP: 9")
+        start(t)
+        labels = [label for label, _, _ in t.app.menu]
+        t.presses("b" * labels.index("Kang: own area") + "c c")  # P1's own area
+        area = t.app.game.state["areas"][-1]
+        self.assertEqual((area["villain"]["name"], area["villain"]["hp"]), ("Ravonna", 9))
+        self.assertEqual((area["scheme"]["name"], area["scheme"]["stages"]), ("Stage 3B", [[7, 2, 0]]))
+
+    def test_an_own_area_that_can_never_start_is_refused_naming_it(self):
+        scenario = {
+            "name": "Bad",
+            "villain": {"name": "V", "stages": [10]},
+            "scheme": {"name": "S", "stages": [{"target": 9}]},
+            "own_area": {"villain": {"name": "K", "hp": 9}, "scheme": {"name": "T", "target": 3, "start": 3}},
+        }
+        t = self.tower_with("champions.json", json.dumps({"scenarios": [scenario]}))
+        t.presses("bc")
+        self.assertEqual(t.app.mode, "notice")
+        self.assertIn("champions.json: T: starting threat 3 must be below the target, 3", t.app.message)
 
     def test_a_damaged_setup_file_is_kept_aside_and_the_defaults_used(self):
         t = self.tower_with("setup.json", "{not json")

@@ -9,11 +9,14 @@ the cards print it). A user's `/champions.json` adds their own:
   villain  {"name", "stages": [hit points, ...], "per_player": true, "final": true}
   scheme   {"name", "stages": [{"target", "target_per_player", "start", "start_per_player",
                                "acceleration"}, ...]}
+  own_area (optional) what each player's own game area brings (the play menu's "Kang: own area"):
+           {"villain": {"name", "hp"}, "scheme": {"name", "target", "start", "acceleration"}}
 
 The rulebooks print no villain's or scheme's figures: the "Standard" scenario's are the tracker's
 defaults (a scheme of 10 and 12 threat, a villain of 14 and 15 hit points per player), "Kang" is
 The Once and Future Kang's shape (Kang (I) is not the last villain: the game areas and Kangs II and
-III come from the play menu) with those same figures, to be set to the cards. The heroes' hit points
+III come from the play menu) with those same figures, and each player's own area's Kang (II) and
+Stage 3A (12 hit points; target 8, start 1, acceleration 1), every one a row to set to the cards. The heroes' hit points
 are the core set's identity cards.
 """
 
@@ -55,6 +58,11 @@ SCENARIOS = [
         "name": "Kang",
         "villain": {"name": "Kang (I)", "stages": [14], "per_player": True, "final": False},
         "scheme": {"name": "Kang scheme", "stages": [_stage(10, 3), _stage(12, 0)]},
+        # Each player's own game area (the play menu's "Kang: own area"): Kang (II) and Stage 3A.
+        "own_area": {
+            "villain": {"name": "Kang (II)", "hp": 12},
+            "scheme": {"name": "Stage 3A", "target": 8, "start": 1, "acceleration": 1},
+        },
     },
     {
         "name": "Custom",
@@ -74,6 +82,7 @@ def scenario(spec):
     """A scenario as the set-up holds it, checked: Refused naming the field. A scheme stage must be able
     to start for some count of players (its starting threat below its target for 1, 2, 3 or 4)."""
     name = text(fields(spec, "A scenario").get("name"), "A scenario's name")
+    own = _own_area(spec.get("own_area"), name)
     villain = fields(spec.get("villain"), name + "'s villain")
     scheme = fields(spec.get("scheme"), name + "'s scheme")
     hp = villain.get("stages")
@@ -100,6 +109,7 @@ def scenario(spec):
             )
     return {
         "name": name,
+        "own_area": own,
         "villain": {
             "name": text(villain.get("name"), "A villain's name"),
             "stages": [number(n, 1, 99, "A villain's hit points") for n in hp],
@@ -108,6 +118,30 @@ def scenario(spec):
         },
         "scheme": {"name": text(scheme.get("name"), "A scheme's name"), "stages": out},
     }
+
+
+def _own_area(spec, name):
+    """A scenario's "own_area" (what each player's own game area brings: a villain of one stage and a
+    scheme of one), checked; None where it has none."""
+    if spec is None:
+        return None
+    spec = fields(spec, name + "'s own_area")
+    villain = fields(spec.get("villain"), name + "'s own_area villain")
+    scheme = fields(spec.get("scheme"), name + "'s own_area scheme")
+    out = {
+        "villain": {
+            "name": text(villain.get("name"), "A villain's name"),
+            "hp": number(villain.get("hp"), 1, 99, "Its hit points"),
+        },
+        "scheme": {
+            "name": text(scheme.get("name"), "A scheme's name"),
+            "target": number(scheme.get("target"), 1, 99, "Its target threat"),
+            "start": number(scheme.get("start", 0), 0, 98, "Its starting threat"),
+            "acceleration": number(scheme.get("acceleration", 1), 0, 9, "Its acceleration"),
+        },
+    }
+    stage([out["scheme"]["target"], out["scheme"]["acceleration"], out["scheme"]["start"]], out["scheme"]["name"])
+    return out
 
 
 def _startable(row):
@@ -188,6 +222,26 @@ def _scenario_into(setup, spec):
         "count": len(stages),
         "stages": [list(stages[min(i, len(stages) - 1)]) for i in range(_MOST_STAGES)],
     }
+    own = spec.get("own_area") or _NO_OWN_AREA
+    setup["own"] = {
+        "on": own is not _NO_OWN_AREA,
+        "villain": own["villain"]["name"],
+        "scheme": own["scheme"]["name"],
+        # Its hit points, then its scheme's target, starting threat and acceleration: the rows' values.
+        "figures": [
+            own["villain"]["hp"],
+            own["scheme"]["target"],
+            own["scheme"]["start"],
+            own["scheme"]["acceleration"],
+        ],
+    }
+
+
+# A scenario without own game areas: the set-up's "own" keeps its shape, its rows not shown.
+_NO_OWN_AREA = {
+    "villain": {"name": "Kang (II)", "hp": 12},
+    "scheme": {"name": "Stage 3A", "target": 8, "start": 1, "acceleration": 1},
+}
 
 
 def setup_default(options):
@@ -221,6 +275,14 @@ def setup_rows(setup, count, options):
             ("S%d start" % (i + 1), at + (2,), (0, 98)),
             ("S%d start is" % (i + 1), at + (3,), each),
             ("S%d acceleration" % (i + 1), at + (4,), (0, 9)),
+        ]
+    own = setup["own"]
+    if own["on"]:  # each player's own game area's villain and scheme (The Once and Future Kang)
+        rows += [
+            ("%s HP" % own["villain"], ("own", "figures", 0), (1, 99)),
+            ("%s target" % own["scheme"], ("own", "figures", 1), (1, 99)),
+            ("%s start" % own["scheme"], ("own", "figures", 2), (0, 98)),
+            ("%s accel." % own["scheme"], ("own", "figures", 3), (0, 9)),
         ]
     return rows
 
@@ -271,6 +333,16 @@ def start(count, setup, options):
         stages.append(
             refused_at(at + (2,), stage, [target, acceleration, start_threat], "S%d for %s" % (i + 1, players_))
         )
+    own = None
+    if setup["own"]["on"]:
+        hp, target, start_threat, acceleration = setup["own"]["figures"]
+        name = setup["own"]["scheme"]
+        at = ("own", "figures")
+        refused_at(at + (0,), villain_hp, hp, setup["own"]["villain"])
+        own = (
+            {"name": name, "stages": [refused_at(at + (2,), stage, [target, acceleration, start_threat], name)]},
+            {"name": setup["own"]["villain"], "stages": [hp]},
+        )
     return (
         heroes,
         {"name": scheme["name"], "stages": stages},
@@ -280,4 +352,5 @@ def start(count, setup, options):
             "final": villain["final"],
             "fixed": not villain["per_player"],
         },
+        own,
     )

@@ -74,18 +74,23 @@ class Champions(Game):
     STATE_KEYS = ("heroes", "first", "round", "phase", "areas", "over")
 
     @classmethod
-    def setup(cls, heroes, scheme, villain):
+    def setup(cls, heroes, scheme, villain, own=None):
         """A new game.
 
         heroes   1-4 dicts: name, hp (starting and maximum hit points)
         scheme   dict: name, stages: [[target, acceleration, starting threat], ...]
         villain  dict: name, stages: [hit points per player, ...]
+        own      (scheme, villain) a player's own game area brings (The Once and Future Kang: Stage 3A
+                 and Kang (II), as the set-up gives them), or None: the tracker's (OWN)
         """
         if not isinstance(heroes, list) or not 1 <= len(heroes) <= 4:
             raise Refused("Marvel Champions takes 1 to 4 players.")
         roster = [new_hero(spec) for spec in heroes]
         state = {"heroes": roster, "first": 0, "round": 1, "phase": "player", "areas": [], "over": None}
         state["areas"].append(cls._area(state, list(range(len(roster))), scheme, villain))
+        if own is not None:
+            cls._area(state, [], own[0], own[1])  # checked as an area's
+            state["own"] = {"scheme": own[0], "villain": own[1]}
         return cls(state)
 
     @staticmethod
@@ -446,6 +451,9 @@ WORDS = ()
 HEROES = [{"name": n, "hp": 10} for n in ("P1", "P2", "P3", "P4")]
 SCHEME = {"name": "Main Scheme", "stages": [[10, 1, 3], [12, 1, 0]]}
 VILLAIN = {"name": "Villain", "stages": [14, 15]}
+# What a player's own game area brings in a game set up without it (before the set-up gave it, or by
+# new_game): The Once and Future Kang's Stage 3A and Kang (II), figures to be set to the cards.
+OWN = {"scheme": {"name": "Stage 3A", "stages": [[8, 1, 1]]}, "villain": {"name": "Kang (II)", "stages": [12]}}
 
 
 def new_game(count, options):
@@ -553,11 +561,11 @@ MENU = (
     (
         "Kang: own area",
         "separate",
-        # The Kang scenario's own game areas: figures to be set to the cards.
+        # The Kang scenario's own game areas, with the scheme and villain the set-up gave (state["own"]).
         (
             ("Player", HERO, None),
-            ("Scheme", FIXED, {"name": "Stage 3A", "stages": [[8, 1, 1]]}),
-            ("Villain", FIXED, {"name": "Kang (II)", "stages": [12]}),
+            ("Scheme", NAMED, lambda state: state.get("own", OWN)["scheme"]),
+            ("Villain", NAMED, lambda state: state.get("own", OWN)["villain"]),
         ),
     ),
     ("Kang: join area", "join", (("From area", PICK, _areas), ("To area", PICK, _areas))),
@@ -678,6 +686,9 @@ def check(state):
                 number(side.get(key), low, high, "A side scheme's " + key)
             text(side.get("name"), "A side scheme's name", 24)
     number(sum(len(area["sides"]) for area in state["areas"]), 0, _MAX_SIDES, "Side schemes")
+    if "own" in state:  # what a player's own game area brings, as a new area's
+        own = fields(state["own"], "A player's own game area")
+        Champions._area(state, [], own.get("scheme"), own.get("villain"))  # noqa: SLF001 (the module's own class)
     _check_cards(state, heroes)
 
 
