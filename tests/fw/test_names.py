@@ -43,3 +43,18 @@ class StatusLines(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class TeamVsTeam(unittest.TestCase):
+    def test_united_team_vs_team_shows_each_teams_ko_tokens_and_each_heros_team(self):
+        # "Team vs Team never shows the teams": the status said only the KO tokens in all.
+        rules = game("united")
+        g = rules.TRACKER.setup(
+            [{"name": "Black Bolt", "team": 0}, {"name": "Medusa", "team": 1}, {"name": "Crystal", "team": 0}],
+            teams=2,
+            villain="vulcan",
+        )
+        g.do("ko", 1)
+        rows = rules.status(g.state, 4)
+        self.assertEqual(rows[0], "KO 1/6  T1 0  T2 1")
+        self.assertEqual(rows[1], "1Bolt 0  2Medu 1  1Crys 0")

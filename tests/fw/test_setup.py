@@ -286,7 +286,7 @@ class United(unittest.TestCase):
             [("Lockjaw", 0), ("Hero 2", 1), ("Crystal", 0), ("Karnak", 1)],
         )
         self.assertEqual((state["teams"], state["threshold"], state["villain"]), (2, 4, "vulcan"))
-        self.assertEqual(t.screen()[0], "KO 0/4")
+        self.assertEqual(t.screen()[0], "KO 0/4  T1 0  T2 0")  # each team's too
         self.assertFalse(t.app.do("duel", ["hero"]))
         for hero in (0, 1, 2):
             t.app.do("ko", [hero])

@@ -155,6 +155,10 @@ def status(state, lines):
     rows = ["KO %d/%d" % (total, state["threshold"])]
     names = short_names([h["name"] for h in state["heroes"]], 4)  # told apart: "CMar", "CAme"
     cells = ["%s %d" % (names[i], state["heroes"][i]["ko"]) for i in range(len(names))]
+    if state["teams"] == 2:  # Team vs Team: each team's KO tokens, and each hero's team before their name
+        ko = [sum(h["ko"] for h in state["heroes"] if h["team"] == team) for team in (0, 1)]
+        rows[0] += "  T1 %d  T2 %d" % (ko[0], ko[1])
+        cells = ["%d%s" % (state["heroes"][i]["team"] + 1, cells[i]) for i in range(len(cells))]
     rows.append("  ".join(cells[:3]))
     if len(cells) > 3:
         rows.append("  ".join(cells[3:]))
