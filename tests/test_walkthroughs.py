@@ -7,9 +7,9 @@ import os
 import re
 
 import pytest
+from test_examples import claims_hold, run
 
 from conftest import ROOT
-from test_examples import claims_hold, run
 
 PLAYING = os.path.join(ROOT, "docs", "playing.md")
 
