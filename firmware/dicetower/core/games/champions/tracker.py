@@ -468,7 +468,13 @@ def area_players(state, i):
 
 
 def _areas(state, values):
-    return [("%d %s" % (i + 1, area_players(state, i)), i) for i in range(len(state["areas"]))]
+    """Each game area by its number and its players' short names ("2 Spi, She"): a picker's line."""
+    names = _names(state)
+    out = []
+    for i in range(len(state["areas"])):
+        players = state["areas"][i]["players"]
+        out.append(("%d %s" % (i + 1, ", ".join(names[p] for p in players) if players else "no players"), i))
+    return out
 
 
 def _standing(state, values):

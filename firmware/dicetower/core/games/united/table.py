@@ -1,12 +1,14 @@
 """United's table (ui/table.py): each hero with their team and KO tokens, then the tokens and the duel."""
 
+from dicetower.core.game import plural
+
 
 def parts(state):
     heroes = state["heroes"]
     out = []
     for hero in heroes:
         team = " (team %d)" % (hero["team"] + 1) if state["teams"] == 2 else ""
-        out.append(("hero", "%s%s: %d KO tokens." % (hero["name"], team, hero["ko"])))
+        out.append(("hero", "%s%s: %s." % (hero["name"], team, plural(hero["ko"], "KO token"))))
     if state["teams"] == 2:
         for team in range(2):
             names = [h["name"] for h in heroes if h["team"] == team]
