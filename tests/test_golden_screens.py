@@ -23,6 +23,10 @@ SCREENS = {
     # A picker says what its presses do on its bottom line; a number starts at what records nothing.
     "pick_hero": dict(seed=1, keys="bc c bbbc"),  # Champions' Villain attacks: its hero
     "pick_number": dict(seed=1, keys="bc c bbbc c"),  # and its ATK, at 0
+    # The table: a part a page, its place on the bottom line (Champions' first game area).
+    "table": dict(seed=1, keys="bc c ac b"),
+    # The count screen says what its C starts, once the set-up is ready at idle.
+    "count": dict(seed=1, keys="bc", wait=500),
 }
 
 
