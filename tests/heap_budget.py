@@ -125,8 +125,7 @@ CEILING = {
 # (Pico: boot 114,784-115,296, Battlerealm 200,960, Champions 148,448; Pico W: boot 164,320-164,832,
 # Battlerealm 242,640, Champions 189,936, Battleworld 187,376): Champions' own game areas from the
 # set-up (state["own"], its check, the set-up's rows), the count screen's summary. The Pico W's United
-# then 175,312 (the areas' short names in Champions' pickers do not load in United: its set-up's _apart,
-# measured at faf5c5f): its ceiling 175,900.
+# then 175,312 at faf5c5f (0.3 KB more at its set-up's form; not traced further): its ceiling 175,900.
 
 
 def target_budget(board):
