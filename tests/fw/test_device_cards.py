@@ -78,6 +78,18 @@ class Paying(unittest.TestCase):
         t.presses("ac")  # Finalize
         self.assertIn("Pays Thunderclap (dice 1 2 3 4). Or instead: World Breaker.", result_text(t))
 
+    def test_a_die_that_paid_a_card_is_not_offered_for_its_dice_action_too(self):
+        """Power Cards "must be activated by rolling a specific set of dice symbols and 'expending' those
+        dice results": the Skill dice that paid Thunderclap were offered as Skill damage as well."""
+        t = Scripted(["Mutant", "Science", "Skill", "Skill", "Tech", "Cosmic"])
+        start_rolling(t)
+        t.presses("ac")  # Finalize
+        said = result_text(t)
+        self.assertIn("Pays Thunderclap (dice 1 2 3 4).", said)
+        self.assertIn("Tech 1: up to 1 damage to heroes at other locations", said)
+        self.assertIn("Cosmic 1: move", said)
+        self.assertFalse("Skill 2" in said or "Skill 1" in said, said)
+
     def test_the_warehouse_buys_what_is_missing(self):
         t = Scripted(["Skill", "Tech", "Cosmic", "Cosmic", "Tech", "Tech"])
         start_rolling(t)

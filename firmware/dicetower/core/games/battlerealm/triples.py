@@ -30,6 +30,7 @@ ESCAPE_ORDER = (MUTANT, SCIENCE, SKILL, TECH, COSMIC, MYSTIC)
 SPENT_ESCAPE = "escape"
 SPENT_EXPLOSION = "Explosion"
 SPENT_PRISON = "Prison"
+SPENT_CARD = "card"  # paid a power card (Outcome.expend)
 
 
 def check_abilities(abilities):
@@ -79,6 +80,19 @@ class Outcome:
         self.skill = self.tech = self.cosmic = self.mystic = 0
         self.lines = []
         self.mandatory = []
+        self.held = False  # still in the Crystal Prison: the dice do nothing
+
+    def expend(self, dice):
+        """The dice (indices) that paid power cards are expended: "expending those dice results" leaves
+        them for no dice action, so the Skill, Tech and Cosmic the result offers are counted again."""
+        for i in dice:
+            self.spent[i] = SPENT_CARD
+        self.skill, self.tech, self.cosmic = _left(self, SKILL), _left(self, TECH), _left(self, COSMIC)
+        kept = []
+        for line in self.lines:
+            if not _is_option(line):
+                kept.append(line)
+        self.lines = kept + _options(self)
 
     def free(self):
         """Indices of the dice that may still pay power cards."""
@@ -202,6 +216,34 @@ def judge(symbols, abilities=(), in_prison=False, escape_with=None):
     return out
 
 
+def _options(out):
+    """The dice actions the dice left offer, a line each (none for a hero still held); each line names
+    the play menu's action that applies it: the result is read before the menu."""
+    lines = []
+    if out.held:
+        return lines
+    if out.skill:
+        lines.append(
+            "Skill %d: up to %d damage to heroes at your location (Attack, from: same location)."
+            % (out.skill, out.skill)
+        )
+    if out.tech:
+        lines.append(
+            "Tech %d: up to %d damage to heroes at other locations (Attack, from: other location)."
+            % (out.tech, out.tech)
+        )
+    if out.cosmic:
+        lines.append("Cosmic %d: move (1 Cosmic, plus 1 for each other hero at your location)." % out.cosmic)
+    return lines
+
+
+def _is_option(line):
+    for word in ("Skill ", "Tech ", "Cosmic "):
+        if line.startswith(word):
+            return True
+    return False
+
+
 # judge's helpers: plain calls that build nothing, so a roll makes no more garbage than before; only
 # two, as each function is heap the module holds through a game.
 def _escape_index(counts, in_prison, escape_with):
@@ -223,22 +265,10 @@ def _escape_index(counts, in_prison, escape_with):
 
 def _say_options(out, in_prison):
     """What the dice left may do (nothing, for a hero still held), then `out.lines` put in order."""
-    held = in_prison and not out.escaped
+    held = out.held = in_prison and not out.escaped
     if held:
         out.lines.append("Still in the Crystal Prison: no three of a kind. You cannot Attack, be Attacked or move.")
-    if out.skill and not held:
-        # Which of the play menu's actions applies it, named: the result is read before the menu.
-        out.lines.append(
-            "Skill %d: up to %d damage to heroes at your location (Attack, from: same "
-            "location)." % (out.skill, out.skill)
-        )
-    if out.tech and not held:
-        out.lines.append(
-            "Tech %d: up to %d damage to heroes at other locations (Attack, from: other "
-            "location)." % (out.tech, out.tech)
-        )
-    if out.cosmic and not held:
-        out.lines.append("Cosmic %d: move (1 Cosmic, plus 1 for each other hero at your location)." % out.cosmic)
+    out.lines += _options(out)
     # The escape comes first, then what is mandatory, then the options.
     if out.escaped:
         out.lines = out.lines[:1] + out.mandatory + out.lines[1:]

@@ -229,6 +229,7 @@ class Turn:
         known = self.hero_cards()
         plan = cards.pay(outcome.symbols, outcome.spent, known, self.place(), pvp)
         paid = cards.describe(*plan) if known else ""
+        outcome.expend([die for _, dice, _ in plan[0] for die in dice])  # a die that paid a card does no more
         bought = sum(len(card[2]) for card in plan[0])
         sharing = [i for i in range(len(self.game.state["heroes"])) if self.marked & (1 << i)]
         self.marked = 0
