@@ -222,9 +222,10 @@ def _scenario_into(setup, spec):
         "count": len(stages),
         "stages": [list(stages[min(i, len(stages) - 1)]) for i in range(_MOST_STAGES)],
     }
-    own = spec.get("own_area") or _NO_OWN_AREA
+    on = spec.get("own_area") is not None
+    own = spec["own_area"] if on else _NO_OWN_AREA
     setup["own"] = {
-        "on": own is not _NO_OWN_AREA,
+        "on": on,
         "villain": own["villain"]["name"],
         "scheme": own["scheme"]["name"],
         # Its hit points, then its scheme's target, starting threat and acceleration: the rows' values.
@@ -237,11 +238,9 @@ def _scenario_into(setup, spec):
     }
 
 
-# A scenario without own game areas: the set-up's "own" keeps its shape, its rows not shown.
-_NO_OWN_AREA = {
-    "villain": {"name": "Kang (II)", "hp": 12},
-    "scheme": {"name": "Stage 3A", "target": 8, "start": 1, "acceleration": 1},
-}
+# A scenario without own game areas: the set-up's "own" keeps its shape (the Kang preset's), its rows
+# not shown.
+_NO_OWN_AREA = SCENARIOS[1]["own_area"]
 
 
 def setup_default(options):

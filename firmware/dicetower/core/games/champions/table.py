@@ -1,7 +1,12 @@
 """Champions' table (ui/table.py): each game area (its players, villain, main scheme and side schemes),
 then each hero (hit points, allies, engaged minions), then the round."""
 
-from dicetower.core.games.champions.tracker import area_players
+
+def area_players(state, i):
+    """Who plays in game area `i`, by name: areas are told apart by their players ("no players" for
+    one they left, which keeps its scheme). The table's alone: the tracker, held in play, need not."""
+    heroes = state["heroes"]
+    return ", ".join(heroes[p]["name"] for p in state["areas"][i]["players"]) or "no players"
 
 
 def parts(state):

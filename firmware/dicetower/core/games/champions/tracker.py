@@ -460,13 +460,6 @@ def new_game(count, options):
     return Champions.setup([dict(h) for h in HEROES[:count]], SCHEME, VILLAIN)
 
 
-def area_players(state, i):
-    """Who plays in game area `i`, by name: areas are told apart by their players ("no players" for
-    one they left, which keeps its scheme)."""
-    heroes = state["heroes"]
-    return ", ".join(heroes[p]["name"] for p in state["areas"][i]["players"]) or "no players"
-
-
 def _areas(state, values):
     """Each game area by its number and its players' short names ("2 Spi, She"): a picker's line."""
     names = _names(state)
