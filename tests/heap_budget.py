@@ -57,8 +57,8 @@ VM_OVER = 8496  # B: the smallest of the pairs above
 # firmware's heap past one fails CI; one that shrinks it should lower the figure here (the benchmark
 # prints the peaks). The ceilings come down to target_budget() as the heap is won back.
 CEILING = {
-    "pico": {"boot": 115800, "battlerealm": 202000, "champions": 149000, "united": 147920, "battleworld": 147920},
-    "pico_w": {"boot": 165400, "battlerealm": 243600, "champions": 190500, "united": 175900, "battleworld": 187900},
+    "pico": {"boot": 115800, "battlerealm": 202800, "champions": 149000, "united": 147920, "battleworld": 147920},
+    "pico_w": {"boot": 165400, "battlerealm": 244400, "champions": 190500, "united": 175900, "battleworld": 187900},
 }
 # Raised at issue 45 (sealed dice, version 2) to about 1 KB over the peaks `tasks.py bench vm_heap` printed
 # at d88a3e5 (boot 111,344, Battlerealm 193,888; Pico W's Battleworld 180,464), measured beside af7d291's

@@ -111,7 +111,7 @@ def battlerealm(t):
             yield "c"
         if t.app.mode == "result":
             yield "c"  # past the roll's result
-        for key in "bccbcc":  # Attack the other hero for 2 from the same location
+        for key in "bcccc":  # Attack the other hero for 1 from the first source offered (a die left, else a power)
             yield key
         for key in "b" * 9 + "c":  # End turn: the next hero's menu starts at the top
             yield key

@@ -52,6 +52,16 @@ class Table(Tower):
         """The OLED's eight text lines, read back from the panel's memory."""
         return [read_line(self.panel.ram, page) for page in range(8)]
 
+    def pick(self, line):
+        """Step a picker with B to the value the OLED shows as `line` ("From: power, same loc"), as a
+        player reads it, and confirm it with C."""
+        for _ in range(40):
+            if line in self.screen():
+                self.presses("c")
+                return
+            self.presses("b")
+        raise AssertionError("the picker never shows %r: %r" % (line, self.screen()))
+
 
 class Scripted(Table):
     """The tower with set faces and, if given, the heroes of a heroes.json (Hulk rolls first in a new

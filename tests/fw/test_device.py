@@ -190,7 +190,7 @@ class Saves(unittest.TestCase):
         reads = [n for _, n in steps][:3]
         self.assertTrue(reads[0] < reads[1] < reads[2], steps)  # the buttons read between each two
         with open(t.root + "game.sav", "rb") as f:
-            self.assertTrue(f.read().startswith(b"DICETOWER 4 "))  # schema 4: the checksum covers the header
+            self.assertTrue(f.read().startswith(b"DICETOWER 5 "))  # schema 5: Battlerealm's dice left for damage
 
 
 class Frames(unittest.TestCase):

@@ -90,6 +90,26 @@ class Paying(unittest.TestCase):
         self.assertIn("Cosmic 1: move", said)
         self.assertFalse("Skill 2" in said or "Skill 1" in said, said)
 
+    def test_the_attack_is_from_the_dice_left_or_a_power(self):
+        """An Attack "can include damage caused by his Power Cards, dice results and location abilities";
+        the dice that paid Thunderclap are expended, so only the Tech is offered as dice damage."""
+        t = Scripted(["Mutant", "Science", "Skill", "Skill", "Tech", "Cosmic"])
+        start_rolling(t)
+        t.presses("ac")  # Finalize
+        result_text(t)
+        t.presses("c")  # past the result: the play menu
+        while t.app.menu[t.app.cursor % len(t.app.menu)][0] != "Attack":
+            t.presses("b")
+        t.presses("c c c")  # Attack: Thor, 1 damage
+        offered = []
+        for _ in range(3):
+            offered.append([line for line in t.screen() if line.startswith("From: ")][0])
+            t.presses("b")
+        self.assertEqual(offered, ["From: Tech (1 left)", "From: power, same loc", "From: Blast (power)"])
+        t.pick("From: Tech (1 left)")
+        self.assertIn("Thor -1 PVP (Attack by Hulk).", " ".join(t.screen()))
+        self.assertEqual(t.app.game.state["dice"], [0, 0])
+
     def test_the_warehouse_buys_what_is_missing(self):
         t = Scripted(["Skill", "Tech", "Cosmic", "Cosmic", "Tech", "Tech"])
         start_rolling(t)

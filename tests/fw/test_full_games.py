@@ -48,8 +48,9 @@ class FullGames(unittest.TestCase):
         pvp = t.app.game.state["heroes"][0]["pvp"]
         self.assertIn("Hulk %d" % pvp, " ".join(t.screen()[1].split()))  # the PVP on screen is the tracker's
         menu_home(t)
-        choose(t, 1)  # Attack: Thor, 2, same location
-        t.presses("c b c c")
+        choose(t, 1)  # Attack: Thor, 2, by a power from the same location
+        t.presses("c b c")
+        t.pick("From: power, same loc")
         self.assertEqual(t.events("action")[-1]["action"], "attack")
         thor = t.app.game.state["heroes"][1]["pvp"]
         t.presses("A")  # undo

@@ -165,6 +165,71 @@ class Attacks(unittest.TestCase):
         self.assertEqual(pvp(g)[1], 7)
 
 
+class AttackSources(unittest.TestCase):
+    """Rulebook: "For each Skill rolled, the Hero can do one PVP Point of damage to another Hero in the same
+    location as the rolling Hero." and "For each Tech rolled, ... in another location". An Attack "can
+    include damage caused by his Power Cards, dice results and location abilities"."""
+
+    def test_damage_from_the_dice_is_limited_to_the_dice_rolled(self):
+        g = game(HULK, THOR)
+        with self.assertRaises(Refused):
+            g.do("attack", 1, 1, "Skill")  # nothing rolled yet
+        g.do("roll", "KKTCCY")
+        self.assertEqual(g.state["dice"], [2, 1])
+        with self.assertRaises(Refused) as caught:
+            g.do("attack", 1, 3, "Skill")
+        self.assertEqual(
+            str(caught.exception),
+            "Skill left from this turn's roll: 2. An Attack by a power needs no die (From: power).",
+        )
+        self.assertEqual(pvp(g), [11, 12])
+        self.assertEqual(g.do("attack", 1, 2, "Skill"), "Thor -2 PVP (Attack by Hulk).")
+        with self.assertRaises(Refused):
+            g.do("attack", 1, 1, "Skill")  # both Skill spent
+        self.assertEqual(g.do("attack", 1, 1, "Tech"), "Thor -1 PVP (Attack by Hulk).")
+        self.assertEqual(g.state["dice"], [0, 0])
+        self.assertEqual(pvp(g), [11, 9])
+
+    def test_a_power_needs_no_die(self):
+        g = game(HULK, THOR)
+        g.do("roll", "YYCCMS")  # no Skill, no Tech
+        self.assertEqual(g.do("attack", 1, 3, False), "Thor -3 PVP (Attack by Hulk).")  # a Blast
+        self.assertEqual(g.do("attack", 1, 1, True), "Thor -1 PVP (Attack by Hulk).")
+        with self.assertRaises(Refused):
+            g.do("attack", 1, 1, "Cosmic")
+
+    def test_dice_and_a_power_from_one_location_are_one_attack(self):
+        """Rulebook: "Attacks are all the damage done by one Hero against another Hero during that Hero's
+        turn from a single location." Tough takes one point off the Skill and the power's damage together."""
+        g = game(THOR, HULK)
+        g.do("roll", "KTTCCY")
+        g.do("attack", 1, 1, "Skill")
+        self.assertEqual(g.do("attack", 1, 2, True), "Hulk -2 PVP (Attack by Thor, Tough -1).")
+        self.assertEqual(pvp(g), [13, 8])  # Thor +1 for the Mystic
+
+    def test_dice_that_paid_a_card_deal_no_damage(self):
+        """Rulebook (power cards): "expending those dice results"."""
+        g = game(HULK, THOR)
+        g.do("roll", "KKTCCY", [], None, [0, 2])  # a Skill and the Tech paid a card
+        self.assertEqual(g.state["dice"], [1, 0])
+        with self.assertRaises(Refused):
+            g.do("attack", 1, 1, "Tech")
+        for bad in ([6], "02", [0, 0, 0, 0, 0, 0, 0]):
+            with self.assertRaises(Refused):
+                Battlerealm.setup([dict(HULK), dict(THOR)]).do("roll", "KKTCCY", [], None, bad)
+
+    def test_undo_gives_the_dice_back_and_a_new_turn_has_none(self):
+        g = game(HULK, THOR)
+        g.do("roll", "KKTCCY")
+        g.do("attack", 1, 2, "Skill")
+        g.undo()
+        self.assertEqual(g.state["dice"], [2, 1])
+        g.do("end_turn")
+        self.assertEqual(g.state["dice"], [0, 0])
+        with self.assertRaises(Refused):
+            g.do("attack", 0, 1, "Skill")
+
+
 class AttackEdges(unittest.TestCase):
     def test_a_later_negate_does_not_undo_tough(self):
         """Rulebook: "Negate does not affect powers that have triggered previously." """

@@ -260,7 +260,8 @@ class LongPresses(unittest.TestCase):  # was a second `PlayMenu`, which hid the 
         self.assertEqual(t.screen()[7], "A/B pick  C ok/back")
         t.presses("C")  # hold C: as the hint says, back (the action is dropped)
         self.assertEqual((t.app.mode, t.screen()[7]), ("play", HINT))
-        t.presses("c c c c")  # Attack: Thor, 1 damage, from the same location
+        t.presses("c c c")  # Attack: Thor, 1 damage, by a power from the same location
+        t.pick("From: power, same loc")
         self.assertIn("Thor -1 PVP", " ".join(t.screen()))
         t.presses("A")  # hold A: undo, as the hint says
         self.assertIn("Undone: Thor -1 PVP", " ".join(t.screen()))

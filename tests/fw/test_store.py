@@ -139,6 +139,7 @@ class Format(unittest.TestCase):
         for hero in content["base"]["heroes"]:
             del hero["place"]  # schema 1 kept no place and no Warehouse purchases (schema 3 added them)
         del content["base"]["bought"]
+        del content["base"]["dice"]  # nor the dice left for damage (schema 5)
         body = json.dumps(content).encode()
         old = ("DICETOWER 1 %08x %d\n" % (checksum(body), len(body))).encode() + body
         self.assertEqual(decode(old).state, game.state)
@@ -153,6 +154,7 @@ class Format(unittest.TestCase):
         for hero in content["base"]["heroes"]:
             del hero["place"]  # schema 2 kept no place and no Warehouse purchases
         del content["base"]["bought"]
+        del content["base"]["dice"]  # nor the dice left for damage (schema 5)
         words = _table(WORDS[:50], "=")  # the codes schema 2 knew
         content["base"] = renamed(content["base"], _table(KEYS[:57], "~"), words)
         content["actions"] = renamed(content["actions"], {}, words)
@@ -226,9 +228,12 @@ class SavesFromBefore(unittest.TestCase):
 
         for data in OLD_SAVES:
             again = encode(decode(data))
-            # The same codes for every key and word (compared as JSON: MicroPython's dicts keep no order).
-            self.assertEqual(json.loads(again.split(b"\n", 1)[1]), json.loads(data.split(b"\n", 1)[1]))
-            self.assertEqual(len(again), len(data))
+            # The same codes for every key and word (compared as JSON: MicroPython's dicts keep no order);
+            # a Battlerealm game's base gains schema 5's dice left for damage ("~9"), none.
+            body = json.loads(data.split(b"\n", 1)[1])
+            if body["game"] == "battlerealm":
+                body["base"]["~9"] = [0, 0]
+            self.assertEqual(json.loads(again.split(b"\n", 1)[1]), body)
         hulk = decode(OLD_SAVES[0])
         self.assertEqual(hulk.state["heroes"][0]["pvp"], 9)  # the result bought at the Warehouse
         self.assertEqual(hulk.redo(), "Thor Blocks 2 until their next turn.")
@@ -437,6 +442,15 @@ SAVED_BEFORE_SCHEMA_4 = (
     b'["=k","YYKKTC",[1]],["=Z",2]],"redo":[["=l",1,2,true]]}'
 )
 
+# A save written by the firmware before it counted the dice left for damage (schema 4): Hulk rolled two
+# Skill and two Tech, Attacked Thor for 2 by a power from the same location, then undid a Blast of 1.
+SAVED_AT_SCHEMA_4 = (
+    b'DICETOWER 4 bffd3b6c 337\n{"game":"battlerealm","base":{"~a":[{"~b":"Hulk","~c":10,"~d":["=j"],"~e":0,'
+    b'"~f":0,"~g":0,"~h":-1,"~i":0,"~j":0,"~k":-1,"~5":0},{"~b":"Thor","~c":12,"~d":[],"~e":0,"~f":0,"~g":0,'
+    b'"~h":-1,"~i":0,"~j":0,"~k":-1,"~5":0}],"~l":0,"~m":1,"~n":0,"~o":[],"~6":0,"~p":null},"actions":'
+    b'[["=k","KKTTCY",[]],["=l",1,2,true]],"redo":[["=l",1,1,false]]}'
+)
+
 
 def good_content():
     return small_game().to_dict()
@@ -463,7 +477,7 @@ class Integrity(unittest.TestCase):
         data = encode(small_game())
         for schema in (1, 2, 3):
             with self.assertRaises(SaveError) as caught:
-                decode(data.replace(b"DICETOWER 4", ("DICETOWER %d" % schema).encode(), 1))
+                decode(data.replace(("DICETOWER %d" % SCHEMA).encode(), ("DICETOWER %d" % schema).encode(), 1))
             self.assertIn("checksum", str(caught.exception))
 
     def test_any_flipped_bit_anywhere_is_refused(self):
@@ -481,8 +495,26 @@ class Integrity(unittest.TestCase):
         self.assertEqual(game.state["bought"], 2)
         self.assertEqual(game.redo(), "Thor -2 PVP (Attack by Hulk).")
         again = encode(game)
-        self.assertTrue(again.startswith(b"DICETOWER 4 "))
+        self.assertTrue(again.startswith(("DICETOWER %d " % SCHEMA).encode()))
         self.assertEqual(decode(again).to_dict(), game.to_dict())
+
+    def test_a_save_from_before_schema_5_keeps_its_turn_and_counts_the_dice_it_rolled(self):
+        """Rulebook: "For each Skill rolled, the Hero can do one PVP Point of damage to another Hero in the
+        same location as the rolling Hero." Schema 4 did not count the dice left for damage: Hulk's
+        roll (two Skill, two Tech) is replayed from the save, the Attack by a power from the same
+        location spent none of them, and the Attack undone is still there to redo."""
+        game = decode(SAVED_AT_SCHEMA_4)
+        self.assertEqual(game.state["heroes"][1]["pvp"], 10)
+        self.assertEqual(game.state["dice"], [2, 2])
+        self.assertEqual(game.redo(), "Thor -1 PVP (Attack by Hulk).")
+        self.assertEqual(game.do("attack", 1, 2, "Tech"), "Thor -2 PVP (Attack by Hulk).")
+        self.assertEqual(game.state["dice"], [2, 0])
+        self.assertEqual(decode(encode(game)).to_dict(), game.to_dict())
+
+    def test_a_schema_4_body_with_the_dice_already_counted_is_refused(self):
+        body = SAVED_AT_SCHEMA_4.split(b"\n", 1)[1].replace(b'"~p":null}', b'"~p":null,"~9":[0,0]}', 1)
+        with self.assertRaises(SaveError):
+            decode(sealed(body, 4))
 
     def test_a_schema_3_body_under_a_flipped_older_schema_digit_is_refused(self):
         """Saves of schema 3 have no checksum over the header: the migrations refuse a body that
@@ -620,11 +652,13 @@ class KeptGames(unittest.TestCase):
     def test_a_newer_save_is_kept_and_offered_again_after_an_upgrade(self):
 
         game = small_game()
-        newer = encode(game).replace(b"DICETOWER 4 ", b"DICETOWER 5 ", 1)
-        flash = Flash({PATH: sealed(newer.split(b"\n", 1)[1], 5)})
+        newer = encode(game).replace(("DICETOWER %d " % SCHEMA).encode(), ("DICETOWER %d " % (SCHEMA + 1)).encode(), 1)
+        flash = Flash({PATH: sealed(newer.split(b"\n", 1)[1], SCHEMA + 1)})
         loaded, message = SaveStore(PATH, flash).load()
         self.assertIsNone(loaded)
-        self.assertIn("saved by a newer firmware (save format 5; this one reads 1 to 4)", message)
+        self.assertIn(
+            "saved by a newer firmware (save format %d; this one reads 1 to %d)" % (SCHEMA + 1, SCHEMA), message
+        )
         self.assertIn("It is kept as game.sav.newer1", message)
         self.assertIsNone(SaveStore(PATH, flash).find_kept())  # not offered: this firmware cannot read it
         SaveStore(PATH, flash).write(United.setup([{"name": "Medusa"}]))  # the older firmware plays on
@@ -633,9 +667,9 @@ class KeptGames(unittest.TestCase):
 
         reader = saves.SaveStore._reader
         schema, migrations = save_reader.SCHEMA, save_reader.MIGRATIONS
-        save_reader.SCHEMA = 5  # the update: a firmware that reads save format 5
+        save_reader.SCHEMA = SCHEMA + 1  # the update: a firmware that reads the next save format
         save_reader.MIGRATIONS = dict(migrations)
-        save_reader.MIGRATIONS[4] = lambda body: body
+        save_reader.MIGRATIONS[SCHEMA] = lambda body: body
         saves.SaveStore._reader = lambda self: (
             save_reader
         )  # that reader, each time (saves.py forgets the module after use)

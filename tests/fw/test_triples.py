@@ -149,13 +149,13 @@ class Points(unittest.TestCase):
         """Rulebook: "For each Skill rolled, the Hero can do one PVP Point of damage to another Hero in the same location as the rolling Hero." """
         out = judge((K, K, T, C, C, C))
         self.assertEqual(out.skill, 2)
-        self.assertIn("Skill 2: up to 2 damage to heroes at your location (Attack, from: same location).", out.lines)
+        self.assertIn("Skill 2: up to 2 damage to heroes at your location (Attack, from: Skill).", out.lines)
 
     def test_tech_damages_heroes_elsewhere(self):
         """Rulebook: "For each Tech rolled, the Hero can do one PVP Point of damage to another Hero in another location than the rolling Hero." """
         out = judge((K, K, T, C, C, C))
         self.assertEqual(out.tech, 1)
-        self.assertIn("Tech 1: up to 1 damage to heroes at other locations (Attack, from: other location).", out.lines)
+        self.assertIn("Tech 1: up to 1 damage to heroes at other locations (Attack, from: Tech).", out.lines)
 
     def test_cosmic_moves(self):
         """Rulebook: "it takes one extra Cosmic result for each additional Hero at the starting location to leave that location." """

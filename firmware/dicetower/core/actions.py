@@ -36,8 +36,6 @@ ROLL_ATTACK = "attack die"
 FLIP_COIN = "danger coin"
 SIX_DICE = "six dice"
 
-SAME_OTHER = (("same location", True), ("other location", False))
-
 
 def choices(state, arg, values):
     """The (label, value) pairs an argument offers, from the game's state and the values picked so far."""

@@ -49,7 +49,7 @@ def _same(body):
     return body  # schema 2 -> 3 changed a game's body only (its module's `migrate`); 3 -> 4 the checksum's reach
 
 
-MIGRATIONS = {1: _migrate_1, 2: _same, 3: _same}  # schema N -> N + 1, the shared part; then each game's own
+MIGRATIONS = {1: _migrate_1, 2: _same, 3: _same, 4: _same}  # schema N -> N + 1, the shared part; then each game's own
 
 
 def decode(data):

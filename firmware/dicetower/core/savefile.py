@@ -22,7 +22,9 @@ the largest game the trackers allow, with 50 actions to undo, stays under
 each Battlerealm hero stands ("place", for paying power cards) and the
 results bought at the Collector's Cosmic Warehouse this turn ("bought"):
 a schema 2 game is loaded with every hero at place 0 and nothing bought;
-4 has the same body as 3, its checksum over the header too.
+4 has the same body as 3, its checksum over the header too; 5 keeps the
+Skill and Tech a Battlerealm roll left for damage ("dice"): a schema 4
+game is loaded with none left at its base (its roll's replay counts them).
 """
 
 import binascii
@@ -32,13 +34,14 @@ from dicetower.core import games
 
 _crc32 = getattr(binascii, "crc32", None)  # a MicroPython build may leave it out
 
-SCHEMA = 4
+SCHEMA = 5
 MAGIC = b"DICETOWER "
 LARGEST = 8192  # bytes: the largest game the trackers allow saves under 2 KB; a bigger file is not read
 DEPTH = 12  # lists and dicts within one another: a game's state goes 6 deep; a save deeper is damaged
 # The tables every game's saves share. Never reorder: a key's code is its place here, and saves
 # written before must load after. A game's own new keys and words go in its module's KEYS and WORDS
-# (core/games/__init__.py), coded after these; a key not listed is written as it is.
+# (core/games/__init__.py), coded after these; a key not listed is written as it is. While no game has
+# names of its own, a new one may be added at the end here ("dice"), which keeps the one cached table.
 KEYS = (
     "heroes",
     "name",
@@ -101,6 +104,7 @@ KEYS = (
     "bought",
     "allies",
     "minions",
+    "dice",
 )
 # Words that recur as values (abilities, action names) are written as "=a"...
 # the same way. Names a player gives can start with neither "~" nor "=".

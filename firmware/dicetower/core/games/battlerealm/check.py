@@ -39,13 +39,23 @@ def new_state(heroes):
             }
         )
     state = {"heroes": roster, "turn": 0, "round": 1, "rolled": 0, "attacks": [], "bought": 0, "over": None}
+    state["dice"] = [0, 0]  # the Skill and Tech the turn's roll left for damage
     return state
 
 
 def migrate(schema, body):
     """A save's body from `schema` to the next (core/save_reader.py), its keys in their saved codes:
     schema 2 had no purchases and no locations, which schema 3 adds (none bought, every hero at the
-    first location)."""
+    first location); schema 4 did not count the dice left for damage, which schema 5 does (none at the
+    base: the roll's replay counts them)."""
+    if schema == 4:
+        from dicetower.core.savefile import SaveError, shared_codes
+
+        base = body["base"]
+        code = shared_codes()[0]["dice"]
+        if code in base:
+            raise SaveError("a later save's body under schema 4")
+        base[code] = [0, 0]
     if schema == 2:
         from dicetower.core.savefile import SaveError, shared_codes
 
@@ -85,6 +95,11 @@ def check(state):
             check_abilities(hero["abilities"])
         except ValueError as e:
             raise Refused(str(e))
+    dice = state["dice"]
+    if len(dice) != 2:
+        raise Refused("The dice left for damage are damaged.")
+    for n in dice:
+        number(n, 0, 6, "Dice left for damage")
     if heroes[state["turn"]]["out"] and not state["over"]:
         raise Refused("It is the turn of a hero who is eliminated.")
     for attack in state["attacks"]:

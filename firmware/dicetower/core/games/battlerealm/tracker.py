@@ -29,6 +29,12 @@ docs/rules.md and the choices below.
   the Crystal Prison is there, not at a location (place 0), and cannot move.
 - The Warehouse sells up to 3 results a turn in all ("spend up to 3 PVP
   points"), counted in "bought" and reset when the turn ends.
+- "dice" holds the Skill and Tech the turn's roll left for damage ("For each
+  Skill rolled, the Hero can do one PVP Point of damage"), after the dice that
+  paid power cards ("expending those dice results"). An Attack from the dice
+  spends them; one from a power or a location ability ("This can include
+  damage caused by his Power Cards, dice results and location abilities")
+  needs no die.
 """
 
 from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
@@ -40,11 +46,14 @@ from dicetower.core.names import short_names
 from dicetower.core.games.battlerealm import ATTACK_MOST, CHECKS, MOST, ROUNDS, WIN_PVP
 from dicetower.core.scope import once
 from dicetower.core.games.battlerealm.cards import LOCATIONS, WAREHOUSE, WAREHOUSE_BUYS
-from dicetower.core.actions import CHOICE, FOE, NUMBER, OTHER, SAME_OTHER, SIX_DICE
+from dicetower.core.actions import FOE, NUMBER, OTHER, PICK, SIX_DICE
 
 _FINAL_BLOW = const(3)
 _CUNNING = const(3)
 LETTERS = "MSKTCY"  # one letter per symbol, in SYMBOLS order, to keep saves small
+# Where an Attack's damage comes from: the roll's Skill (same location) or Tech (another), else a power
+# card or location ability from the same location (True) or another (False, a Blast).
+FROM_DICE = ("Skill", "Tech")
 
 
 def symbols_from_letters(letters):
@@ -65,7 +74,7 @@ def letters_from_symbols(symbols):
 
 class Battlerealm(Game):
     KIND = "battlerealm"
-    STATE_KEYS = ("heroes", "turn", "round", "rolled", "attacks", "bought", "over")
+    STATE_KEYS = ("heroes", "turn", "round", "rolled", "attacks", "bought", "over", "dice")
     THROWS = ("roll",)  # a hero's roll of the six dice, recorded once it is finalized
     HERO_PLACES = True  # each hero's roll at a position is their own (core/game.py)
 
@@ -177,10 +186,11 @@ class Battlerealm(Game):
 
     # -- actions -------------------------------------------------------------
 
-    def act_roll(self, state, letters, sharing=None, escape_with=None):
+    def act_roll(self, state, letters, sharing=None, escape_with=None, paid=None):
         """The acting hero's finalized dice (letters M S K T C Y).
 
-        `sharing`: the heroes at the roller's location, who take an Explosion.
+        `sharing`: the heroes at the roller's location, who take an Explosion. `paid`: the dice
+        (indices) that paid power cards, left for no dice action.
         Applies Mystic, Gifted and Peaceful PVP; entering the Prison ends the turn.
         """
         i = state["turn"]
@@ -192,9 +202,12 @@ class Battlerealm(Game):
         abilities = hero["abilities"] if hero["negated_by"] < 0 else ()
         try:
             outcome = judge(symbols, abilities, hero["prison"], escape_with)
+            if paid:
+                outcome.expend(self._paid(paid))
         except ValueError as e:
             raise Refused(str(e))
         state["rolled"] = 1
+        state["dice"] = [0, 0] if outcome.held else [outcome.skill, outcome.tech]
         parts = ["%s rolls %s." % (hero["name"], " ".join(symbols))]
         if outcome.escaped:
             hero["prison"] = 0
@@ -217,6 +230,14 @@ class Battlerealm(Game):
             self._finish_turn(state)
         return self._line(state, " ".join(parts))
 
+    @staticmethod
+    def _paid(paid):
+        if not isinstance(paid, list) or len(paid) > 6:
+            raise Refused("The dice that paid cards are a list of up to six.")
+        for die in paid:
+            number(die, 0, 5, "A die that paid a card")
+        return paid
+
     def _heroes_list(self, state, heroes, roller):
         if not isinstance(heroes, list):
             raise Refused("Mark the heroes sharing the location as a list.")
@@ -234,8 +255,10 @@ class Battlerealm(Game):
             seen.append(j)
         return seen
 
-    def act_attack(self, state, target, amount, same_location):
-        """Damage by the acting hero to `target`, as part of one Attack."""
+    def act_attack(self, state, target, amount, source):
+        """Damage by the acting hero to `target`, as part of one Attack. `source`: "Skill" or "Tech",
+        the roll's dice (one point each, spent); True or False, a power from the same or another
+        location."""
         i = state["turn"]
         attacker = state["heroes"][i]
         victim = self._hero(state, target, "target")
@@ -244,7 +267,20 @@ class Battlerealm(Game):
             raise Refused("A hero can never cause damage to themself.")
         if attacker["prison"] or victim["prison"]:
             raise Refused("Heroes in the Crystal Prison cannot Attack or be Attacked.")
-        same = 1 if same_location else 0
+        if source in FROM_DICE:
+            kind = FROM_DICE.index(source)
+            left = state["dice"][kind]
+            if amount > left:
+                raise Refused(
+                    "%s left from this turn's roll: %d. An Attack by a power needs no die (From: power)."
+                    % (source, left)
+                )
+            state["dice"][kind] = left - amount
+            same = 1 - kind  # Skill reaches the same location, Tech another
+        elif source is True or source is False:
+            same = 1 if source else 0
+        else:
+            raise Refused("An Attack comes from Skill, Tech or a power.")
         record = None
         for a in state["attacks"]:
             if a[0] == target and a[1] == same:
@@ -325,6 +361,7 @@ class Battlerealm(Game):
         state["rolled"] = 0
         state["attacks"] = []
         state["bought"] = 0
+        state["dice"] = [0, 0]
         heroes[i]["block"] = 0  # "until the start of their next turn"
         for h in heroes:
             if h["negated_by"] == i:
@@ -436,9 +473,21 @@ def new_game(count, options):
     return Battlerealm.setup([dict(h) for h in heroes(options)[:count]])
 
 
+def _sources(state, values):
+    """An Attack's sources, the dice this turn's roll left first ("Skill (2 left)"), then a power from
+    the same location or another (a Blast): a picker's lines."""
+    out = []
+    for kind in range(2):
+        if state["dice"][kind]:
+            out.append(("%s (%d left)" % (FROM_DICE[kind], state["dice"][kind]), FROM_DICE[kind]))
+    out.append(("power, same loc", True))
+    out.append(("Blast (power)", False))
+    return out
+
+
 MENU = (
     ("Roll the dice", "roll", (("Dice", SIX_DICE, None),)),
-    ("Attack", "attack", (("Target", FOE, None), ("Damage", NUMBER, (1, 12)), ("From", CHOICE, SAME_OTHER))),
+    ("Attack", "attack", (("Target", FOE, None), ("Damage", NUMBER, (1, 12)), ("From", PICK, _sources))),
     ("Land on location", "land", (("Location PVP", NUMBER, (0, 3)),)),
     ("Effect damage", "effect", (("Target", FOE, None), ("Damage", NUMBER, (1, 12)))),
     ("Gain PVP", "gain", (("Hero", OTHER, None), ("PVP", NUMBER, (1, 12)))),

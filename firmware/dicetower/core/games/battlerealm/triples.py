@@ -224,13 +224,11 @@ def _options(out):
         return lines
     if out.skill:
         lines.append(
-            "Skill %d: up to %d damage to heroes at your location (Attack, from: same location)."
-            % (out.skill, out.skill)
+            "Skill %d: up to %d damage to heroes at your location (Attack, from: Skill)." % (out.skill, out.skill)
         )
     if out.tech:
         lines.append(
-            "Tech %d: up to %d damage to heroes at other locations (Attack, from: other location)."
-            % (out.tech, out.tech)
+            "Tech %d: up to %d damage to heroes at other locations (Attack, from: Tech)." % (out.tech, out.tech)
         )
     if out.cosmic:
         lines.append("Cosmic %d: move (1 Cosmic, plus 1 for each other hero at your location)." % out.cosmic)

@@ -229,7 +229,8 @@ class Turn:
         known = self.hero_cards()
         plan = cards.pay(outcome.symbols, outcome.spent, known, self.place(), pvp)
         paid = cards.describe(*plan) if known else ""
-        outcome.expend([die for _, dice, _ in plan[0] for die in dice])  # a die that paid a card does no more
+        spent = [die for _, dice, _ in plan[0] for die in dice]
+        outcome.expend(spent)  # a die that paid a card does no more, here and in the game's dice left
         bought = sum(len(card[2]) for card in plan[0])
         sharing = [i for i in range(len(self.game.state["heroes"])) if self.marked & (1 << i)]
         self.marked = 0
@@ -238,7 +239,7 @@ class Turn:
         first = bought and outcome.prison
         if first:
             charge, first = self._buy(bought)
-        if not self._do("roll", [letters, sharing]):
+        if not self._do("roll", [letters, sharing, None, spent] if spent else [letters, sharing]):
             if first:
                 self.game.undo()  # the roll was refused: nothing bought for it either
                 self.save()
