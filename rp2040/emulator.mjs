@@ -37,7 +37,10 @@
 //                                             two steps of the firmware's loop
 //   {"buzzer": true}                          the buzzer's frequency and duty now
 //   {"stats": true}                           emulated time and what the rig measured: each tap's time from
-//                                             release to OLED data (then emptied), the longest gap between
+//                                             release to OLED data (then emptied), each tap's stages (taps:
+//                                             [to the loop's first poll, to the redraw's first I2C transfer,
+//                                             to its last byte] in ns and the bits it put on the bus, then
+//                                             emptied), the longest gap between
 //                                             two reads of the buttons' GPIO_IN, the ring's timing, flash
 //                                             writes since power-on, the buzzer's tones, the bytes the USB
 //                                             serial port sent to the client that has it now
@@ -334,6 +337,7 @@ function wireI2c() {
     let acked = false;
     i2c.onStart = () => i2c.completeStart();
     i2c.onConnect = (addr) => {
+      connectAt = clock.nanos;
       const muxed = mcu.gpio[spec.sda].functionSelect === I2C_FUNCTION && mcu.gpio[spec.scl].functionSelect === I2C_FUNCTION;
       acked = bus === spec.i2c && muxed && panelPresent(bus, addr);
       address = addr;
@@ -345,7 +349,7 @@ function wireI2c() {
     i2c.onStop = () => {
       if (acked && data.length) {
         hands.i2c(bus, address, Buffer.from(data).toString("hex"));
-        oledWritten(data[0]);
+        oledWritten(data[0], data.length);
       }
       data = [];
       i2c.completeStop();
@@ -468,7 +472,10 @@ function buttonPin(name) {
 function setButton(name, pressed) {
   const [pin, activeLow] = buttonPin(name);
   pin.setInputValue(activeLow ? !pressed : pressed);
-  if (!pressed) releasedAt = clock.nanos;
+  if (!pressed) {
+    releasedAt = clock.nanos;
+    tap = [clock.nanos, -1, -1, -1, 0];
+  }
 }
 
 // ---- what the rig measures: press -> OLED, the longest the buttons go unpolled
@@ -477,11 +484,31 @@ function setButton(name, pressed) {
 let releasedAt = -1;
 const latencies = [];
 let oledAt = -1; // emulated time of the last transfer to the panel
-function oledWritten(control) {
+let connectAt = -1; // when the transfer under way began (its START and address)
+// A tap's stages, from its release: [release, the loop's first read of the buttons after it, the first
+// transfer to the panel after that read, the end of the last one before the loop reads the buttons
+// again (a redraw is drawn and sent in one pass), the bits those transfers took on the bus: each
+// byte and the address 9 (8 and the ACK), START and STOP 1 each].
+let tap = null;
+const taps = [];
+function oledWritten(control, length) {
   oledAt = clock.nanos;
+  if (tap && tap[1] >= 0) {
+    if (tap[2] < 0) tap[2] = connectAt;
+    tap[3] = clock.nanos;
+    tap[4] += 9 * (length + 1) + 2;
+  }
   if (control & 0x40 && releasedAt >= 0) {
     latencies.push(clock.nanos - releasedAt);
     releasedAt = -1;
+  }
+}
+function tapPolled(now) {
+  if (!tap) return;
+  if (tap[1] < 0) tap[1] = now;
+  else if (tap[3] >= 0) {
+    if (taps.length < 1000) taps.push([tap[1] - tap[0], tap[2] - tap[0], tap[3] - tap[0], tap[4]]);
+    tap = null;
   }
 }
 const polls = { last: -1, longest: 0, count: 0, gaps: [] }; // gaps: [ends at (ns), ns] over 20 ms, the first 100
@@ -508,6 +535,7 @@ const buttonCount = profile ? Object.keys(profile.buttons).length : 1;
       if (polls.last >= 0 && now - polls.last > 20e6 && polls.gaps.length < 100) polls.gaps.push([now, now - polls.last]);
       polls.last = now;
       polls.count += 1;
+      tapPolled(now);
       if (settlers.length && polls.count >= settlers[0][0]) settlers.shift()[1]();
       if (betweenSteps.length) readBetweenSteps();
     }
@@ -637,11 +665,11 @@ function answer(request, reply) {
   }
   if (request.buzzer) return reply(JSON.stringify(buzzer()));
   if (request.stats) {
-    return reply(JSON.stringify({ ns: clock.nanos, press_to_oled_ns: latencies.splice(0), poll_longest_ns: polls.longest,
+    return reply(JSON.stringify({ ns: clock.nanos, press_to_oled_ns: latencies.splice(0), taps: taps.splice(0), poll_longest_ns: polls.longest,
       poll_gaps_ns: polls.gaps.splice(0), polls: polls.count, ring, flash: flashStats, tones, usb_to_client: toClient, enumerated }));
   }
   if (request.reset_stats) { // the longest gap and the taps' times start again from here
-    polls.longest = 0; polls.last = -1; latencies.length = 0; polls.gaps.length = 0;
+    polls.longest = 0; polls.last = -1; latencies.length = 0; polls.gaps.length = 0; taps.length = 0; tap = null;
     return reply(JSON.stringify({ ok: true, ns: clock.nanos }));
   }
   if (request.cut !== undefined) {
@@ -679,6 +707,7 @@ if (profile) {
   wireFloatingPins(new Set([profile.oled.sda, profile.oled.scl, ...Object.values(profile.buttons).map((b) => b.pin)]));
   for (const name of Object.keys(profile.buttons)) setButton(name, false);
   releasedAt = -1;
+  tap = null;
 }
 mcu.core.PC = FLASH_BASE; // boot2, run in place (the bootrom would check it and run a copy of it from SRAM)
 simulator.execute();

@@ -4,7 +4,7 @@
 and holds them beside its loop's own state.
 `tick(now)` is the whole loop's
 schedule, written once. Each pass reads the buttons' latched edges (every
-POLL_MS, at the moment a press's debounce ends, and straight after any
+POLL_MS, at the moment a press has lasted its debounce, and straight after any
 work), then does one piece of work, the most urgent first: a press, the
 redraw it caused (drawn and sent to the OLED), an LED frame (every FRAME_MS),
 the save of the last action, a slice of the advisor's work, a byte of

@@ -74,9 +74,9 @@ if __name__ == "__main__":
 
 
 class Answers(unittest.TestCase):
-    def test_a_tap_acts_the_moment_its_release_has_lasted_the_debounce(self):
-        # Not at the next poll after it, up to POLL_MS later: the loop wakes when the debounce ends.
-        from dicetower.hw.buttons import DEBOUNCE_MS
+    def test_a_tap_acts_at_the_first_poll_after_its_release(self):
+        # Not DEBOUNCE_MS later: a release counts at its first edge (hw/buttons.py).
+        from dicetower.hw.buttons import POLL_MS
 
         t = Table()
         t.wait(500)  # idle at the start menu
@@ -95,7 +95,7 @@ class Answers(unittest.TestCase):
             t.bench.release(pin)
             released = t.clock.now
             t.wait(200)
-            self.assertEqual(acted[-1] - released, DEBOUNCE_MS, held)
+            self.assertTrue(0 <= acted[-1] - released <= POLL_MS, (held, acted[-1] - released))
         self.assertEqual(len(acted), 4)
 
 

@@ -453,5 +453,55 @@ class Streams(Bench):
         self.assertEqual(s.streams, 0)
 
 
+class Memory(Bench):
+    """The game comes first: with the heap under server.FLOOR the phones are shed; the tower plays on."""
+
+    def fill(self):
+        """The heap's count, as the server reads it, under FLOOR: the VM's heap grows as it fills (its
+        WebAssembly port adds to it) and CPython's is the laptop's, so neither can be filled for real.
+        Returns what gives it back."""
+        real = server._free
+        server._free = lambda: server.FLOOR - 2000
+        self.addCleanup(setattr, server, "_free", real)
+
+        def give_back():
+            server._free = real
+
+        return give_back
+
+    def test_a_full_heap_sheds_the_phones_and_the_game_and_its_save_go_on(self):
+        from dicetower.core.games import GAMES
+        from dicetower.core.save_reader import decode
+
+        s, t = self.s, self.t
+        t.presses("b" * [kind for _, kind in GAMES].index("united") + "c c")  # New United, four heroes
+        self.assertEqual(t.screen()[0].split()[:2], ["KO", "0/6"])
+        writer = Writer(PHONE)
+        stream = s.handle_request(Reader(request("GET", "/events")), writer)
+        stream.send(None)  # following live
+        self.assertEqual(s.streams, 1)
+        give_back = self.fill()
+        started = t.clock.now
+        finish(stream)
+        self.assertTrue(t.clock.now - started <= 2 * server.CHANGES_MS, t.clock.now - started)  # not its lease
+        self.assertEqual((s.streams, s.clients), (0, 0))
+        refused = ask(s, STRANGER, request("GET", "/state"))
+        self.assertEqual((refused.status(), refused.error()), (503, server.SHORT))
+        t.presses("c c")  # KO token: the first hero
+        t.wait(500)  # its save, a step a pass
+        self.assertEqual(t.screen()[0].split()[:2], ["KO", "1/6"])
+        with open(t.root + "game.sav", "rb") as f:
+            saved = decode(f.read())
+        self.assertEqual([h["ko"] for h in saved.state["heroes"]], [1, 0, 0, 0])  # on flash, whole
+        give_back()
+        t.wait(server.CHANGES_MS)
+        again = ask(s, STRANGER, request("GET", "/state"))
+        self.assertEqual(again.status(), 200)
+        self.assertEqual(json.loads(again.body())["kind"], "united")
+        said = [e["text"] for e in t.events("log")]
+        self.assertTrue(any(line.startswith("phones shed: ") for line in said), said)
+        self.assertTrue(any(line.startswith("phones served again") for line in said), said)
+
+
 if __name__ == "__main__":
     unittest.main()

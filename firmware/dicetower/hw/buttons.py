@@ -6,9 +6,13 @@ MicroPython), writes every edge with its `ticks_ms` into a preallocated ring
 the moment it happens, from a hard interrupt that allocates nothing.
 `poll(now)` then replays the edges in order and reads each pin once more
 (the same code serves a pin without interrupts, such as CircuitPython's
-digitalio: it is then a poll). A level counts once it has lasted
+digitalio: it is then a poll). A press counts once its level has lasted
 DEBOUNCE_MS, measured between the latched edges, so a 50 ms tap that the
-loop only looks at 300 ms later is still one press.
+loop only looks at 300 ms later is still one press, and a spike of noise
+is none. A release counts at its first edge: the button was down for
+DEBOUNCE_MS at least, so the edge is the finger lifting, and the bounces
+after it are presses too short to count. A tap is answered at the loop's
+next poll after the release, not DEBOUNCE_MS later.
 
 Events (preallocated tuples, in a list emptied on each call): "short" once
 released (or, for a button in `doubles`, once no second press follows
@@ -133,9 +137,9 @@ class Buttons:
         return out
 
     def settles_in(self, now):
-        """Milliseconds until a level the last poll read, but did not yet count, will have lasted
-        DEBOUNCE_MS: the loop polls again then rather than at its next POLL_MS (a tap is answered up
-        to POLL_MS sooner). POLL_MS when no level waits."""
+        """Milliseconds until a press the last poll read, but did not yet count, will have lasted
+        DEBOUNCE_MS: the loop polls again then rather than at its next POLL_MS (a hold is timed from
+        it). POLL_MS when no level waits."""
         wait = POLL_MS
         diff = self.diff
         for b in self.buttons:
@@ -146,16 +150,19 @@ class Buttons:
         return wait if wait > 0 else 0
 
     def _edge(self, b, pressed, at, out):
-        """The pin went to `pressed` at `at`: the level before it counts if it lasted."""
+        """The pin went to `pressed` at `at`: the press before it counts if it lasted; a release at once."""
         if pressed != b.raw:
             self._settle(b, at, out)
             b.raw = pressed
             b.raw_since = at
+            if not pressed:
+                self._settle(b, at, out)
 
     def _settle(self, b, now, out):
-        """The raw level becomes the debounced one once it has lasted DEBOUNCE_MS (at `now`)."""
+        """The raw level becomes the debounced one: a press once it has lasted DEBOUNCE_MS (at `now`), a
+        release as soon as it comes."""
         diff = self.diff
-        if b.raw == b.stable or diff(now, b.raw_since) < DEBOUNCE_MS:
+        if b.raw == b.stable or (b.raw and diff(now, b.raw_since) < DEBOUNCE_MS):
             return
         at = b.raw_since
         b.stable = b.raw

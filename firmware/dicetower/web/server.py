@@ -35,12 +35,17 @@ per client address (_Clients, a table of CLIENTS addresses, the least recently s
   cross-site; every answer forbids framing and sniffing, and the page's policy allows its own
   style and script alone (web/policy.py: their SHA-256, from the file at start);
 - wrong PINs are counted per address, after a look at whether that address may try at all (a
-  right PIN from an address that is not waiting always presses): web/guard.py.
+  right PIN from an address that is not waiting always presses): web/guard.py;
+- the game comes first: while the heap has less than FLOOR bytes free (a Pico W's is 40 KB smaller
+  than a Pico's), every stream ends and every new connection is refused at the door with a line of
+  why, before a press, its save or a redraw can run out of room; phones are served again once the
+  heap is back over it.
 Every malformed request gets a 4xx with one line of why, never a 500, and nothing on the console.
 None of it reaches the game.
 """
 
 import asyncio
+import gc
 import json
 
 from microdot import Microdot
@@ -71,6 +76,10 @@ WRITE_S = 10  # a write the phone does not take within this ends its connection
 LEASE_S = 30  # a stream ends after this; a page that reads comes back for another at once
 CHANGES_MS = 100  # how often a stream looks for a new document
 KEEPALIVE_S = 15  # a comment line this often: a vanished phone is found, a proxy keeps the stream
+# Heap (B) kept for the game: under it the phones are shed. The game's own peaks over its resting heap
+# are a save (its JSON, about 4 KB at the largest), a redraw and a slice of advice: a few KB each.
+FLOOR = 20000
+SHORT = "the tower is short of memory and keeps it for the game; try again in a minute"
 BUTTONS = ("a", "b", "c")
 KINDS = ("short", "long")
 LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
@@ -205,6 +214,8 @@ class _Stream:
         server = self.server
         board = server.tower.scoreboard
         while self.open and server.now() - self.began < LEASE_S * 1000:
+            if server.short():
+                break  # the heap is the game's: this phone reads /state later (the page backs off)
             if board.version != self.sent:
                 self.sent = board.version
                 self.quiet = 0
@@ -225,6 +236,20 @@ class _Stream:
             self.open = False
             self.server.streams -= 1
             self.entry[_STREAMS] -= 1
+
+
+def _free():
+    """Bytes of heap free, garbage not counted; None where there is no such count (CPython: `dicetower
+    sim --web`, whose heap is the laptop's). A collection only when the count looks short: one every
+    read would cost the loop milliseconds ten times a second."""
+    mem_free = getattr(gc, "mem_free", None)
+    if mem_free is None:
+        return None
+    free = mem_free()
+    if free < FLOOR:
+        gc.collect()
+        free = mem_free()
+    return free
 
 
 def _now_ms():
@@ -303,6 +328,7 @@ class Server(Microdot):
         self.now = self.table.now
         self._url = None  # the Phones screen's address, and its host (`_ours`)
         self._host = None
+        self._heap = [self.now() - CHANGES_MS, False]  # when the heap was last read, and whether it was short
         tower.web = self
         _routes(self)
 
@@ -316,14 +342,18 @@ class Server(Microdot):
         row[_CREDIT] = max(0, credit - PACE_MS)
         held = row[_CONNS]
         busy = self.clients >= MAX_CLIENTS // 2
+        short = self.short()
         if (
-            self.clients >= MAX_CLIENTS
+            short
+            or self.clients >= MAX_CLIENTS
             or held >= PER_CLIENT
             or (held > row[_STREAMS] and self.clients >= MAX_CLIENTS - KEPT_FREE)
             or (busy and credit < PACE_MS)
         ):
             # Refused before anything is read: its cost is one short write and a close.
-            if held >= PER_CLIENT:
+            if short:
+                why = SHORT
+            elif held >= PER_CLIENT:
                 why = "%d connections from this address are served already; try again" % PER_CLIENT
             elif self.clients < MAX_CLIENTS and credit < PACE_MS:
                 why = "this address asks too often while the tower is busy; try again"
@@ -355,6 +385,27 @@ class Server(Microdot):
             pass  # the server is stopping: this connection's end is all there is to do
         finally:
             await conn.aclose()
+
+    def short(self):
+        """Whether the heap has less than FLOOR bytes free: then the phones are shed. Read at most every
+        CHANGES_MS (gc.mem_free walks the heap's table), so the streams' checks cost next to nothing; the
+        first time it is short, and the first time it is not again, said on the console."""
+        heap = self._heap
+        now = self.now()
+        if now - heap[0] >= CHANGES_MS or now < heap[0]:
+            heap[0] = now
+            free = _free()
+            short = free is not None and free < FLOOR
+            if short != heap[1]:
+                heap[1] = short
+                log = getattr(self.tower, "log_line", None)
+                if log is not None:
+                    log(
+                        "phones shed: %d B of heap free, under %d: the game comes first" % (free, FLOOR)
+                        if short
+                        else "phones served again" + ("" if free is None else ": %d B of heap free" % free)
+                    )
+        return heap[1]
 
     def _ours(self, host):
         """Whether a Host header names this tower: the address on its Phones screen, or localhost (a

@@ -1,0 +1,97 @@
+"""Runs on the emulated RP2040 (MicroPython's rp2 port), right after a soft reset, with the firmware
+flashed as .mpy by dicetower flash; KEYS (an example's presses, [button, kind] each), NAME and SEEDS
+are set before this code. Prints one JSON object: for each press, in the chip's microseconds, the
+stages of the firmware's own work from the press being handed to the device (as a button's is, after
+its poll) to the redraw on the bus: the wait for the loop to take it, the app's work (App.press), the
+save written before the screen (a throw's: its faces show only once it is on flash), the drawing
+(screens.draw into the canvas) and the send (the OLED driver's show, at the emulator's I2C speed, with
+the bytes it sent).
+
+The stages are timed by wrapping the device's own calls on this board (nothing in the firmware
+measures itself); benchmarks/rp2040_pico.py adds the stages the emulator sees at the pins (the release
+to the loop's first poll, the bits on the bus) and prints the p50 and p99 of each.
+"""
+
+import json
+import time
+
+import main
+
+SETTLE_MS = 1100  # a roll's animation is about a second (ui/leds.py FRAMES)
+
+if SEEDS:  # noqa: F821 (set before: the seeds the simulator sealed the example's games with, in hex)
+    from binascii import unhexlify
+
+    from dicetower.core import entropy
+
+    seeds = [unhexlify(seed) for seed in SEEDS]  # noqa: F821
+    entropy.FairDice.secret = lambda self, n: seeds.pop(0)
+
+dev = main.boot()
+while dev._prime is not None and dev._prime():
+    pass  # the dice's start-up test, as the loop finishes it at idle
+
+ticks_us = time.ticks_us
+diff = time.ticks_diff
+# Per press: [handed over (us), work, save before the screen, draw, send, bytes sent, the first send's end]
+now = [0, 0, 0, 0, 0, 0, -1]
+
+
+def timed(call, slot):
+    def wrapped(*args):
+        began = ticks_us()
+        result = call(*args)
+        if now[6] < 0:  # what comes after the press's redraw is another stage's
+            now[slot] += diff(ticks_us(), began)
+            if slot == 4 and result:
+                now[5] += result
+                now[6] = diff(ticks_us(), now[0])
+        return result
+
+    return wrapped
+
+
+from dicetower.ui import screens  # noqa: E402
+
+app_press = dev.app.press
+dev.app.press = lambda button, kind: timed_press(button, kind)
+pressed_at = [None]
+
+
+def timed_press(button, kind):
+    if pressed_at[0] is None:
+        pressed_at[0] = diff(ticks_us(), now[0])  # the wait for the loop to take it
+    began = ticks_us()
+    result = app_press(button, kind)
+    now[1] += diff(ticks_us(), began)
+    return result
+
+
+screens.draw = timed(screens.draw, 3)
+dev.oled.show = timed(dev.oled.show, 4)
+dev.saves.step = timed(dev.saves.step, 2)
+
+
+def settle():
+    began = time.ticks_ms()
+    while True:
+        t = time.ticks_ms()
+        wait = dev.tick(t)
+        if wait == 0:
+            continue
+        left = SETTLE_MS - time.ticks_diff(t, began)
+        if left <= 0:
+            return
+        time.sleep_ms(min(wait, left))
+
+
+settle()
+stages = []
+for button, kind in KEYS:  # noqa: F821 (set before)
+    now[:] = [ticks_us(), 0, 0, 0, 0, 0, -1]
+    pressed_at[0] = None
+    dev.press(button, kind)
+    settle()
+    if now[6] >= 0:  # a press that changed nothing on the screen sends nothing: no redraw to time
+        stages.append([pressed_at[0] or 0, now[1], now[2], now[3], now[4], now[5], now[6]])
+print(json.dumps({"example": NAME, "presses": len(KEYS), "stages": stages}))  # noqa: F821
