@@ -362,7 +362,8 @@ def tap_stages(board, name, kw):
     found = [item for item in found if "stages" in item]
     if len(found) != 1:
         sys.exit("rp2040_pico: the %s example's tap probe printed no figure" % name)
-    return found[0]["stages"]
+    lines = [line for _button, _kind, line in keys_of(path)]
+    return [stage[:7] + [name, lines[stage[7]]] for stage in found[0]["stages"]]
 
 
 def tap_breakdown(pins, chips):
@@ -402,7 +403,18 @@ def tap_breakdown(pins, chips):
         row("  the bus, emulated (no I2C bus time)", [last - first for _, first, last, _ in pins], "ns"),
         row("  the bus at %d kHz, from the bits sent" % (I2C_HZ // 1000), bus, "ns"),
         row("tap released -> OLED updated (its last byte, the bus at %d kHz)" % (I2C_HZ // 1000), whole, "ns"),
+    ] + [
+        (
+            "    app's work %.1f ms in %s, line %d: %s"
+            % (s[1] / 1e3, s[7], s[8], _press_line(_example(s[7]), s[8])[:48]),
+            "",
+        )
+        for s in sorted(per, key=lambda s: -s[1])[:5]
     ]
+
+
+def _example(name):
+    return os.path.join(ROOT, "examples", name + ".sim")
 
 
 def device_heap(board, name, kw):

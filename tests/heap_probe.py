@@ -1,13 +1,15 @@
 """Runs on the MicroPython VM with the firmware mounted at /fw as `dicetower flash` sends it (.mpy files,
 main.py as source): the live heap the firmware holds, after a collection, at each point of a game.
 
-    node vm/run.mjs --mount ... tests/heap_probe.py BOARD examples|games NAME
+    node vm/run.mjs --mount ... tests/heap_probe.py BOARD examples|games NAME [phones]
 
 Started by tests/heap_budget.py (for tests/test_heap_budget.py and benchmarks/vm_heap.py).
 
 The device boots as main.py boots it on the bench's virtual parts (tests/fw/table.py), on the profile
 BOARD; on a board with Wi-Fi the scoreboard is made too (its document kept up by the device, microdot,
-the server made, the radio's link up), as a Pico W holds it while phones follow the game. Then:
+the server made, the radio's link up), as a Pico W holds it while phones follow the game; with
+"phones", four phones follow the game live and two read it (tests/fw/phones.py), each served once
+after every step. Then:
 - examples: examples/NAME.sim played press by press;
 - games: tests/fw/scripted_games.py's NAME game played through the core
   beside the booted device, action by action: what the emulated chip's heap probe plays
@@ -34,6 +36,7 @@ sys.modules["network"] = radio_standin  # a radio that comes up: the device make
 BOARD = sys.argv[1]
 KIND = sys.argv[2]
 NAME = sys.argv[3]
+PHONES = "phones" in sys.argv[4:]
 gc.collect()
 # --- vm step ---
 gc.collect()
@@ -58,9 +61,15 @@ while t.device._prime is not None and t.device._prime():
     pass  # the dice's start-up test, as the loop finishes it at idle
 if t.device.board.wifi:
     t.device.share()
-    from dicetower.web import server  # noqa: E402
+    if PHONES:
+        from phones import Phones  # noqa: E402
 
-    phones = server.Server(t.device, "2468")  # kept, as the radio task keeps it
+        phones = Phones(t.device)  # its server kept, as the radio task keeps it
+        phones.step()
+    else:
+        from dicetower.web import server  # noqa: E402
+
+        phones = server.Server(t.device, "2468")  # kept, as the radio task keeps it
     print("scoreboard made")
     t.wait(100)  # the scoreboard's first document, made in the loop
 # --- vm step ---
@@ -91,6 +100,8 @@ if step is None or (game is not None and game.over()):
     print("game %s %d %s" % (NAME, done, t.app.kind if game is None else game.KIND))
     print("peak %s %d %d" % (NAME, peak[0], peak[1]))
     print("held end %s" % " ".join(sorted(m for m in sys.modules if m.startswith("dicetower"))))
+    if PHONES:
+        print("phones %d %s" % (phones.taken, " ".join(str(s[1].taken) for s in phones.streams if s)))
     repeat = False
 elif game is None:
     script.play(t, [step])
@@ -98,3 +109,5 @@ elif game is None:
 else:
     game.do(*step)
     done += 1
+if PHONES and repeat:
+    phones.step()

@@ -33,7 +33,8 @@ while dev._prime is not None and dev._prime():
 
 ticks_us = time.ticks_us
 diff = time.ticks_diff
-# Per press: [handed over (us), work, save before the screen, draw, send, bytes sent, the first send's end]
+# Per press: [handed over (us), work, save before the screen, draw, send, bytes sent, the first send's end];
+# printed with the press's index in KEYS
 now = [0, 0, 0, 0, 0, 0, -1]
 
 
@@ -87,11 +88,11 @@ def settle():
 
 settle()
 stages = []
-for button, kind in KEYS:  # noqa: F821 (set before)
+for i, (button, kind) in enumerate(KEYS):  # noqa: F821 (set before)
     now[:] = [ticks_us(), 0, 0, 0, 0, 0, -1]
     pressed_at[0] = None
     dev.press(button, kind)
     settle()
     if now[6] >= 0:  # a press that changed nothing on the screen sends nothing: no redraw to time
-        stages.append([pressed_at[0] or 0, now[1], now[2], now[3], now[4], now[5], now[6]])
+        stages.append([pressed_at[0] or 0, now[1], now[2], now[3], now[4], now[5], now[6], i])
 print(json.dumps({"example": NAME, "presses": len(KEYS), "stages": stages}))  # noqa: F821
