@@ -163,11 +163,14 @@ class Device:
         """Read the buttons' latched edges (and the knob's clicks): their presses wait their turn."""
         pressed = self._pressed
         had = len(pressed)
-        for button, kind in self.buttons.poll(now):
-            pressed.append(("c" if button == "c2" else button, kind))
+        events = self.buttons.poll(now)
+        times = self.buttons.times
+        for i in range(len(events)):
+            button, kind = events[i]
+            pressed.append(("c" if button == "c2" else button, kind, times[i]))  # with its edge's time
         if self.encoder is not None:
-            for event in self.encoder.poll(now):
-                pressed.append(event)
+            for button, kind in self.encoder.poll(now):
+                pressed.append((button, kind, now))
         if self.web is not None and len(pressed) > had:
             self.web.lift()  # a hand on the tower: phones locked out by wrong PINs may press again
         if self.buzzer is not None:
@@ -186,10 +189,11 @@ class Device:
             else:
                 app.throw_saved()
         elif self._pressed:
-            button, kind = self._pressed.pop(0)
+            button, kind, at = self._pressed.pop(0)
             self._tidy = True
             if self._stir is not None:
-                self._stir(self._micros() if self._micros is not None else 1000 * now)
+                # The chip's microseconds as the press is taken; else its edge's time (a phone's: now).
+                self._stir(self._micros() if self._micros is not None else 1000 * (now if at is None else at))
             if self._said is not None:
                 self._said = None  # the error's line goes with the next press
                 app.changed = True
@@ -262,7 +266,7 @@ class Device:
 
     def press(self, button, kind):
         """A press from elsewhere (a phone's): it waits its turn as a button's does."""
-        self._pressed.append((button, kind))
+        self._pressed.append((button, kind, None))
 
     def _doubted(self, button, kind):
         """A board taken by a name another board's MicroPython gives too (wiring.py's doubt): its pins may be

@@ -22,7 +22,7 @@ tests can cut the power at any byte; by default it is the device's own.
 """
 
 from dicetower.core.scope import Scope
-from dicetower.core.savefile import LARGEST, NewerSave, SaveError, encode
+from dicetower.core.savefile import LARGEST, NewerSave, SaveError, encoding
 from dicetower.hw.storage import OsFiles, TooBig, keep_aside, kept, read_at_most, take_out, writing
 
 READER = "dicetower.core.save_reader"  # loaded to read a save, forgotten once read: not a game's heap
@@ -124,11 +124,14 @@ class SaveStore:
         return written
 
     def saving(self, game):
-        """`save` in three steps, for the device's loop to take one a pass (each a few ms on a Pico):
-        the game's bytes, the temporary file, the rename over the old save. Yields None after each
-        of the first two, then the bytes written."""
-        data = encode(game)
-        yield None
+        """`save` in steps, for the device's loop to take one a pass (each a few ms on a Pico): the
+        game's bytes in three pieces (savefile.encoding), the temporary file, the rename over the old
+        save. Yields None after each, then the bytes written."""
+        pieces = encoding(game)
+        data = None
+        while data is None:
+            data = next(pieces)
+            yield None
         for step in writing(self.fs, self.path, data):
             yield step
         yield len(data)

@@ -78,8 +78,9 @@ if __name__ == "__main__":
 
 class PressTimes(unittest.TestCase):
     def test_each_press_reaches_the_dice_with_its_time(self):
-        """The device gives the dice each press's time (the bench's clock: 1000 x its ms), as the press
-        is taken: the first roll's faces depend on when the players pressed, not only on the noise."""
+        """The device gives the dice each press's time (on the bench, 1000 x the ms of the edge that made
+        it; on a chip, its microseconds as the press is taken): the first roll's faces depend on when the
+        players pressed, not only on the noise."""
 
         def first_roll(pause, stirring=True):
             t = NoiseTable(Noise(5))

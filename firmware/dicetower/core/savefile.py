@@ -245,14 +245,36 @@ def game_module(kind):
 
 
 def encode(game):
+    """The game's saved bytes (`encoding` at once)."""
+    pieces = encoding(game)
+    data = None
+    while data is None:
+        data = next(pieces)
+    return data
+
+
+def encoding(game):
+    """The game's saved bytes in three pieces, for the device's loop to take one a pass (on a Pico the
+    whole is 25-50 ms, most of it coding the actions: saves.py): yields None after the first two, then
+    the bytes. The first copies what the game holds (its base coded; its lists and dicts, whose items
+    are never changed once recorded), so an action done between the pieces is not half in the file."""
     content = game.to_dict()
     keys, words = _codes(game_module(game.KIND))
-    content["base"] = renamed(content["base"], keys, words)
+    for key in content:
+        value = content[key]
+        if key == "base":
+            content[key] = renamed(value, keys, words)
+        elif isinstance(value, list):
+            content[key] = list(value)
+        elif isinstance(value, dict):
+            content[key] = dict(value)
+    yield None
     content["actions"] = renamed(content["actions"], {}, words)
     content["redo"] = renamed(content["redo"], {}, words)
+    yield None
     body = json.dumps(content, separators=(",", ":")).encode()
     head, tail = ("DICETOWER %d " % SCHEMA).encode(), (" %d\n" % len(body)).encode()
-    return head + ("%08x" % whole_checksum(head, tail, body)).encode() + tail + body
+    yield head + ("%08x" % whole_checksum(head, tail, body)).encode() + tail + body
 
 
 def whole_checksum(head, tail, body):

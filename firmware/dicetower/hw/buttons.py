@@ -14,7 +14,8 @@ DEBOUNCE_MS at least, so the edge is the finger lifting, and the bounces
 after it are presses too short to count. A tap is answered at the loop's
 next poll after the release, not DEBOUNCE_MS later.
 
-Events (preallocated tuples, in a list emptied on each call): "short" once
+Events (preallocated tuples, in a list emptied on each call, with the time of
+the edge that made each in `times`, kept beside it): "short" once
 released (or, for a button in `doubles`, once no second press follows
 within DOUBLE_MS), "long" once held LONG_MS (its release then says
 nothing), "double" on the second release within DOUBLE_MS.
@@ -72,6 +73,7 @@ class Buttons:
             button.doubles = doubles is None or name in doubles
             self.buttons.append(button)
         self.out = []
+        self.times = []  # the ms of the edge that made each event in `out` (a press's time, for the dice)
         self.diff = diff or ticks_diff
         # The ring of latched edges: written by the interrupt (head), read by poll (tail).
         self._who = bytearray(EDGES)
@@ -108,6 +110,7 @@ class Buttons:
     def poll(self, now):
         out = self.out
         del out[:]
+        del self.times[:]
         diff = self.diff
         buttons = self.buttons
         # The edges latched since the last poll, in the order they came.
@@ -129,11 +132,11 @@ class Buttons:
             if b.waiting and diff(now, b.up_at) > DOUBLE_MS:
                 # No second press came in time: the first was a short press.
                 b.waiting = False
-                out.append(b.events[SHORT])
+                self._event(b, SHORT, b.up_at, out)
             if b.stable and not b.long_sent and diff(now, b.down_at) >= LONG_MS:
                 b.long_sent = True
                 b.waiting = False
-                out.append(b.events[LONG])
+                self._event(b, LONG, now, out)
         return out
 
     def settles_in(self, now):
@@ -174,15 +177,19 @@ class Buttons:
                 # Held long enough, though the loop only saw it now: still a long press.
                 b.long_sent = True
                 b.waiting = False
-                out.append(b.events[LONG])
+                self._event(b, LONG, at, out)
             elif b.waiting and diff(at, b.up_at) <= DOUBLE_MS:
                 b.waiting = False
-                out.append(b.events[DOUBLE])
+                self._event(b, DOUBLE, at, out)
             elif b.doubles:
                 b.waiting = True
                 b.up_at = at
             else:
-                out.append(b.events[SHORT])
+                self._event(b, SHORT, at, out)
+
+    def _event(self, b, kind, at, out):
+        out.append(b.events[kind])
+        self.times.append(at)
 
 
 # Quadrature: the count's change for (previous AB << 2 | new AB); invalid jumps count nothing.
