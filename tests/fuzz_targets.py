@@ -229,7 +229,9 @@ PROFILE = (st.one_of(text_of(mutated(PICO)), text_of(JSON)), check_profile)
 
 
 def _heroes():
-    from dicetower.core.games.battlerealm.heroes import HEROES
+    from dicetower.core.games.battlerealm.roster import heroes
+
+    HEROES = heroes({})
 
     return {"heroes": HEROES[:4]}
 

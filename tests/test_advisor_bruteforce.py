@@ -15,9 +15,9 @@ import pytest
 from bruteforce import UNIT, Brute
 
 from dicetower.core.games.battlerealm import advisor, cards, roster
-from dicetower.core.games.battlerealm import heroes as battlerealm_heroes
+from dicetower.core.games.battlerealm.roster import heroes as built_in
 
-HEROES = battlerealm_heroes.HEROES
+HEROES = built_in({})
 SHIPPED = [(c["name"], c["dice"]) for h in HEROES for c in h["cards"] if c["dice"] is not None]
 HULK = [c["dice"] for c in roster.cards_of(HEROES, "Hulk") if c["dice"] is not None]
 POSITIONS_PER_GOAL = 170

@@ -28,14 +28,14 @@ RADIO = ("dicetower/hw/wifi.", "dicetower/ui/qr.", "dicetower/web/")  # what onl
 
 
 def shipped():
-    """Files a flash puts on a Pico: main.py, a .mpy per module (not CircuitPython's backend, nor the code
-    a board without Wi-Fi never runs), the profile."""
+    """Files a flash puts on a Pico: main.py, a .mpy per module and the data files beside them (not
+    CircuitPython's backend, nor what a board without Wi-Fi never runs), the profile."""
     package = os.path.join(ROOT, "firmware")
     modules = 0
     for folder, _, names in os.walk(os.path.join(package, "dicetower")):
         for name in names:
             rel = os.path.relpath(os.path.join(folder, name), package).replace(os.sep, "/")
-            if name.endswith(".py") and name != "circuitpy.py" and not rel.startswith(RADIO):
+            if name.endswith((".py", ".json")) and name != "circuitpy.py" and not rel.startswith(RADIO):
                 modules += 1
     return modules + 2
 

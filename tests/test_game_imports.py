@@ -24,7 +24,6 @@ print(json.dumps(sorted(m for m in sys.modules if m.startswith("dicetower."))))
 """
 BATTLEREALM_ONLY = {
     "dicetower.core.games.battlerealm.tracker",
-    "dicetower.core.games.battlerealm.heroes",
     "dicetower.core.games.battlerealm.turn",
     "dicetower.ui.battlerealm",
     "dicetower.core.games.battlerealm.roster",
@@ -71,7 +70,8 @@ def test_a_game_without_the_custom_dice_loads_neither_them_nor_the_other_games(k
 
 
 def test_battlerealm_loads_its_turn_when_played_and_keeps_only_its_seated_heroes():
-    """The built-in roster (battlerealm_heroes) is read at the start and released: the game keeps the seated
+    """The built-in roster (heroes.json, read from flash: no module holds it) is read at the start and
+    released: the game keeps the seated
     heroes' entries (their power cards, for the advice), not the thirteen; the advice comes without the
     advisor's search with Lucky, which none of them has."""
     then = (
@@ -81,9 +81,7 @@ def test_battlerealm_loads_its_turn_when_played_and_keeps_only_its_seated_heroes
         "assert t.app.turn.hero_cards(), 'Hulk has his power cards'\n"
     )
     modules = loaded("c c c", then)  # New Battlerealm, four heroes; cut and play
-    heroes = "dicetower.core.games.battlerealm.heroes"
-    assert BATTLEREALM_ONLY - {heroes} <= modules
-    assert heroes not in modules
+    assert BATTLEREALM_ONLY <= modules
     assert not modules & {
         "dicetower.core.games.battlerealm.lucky",
         "dicetower.core.games.battlerealm.lucky_tables",

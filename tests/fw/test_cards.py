@@ -4,8 +4,10 @@ import json
 import unittest
 
 from dicetower.core.games.battlerealm import cards, roster
-from dicetower.core.games.battlerealm.heroes import HEROES
+from dicetower.core.games.battlerealm.roster import heroes
 from dicetower.core.games.battlerealm.triples import judge
+
+HEROES = heroes({})  # the built-in roster (heroes.json)
 
 HULK = roster.cards_of(HEROES, "Hulk")
 
@@ -24,6 +26,16 @@ def paid(faces, hero_cards, location=cards.ELSEWHERE, pvp=10, abilities=(), in_p
 
 
 class ShippedCards(unittest.TestCase):
+    def test_the_built_in_heroes_are_a_heroes_json_the_tower_takes(self):
+        """Read from flash, not held by a module: the same file a player writes as /heroes.json."""
+        with open(roster.BUILT_IN) as f:
+            taken = roster.load_heroes(f.read())
+        self.assertEqual([h["name"] for h in taken], [h["name"] for h in HEROES])
+        self.assertEqual(
+            [[c["dice"] for c in h["cards"]] for h in taken], [[c["dice"] for c in h["cards"]] for h in HEROES]
+        )
+        self.assertEqual(len(HEROES), 13)
+
     def test_thunderclap(self):
         """Rulebook: "For example: The Hulk's Thunderclap power requires the following combat dice symbols to activate: Mutant, Science, Skill and Skill." """
         self.assertEqual(known("Thunderclap"), ["Mutant", "Science", "Skill", "Skill"])

@@ -5,10 +5,12 @@ import json
 import os
 import unittest
 
-from dicetower.core.games.battlerealm.heroes import HEROES
+from dicetower.core.games.battlerealm.roster import heroes
 from dicetower.core.replay import ScriptedFaces
 from table import Scripted, Table
 from tower import Tower
+
+HEROES = heroes({})  # the built-in roster (heroes.json)
 
 ROLL = ["Mutant", "Skill", "Science", "Tech", "Cosmic", "Mystic"]
 

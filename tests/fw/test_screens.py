@@ -6,13 +6,15 @@ import sys
 import unittest
 
 from dicetower.core.games import GAMES, game
-from dicetower.core.games.battlerealm.heroes import HEROES
+from dicetower.core.games.battlerealm.roster import heroes
 from dicetower.ui import font
 from dicetower.ui.canvas import COLUMNS
 from dicetower.ui.flow import TABLE_ROW
 from dicetower.ui.resealing import ROW
 from dicetower.ui.screens import HINT
 from table import Scripted, Table
+
+HEROES = heroes({})  # the built-in roster (heroes.json)
 
 ROLL = ["Mutant", "Skill", "Science", "Tech", "Cosmic", "Mystic"]
 WIDTH = 128

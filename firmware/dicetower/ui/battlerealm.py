@@ -23,13 +23,12 @@ FINALIZE = DICE + 4
 
 
 def begin(app, game):
-    from dicetower.core.games.battlerealm.roster import BUILT_IN, in_play
+    from dicetower.core.games.battlerealm.roster import in_play
 
     turn = app.turn
     turn.game = game
     turn.seal = app.sealing
-    turn.heroes = in_play(app.options, [hero["name"] for hero in game.state["heroes"]])
-    app.scope_of(game.KIND).drop(BUILT_IN)  # the heroes not seated go with it
+    turn.heroes = in_play(app.options, [hero["name"] for hero in game.state["heroes"]])  # the others go
 
 
 def resume(app):

@@ -46,7 +46,8 @@ def needed(rel, runtime="micropython", profile=None):
     return True
 
 
-SHIPPED = (".py", ".html")  # the package's files a board gets: modules, and the phones' page (sent as it is)
+SHIPPED = (".py", ".html", ".json")  # the package's files a board gets: modules, and data sent as it is (the
+# phones' page, Battlerealm's built-in heroes)
 
 
 def sources(source=None, runtime="micropython", profile=None):
@@ -115,7 +116,7 @@ def compile_firmware(arch, source=None, extra=None, profile=None):
     with tempfile.TemporaryDirectory() as out:
         for rel, data in modules.items():
             if rel == "main.py" or not rel.endswith(".py"):
-                files[rel] = data  # MicroPython runs main.py only as source; a page is sent as it is
+                files[rel] = data  # MicroPython runs main.py only as source; a page or data is sent as it is
                 continue
             src = os.path.join(out, "m.py")
             with open(src, "wb") as f:

@@ -8,7 +8,7 @@ PLAYERS = (2, 6, 4)
 COUNTING = None
 SETUP = True
 HOLD_B = "Hold B: pick the heroes"
-AHEAD = ("work_arrays", "triples", "cards", "roster", "heroes", "tracker", "turn")
+AHEAD = ("work_arrays", "triples", "cards", "roster", "tracker", "turn")
 PLAY_ONLY = ("work_arrays",)  # the advisor's 11 KB: launch.py's first at power-up, not held while another
 # game is chosen
 SCREENS = True  # ui/battlerealm.py, its dice screen: loaded at idle after what AHEAD names
