@@ -254,12 +254,15 @@ def encode(game):
 
 
 def encoding(game):
-    """The game's saved bytes in three pieces, for the device's loop to take one a pass (on a Pico the
-    whole is 25-50 ms, most of it coding the actions: saves.py): yields None after the first two, then
-    the bytes. The first copies what the game holds (its base coded; its lists and dicts, whose items
+    """The game's saved bytes in three pieces (four at the first save), for the device's loop to take one
+    a pass (on a Pico the whole is 25-50 ms, most of it coding the actions: saves.py): yields None after
+    each but the last, then the bytes. The first copies what the game holds (its base coded; its lists and dicts, whose items
     are never changed once recorded), so an action done between the pieces is not half in the file."""
-    content = game.to_dict()
+    fresh = not _SHARED
     keys, words = _codes(game_module(game.KIND))
+    if fresh:
+        yield None  # the shared tables, made at the first save (28 ms on a Pico): a pass of their own
+    content = game.to_dict()
     for key in content:
         value = content[key]
         if key == "base":
