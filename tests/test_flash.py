@@ -1018,6 +1018,22 @@ def test_an_unknown_board_is_worded_one_way_everywhere(tmp_path):
         assert str(unknown.value) == expected
 
 
+def test_a_profile_for_another_chip_is_refused_in_one_line():
+    """A Pico 2's profile on a Pico: its pins and its architecture would be another board's. A board whose
+    MicroPython names no chip (the virtual Pico's VM) is taken at its word."""
+    known = flash.profiles()
+    with pytest.raises(flash.FlashError) as refused:
+        flash.choose_profile("pico2", {}, "Raspberry Pi Pico with RP2040", known)
+    assert str(refused.value) == (
+        "the board is an RP2040 (Raspberry Pi Pico with RP2040), but the pico2 profile is for an RP2350; choose "
+        "the board's own with --board (pico, pico_w, rp2040_zero)"
+    )
+    with pytest.raises(flash.FlashError):
+        flash.choose_profile(None, {"board": "pico_w"}, "Raspberry Pi Pico2 with RP2350", known)
+    assert flash.choose_profile("pico_w", {}, "Raspberry Pi Pico W with RP2040", known) == "pico_w"
+    assert flash.choose_profile("pico2", {}, "JS with Emscripten", known) == "pico2"
+
+
 def test_on_a_terminal_each_status_line_is_a_line_of_its_own_beside_the_progress_bar(pico):
     """`dicetower flash` with a terminal (a pty) for its output: the progress bar (rich) shows during the copy,
     and the flasher's own lines go above it: never "0/? bytesMicroPython 1.27.0 ..." nor "4.2/4.2 kB1 copied

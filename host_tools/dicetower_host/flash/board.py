@@ -164,8 +164,26 @@ def profiles():
     return out
 
 
+CHIPS = ("RP2040", "RP2350")  # as MicroPython names them in the machine's name ("... with RP2040")
+
+
 def choose_profile(asked, config, machine, known):
-    """The profile's name: --board, else config.json's, else the one whose machine name matches."""
+    """The profile's name: --board, else config.json's, else the one whose machine name matches; refused
+    in one line when the board's MicroPython names another chip than the profile's (its pins, and the
+    code compiled for the board's architecture, would be another board's)."""
+    name = _profile(asked, config, machine, known)
+    chip = known[name].get("chip")
+    named = [c for c in CHIPS if c in (machine or "")]
+    if chip and named and chip not in named:
+        fits = ", ".join(n for n in sorted(known) if known[n].get("chip") in named)
+        raise FlashError(
+            "the board is an %s (%s), but the %s profile is for an %s; choose the board's own with --board (%s)"
+            % (named[0], machine, name, chip, fits or "none here: add a profile to boards/")
+        )
+    return name
+
+
+def _profile(asked, config, machine, known):
     have = ", ".join(sorted(known))
     if asked:
         if asked not in known:
