@@ -421,7 +421,7 @@ def test_a_power_cut_during_a_save_leaves_the_old_or_the_new_game(flashed, tmp_p
     # feeds the dice (FairDice.stir), and the host's load moves the presses on the chip's clock, so a
     # roll would not give the cut runs below the same game.
     after = board_from(before, tmp_path, "after.img")
-    keys = "aaac"  # (round the menu past "Reveal the seed" and Buy Warehouse results to End turn)
+    keys = "aaaac"  # (round the menu past The table, "Reveal the seed" and Buy Warehouse results to End turn)
     with EmulatedPico(after, seed=11, settle_ms=QUICK) as pico:
         assert resume(pico)[0] == "R1 Hulk's turn"
         for saves, key in enumerate(keys):  # noqa: B007 (the press that saved is the one cut below)

@@ -26,6 +26,21 @@ def paid(faces, hero_cards, location=cards.ELSEWHERE, pvp=10, abilities=(), in_p
 
 
 class ShippedCards(unittest.TestCase):
+    def test_the_built_in_roster_is_read_once_a_set_up_and_let_go_when_the_game_begins(self):
+        from table import Table
+
+        roster.forget()
+        t = Table()
+        t.presses("c")  # New Battlerealm: its count screen, the roster read at idle for what C starts
+        t.wait(2000)
+        read = roster._READ[0]
+        t.presses("a a")  # two heroes
+        t.wait(2000)
+        self.assertIs(roster._READ[0], read)  # not read again
+        t.presses("c")  # start
+        self.assertEqual(roster._READ, [])  # the heroes not seated went
+        self.assertEqual([h["name"] for h in t.app.turn.heroes], ["Hulk", "Thor"])
+
     def test_the_built_in_heroes_are_a_heroes_json_the_tower_takes(self):
         """Read from flash, not held by a module: the same file a player writes as /heroes.json."""
         with open(roster.BUILT_IN) as f:

@@ -136,10 +136,11 @@ class Settings(Screen):
         elif app.cursor == 1:
             app.settings["sounds"] = not app.settings["sounds"]
         else:
-            from dicetower.core.games.battlerealm.roster import heroes
+            from dicetower.core.games.battlerealm.roster import forget, heroes
 
             app.cursor = 0
             app.show(Heroes(app, [dict(h, abilities=list(h["abilities"])) for h in heroes(app.options)]))
+            forget()  # the screen edits its copy
 
     def back(self):
         """Hold C: the settings kept, and the start menu."""
