@@ -352,18 +352,10 @@ I2C_HZ = 400000  # the board's OLED clock (boards/pico.json "freq"): the emulato
 def tap_stages(board, name, kw):
     """Each press of examples/NAME.sim through the device on the chip, its firmware stages in us
     (benchmarks/rp2040/tap_probe.py): [wait for the loop, work, save before the screen, draw, send,
-    bytes, press to the send's end]."""
-    path = os.path.join(ROOT, "examples", name + ".sim")
-    keys = [[button, kind] for button, kind, _line in keys_of(path)]
-    with open(os.path.join(HERE, "rp2040", "tap_probe.py")) as f:
-        probe = "KEYS = %r\nNAME = %r\nSEEDS = %r\n" % (keys, name, example_seeds(path)) + f.read()
-    with EmulatedPico(board, **kw) as pico:
-        found = [json.loads(line) for line in pico.run(probe).splitlines() if line.startswith('{"')]
-    found = [item for item in found if "stages" in item]
-    if len(found) != 1:
-        sys.exit("rp2040_pico: the %s example's tap probe printed no figure" % name)
-    lines = [line for _button, _kind, line in keys_of(path)]
-    return [stage[:7] + [name, lines[stage[7]]] for stage in found[0]["stages"]]
+    bytes, press to the send's end, the example, the press's line]."""
+    stages = example_probe(board, name, kw, "tap_probe.py", "stages", "tap probe")["stages"]
+    lines = [line for _button, _kind, line in keys_of(_example(name))]
+    return [stage[:7] + [name, lines[stage[7]]] for stage in stages]
 
 
 def tap_breakdown(pins, chips):
@@ -420,15 +412,23 @@ def _example(name):
 def device_heap(board, name, kw):
     """The lowest heap free while examples/NAME.sim is played through the device on a board of its own
     (benchmarks/rp2040/app_heap_probe.py), as its JSON object."""
-    path = os.path.join(ROOT, "examples", name + ".sim")
+    return example_probe(board, name, kw, "app_heap_probe.py", "lowest_free", "device heap probe")
+
+
+def example_probe(board, name, kw, probe, field, what):
+    """The JSON object with `field` that benchmarks/rp2040/PROBE printed, run after example_device.py's
+    start on a board of its own with examples/NAME.sim's presses and seeds."""
+    path = _example(name)
     keys = [[button, kind] for button, kind, _line in keys_of(path)]
-    with open(os.path.join(HERE, "rp2040", "app_heap_probe.py")) as f:
-        probe = "KEYS = %r\nNAME = %r\nSEEDS = %r\n" % (keys, name, example_seeds(path)) + f.read()
+    code = "KEYS = %r\nNAME = %r\nSEEDS = %r\n" % (keys, name, example_seeds(path))
+    for part in ("example_device.py", probe):
+        with open(os.path.join(HERE, "rp2040", part)) as f:
+            code += f.read() + "\n"
     with EmulatedPico(board, **kw) as pico:
-        found = [json.loads(line) for line in pico.run(probe).splitlines() if line.startswith('{"')]
-    found = [item for item in found if "lowest_free" in item]
+        found = [json.loads(line) for line in pico.run(code).splitlines() if line.startswith('{"')]
+    found = [item for item in found if field in item]
     if len(found) != 1:
-        sys.exit("rp2040_pico: the %s example's device heap probe printed no figure" % name)
+        sys.exit("rp2040_pico: the %s example's %s printed no figure" % (name, what))
     return found[0]
 
 

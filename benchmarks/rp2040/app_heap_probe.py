@@ -1,8 +1,8 @@
 """Runs on the emulated RP2040 (MicroPython's rp2 port), right after a soft reset, with the firmware
 flashed as .mpy by dicetower flash; KEYS (an example's presses, [button, kind] each), NAME and SEEDS
-are set before this code. Prints one JSON object: the lowest free heap while the example is played through the
+are set before this code, and example_device.py's start (`dev`, `settle`). Prints one JSON object: the lowest free heap while the example is played through the
 device as a player plays it (each press handed to the device as a button's is, then its loop run for
-SETTLE_MS of the chip's time, the roll's animation and the idle work included), after a collection
+example_device.py's SETTLE_MS of the chip's time, the roll's animation and the idle work included), after a collection
 following each press, the press it followed, and what the game was at the end (its kind, over or not,
 whether it was sealed).
 
@@ -14,40 +14,8 @@ seal and record. Started by benchmarks/rp2040_pico.py, once an example, each in 
 import gc
 import json
 import sys
-import time
 
-import main
-
-SETTLE_MS = 1100  # a roll's animation is about a second (ui/leds.py FRAMES)
-
-if SEEDS:  # noqa: F821 (set before: the seeds the simulator sealed the example's games with, in hex)
-    # The chip seals the example's games with them, so that its faces, and so its path through the
-    # example, are the simulator's (the chip's own noise would take another: a Prison, an early win).
-    from binascii import unhexlify
-
-    from dicetower.core import entropy
-
-    seeds = [unhexlify(seed) for seed in SEEDS]  # noqa: F821
-    entropy.FairDice.secret = lambda self, n: seeds.pop(0)
-
-dev = main.boot()
-while dev._prime is not None and dev._prime():
-    pass  # the dice's start-up test, as the loop finishes it at idle
-
-
-def settle():
-    began = time.ticks_ms()
-    while True:
-        now = time.ticks_ms()
-        wait = dev.tick(now)
-        if wait == 0:
-            continue
-        left = SETTLE_MS - time.ticks_diff(now, began)
-        if left <= 0:
-            return
-        time.sleep_ms(min(wait, left))
-
-
+# dev and settle() are example_device.py's, run before this code.
 settle()
 gc.collect()
 lowest = gc.mem_free()

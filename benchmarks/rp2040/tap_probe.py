@@ -1,6 +1,6 @@
 """Runs on the emulated RP2040 (MicroPython's rp2 port), right after a soft reset, with the firmware
 flashed as .mpy by dicetower flash; KEYS (an example's presses, [button, kind] each), NAME and SEEDS
-are set before this code. Prints one JSON object: for each press, in the chip's microseconds, the
+are set before this code, and example_device.py's start (`dev`, `settle`). Prints one JSON object: for each press, in the chip's microseconds, the
 stages of the firmware's own work from the press being handed to the device (as a button's is, after
 its poll) to the redraw on the bus: the wait for the loop to take it, the app's work (App.press), the
 save written before the screen (a throw's: its faces show only once it is on flash), the drawing
@@ -15,22 +15,7 @@ to the loop's first poll, the bits on the bus) and prints the p50 and p99 of eac
 import json
 import time
 
-import main
-
-SETTLE_MS = 1100  # a roll's animation is about a second (ui/leds.py FRAMES)
-
-if SEEDS:  # noqa: F821 (set before: the seeds the simulator sealed the example's games with, in hex)
-    from binascii import unhexlify
-
-    from dicetower.core import entropy
-
-    seeds = [unhexlify(seed) for seed in SEEDS]  # noqa: F821
-    entropy.FairDice.secret = lambda self, n: seeds.pop(0)
-
-dev = main.boot()
-while dev._prime is not None and dev._prime():
-    pass  # the dice's start-up test, as the loop finishes it at idle
-
+# dev and settle() are example_device.py's, run before this code.
 ticks_us = time.ticks_us
 diff = time.ticks_diff
 # Per press: [handed over (us), work, save before the screen, draw, send, bytes sent, the first send's end];
@@ -71,19 +56,6 @@ def timed_press(button, kind):
 screens.draw = timed(screens.draw, 3)
 dev.oled.show = timed(dev.oled.show, 4)
 dev.saves.step = timed(dev.saves.step, 2)
-
-
-def settle():
-    began = time.ticks_ms()
-    while True:
-        t = time.ticks_ms()
-        wait = dev.tick(t)
-        if wait == 0:
-            continue
-        left = SETTLE_MS - time.ticks_diff(t, began)
-        if left <= 0:
-            return
-        time.sleep_ms(min(wait, left))
 
 
 settle()

@@ -1,9 +1,9 @@
 """A user's Battlerealm roster, `/heroes.json` on the device (edited without reflashing code):
 {"heroes": [{"name", "pvp", "abilities", "primary", "cards": [{"name", "dice"}, ...]}, ...]}.
 
-The built-in heroes are the same kind of file, heroes.json beside this module, read from flash each
-time they are needed (`heroes`) and held by no module: as a module of data they took 80 ms of the chip
-to import and left their names in its table of names for good. It carries every hero and power card
+The built-in heroes are the same kind of file, heroes.json beside this module, read from flash once a
+set-up (`heroes`) and let go when the game begins (`in_play`): as a module of data they took 80 ms of
+the chip to import and left their names in its table of names for good. It carries every hero and power card
 the rulebook names, with the dice it gives (Hulk's Thunderclap and World Breaker, Thor's Odin's Wrath,
 Vision's Physical Disruption, Black Panther's Panther's Stealth, Falcon's (Redwing's) Raptor Strike,
 Hawkeye's Incendiary Arrow from the Ghost Orchid example). Everything the rulebook does not print is a
