@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/vm_heap.py
 
-For a Pico and a Pico W (its scoreboard made: microdot, the server, the page, the game's document),
+For a Pico and a Pico W (its scoreboard made: microdot, the server, the page, the game's document;
+then with four phones following the game live and two reading it), and a Pico 2 W with the phones,
 the device booted at its start menu, then each example game pressed step by step and each scripted
 four-player game played through the core (what the emulated chip's heap probe plays): the most live
 heap after a press's collection (gc.mem_alloc, beyond the VM's own), with the step it came after;
@@ -26,7 +27,7 @@ def main():
         "%-7s %-9s %-12s %9s %6s %14s %9s %9s"
         % ("board", "kind", "game", "peak", "after", "free on board", "ceiling", "target")
     )
-    for board in BOARDS:
+    for board in BOARDS + ("pico2_w+phones",):  # a Pico 2 W's figures, from its heap size (heap_budget.py)
         boot = None
         for kind in ("examples", "games"):
             for name in EXAMPLES:
@@ -34,7 +35,7 @@ def main():
                 if boot is None:
                     boot = got["boot"]
                     print(
-                        "%-7s %-9s %-12s %9d %6s %14d %9d %9s"
+                        "%-7s %-9s %-12s %9d %6s %14d %9s %9s"
                         % (
                             board,
                             "boot",
@@ -42,11 +43,11 @@ def main():
                             boot,
                             "-",
                             FREE_AT_BOOT[board] - boot + VM_OVER,
-                            CEILING[board]["boot"],
+                            CEILING.get(board, {}).get("boot", "-"),
                             "-",
                         )
                     )
-                ceiling = CEILING[board][name] if kind == "examples" else "-"
+                ceiling = CEILING.get(board, {}).get(name, "-") if kind == "examples" else "-"
                 print(
                     "%-7s %-9s %-12s %9d %6d %14d %9s %9d"
                     % (

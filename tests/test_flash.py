@@ -21,6 +21,7 @@ from quick_taps import HEROES, twenty_taps_after_a_roll
 
 from conftest import ROOT
 from dicetower_host import cli, flash, paths
+from dicetower_host.flash.board import ARCHES
 from dicetower_host.flash.circuitpy import Drive
 from dicetower_host.pico import VirtualPico
 
@@ -431,6 +432,32 @@ def test_a_refused_board_is_told_the_file_to_install():
 
 def test_this_mpy_cross_writes_what_the_boards_load():
     assert flash.emitted_version() == 6
+
+
+KERNELS = ("dicetower/core/games/battlerealm/ranks", "dicetower/core/games/battlerealm/keeps")
+
+
+def test_a_board_gets_the_advisors_machine_code_and_a_bytecode_board_the_same_lines():
+    """The advisor's kernels are `@micropython.native` and `.viper`: compiled for an RP2040 they are
+    armv6m machine code (an .mpy's third byte holds its architecture, 4 for armv6m, as MicroPython's
+    docs on .mpy files have it); for a board with no native emitter (the VM) and as CircuitPython's
+    source, the same source line for line with those decorators comments, which mpy-cross compiles."""
+    pico = flash.profiles()["pico"]
+    chip = flash.compile_firmware("armv6m", profile=pico)
+    bytecode = flash.compile_firmware(None, profile=pico)
+    for name in KERNELS:
+        assert chip[name + ".mpy"][2] >> 2 == ARCHES.index("armv6m"), name
+        assert bytecode[name + ".mpy"][2] >> 2 == 0, name
+    circuitpython = flash.sources(runtime="circuitpython", profile=pico)
+    micropython = flash.sources(profile=pico)
+    for name in KERNELS:
+        theirs, ours = circuitpython[name + ".py"].splitlines(), micropython[name + ".py"].splitlines()
+        assert len(theirs) == len(ours)
+        emitters = [i for i, line in enumerate(ours) if re.match(rb"\s*@micropython\.(native|viper)$", line)]
+        assert emitters, name
+        for i, line in enumerate(ours):
+            expected = line.replace(b"@", b"# @") + b": none here, so bytecode" if i in emitters else line
+            assert theirs[i] == expected
 
 
 @pytest.mark.slow

@@ -42,6 +42,12 @@ function mkdirs(dir) {
   }
 }
 
+// This VM has no native emitter: its compiler refuses `@micropython.native` and `.viper` (SyntaxError),
+// which a board's compiles. The advisor's kernels carry them, so the VM gets them as bytecode, line for
+// line, as a bytecode-only board does (dicetower_host/flash/build.py, as_bytecode).
+const EMITTER = /^([ \t]*)@micropython\.(native|viper)[ \t]*$/gm;
+const asBytecode = (source) => source.replace(EMITTER, "$1# @micropython.$2: none here, so bytecode");
+
 function copyTree(hostDir, vmDir) {
   mkdirs(vmDir);
   for (const entry of fs.readdirSync(hostDir, { withFileTypes: true })) {
@@ -49,7 +55,9 @@ function copyTree(hostDir, vmDir) {
     const to = vmDir + "/" + entry.name;
     if (entry.isDirectory()) {
       if (entry.name !== "__pycache__") copyTree(from, to);
-    } else if (/\.(py|mpy|json|sim|html)$/.test(entry.name)) {
+    } else if (entry.name.endsWith(".py")) {
+      mp.FS.writeFile(to, asBytecode(fs.readFileSync(from, "utf8")));
+    } else if (/\.(mpy|json|sim|html)$/.test(entry.name)) {
       mp.FS.writeFile(to, fs.readFileSync(from));
     }
   }

@@ -20,3 +20,14 @@ def native(function):
 def viper(function):
     """The Viper code emitter's decorator: on CPython the function as it is."""
     return function
+
+
+def ptr16(obj):
+    """Viper's cast to 16-bit words, which a Viper function's parameter may be annotated with: on
+    CPython (and as bytecode) the buffer itself, indexed by its items."""
+    return obj
+
+
+def ptr32(obj):
+    """Viper's cast to 32-bit words: on CPython the buffer itself (see ptr16)."""
+    return obj

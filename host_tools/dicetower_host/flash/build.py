@@ -4,6 +4,7 @@ compiled dicetower/launch), and the libraries a board with Wi-Fi needs beside th
 the same files."""
 
 import os
+import re
 import subprocess
 
 from dicetower_host import flash as flash_package  # its FIRMWARE, which a test may point elsewhere
@@ -50,9 +51,23 @@ SHIPPED = (".py", ".html", ".json")  # the package's files a board gets: modules
 # phones' page, Battlerealm's built-in heroes)
 
 
+# A kernel's `@micropython.native` or `@micropython.viper` line (core/games/battlerealm's advisor):
+# MicroPython's compiler takes them only where it has a native emitter (a board's port, mpy-cross with
+# -march). CircuitPython's boards and a bytecode-only target get the same source with those lines
+# comments, as the VM does (vm/run.mjs): native code keeps bytecode's semantics, and a Viper pass's
+# machine words give the same sums as bytecode's ints while they stay below 2^31, as the advisor's do.
+_EMITTER = re.compile(rb"^([ \t]*)@micropython\.(native|viper)[ \t]*$", re.M)
+
+
+def as_bytecode(source):
+    """A module's source with its `@micropython.native` and `.viper` lines made comments, line for line."""
+    return _EMITTER.sub(rb"\1# @micropython.\2: none here, so bytecode", source)
+
+
 def sources(source=None, runtime="micropython", profile=None):
     """{device path: bytes}: main.py, boot.py and the package's modules as source, those a board of
-    `profile` running `runtime` needs (ONLY_FOR). What `dicetower flash` and mip install."""
+    `profile` running `runtime` needs (ONLY_FOR), as_bytecode on CircuitPython (its boards have no
+    native emitter). What `dicetower flash` and mip install."""
     source = source or flash_package.FIRMWARE
     files = {}
     for name in ("main.py", "boot.py"):
@@ -65,7 +80,8 @@ def sources(source=None, runtime="micropython", profile=None):
             rel = os.path.relpath(os.path.join(folder, name), source).replace(os.sep, "/")
             if name.endswith(SHIPPED) and needed(rel, runtime, profile):
                 with open(os.path.join(folder, name), "rb") as f:
-                    files[rel] = f.read()
+                    data = f.read()
+                files[rel] = as_bytecode(data) if runtime == "circuitpython" and name.endswith(".py") else data
     return files
 
 
@@ -106,7 +122,7 @@ def compile_firmware(arch, source=None, extra=None, profile=None):
     """{device path: bytes}: main.py as source, every other module a board of `profile` needs as .mpy
     for `arch` (at -O3: no line numbers, about 4 KB of a game's heap; the errors.log and the OLED name
     an error by its type and text, never its line), the page as it is; `extra` ({device path: source},
-    the libraries) compiled the same way."""
+    the libraries) compiled the same way. `arch` None: bytecode only (as_bytecode first)."""
     import tempfile
 
     files = {}
@@ -120,7 +136,7 @@ def compile_firmware(arch, source=None, extra=None, profile=None):
                 continue
             src = os.path.join(out, "m.py")
             with open(src, "wb") as f:
-                f.write(data)
+                f.write(data if arch else as_bytecode(data))
             target = os.path.join(out, "m.mpy")
             # Named as the board's import names it (its __file__), so that the two are one entry in the VM's
             # table of names, which is never freed and grows by doubling: named by its source, every module

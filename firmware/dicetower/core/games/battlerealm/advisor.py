@@ -15,9 +15,9 @@ microseconds on a 125 MHz Pico) and yields None; the last yields the
 `Advice`. It copies the dice when called; a caller whose dice change drops
 it and starts another. `advise` runs a plan to its end.
 
-Memory: a plan works in core/games/battlerealm/ranks.py's work arrays (`_POOL`: five lists of
-462 entries, 1.8 KB each on a Pico, and two of 252; 11 KB in all, made
-when ranks.py is imported and kept), so that a plan allocates no large
+Memory: a plan works in core/games/battlerealm/ranks.py's work arrays (`_POOL`: five arrays of
+462 32-bit entries, 1.8 KB each, and two of 252; 11 KB in all, made
+before the game's presses and kept), so that a plan allocates no large
 block (the rest of its heap is small objects, under 3 KB live) and a
 fragmented heap is not fragmented anew by each piece of advice. One plan at a time owns
 them: the plan that last started (its first next()) takes them over, and
@@ -46,7 +46,9 @@ tables. Without Lucky, the Mutant and Science already locked are left out of
 the tables (fewer dice to roll: smaller tables). Everything is integers
 below 2^30 (chances times powers of 6; the answer's as (high, low) pairs), so
 the answer is exact, no float or big integer is made, and a Pico allocates
-nothing per entry.
+nothing per entry. On a board the passes are machine code: Viper over the
+work arrays' 32-bit words where the entries are summed or compared, native
+code around them (docs/advisor.md, "Native code where the time goes").
 
 Rooms: core/games/battlerealm/ranks.py (ranks, tables, slices, the finalized dice scored and
 spread), core/games/battlerealm/keeps.py (the best keep over a table, keeps weighed), core/games/battlerealm/lucky.py
@@ -56,6 +58,7 @@ are four modules so that each import is a short pass of the device's loop
 one import of the whole took 51 ms from .mpy on a 125 MHz RP2040.
 """
 
+import micropython
 from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
 
@@ -370,6 +373,7 @@ def _keep_list(free):
     return out
 
 
+@micropython.native
 def _completions(B, n, keep, w):
     """The sum over every throw of the n - |keep| other dice of B at keep and the throw (layer n, in
     B, the half that holds it): what _spread's sums hold at `keep`, for that keep alone."""

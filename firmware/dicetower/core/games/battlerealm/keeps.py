@@ -6,7 +6,13 @@ value is the mean over the dice it re-rolls, added up as (high, low) pairs so th
 integer is made (`best_keep`, `add_scaled`).
 """
 
+import micropython
 from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
+
+try:
+    from micropython import ptr32  # the annotations of a Viper pass: CPython's stand-in
+except ImportError:
+    pass  # a board's Viper has it built in; bytecode never reads an annotation
 
 
 from dicetower.core.games.battlerealm.ranks import (
@@ -31,6 +37,7 @@ _COST_BEST = const(32)
 _COST_TOP = const(55)
 
 
+@micropython.native
 def keep_best(L, H, last, w, SL=None, SH=None, e=DICE):  # noqa: C901 (a kernel: loops in one frame, no call per entry)
     """In place, every key of the table up to `last` dice becomes the best over its sub-multisets
     with the same Mutant and Science (the keeps open to a re-roll: locked dice stay). A key of NONE
@@ -63,58 +70,76 @@ def keep_best(L, H, last, w, SL=None, SH=None, e=DICE):  # noqa: C901 (a kernel:
                 if work > SLICE:
                     work = C3[b3] * _COST_BEST
                     yield
-                e3 = e4 + C3[b3 - 1]
-                p4 = b4 - b3 > 1
-                o3 = o4 + C3[b3] if e < 4 else o4
-                for b2 in range(2, b3):
-                    e2 = e3 + C2[b2 - 1]
-                    p3 = b3 - b2 > 1
-                    o = o3 + C2[b2] if e < 3 else o3
-                    # The first C2[b2 - 1] entries show a Skill (c2 > 0), the others none.
-                    mid = r + C2[b2 - 1]
-                    for r in range(r, mid):  # noqa: B020 (r runs on from where it stood)
-                        k = U[r + o]
-                        q = L[r - e2]
-                        if q > k:
-                            k = q
-                        if p3:
-                            q = L[r - e3]
-                            if q > k:
-                                k = q
-                        if p4:
-                            q = L[r - e4]
-                            if q > k:
-                                k = q
-                        if p5:
-                            q = L[r - e5]
-                            if q > k:
-                                k = q
-                        T[r] = k
-                    r = mid
-                    hi = mid + b2 - 1
-                    if p3 or p4 or p5:
-                        for r in range(mid, hi):
-                            k = U[r + o]
-                            if p3:
-                                q = L[r - e3]
-                                if q > k:
-                                    k = q
-                            if p4:
-                                q = L[r - e4]
-                                if q > k:
-                                    k = q
-                            if p5:
-                                q = L[r - e5]
-                                if q > k:
-                                    k = q
-                            T[r] = k
-                    elif e < DICE:  # only Mutant and Science: nothing to choose
-                        for r in range(mid, hi):
-                            T[r] = U[r + o]
-                    r = hi
+                r = _best_rows(
+                    T, U, L, r, b3, e4 + C3[b3 - 1], e4, e5, o4 + C3[b3] if e < 4 else o4, b4 - b3 > 1, p5, e
+                )
     w[0] = work
 
 
+@micropython.viper
+def _best_rows(  # noqa: C901 (a kernel: loops in one frame, no call per entry)
+    T: ptr32, U: ptr32, L: ptr32, r: int, b3: int, e3: int, e4: int, e5: int, o3: int, p4: int, p5: int, e: int
+) -> int:
+    """keep_best's entries of one b3, from rank r; returns the rank after them. Viper: machine words,
+    the keys below 2^30."""
+    b2 = 2
+    while b2 < b3:
+        c = ((b2 - 1) * (b2 - 2)) >> 1  # C2[b2 - 1]: the first entries show a Skill (c2 > 0), the others none
+        e2 = e3 + c
+        p3 = 0
+        if b3 - b2 > 1:
+            p3 = 1
+        o = o3
+        if e < 3:
+            o = o3 + ((b2 * (b2 - 1)) >> 1)  # + C2[b2]
+        mid = r + c
+        while r < mid:
+            k = U[r + o]
+            q = L[r - e2]
+            if q > k:
+                k = q
+            if p3:
+                q = L[r - e3]
+                if q > k:
+                    k = q
+            if p4:
+                q = L[r - e4]
+                if q > k:
+                    k = q
+            if p5:
+                q = L[r - e5]
+                if q > k:
+                    k = q
+            T[r] = k
+            r += 1
+        hi = mid + b2 - 1
+        if p3 or p4 or p5:
+            while r < hi:
+                k = U[r + o]
+                if p3:
+                    q = L[r - e3]
+                    if q > k:
+                        k = q
+                if p4:
+                    q = L[r - e4]
+                    if q > k:
+                        k = q
+                if p5:
+                    q = L[r - e5]
+                    if q > k:
+                        k = q
+                T[r] = k
+                r += 1
+        elif e < 6:  # only Mutant and Science: nothing to choose
+            while r < hi:
+                T[r] = U[r + o]
+                r += 1
+        r = hi
+        b2 += 1
+    return r
+
+
+@micropython.native
 def best_top(T, L, B, n, times, empty_a, empty_b, w, SL=None, SH=None, e=DICE):  # noqa: C901 (a kernel: loops in one frame, no call per entry)
     """keep_best's last layer, n dice (the ones below done, in L), decoded: the best key's chance *
     times in T, its risk * times in B (T, B: the halves that hold layer n). Where no Mutant or
@@ -207,6 +232,7 @@ def add_pair(acc, i, src, j):
     acc[i + 1] = lo % SIX6
 
 
+@micropython.native
 def best_keep(free, h0, h1, skip_all, A, B, t0, low, best, AH=None, BH=None):
     """Every keep of the free dice (free[2..5]; h0 Mutant and h1 Science always kept), most dice
     first, against best = [chance high, low, risk high, low], raised to any keep strictly above it.

@@ -2,6 +2,7 @@
 docstring says which is which). Each is a generator that yields when its slice of work is spent
 (core/games/battlerealm/ranks.py's _over), so that the loop keeps answering presses while the advisor thinks."""
 
+import micropython
 from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
 
@@ -28,6 +29,7 @@ _COST_LUCKY1 = const(90)
 _COST_SUMS5 = const(32)
 
 
+@micropython.native
 def lucky0(TL, TH, S, w):  # noqa: C901 (a kernel: loops in one frame, no call per entry)
     """Six dice: S (an upper half) = the best of finalizing and Lucky's re-roll of one die then
     finalizing (the entry of T for the five other dice), as keys."""
@@ -82,6 +84,7 @@ def lucky0(TL, TH, S, w):  # noqa: C901 (a kernel: loops in one frame, no call p
     w[0] = work
 
 
+@micropython.native
 def spread_lucky0(SL, SH, m, w):
     """S (L0, keys of six dice, in SH) spread down to two dice (or m, the fewest a keep holds);
     returns `small`, the keeps of none and of one die (units 6^7) from the two-dice keys, by rank:
@@ -104,6 +107,7 @@ def spread_lucky0(SL, SH, m, w):
     return small
 
 
+@micropython.native
 def sums5(PA, PB, NA, NB, w):
     """Five dice z: PA, PB += the entries of NA, NB (upper halves) for z with a Mutant and
     with a Science more."""
@@ -130,6 +134,7 @@ def sums5(PA, PB, NA, NB, w):
     w[0] = work
 
 
+@micropython.native
 def add_to(PA, PB, GA, GB, first, w):
     """Five dice: PA, PB += GA, GB (=, the first time)."""
     step = SLICE // _COST_ADD // 2
@@ -145,6 +150,7 @@ def add_to(PA, PB, GA, GB, first, w):
                 PB[i] += GB[FIVE + i]
 
 
+@micropython.native
 def lucky1(S, LB, NA, NB, PA, PB, small, w):  # noqa: C901 (a kernel: loops in one frame, no call per entry)
     """Six dice y, one re-roll and Lucky left (units 6^7): the best of the keeps (S, an upper half:
     keys after keep_best, over keeps of two dice or more; `small`: of one die or none), Lucky on

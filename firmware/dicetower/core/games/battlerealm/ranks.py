@@ -9,10 +9,16 @@ spread from them (`_spread`). The advisor's modules (ranks, keeps, lucky, adviso
 imported one at a time by the device's loop, each a short pass (see core/games/battlerealm/turn.py).
 """
 
+import micropython
 from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
 
 from array import array
+
+try:
+    from micropython import ptr16, ptr32  # the annotations of a Viper pass: CPython's stand-in
+except ImportError:
+    pass  # a board's Viper has them built in; bytecode never reads an annotation
 
 from dicetower.core.games.battlerealm.cards import ELSEWHERE, GHOST_ORCHID, PAYS, RISK, WAREHOUSE
 from dicetower.core.games.battlerealm.work_arrays import (
@@ -55,7 +61,8 @@ _RISK_BIT = const(268435456)  # 1 << 28: _compile's risk flag, above the shortfa
 
 # Slices: a plan yields before a block of work that would take its slice past SLICE microseconds
 # (at 125 MHz, MicroPython 1.27's rp2 port). The costs per table entry (or per call) were measured
-# on the emulated RP2040; a block is never split (benchmarks/vm_advisor.py --rp2040 times the slices).
+# on the emulated RP2040 as bytecode; a block is never split (benchmarks/vm_advisor.py --rp2040 times the
+# slices). A board's Viper and native passes are quicker: its slices are shorter than SLICE, never longer.
 SLICE = const(4000)
 COST_CHECK = const(500)  # one goal.check, in the Prison (the dearest)
 _COST_BASE = const(36)
@@ -167,6 +174,7 @@ def _compile(goal, fixed):  # noqa: C901 (a kernel: loops in one frame, no call 
     return rows, mask
 
 
+@micropython.native
 def _base(T, n, fixed, goal, unit, w):  # noqa: C901 (a kernel: loops in one frame, no call per entry)
     """Layer n (every roll of the n dice in the table): the key of the finalized dice, in `unit`,
     into T, the half of the table that holds it (the upper for six dice)."""
@@ -238,12 +246,12 @@ def _base(T, n, fixed, goal, unit, w):  # noqa: C901 (a kernel: loops in one fra
 # a table of at most five dice is L alone (H is L).
 
 
+@micropython.native
 def _spread(L, H, top, floor, scaled, w):
     """Layers top-1 down to floor of the table (into L) from layer top: each entry the sum, or mean
     if scaled, of the six entries with one more die. The mean of keys is exact where every chance is."""
     r = C6[top + 5] - 1
     work = w[0]
-    up = SCIENCE
     for b5 in range(top + 4, floor + 4, -1):
         U = L  # the half that holds the layer above
         d5 = C5[b5]
@@ -257,18 +265,25 @@ def _spread(L, H, top, floor, scaled, w):
                 if work > SLICE:
                     work = C3[b3] * COST_SPREAD
                     yield
-                d3 = d4 + C3[b3]
-                for b2 in range(b3 - 1, 1, -1):
-                    d2 = d3 + C2[b2]
-                    lo = r - C2[b2]
-                    # The offsets of Skill to Mystic hold while only Mutant and Science change.
-                    if scaled:
-                        for r in range(r, lo, -1):  # noqa: B020 (r runs on from where it stood)
-                            i = up[r]
-                            L[r] = (U[i + 1] + U[i] + U[r + d2] + U[r + d3] + U[r + d4] + U[r + d5]) // 6
-                    else:
-                        for r in range(r, lo, -1):  # noqa: B020 (r runs on from where it stood)
-                            i = up[r]
-                            L[r] = U[i + 1] + U[i] + U[r + d2] + U[r + d3] + U[r + d4] + U[r + d5]
-                    r = lo
+                r = _spread_rows(L, U, SCIENCE, r, b3, d4 + C3[b3], d4, d5, scaled)
     w[0] = work
+
+
+@micropython.viper
+def _spread_rows(L: ptr32, U: ptr32, up: ptr16, r: int, b3: int, d3: int, d4: int, d5: int, scaled: int) -> int:
+    """_spread's entries of one b3 (the Skill to Mystic offsets hold while only Mutant and Science
+    change); returns the rank below them. Viper: every entry, an add of machine words, below 2^30."""
+    b2 = b3 - 1
+    while b2 > 1:
+        c2 = (b2 * (b2 - 1)) >> 1  # C2[b2]
+        d2 = d3 + c2
+        lo = r - c2
+        while r > lo:
+            i = int(up[r])
+            v = U[i + 1] + U[i] + U[r + d2] + U[r + d3] + U[r + d4] + U[r + d5]
+            if scaled:
+                v = v // 6
+            L[r] = v
+            r -= 1
+        b2 -= 1
+    return r

@@ -9,11 +9,13 @@ module its idle passes load once it is chosen (its descriptor's AHEAD), while th
 start menu's heap is whole; the other games never make them.
 """
 
-from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
+from array import array
 
+from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
 HALF = const(462)  # the entries of a work array: a table's lower half, or its upper (ranks 462..923)
 FIVES = const(252)  # how many ranks five dice have: the entries of PA and PB
 
-# Five table halves, then PA and PB (the ranks of five dice); small ints, 4 bytes an entry on a Pico.
-WORK = [[0] * HALF for _ in range(5)] + [[0] * FIVES for _ in range(2)]
+# Five table halves, then PA and PB (the ranks of five dice): 32-bit entries, 4 bytes each as a list's
+# small ints were, and a buffer that ranks.py's Viper passes read and write as machine words.
+WORK = [array("i", bytes(4 * HALF)) for _ in range(5)] + [array("i", bytes(4 * FIVES)) for _ in range(2)]
