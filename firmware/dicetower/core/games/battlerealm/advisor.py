@@ -46,9 +46,8 @@ tables. Without Lucky, the Mutant and Science already locked are left out of
 the tables (fewer dice to roll: smaller tables). Everything is integers
 below 2^30 (chances times powers of 6; the answer's as (high, low) pairs), so
 the answer is exact, no float or big integer is made, and a Pico allocates
-nothing per entry. On a board the passes are machine code: Viper over the
-work arrays' 32-bit words where the entries are summed or compared, native
-code around them (docs/advisor.md, "Native code where the time goes").
+nothing per entry. On a board the passes' entries are Viper machine code over
+the work arrays' 32-bit words (docs/advisor.md, "Native code where the time goes").
 
 Rooms: core/games/battlerealm/ranks.py (ranks, tables, slices, the finalized dice scored and
 spread), core/games/battlerealm/keeps.py (the best keep over a table, keeps weighed), core/games/battlerealm/lucky.py
@@ -58,7 +57,6 @@ are four modules so that each import is a short pass of the device's loop
 one import of the whole took 51 ms from .mpy on a 125 MHz RP2040.
 """
 
-import micropython
 from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
 
@@ -373,7 +371,6 @@ def _keep_list(free):
     return out
 
 
-@micropython.native
 def _completions(B, n, keep, w):
     """The sum over every throw of the n - |keep| other dice of B at keep and the throw (layer n, in
     B, the half that holds it): what _spread's sums hold at `keep`, for that keep alone."""

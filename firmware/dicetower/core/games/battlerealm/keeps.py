@@ -37,7 +37,6 @@ _COST_BEST = const(32)
 _COST_TOP = const(55)
 
 
-@micropython.native
 def keep_best(L, H, last, w, SL=None, SH=None, e=DICE):  # noqa: C901 (a kernel: loops in one frame, no call per entry)
     """In place, every key of the table up to `last` dice becomes the best over its sub-multisets
     with the same Mutant and Science (the keeps open to a re-roll: locked dice stay). A key of NONE
@@ -139,7 +138,6 @@ def _best_rows(  # noqa: C901 (a kernel: loops in one frame, no call per entry)
     return r
 
 
-@micropython.native
 def best_top(T, L, B, n, times, empty_a, empty_b, w, SL=None, SH=None, e=DICE):  # noqa: C901 (a kernel: loops in one frame, no call per entry)
     """keep_best's last layer, n dice (the ones below done, in L), decoded: the best key's chance *
     times in T, its risk * times in B (T, B: the halves that hold layer n). Where no Mutant or
@@ -167,41 +165,92 @@ def best_top(T, L, B, n, times, empty_a, empty_b, w, SL=None, SH=None, e=DICE): 
             if work > SLICE:
                 work = C3[b3] * _COST_TOP
                 yield
-            e3 = e4 + C3[b3 - 1]
-            p4 = b4 - b3 > 1
-            o3 = o4 + C3[b3] if e < 4 else o4
-            for b2 in range(2, b3):
-                e2 = e3 + C2[b2 - 1]
-                p3 = b3 - b2 > 1
-                o = o3 + C2[b2] if e < 3 else o3
-                first = r  # no Mutant, no Science: keeping none of the dice is open
-                mid = r + C2[b2 - 1]  # the entries before mid show a Skill
-                for r in range(r, mid + b2 - 1):  # noqa: B020 (r runs on from where it stood)
-                    k = U[r + o]
-                    if r < mid:
-                        q = L[r - e2]
-                        if q > k:
-                            k = q
-                    if p3:
-                        q = L[r - e3]
-                        if q > k:
-                            k = q
-                    if p4:
-                        q = L[r - e4]
-                        if q > k:
-                            k = q
-                    if p5:
-                        q = L[r - e5]
-                        if q > k:
-                            k = q
-                    a = (k + ROUND) >> 14
-                    T[r] = a * times
-                    B[r] = (a * KEY - k) * times
-                if empty_a is not None and (empty_a > T[first] or (empty_a == T[first] and empty_b < B[first])):
-                    T[first] = empty_a
-                    B[first] = empty_b
-                r += 1
+            r = _top_rows(
+                T,
+                B,
+                U,
+                L,
+                r,
+                b3,
+                e4 + C3[b3 - 1],
+                e4,
+                e5,
+                o4 + C3[b3] if e < 4 else o4,
+                b4 - b3 > 1,
+                p5,
+                e,
+                times,
+                empty_a is not None,
+                empty_a or 0,
+                empty_b or 0,
+            )
     w[0] = work
+
+
+@micropython.viper
+def _top_rows(  # noqa: C901 (a kernel: loops in one frame, no call per entry)
+    T: ptr32,
+    B: ptr32,
+    U: ptr32,
+    L: ptr32,
+    r: int,
+    b3: int,
+    e3: int,
+    e4: int,
+    e5: int,
+    o3: int,
+    p4: int,
+    p5: int,
+    e: int,
+    times: int,
+    empty: int,
+    empty_a: int,
+    empty_b: int,
+) -> int:
+    """best_top's entries of one b3, from rank r; returns the rank after them. Viper: machine words
+    (keys below 2^30; a chance below 2^16 and a risk below 2^14 times `times`). KEY and ROUND are
+    written out: Viper reads another module's const() as an object."""
+    b2 = 2
+    while b2 < b3:
+        c = ((b2 - 1) * (b2 - 2)) >> 1  # C2[b2 - 1]: the entries before mid show a Skill
+        e2 = e3 + c
+        p3 = 0
+        if b3 - b2 > 1:
+            p3 = 1
+        o = o3
+        if e < 3:
+            o = o3 + ((b2 * (b2 - 1)) >> 1)  # + C2[b2]
+        first = r  # no Mutant, no Science: keeping none of the dice is open
+        mid = r + c
+        end = mid + b2 - 1
+        while r < end:
+            k = U[r + o]
+            if r < mid:
+                q = L[r - e2]
+                if q > k:
+                    k = q
+            if p3:
+                q = L[r - e3]
+                if q > k:
+                    k = q
+            if p4:
+                q = L[r - e4]
+                if q > k:
+                    k = q
+            if p5:
+                q = L[r - e5]
+                if q > k:
+                    k = q
+            a = (k + 16383) >> 14  # ROUND, KEY's shift
+            T[r] = a * times
+            B[r] = ((a << 14) - k) * times
+            r += 1
+        if empty:
+            if empty_a > T[first] or (empty_a == T[first] and empty_b < B[first]):
+                T[first] = empty_a
+                B[first] = empty_b
+        b2 += 1
+    return r
 
 
 def layer1(T, times):
@@ -232,7 +281,6 @@ def add_pair(acc, i, src, j):
     acc[i + 1] = lo % SIX6
 
 
-@micropython.native
 def best_keep(free, h0, h1, skip_all, A, B, t0, low, best, AH=None, BH=None):
     """Every keep of the free dice (free[2..5]; h0 Mutant and h1 Science always kept), most dice
     first, against best = [chance high, low, risk high, low], raised to any keep strictly above it.

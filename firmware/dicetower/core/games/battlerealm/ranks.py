@@ -62,7 +62,7 @@ _RISK_BIT = const(268435456)  # 1 << 28: _compile's risk flag, above the shortfa
 # Slices: a plan yields before a block of work that would take its slice past SLICE microseconds
 # (at 125 MHz, MicroPython 1.27's rp2 port). The costs per table entry (or per call) were measured
 # on the emulated RP2040 as bytecode; a block is never split (benchmarks/vm_advisor.py --rp2040 times the
-# slices). A board's Viper and native passes are quicker: its slices are shorter than SLICE, never longer.
+# slices). A board's Viper passes are quicker: its slices are shorter than SLICE, never longer.
 SLICE = const(4000)
 COST_CHECK = const(500)  # one goal.check, in the Prison (the dearest)
 _COST_BASE = const(36)
@@ -174,7 +174,6 @@ def _compile(goal, fixed):  # noqa: C901 (a kernel: loops in one frame, no call 
     return rows, mask
 
 
-@micropython.native
 def _base(T, n, fixed, goal, unit, w):  # noqa: C901 (a kernel: loops in one frame, no call per entry)
     """Layer n (every roll of the n dice in the table): the key of the finalized dice, in `unit`,
     into T, the half of the table that holds it (the upper for six dice)."""
@@ -246,7 +245,6 @@ def _base(T, n, fixed, goal, unit, w):  # noqa: C901 (a kernel: loops in one fra
 # a table of at most five dice is L alone (H is L).
 
 
-@micropython.native
 def _spread(L, H, top, floor, scaled, w):
     """Layers top-1 down to floor of the table (into L) from layer top: each entry the sum, or mean
     if scaled, of the six entries with one more die. The mean of keys is exact where every chance is."""
