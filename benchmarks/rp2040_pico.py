@@ -33,7 +33,8 @@ With --heap-map: what holds the Pico's heap, read from `micropython.mem_info(1)`
 object's first word: B a function, D a dict, S a string or bytes, T a tuple, L a list, A an array or
 bytearray, M a module, h anything else: bytecode, instances, the table of names' parts, the frame buffer),
 at the start menu and at the lowest point of each full game (the scripted game of the other figures):
-bytes by kind, the "h" pieces by size, the largest pieces, the free pieces, and the table of names.
+bytes by kind, the "h" pieces by size, the largest pieces, the free pieces, the table of names, and the
+firmware's modules loaded, with the bytes of their .mpy files (their code's share of "h": what holds it).
 
 With --install py: the firmware as `mpremote mip install` puts it on a board (every file of package.json's
 "urls", as source, compiled onto the heap at each import), power-on to the start menu, each example
@@ -653,6 +654,10 @@ def heap_maps(games):
         flash.flash(pico.url, "pico", out=io.StringIO(), ready_seconds=pico.READY_SECONDS)
     with open(os.path.join(HERE, "rp2040", "heap_map_probe.py")) as f:
         probe = f.read()
+    code = {}  # the bytes of each module's .mpy, as flashed: what its code holds on the heap, near enough
+    for rel, data in flash.compile_firmware("armv6m", profile=flash.profiles()["pico"]).items():
+        if rel.endswith(".mpy"):
+            code[rel[:-4].replace("/", ".").replace(".__init__", "")] = len(data)
     maps = []  # (where, its text)
     with EmulatedPico(image, **kw) as pico:
         with open(os.path.join(ROOT, "tests", "fw", "scripted_games.py"), "rb") as f:
@@ -690,6 +695,17 @@ def heap_maps(games):
             )
         print("  the largest pieces: " + ", ".join("%s %d" % (kind, size) for size, kind in sorted(pieces)[::-1][:10]))
         print("  table of names: " + names)
+        loaded = [line.split()[1:] for line in text.splitlines() if line.startswith("MODULES")]
+        if loaded:
+            sizes = sorted(((code.get(m, 0), m) for m in loaded[0]), reverse=True)
+            print(
+                "  modules held: %d, %d B of .mpy; the largest %s"
+                % (
+                    len(sizes),
+                    sum(size for size, _ in sizes),
+                    ", ".join("%s %d" % (m[len("dicetower.") :], size) for size, m in sizes[:5]),
+                )
+            )
 
 
 def rp2040js_version():

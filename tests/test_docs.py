@@ -164,3 +164,21 @@ def test_the_summary_reads_the_row_it_names(tmp_path, monkeypatch):
     assert tasks.figure({tasks.PICO: body}, tasks.PICO, "heap free with the device booted") == "12345 B"
     assert tasks.figure({tasks.PICO: body}, tasks.PICO, "tap released") is None
     assert tasks.figure({}, tasks.PICO, "heap free") is None
+
+
+def test_a_missed_figure_says_what_holds_it_as_its_benchmark_printed_it():
+    """A summary row that misses its target quotes the line its benchmark printed about what holds it (the
+    heap map's modules at that point, the profile's slowest); a row that meets it says nothing more."""
+    tasks = bench_tasks()
+    pico = "```text\nheap free with the device booted (drivers)   135328 B\nlowest heap free during a full 4-player battleworld game (x)   120000 B\n```"
+    heap_map = (
+        "```text\nstart menu: 106528 B held\n  h other   88208 B\n  modules held: 40, 54495 B of .mpy; the largest ui.flow 6056\n"
+        "\nlow battleworld after action 39: 125760 B held\n  modules held: 50, 60000 B of .mpy; the largest x 1\n```"
+    )
+    rows = tasks.summary({tasks.PICO: pico, tasks.PICO_MAP: heap_map})
+    start = next(row for row in rows if row.startswith("| heap free at the start menu, Pico |"))
+    assert "| modules held: 40, 54495 B of .mpy; the largest ui.flow 6056 |" in start
+    battleworld = next(row for row in rows if row.startswith("| lowest heap free, a 4-player Battleworld game"))
+    assert "| 120000 B | >= 100,000 B |  |" in battleworld  # met: nothing said
+    assert tasks.missed("22.9 / 155.2 ms", "<= 25 / 50 ms") and not tasks.missed("22.9 / 45.0 ms", "<= 25 / 50 ms")
+    assert not tasks.missed("4790 us", "<= 50 ms with its cut")

@@ -1,7 +1,8 @@
 """Runs on the emulated RP2040 (MicroPython's rp2 port), right after a soft reset, with the firmware
 flashed as .mpy by dicetower flash and tests/fw/scripted_games.py copied beside it; GAME (a name in
 scripted_games) is set before this code. Prints the heap's map (`micropython.mem_info(1)`, one letter a
-16-byte block) and the table of names (`micropython.qstr_info()`), each after a line "MAP <where>":
+16-byte block), the table of names (`micropython.qstr_info()`) and the firmware's modules loaded (a line
+"MODULES name..."), each after a line "MAP <where>":
 with the device booted as main.py boots it (its start menu), then at each new low of a full four-player
 game of that mode played through the core beside it, after a collection following each action. The last
 "MAP low" is the game's lowest point.
@@ -10,6 +11,8 @@ Started by benchmarks/rp2040_pico.py --heap-map, which reads the maps.
 """
 
 import gc
+import sys
+
 import micropython
 
 import main
@@ -24,6 +27,7 @@ def heap_map(where):
     print("MAP " + where)
     micropython.mem_info(1)
     micropython.qstr_info()
+    print("MODULES " + " ".join(sorted(m for m in sys.modules if m.startswith("dicetower"))))
 
 
 heap_map("start menu")
