@@ -213,6 +213,70 @@ def test_the_drivers_reach_the_parts_through_the_real_machine_module(flashed, tm
         assert stats["flash"]["programs"] == 0  # booting writes nothing to flash
 
 
+# Aims for the advisor's positions, each hard to pay from a random throw: a card of four different
+# symbols, a hand of two, and a triple of Mystic beside a Prison-risking card.
+AIMS = (
+    (("Skill", "Tech", "Cosmic", "Mystic"),),
+    (("Cosmic", "Cosmic", "Tech", "Tech"), ("Skill", "Skill", "Mystic")),
+    (("Mystic", "Mystic", "Mystic"), ("Mutant", "Mutant", "Science", "Science")),
+)
+
+
+def advisor_positions(count=24):
+    """(faces, locked, re-rolls left, Lucky left, aim, location, in the Prison), drawn the same each run."""
+    import random
+
+    from dicetower.core.games.battlerealm import cards
+
+    draw = random.Random(50)
+    out = []
+    for _ in range(count):
+        faces = [draw.randrange(6) for _ in range(6)]
+        lucky = draw.randrange(2)
+        # A die other than Mutant and Science is locked only after Lucky re-rolled it (then none is left).
+        locked = [int(f >= 2 and not lucky and draw.random() < 0.2) for f in faces]
+        out.append(
+            (
+                faces,
+                locked,
+                draw.randrange(3),
+                lucky,
+                draw.randrange(len(AIMS)),
+                draw.choice(cards.LOCATIONS),
+                draw.random() < 0.15,
+            )
+        )
+    return out
+
+
+ADVISE = """
+from dicetower.core.games.battlerealm import advisor, cards
+AIMS = %r
+for faces, locked, rerolls, lucky, aim, location, prison in %r:
+    goal = cards.Goal([cards.need(list(n)) for n in AIMS[aim]], in_prison=prison, location=location)
+    print(repr(advisor.advise(bytearray(faces), bytearray(locked), rerolls, lucky, goal)))
+"""
+
+
+@pytest.mark.chip
+@pytest.mark.slow
+def test_the_advisors_machine_code_answers_as_its_bytecode_does(flashed, tmp_path):
+    """On a board the advisor's passes are Viper machine code over 32-bit words (docs/advisor.md); on
+    CPython the same source runs as Python, with Python's integers: every position's advice (the dice to
+    re-roll, Lucky's die, the chance and the risk as exact fractions) is the same on both."""
+    from dicetower.core.games.battlerealm import advisor, cards
+
+    positions = advisor_positions()
+    expected = []
+    for faces, locked, rerolls, lucky, aim, location, prison in positions:
+        goal = cards.Goal([cards.need(list(n)) for n in AIMS[aim]], in_prison=prison, location=location)
+        expected.append(repr(advisor.advise(bytearray(faces), bytearray(locked), rerolls, lucky, goal)))
+    assert len(set(expected)) > len(expected) // 2  # the positions differ in their answers
+    with EmulatedPico(board_from(flashed, tmp_path)) as pico:
+        got = pico.run(ADVISE % (AIMS, positions)).splitlines()
+    assert [line for line in got if line.startswith("Advice(")] == expected
+
+
 @pytest.mark.chip
 @pytest.mark.slow
 def test_the_buzzer_beeps_on_its_pwm_pin(flashed, tmp_path):
