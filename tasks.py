@@ -485,7 +485,7 @@ def summary(sections):
         value = figure(sections, command, label)
         why = ""
         if value and missed(value, target):
-            game = label.rsplit(" ", 2)[-2] if "full 4-player" in label else None
+            game = label.rsplit(" ", 1)[-1] if "full 4-player" in label else None  # "... a full 4-player united"
             if game is None and label.startswith("lowest heap free playing examples/"):
                 game = label.split("/", 1)[1].split(".", 1)[0]
             why = holds(sections, what, game)

@@ -5,8 +5,9 @@ figures, and the gap to the targets). tests/heap_probe.py runs on the VM (WebAss
 machine like the RP2040: objects and bytecode take the same bytes) with the firmware compiled as
 `dicetower flash` compiles it for a bytecode-only board (`flash.compile_firmware`: .mpy, main.py as
 source, microdot for a board with Wi-Fi), and prints the live heap after each press's collection. The
-VM has no native emitter: the advisor's `@micropython.native` kernels are bytecode here, where a Pico
-holds their machine code (about 2.5 times the bytes: the emulated RP2040's figures count it).
+VM has no native emitter: the advisor's Viper passes (and the Lucky tables' native code) are bytecode
+here, where a Pico holds their machine code (2.3 KB more for ranks, keeps and advisor, 6.9 KB more
+for a Lucky hero's tables: the emulated RP2040's figures count it).
 
 From the VM's figure to a board's free heap: the chip's free heap at boot, less what the firmware
 holds there. The VM's figure counts a little the chip does not hold (the bench's table.py and
@@ -53,7 +54,7 @@ FREE_AT_BOOT = {"pico": 241984, "pico_w": 201264, "pico_w+phones": 201264, "pico
 # A Pico 2 W's (RPI_PICO2_W) is not measured: rp2040js emulates no RP2350. It is its heap less what the
 # Pico W's firmware holds at boot. The heap is what v1.27.0's ports/rp2/main.c gives gc_init, from
 # __GcHeapStart to __GcHeapEnd in the built firmware.elf (arm-none-eabi-nm): 210,152 B on RPI_PICO_W,
-# 467,764 B on RPI_PICO2_W, less py/gc.c's tables (about 1/87: 205,312 and 457,024 B of blocks); the
+# 467,764 B on RPI_PICO2_W, less py/gc.c's tables (about 1/44: 205,312 and 457,024 B of blocks); the
 # Pico W's boot holds 205,312 - 201,264 = 4,048 B of them, and the two boot the same code (main.c
 # differs only in a header), so 457,024 - 4,048. Only benchmarks/vm_heap.py prints it: no ceiling.
 # What a board must keep free through every game: the project's targets (docs/performance.md).
