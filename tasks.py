@@ -389,39 +389,46 @@ SUMMARY = (
 
 
 PICO_MAP = PICO + " --heap-map"
+
+
 # Where a benchmark says what holds a figure that misses its target: (its command, the line to start from,
-# the start of the first line after it that says it). The heap's: the modules the heap map found loaded
-# there, the examples' from the same game's full play (the map plays those); the times': the profile's
-# slowest, printed under the figure.
+# the start of the first line after it that says it, the words put before it). The heap's: the modules
+# the heap map found loaded there (a game's lowest in its full play, which the map plays; the examples'
+# and the Pico W's from that game's); the times': the profile's slowest, printed under the figure.
+def _held_at_lowest(game, before=""):
+    return (PICO_MAP, "low %s " % game, "  modules held", before)
+
+
 HOLDS = {
-    "heap free at the start menu, Pico": (PICO_MAP, "start menu:", "  modules held"),
+    "heap free at the start menu, Pico": (PICO_MAP, "start menu:", "  modules held", ""),
+    "lowest heap free, the Battlerealm example played through the device, Pico": _held_at_lowest(
+        "battlerealm", "its full game's map: "
+    ),
+    "lowest heap free, the Battleworld example played through the device, Pico": _held_at_lowest(
+        "battleworld", "its full game's map: "
+    ),
+    "lowest heap free, a Battlerealm game with the scoreboard, Pico W": _held_at_lowest(
+        "battlerealm", "the Pico's map, no scoreboard: "
+    ),
     "tap to OLED, p50 / p99 (release to its last byte, the bus at 400 kHz)": (
         PICO,
         "tap released -> OLED updated (its last byte",
         "    app's work",
+        "",
     ),
-    "longest loop pass without reading the buttons": (PICO, "  passes over 20 ms", "    "),
+    "longest loop pass without reading the buttons": (PICO, "  passes over 20 ms", "    ", ""),
 }
 
 
-def holds(sections, what, label_of_game=None):
-    """What holds a figure, as its benchmark says it (HOLDS; a game's heap: the heap map's line of the
-    modules held at that game's lowest), or None."""
-    where = HOLDS.get(what)
-    if where is None and label_of_game:
-        where = (PICO_MAP, "low %s " % label_of_game, "  modules held")
-    if where is None:
-        return None
-    command, start, line_start = where
-    body = sections.get(command, "")
-    if "```text\n" not in body:
-        return None
-    lines = body.split("```text\n", 1)[1].split("\n```", 1)[0].splitlines()
+def holds(sections, where):
+    """What holds a figure, as its benchmark says it (`where`: a HOLDS entry), or None."""
+    command, start, line_start, before = where
+    lines = _printed(sections, command)
     for i, line in enumerate(lines):
         if line.startswith(start):
             for after in lines[i + 1 :]:
                 if after.startswith(line_start):
-                    return " ".join(after.split())
+                    return before + " ".join(after.split())
                 if not after.startswith(" "):
                     break
     return None
@@ -442,12 +449,17 @@ def missed(value, target):
     return any(n > b for n, b in zip(numbers, bounds))
 
 
-def figure(sections, command, label):
-    """The value of the row whose label starts with `label` in the section of `command`, or None."""
+def _printed(sections, command):
+    """The lines a benchmark printed, from its section ([] if it has none)."""
     body = sections.get(command, "")
     if "```text\n" not in body:
-        return None
-    for line in body.split("```text\n", 1)[1].split("\n```", 1)[0].splitlines():
+        return []
+    return body.split("```text\n", 1)[1].split("\n```", 1)[0].splitlines()
+
+
+def figure(sections, command, label):
+    """The value of the row whose label starts with `label` in the section of `command`, or None."""
+    for line in _printed(sections, command):
         if line.startswith(label):
             return line.rsplit("  ", 1)[-1].strip()
     return None
@@ -463,17 +475,20 @@ def games():
 
 
 def summary_rows():
-    """SUMMARY, with a row for each game of the registry's full 4-player game on a Pico after its first."""
+    """SUMMARY, with a row for each game of the registry's full 4-player game on a Pico after its first;
+    each row with where its benchmark says what holds it (HOLDS), or None."""
     per_game = tuple(
         (
             "lowest heap free, a 4-player %s game, Pico" % label,
             PICO,
             "lowest heap free during a full 4-player " + name,
             ">= 100,000 B",
+            _held_at_lowest(name),
         )
         for label, name in games()
     )
-    return SUMMARY[:1] + per_game + SUMMARY[1:]
+    rows = tuple(row + (HOLDS.get(row[0]),) for row in SUMMARY)
+    return rows[:1] + per_game + rows[1:]
 
 
 def summary(sections):
@@ -481,19 +496,11 @@ def summary(sections):
     benchmarks' sections below (a figure not measured yet says so), and for each that misses its target,
     what holds it where a benchmark says (HOLDS)."""
     rows = ["| figure | measured | target | what holds it, where missed | benchmark |", "|---|---|---|---|---|"]
-    for what, command, label, target in summary_rows():
+    for what, command, label, target, where in summary_rows():
         value = figure(sections, command, label)
         why = ""
         if value and missed(value, target):
-            game = label.rsplit(" ", 1)[-1] if "full 4-player" in label else None  # "... a full 4-player united"
-            if game is None and label.startswith("lowest heap free playing examples/"):
-                game = label.split("/", 1)[1].split(".", 1)[0]
-            why = holds(sections, what, game)
-            if why and game and "example" in what:
-                why = "its full game's map: " + why
-            elif why and game and "Pico W" in what:
-                why = "the Pico's map, no scoreboard: " + why
-            why = why or "not profiled"
+            why = (where and holds(sections, where)) or "not profiled"
         rows.append("| %s | %s | %s | %s | `%s` |" % (what, value or "not measured", target, why, command))
     return rows
 
