@@ -159,6 +159,17 @@ def test_champions_set_up_and_its_module_are_never_held_together():
     assert not modules & {"dicetower.core.games.champions.setup", "dicetower.ui.setup"}
 
 
+def test_the_start_menu_holds_the_board_read_but_not_the_checks_that_read_it():
+    """Power-up's chain is let go once the device is up: the profile's checks (core/board_check.py) with
+    startup.py and wiring.py; what stays is the Board the checks gave, with the board's own name."""
+    held = after_boot(
+        "print(json.dumps([sorted(m for m in sys.modules if m.startswith('dicetower.')), t.device.board.name]))"
+    )
+    modules, name = set(held[0]), held[1]
+    assert "dicetower.core.board" in modules and name == "Raspberry Pi Pico"
+    assert not modules & {"dicetower.core.board_check", "dicetower.startup", "dicetower.wiring"}, modules
+
+
 def test_the_start_menus_screens_and_setup_json_reader_are_held_only_while_it_shows():
     """ui/menus.py and setup_files.py go once a game is played (setup.json written first) and come back with
     the start menu, which reads the last set-up's count at the press that chooses a game."""

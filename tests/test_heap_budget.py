@@ -15,6 +15,7 @@ SET_UPS = {"dicetower.ui.setup"} | {
 DONE = {
     "dicetower.startup",
     "dicetower.wiring",
+    "dicetower.core.board_check",
     "dicetower.core.save_reader",
     "dicetower.core.entropy_startup",
     "dicetower.ui.help",

@@ -32,6 +32,7 @@ BOOT_NEEDS = (
     "dicetower/startup",
     "dicetower/core/__init__",
     "dicetower/core/board",
+    "dicetower/core/board_check",
     "dicetower/hw/__init__",
     "dicetower/hw/oled",
     "dicetower/hw/platform",

@@ -2,7 +2,7 @@
 
 import devices
 
-from dicetower.core.board import I2C_SCL, I2C_SDA
+from dicetower.core.board_check import I2C_SCL, I2C_SDA
 
 
 class I2C:
