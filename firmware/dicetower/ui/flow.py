@@ -502,8 +502,10 @@ class App:
             return True
         if self.unready is not None:
             # The set-up's modules one a pass, then its rows made ready: no pass keeps the buttons waiting long.
-            for name in ("dicetower.ui.setup", self.unready):
-                if name not in sys.modules:
+            # The game's checks too (its descriptor's CHECKS), the start's: the press that starts it waited
+            # 40 ms on a Pico for their import. The set-up's, so forgotten when the game starts.
+            for name in ("dicetower.ui.setup", self.unready, getattr(games.descriptor(self.kind), "CHECKS", None)):
+                if name is not None and name not in sys.modules:
                     self.setting_up().load(name)
                     return True
             self.setting_up().load("dicetower.ui.setup").make_ready(self)
