@@ -66,14 +66,14 @@ VM_OVER = 8496  # B: the smallest of the pairs above
 # firmware's heap past one fails CI; one that shrinks it should lower the figure here (the benchmark
 # prints the peaks). The ceilings come down to target_budget() as the heap is won back.
 CEILING = {
-    "pico": {"boot": 113800, "battlerealm": 201200, "champions": 146800, "united": 132900, "battleworld": 144800},
-    "pico_w": {"boot": 164300, "battlerealm": 243300, "champions": 189400, "united": 174100, "battleworld": 186200},
+    "pico": {"boot": 113800, "battlerealm": 201700, "champions": 146800, "united": 132900, "battleworld": 142700},
+    "pico_w": {"boot": 164300, "battlerealm": 243400, "champions": 189400, "united": 174100, "battleworld": 184700},
     "pico_w+phones": {
         "boot": 177000,
-        "battlerealm": 260900,
+        "battlerealm": 261300,
         "champions": 206000,
         "united": 189800,
-        "battleworld": 203000,
+        "battleworld": 203300,
     },
 }
 # Raised at issue 45 (sealed dice, version 2) to about 1 KB over the peaks `tasks.py bench vm_heap` printed
@@ -243,3 +243,7 @@ def _measure(board, kind, name):
 # every figure: Pico boot 112,656, Champions 146,192, United 132,272, Battleworld 144,176) and Battlerealm's
 # checks loaded at idle with its set-up (not in the press that starts it; its play's peak 200,640 on the Pico,
 # 242,592 on the Pico W, as the table of names' parts fall): about 0.6 KB over them again.
+# Then a seal's reveal apart from its cut (ui/revealing.py; ui/resealing.py 2 KB of .mpy smaller, and the
+# few names both use held by ui/sealing.py): Battleworld's peak, at its cut, 144,176 -> 142,112 on the
+# Pico (its ceiling lowered) and 185,616 -> 184,096 on the Pico W; Battlerealm's, in play, 200,640 ->
+# 201,136 (Pico), 242,864 (Pico W), 260,768 (with phones), about 0.5 KB over them.

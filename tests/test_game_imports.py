@@ -284,6 +284,26 @@ def test_a_set_up_fetched_for_a_game_not_played_is_let_go_when_another_starts():
     }
 
 
+def test_the_press_that_ends_a_sealed_game_imports_only_the_reveal():
+    """The winning press reveals the game's seed (ui/revealing.py) and seals nothing after it: it loads the
+    reveal alone, not the new seal's moments and their cut's screen (ui/resealing.py), and forgets it once
+    shown (on a Pico the whole of the seal's moments was a 49 ms import in that press)."""
+    script = (
+        "t.presses('caac c cac c bcccc bbbbbbbbbc cac c bbbbc c bbbbbbbbbbb')\n"  # examples/battlerealm.sim
+        "from dicetower.core.scope import Scope\n"
+        "imported = []\n"
+        "load = Scope.load\n"
+        "Scope.load = lambda self, name: (name in sys.modules or imported.append(name), load(self, name))[1]\n"
+        "t.presses('c')\n"  # Hulk +12 PVP: he reaches 23 and wins
+        "Scope.load = load\n"
+        "assert t.app.game.over() and t.app.mode == 'seed', t.screen()\n"
+        "assert [e['event'] for e in t.events()][-2:] == ['over', 'reveal'], t.events()[-2:]\n"
+        "assert not {'dicetower.ui.revealing', 'dicetower.ui.resealing'} & set(sys.modules)\n"
+        "print(json.dumps(sorted(m for m in imported if m.startswith('dicetower.'))))\n"
+    )
+    assert after_boot(script) == ["dicetower.ui.revealing"]
+
+
 def test_a_game_brought_back_and_resumed_keeps_its_seal():
     """A seal's moments (ui/resealing.py) are loaded and forgotten around each cut; the sealed dice they
     work on are the tower's for as long as it runs. Once, a Battleworld game brought back took them into

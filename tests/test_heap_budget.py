@@ -20,6 +20,7 @@ DONE = {
     "dicetower.core.entropy_startup",
     "dicetower.ui.help",
     "dicetower.ui.qr",
+    "dicetower.ui.revealing",
     "dicetower.core.games.battlerealm.check",
 }
 LUCKY = {"dicetower.core.games.battlerealm.lucky", "dicetower.core.games.battlerealm.lucky_tables"}

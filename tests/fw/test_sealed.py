@@ -12,7 +12,8 @@ from dicetower.core.entropy import FairDice
 from dicetower.core.game import NO_HERO
 from dicetower.core.health import EntropyFailure
 from dicetower.core.sealed import SealedDice, commitment
-from dicetower.ui.resealing import CUT_MOST, add, checked, contribution, dice_text
+from dicetower.ui.resealing import CUT_MOST, add, contribution, dice_text
+from dicetower.ui.revealing import checked
 
 SEED = bytes(range(32))
 REALM = dice_text([BATTLEREALM])

@@ -1,9 +1,9 @@
 """A game's sealed dice on the tower while it plays (core/sealed.py): every throw opened in the record,
 in the save before its faces are shown, told to the monitor; dice given back recorded; the seed revealed
 when the game ends, when "Reveal the seed" is chosen and when the record is full, and the game sealed
-afresh when it goes on. The moments between throws (a seal made, its cut on the OLED and from the phones,
-a seal revealed or read back from flash) are ui/resealing.py's, loaded for them and forgotten after, so a
-game in play holds this module only.
+afresh when it goes on. The moments between throws (a seal made, its cut on the OLED and from the phones:
+ui/resealing.py; a seal revealed or read back from flash: ui/revealing.py) are loaded for them and
+forgotten after, so a game in play holds this module only.
 
 The tower's own dice (FairDice) give the seed; dice that cannot (set faces in tests and tutorials) leave
 the game unsealed, its faces theirs. Dice paused when a game begins leave it unsealed too: the first
@@ -16,6 +16,16 @@ from dicetower.core.scope import Scope
 from dicetower.ui.screens import Pages
 
 STEPS = "dicetower.ui.resealing"
+REVEALS = "dicetower.ui.revealing"
+SHOWN = 16  # hex digits of a commitment the OLED shows
+CUT_MOST = 9  # contributions a cut takes: eight phones and a number from the buttons
+PHONE_DIGITS = 32  # a phone's contribution: 128 bits, as hex digits
+HEX = "0123456789abcdef"
+
+
+def short(commitment):
+    """The commitment as the OLED shows it: its first 16 hex digits (64 bits)."""
+    return commitment[:SHOWN]
 
 
 class Sealing:
@@ -38,9 +48,16 @@ class Sealing:
 
     def steps(self):
         """ui/resealing.py: the seal's moments between throws, loaded for them (forgotten by `done`)."""
+        return self._moment(STEPS)
+
+    def reveals(self):
+        """ui/revealing.py: a seal revealed, loaded for it (forgotten by `done`)."""
+        return self._moment(REVEALS)
+
+    def _moment(self, name):
         if self._moments is None:
             self._moments = Scope("seal's moments")
-        return self._moments.load(STEPS)
+        return self._moments.load(name)
 
     def done(self):
         """No moment of the seal's under way (no cut open): its module's heap is the game's again."""
@@ -133,17 +150,15 @@ class Sealing:
         self._tell()
         over = app.game.over()
         if over or dice.full():
-            steps = self.steps()
-            self.show((over + " " if over else "The record is full. ") + steps.reveal(self))
+            self.show((over + " " if over else "The record is full. ") + self.reveals().reveal(self))
             if not over:
-                steps.seal(self)
+                self.steps().seal(self)
             self.done()
 
     def reveal(self):
         """ "Reveal the seed" chosen: shown on its own screen, and a new seal, cut, for the rest of the game."""
-        steps = self.steps()
-        self.show(steps.reveal(self))
-        steps.seal(self)
+        self.show(self.reveals().reveal(self))
+        self.steps().seal(self)
         self.done()
 
     # -- the seal's screens: the seed revealed (Seed), the cut (ui/resealing.py's CutScreen) ----------------
