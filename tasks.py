@@ -61,6 +61,7 @@ BENCHMARKS = (
     ("rp2040_pico.py", "--board", "pico_w"),
     ("rp2040_pico.py", "--install", "py"),
     ("rp2040_pico.py", "--heap-map"),
+    ("rp2040_pico.py", "--imports"),
     ("stats_memory.py",),
     ("verify_memory.py",),
     ("fuzz.py",),

@@ -36,6 +36,12 @@ at the start menu and at the lowest point of each full game (the scripted game o
 bytes by kind, the "h" pieces by size, the largest pieces, the free pieces, the table of names, and the
 firmware's modules loaded, with the bytes of their .mpy files (their code's share of "h": what holds it).
 
+With --imports: where a module's import and the boot go on a new board: the flash's file system asked
+for a file at each depth of folders (an import asks for the folder, the .py, the .mpy, then opens it), a
+.mpy read whole, each module the boot loads imported alone (in the order of their names: one a module
+imports is in its time), the boot's own work with its modules in, and a collection at the start menu
+and with a Battlerealm game's modules in (the length of an idle pass that collects).
+
 With --install py: the firmware as `mpremote mip install` puts it on a board (every file of package.json's
 "urls", as source, compiled onto the heap at each import), power-on to the start menu, each example
 played by GPIO (played to its end: no error the device caught, each of which goes to errors.log, and its
@@ -114,6 +120,12 @@ def main(argv=None):
         help="what holds the heap: at the start menu and at each game's lowest point (Pico)",
     )
     parser.add_argument(
+        "--imports",
+        action="store_true",
+        help="where a module's import and the boot go: the flash's file lookups, each module's import, "
+        "the boot's own work, a collection (Pico)",
+    )
+    parser.add_argument(
         "--install",
         choices=("mpy", "py"),
         default="mpy",
@@ -127,6 +139,8 @@ def main(argv=None):
         return py_install(args.games)
     if args.heap_map:
         return heap_maps(args.games)
+    if args.imports:
+        return imports()
     kw = {"firmware": chip_firmware()}
     rows = []
     tmp = tempfile.mkdtemp(prefix="dicetower-rp2040-")
@@ -645,19 +659,27 @@ def read_heap_map(text):
     return by_kind, pieces, free, names
 
 
-def heap_maps(games):
+def flashed_pico(probe):
+    """A new Pico's flash image with the firmware as dicetower flash puts it, benchmarks/rp2040/PROBE's
+    code, and the bytes of each module's .mpy as flashed by its dotted name (what its code holds on the
+    heap, near enough): (the emulator's arguments, the image, the probe, the sizes)."""
     kw = {"firmware": chip_firmware()}
-    image = os.path.join(tempfile.mkdtemp(prefix="dicetower-rp2040-map-"), "flash.img")
+    image = os.path.join(tempfile.mkdtemp(prefix="dicetower-rp2040-probe-"), "flash.img")
     with EmulatedPico(image, **kw) as pico:
         import io
 
         flash.flash(pico.url, "pico", out=io.StringIO(), ready_seconds=pico.READY_SECONDS)
-    with open(os.path.join(HERE, "rp2040", "heap_map_probe.py")) as f:
-        probe = f.read()
-    code = {}  # the bytes of each module's .mpy, as flashed: what its code holds on the heap, near enough
+    with open(os.path.join(HERE, "rp2040", probe)) as f:
+        code = f.read()
+    sizes = {}
     for rel, data in flash.compile_firmware("armv6m", profile=flash.profiles()["pico"]).items():
         if rel.endswith(".mpy"):
-            code[rel[:-4].replace("/", ".").replace(".__init__", "")] = len(data)
+            sizes[rel[:-4].replace("/", ".").replace(".__init__", "")] = len(data)
+    return kw, image, code, sizes
+
+
+def heap_maps(games):
+    kw, image, probe, code = flashed_pico("heap_map_probe.py")
     maps = []  # (where, its text)
     with EmulatedPico(image, **kw) as pico:
         with open(os.path.join(ROOT, "tests", "fw", "scripted_games.py"), "rb") as f:
@@ -706,6 +728,69 @@ def heap_maps(games):
                     ", ".join("%s %d" % (m[len("dicetower.") :], size) for size, m in sizes[:5]),
                 )
             )
+
+
+def imports():
+    kw, image, probe, code = flashed_pico("imports_probe.py")
+
+    def run(pico, head):
+        return [json.loads(line) for line in pico.run(head + probe).splitlines() if line.startswith("{")]
+
+    with EmulatedPico(image, **kw) as pico:
+        booted = run(pico, "STEP = 'boot'\n")
+        lookups = run(pico, "STEP = 'lookups'\n")
+        modules = [item["boot_modules"] for item in booted if "boot_modules" in item][0]  # noqa: RUF015
+        timed = run(pico, "STEP = 'imports'\nMODULES = %r\n" % modules)
+    figures = {}
+    for item in booted + timed:
+        figures.update(item)
+    print(
+        "%s on an emulated RP2040 at 125 MHz (rp2040js %s), the firmware as .mpy files from dicetower flash, a "
+        "new board: where an import and the boot go (time.ticks_us on the chip)"
+        % (os.path.basename(kw["firmware"]), rp2040js_version())
+    )
+    rows = []
+    for item in lookups:
+        if "lookup" in item:
+            rows.append(
+                (
+                    "a file found on the flash (os.stat), %d folder%s deep: %s"
+                    % (item["depth"] - 1, "" if item["depth"] == 2 else "s", item["lookup"]),
+                    "%.1f ms" % (item["found_us"] / 1000),
+                )
+            )
+            rows.append(("  the same path, not there", "%.1f ms" % (item["missing_us"] / 1000)))
+        else:
+            rows.append(("%s opened and read whole (%d B)" % (item["read"], item["bytes"]), ms(item["us"] * 1000)))
+    each = figures["imports"]
+    total = sum(t for _, t in each)
+    rows.append(
+        (
+            "the boot's firmware modules imported from .mpy, %d imports in the order of their names (%d B; "
+            "what one imports first is in its time)" % (len(each), sum(code.get(name, 0) for name, _ in each)),
+            ms(total * 1000),
+        )
+    )
+    small = [t for name, t in each if code.get(name, 0) < 1024]
+    rows.append(("  the median of those under 1 KB of .mpy (%d)" % len(small), ms(percentile(small, 50) * 1000)))
+    for name, t in sorted(each, key=lambda item: -item[1])[:8]:
+        rows.append(("  %s (%d B)" % (name, code.get(name, 0)), ms(t * 1000)))
+    rows.append(("main.boot() with those modules in: the boot's own work", ms(figures["boot_work_us"] * 1000)))
+    rows.append(
+        (
+            "a collection at the start menu (%d B free)" % figures["free_start_menu"],
+            ms(figures["collect_start_menu_us"] * 1000),
+        )
+    )
+    rows.append(
+        (
+            "a collection with a Battlerealm game's modules in (%d B free)" % figures["free_in_play"],
+            ms(figures["collect_in_play_us"] * 1000),
+        )
+    )
+    width = max(len(label) for label, _ in rows)
+    for label, value in rows:
+        print("%s  %s" % (label.ljust(width), value))
 
 
 def rp2040js_version():
