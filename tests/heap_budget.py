@@ -240,7 +240,8 @@ def _measure(board, kind, name):
 # United 135,040 -> 131,904, Battleworld 143,888; Pico W: boot 163,072, Battlerealm 242,736; with phones: boot
 # 175,344, Battlerealm 259,920), to about 0.6 KB over the peaks and 1.2 KB over the start menu's.
 # Then the device's dice made at idle (FairDice's at_idle: its start's place in the start-up test, +0.3 KB on
-# every figure: Pico boot 112,656, Champions 146,192, United 132,272, Battleworld 144,176) and Battlerealm's
+# every figure: Pico boot 112,656, Champions 146,192, United 132,272, Battleworld 144,176; reverted since, the
+# emulated Pico's quick-taps test lost a tap with it, so the figures are 0.3 KB under these) and Battlerealm's
 # checks loaded at idle with its set-up (not in the press that starts it; its play's peak 200,640 on the Pico,
 # 242,592 on the Pico W, as the table of names' parts fall): about 0.6 KB over them again.
 # Then a seal's reveal apart from its cut (ui/revealing.py; ui/resealing.py 2 KB of .mpy smaller, and the
