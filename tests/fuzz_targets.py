@@ -7,7 +7,7 @@ The promises:
               can show and its actions refuse politely (Refused) or carry out, and it saves back the same
   config      startup.config over a config.json: settings with every value a game relies on in range,
               never an exception; the board it names gives a profile or BoardError
-  profile     core/board.parse: a Board or BoardError
+  profile     core/board_check.parse: a Board or BoardError
   heroes      core/roster.load_heroes: a roster or ValueError; a roster it accepts starts a Battlerealm game
               (or is refused by the game's set-up with Refused)
   dice        core/dice.load_overrides: an Attack Die or ValueError; faces it accepts start a Battleworld game
@@ -31,7 +31,8 @@ from hypothesis import strategies as st
 
 from dicetower import startup
 from dicetower.core import games, save_reader, savefile
-from dicetower.core.board import BoardError, parse
+from dicetower.core.board import BoardError
+from dicetower.core.board_check import parse
 from dicetower.core.dice import load_overrides
 from dicetower.core.game import Refused
 from dicetower.core.games.battlerealm.roster import load_heroes

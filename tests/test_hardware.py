@@ -16,6 +16,7 @@ from PIL import Image
 from conftest import ROOT, tool
 from dicetower.core import board as rules
 from dicetower.core.board import Board
+from dicetower.core.board_check import parse
 from dicetower_host.hardware import enclosure, parts, wiring
 
 PROFILES = parts.profile_names()
@@ -91,7 +92,7 @@ def test_a_pin_given_two_jobs_shows_twice_in_the_drawing():
     drawn = pins_in_drawing(wiring.drawing("pico", PARTS, board=Board(data)).get_imagedata("svg"))
     assert drawn["GP10"] == 2
     with pytest.raises(rules.BoardError, match="GP10 is used twice"):
-        rules.parse(json.dumps(data))
+        parse(json.dumps(data))
 
 
 @pytest.mark.parametrize("name", PROFILES)

@@ -13,7 +13,8 @@ checks the list against what the notice imports.
 
 import json
 
-from dicetower.core.board import BoardError, parse
+from dicetower.core.board import BoardError
+from dicetower.core.board_check import parse
 from dicetower.hw.oled import Oled
 from dicetower.hw.storage import read_text
 from dicetower.ui.canvas import Canvas, wrap

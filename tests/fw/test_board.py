@@ -4,7 +4,8 @@ import json
 import os
 import unittest
 
-from dicetower.core.board import BoardError, parse
+from dicetower.core.board import BoardError
+from dicetower.core.board_check import parse
 
 
 def shipped():

@@ -2,8 +2,8 @@
 
 A profile is data, not code. `parse` turns its JSON text into a `Board`, or
 raises `BoardError` naming the field that is wrong, so the console (and the
-OLED, when it works) can say exactly what to fix. The checks are
-core/board_check.py's, loaded by `parse` and forgotten with boot's modules: a
+OLED, when it works) can say exactly what to fix. `parse` and the checks are
+core/board_check.py's, boot's modules, forgotten once the device is up: a
 game's heap holds only the `Board` read (2.2 KB of .mpy less on a Pico).
 
 The LED ring's brightness cap comes from the profile's current budget: a
@@ -43,16 +43,3 @@ class Board:
         if self.status_led:
             used.append((self.status_led["pin"], "status LED"))
         return used
-
-
-def parse(text):
-    """A Board from a profile's JSON text, or BoardError."""
-    from dicetower.core.board_check import checked
-
-    board = Board(checked(text))
-    seen = {}
-    for pin, use in board.pins():
-        if pin in seen:
-            raise BoardError("GP%d is used twice: %s and %s" % (pin, seen[pin], use))
-        seen[pin] = use
-    return board

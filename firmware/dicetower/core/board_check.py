@@ -1,4 +1,4 @@
-"""A board profile's JSON text read and checked, field by field (core/board.py's `parse`).
+"""A board profile's JSON text read and checked, field by field, into the `Board` core/board.py keeps.
 
 Boot's alone: the device forgets it once up (device.py), as it forgets startup.py.
 """
@@ -7,7 +7,7 @@ from micropython import const  # CPython: the host's stand-in (dicetower_host/mi
 
 import json
 
-from dicetower.core.board import BoardError
+from dicetower.core.board import Board, BoardError
 
 BUTTONS = ("a", "b", "c")  # the three every board must have
 OPTIONAL_BUTTONS = ("d1", "d2", "d3", "d4", "d5", "d6", "enc_a", "enc_b", "enc_push")
@@ -72,9 +72,8 @@ def _check_buttons(data):
         raise BoardError("a rotary encoder needs both buttons.enc_a and buttons.enc_b")
 
 
-def checked(text):
-    """A profile's JSON text as data, every field checked but the pins used twice (`board.parse`), or
-    BoardError."""
+def parse(text):
+    """A Board from a profile's JSON text, or BoardError."""
     try:
         data = json.loads(text)
     except Exception:  # noqa: BLE001 (any parser error (too deep, out of memory, no text) is a profile not to use)
@@ -102,4 +101,10 @@ def checked(text):
         raise BoardError("wifi must be true or false")
     if data.get("status_led") is not None:
         _pin(_field(data, "status_led", "status_led", dict), "pin", "status_led.pin")
-    return data
+    board = Board(data)
+    seen = {}
+    for pin, use in board.pins():
+        if pin in seen:
+            raise BoardError("GP%d is used twice: %s and %s" % (pin, seen[pin], use))
+        seen[pin] = use
+    return board

@@ -11,6 +11,7 @@ import json
 import os
 
 from dicetower.core import board as board_rules
+from dicetower.core.board_check import parse
 from dicetower.hw.pixels import Ring
 from dicetower_host import paths
 from dicetower_host.errors import UserError
@@ -39,7 +40,7 @@ def load_board(name):
     with open(path) as f:
         text = f.read()
     try:
-        return board_rules.parse(text)
+        return parse(text)
     except board_rules.BoardError as e:
         raise UserError("boards/%s.json: %s" % (name, e))
 

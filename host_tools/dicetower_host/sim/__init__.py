@@ -126,7 +126,8 @@ def _read_json(path):
 
 def check_profile(root, board):
     """The profile the simulator wires its virtual parts from, checked by the firmware's own rules."""
-    from dicetower.core.board import BoardError, parse
+    from dicetower.core.board import BoardError
+    from dicetower.core.board_check import parse
     from dicetower_host.virtual_parts.script import is_name
 
     path = os.path.join(root, "boards", board + ".json")
