@@ -12,7 +12,8 @@ AHEAD = ("work_arrays", "triples", "cards", "roster", "tracker", "turn")
 PLAY_ONLY = ("work_arrays",)  # the advisor's 11 KB: launch.py's first at power-up, not held while another
 # game is chosen
 SCREENS = True  # ui/battlerealm.py, its dice screen: loaded at idle after what AHEAD names
-CHECKS = "dicetower.core.games.battlerealm.check"  # loaded for each check, forgotten after (scope.once)
+CHECKS = "dicetower.core.games.battlerealm.check"  # loaded for each check, forgotten after (scope.once);
+# a new game's set-up loads it at idle (App.think), its scope forgets it when the game starts
 
 WIN_PVP = 21
 DEFAULT_PVP = 10  # ASSUMPTION when a hero file gives none: the cards print it in red
