@@ -90,31 +90,77 @@ def test_battlerealm_loads_its_turn_when_played_and_keeps_only_its_seated_heroes
     assert not modules & {"dicetower.core.games." + other for other in GAMES[1:]}
 
 
-def test_the_press_that_starts_a_battlerealm_game_imports_only_the_seals_moments():
-    """Its modules (the heroes, the roster, the turn, the dice screen, the sealed dice) are imported while
-    the set-up screen waits, one a loop pass: on a Pico, importing them at the press kept the buttons
-    waiting 27 ms; so are its checks (check.py, 40 ms), which go with the set-up's modules when it starts.
-    The press imports the seal's moments alone (ui/resealing.py: the seal made, its cut's screen), once the
-    set-up's modules are let go, and they go once the cut is made."""
+def test_the_presses_that_start_a_battlerealm_game_and_roll_its_dice_import_nothing():
+    """Its modules (the heroes, the roster, the rules, the roll, the turn, the dice screen, the sealed dice,
+    the seal's moments) are imported while the set-up screen waits, one a loop pass: on a Pico, importing
+    them at the press kept the buttons waiting (the seal's moments 49 ms, the roll 45 ms at the first
+    roll); so are its checks (check.py, 40 ms), which go with the set-up's modules when it starts. The seal's
+    moments (ui/resealing.py: the seal made, its cut's screen) are the seal's once it starts, and go once
+    the cut is made."""
     script = (
         "t.wait(1000)\n"  # the set-up screen, idle
         "assert 'dicetower.core.games.battlerealm.check' in sys.modules\n"
-        "from dicetower.core.scope import Scope\n"
-        "imported = []\n"  # every module a scope imports in the press, those forgotten before it ends too
-        "load = Scope.load\n"
-        "Scope.load = lambda self, name: (name in sys.modules or imported.append(name), load(self, name))[1]\n"
+        "assert 'dicetower.ui.resealing' in sys.modules\n"
+        "import builtins\n"
+        "imported = []\n"  # every module imported in a press, those forgotten before it ends too
+        "real, press = builtins.__import__, t.app.press\n"
+        "def watch(name, *args):\n"
+        "    had = set(sys.modules)\n"
+        "    try:\n"
+        "        return real(name, *args)\n"
+        "    finally:\n"
+        "        imported.extend(m for m in sys.modules if m not in had and m.startswith('dicetower.'))\n"
+        "def pressed(*args):\n"  # the press's work alone, not the idle passes' after it
+        "    builtins.__import__ = watch\n"
+        "    try:\n"
+        "        return press(*args)\n"
+        "    finally:\n"
+        "        builtins.__import__ = real\n"
+        "t.app.press = pressed\n"
         "t.presses('c')\n"  # start: four heroes, the game sealed
-        "Scope.load = load\n"
         "assert t.app.mode == 'cut', t.screen()\n"
         "assert 'dicetower.core.games.battlerealm.check' not in sys.modules\n"
-        "started = sorted(m for m in imported if m.startswith('dicetower.'))\n"
         "t.presses('c')\n"  # cut and play
         "assert t.app.mode == 'play', t.screen()\n"
         "assert 'dicetower.ui.resealing' not in sys.modules\n"
-        "print(json.dumps(started))\n"
+        "t.presses('c')\n"  # the first hero rolls
+        "assert t.app.mode == 'dice' and len(t.app.roll.faces) == 6, t.screen()\n"
+        "print(json.dumps(sorted(imported)))\n"
         "sys.exit(0)"
     )
-    assert after_boot("t.presses('c')\n" + script) == ["dicetower.ui.resealing"]
+    assert after_boot("t.presses('c')\n" + script) == []
+
+
+def test_the_press_that_starts_a_champions_game_is_answered_before_its_rules_are_imported():
+    """Champions' rules (its tracker, 11.8 KB of .mpy) are not imported while it is set up: they would share
+    the heap with the set-up's. Imported by the press that starts it, they kept the buttons waiting 111 ms
+    on a Pico. The OLED says the game is starting first; the import is a loop pass of its own, then the game
+    begins; a press made meanwhile waits for it, and is the game's."""
+    script = (
+        "t.presses('bc')\n"  # New Champions: its count screen
+        "t.wait(1000)\n"  # its set-up made ready at idle
+        "rules = 'dicetower.core.games.champions.tracker'\n"
+        "assert rules not in sys.modules and t.app.mode == 'setup', t.screen()\n"
+        "t.device.press('c', 'short')\n"  # start, with the defaults
+        "t.device.press('b', 'short')\n"  # and at once B: the play menu's next action
+        "seen = []\n"
+        "for _ in range(40):\n"
+        "    t.device.tick(t.clock.now)\n"
+        "    seen.append([' '.join(t.screen()).split(), rules in sys.modules, t.app.mode])\n"
+        "print(json.dumps([seen, t.app.cursor, t.app.kind]))\n"
+        "sys.exit(0)"
+    )
+    seen, cursor, kind = after_boot(script)
+    starting = [loaded for words, loaded, _mode in seen if words[:2] == ["Starting", "Champions..."]]
+    assert starting and not starting[0], seen  # on the OLED before the import
+    assert seen[-1][1:] == [True, "play"] and kind == "champions"
+    assert cursor == 1  # the B made while it started moved the game's menu, not the notice's pages
+
+
+def test_the_seal_moments_the_flow_loads_ahead_are_the_seals():
+    from dicetower.ui import flow, sealing
+
+    assert flow.SEAL_MOMENTS == sealing.STEPS
 
 
 def test_a_kept_game_of_another_kind_is_named_on_the_start_menu_without_its_modules():

@@ -189,7 +189,7 @@ class Device:
                 self.saves.step()
             else:
                 app.throw_saved()
-        elif self._pressed:
+        elif self._pressed and app.later is None:  # (a press's work left for later first)
             button, kind, at = self._pressed.pop(0)
             self._tidy = True
             if self._stir is not None:
@@ -207,6 +207,9 @@ class Device:
         elif app.changed or (self._unsent and self.oled.present):
             self._step = "screen"
             self.render(now)  # drawn and sent in one piece: the panel never lags the canvas between passes
+        elif app.later is not None:
+            self._step = "screen"  # the press's work, its screen shown: a failure brings back the last good one
+            app.go_on()
         elif frame_due:
             # Frames keep their pace when other work delays one: an animation lasts its FRAMES * FRAME_MS.
             late = 0 if self._lit is None else self.platform.ticks_diff(now, self._lit) - FRAME_MS + self._late

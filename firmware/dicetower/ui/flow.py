@@ -75,6 +75,9 @@ class App:
         self.saved_message = None
         self.page = 0
         self.changed = True
+        # The rest of a press's work (a generator), a step a loop pass once the press's screen is drawn
+        # (Device._work): presses wait for it. A start whose tracker is not loaded (ui/choosing.py).
+        self.later = None
         self.phones = None  # how phones reach the scoreboard (url, wifi, password, pin), once it is served
         self._menus = None  # ui/menus.py, while the menus before a game show (`menus`)
         self.choosing = None  # and its ui/choosing.py's Choosing: a new game's count and set-up
@@ -195,15 +198,36 @@ class App:
             if self.screen is None:
                 self.start_menu()
             self.screen.press(button, kind)
-        except (Refused, ValueError) as e:  # a RollRefused too
-            self.message = str(e)
-            self.refused = said
-        except EntropyFailure as e:
-            self.message = e.screen  # what to do; the console gets the whole reason
-            self.emit({"event": "entropy", "error": str(e)})
+        except (Refused, ValueError, EntropyFailure) as e:  # a RollRefused too
+            self._refused(e, said)
         finally:
             if self.sealing is not None:
                 self.sealing.pressed()
+
+    def go_on(self):
+        """A step of the work a press left for the passes after its screen (`later`)."""
+        said = self.message
+        try:
+            next(self.later)
+        except StopIteration:
+            self.later = None
+        except (Refused, ValueError, EntropyFailure) as e:
+            self.later = None
+            self._refused(e, said)
+        except BaseException:  # (the shell's `recover` brings the last good screen back)
+            self.later = None
+            raise
+
+    def _refused(self, e, said):
+        """A player's press refused (`e`): why, on the screen until the next press, which brings back
+        what was `said` before it; dice that cannot roll say what to do (the console the whole reason)."""
+        if isinstance(e, EntropyFailure):
+            self.message = e.screen
+            self.emit({"event": "entropy", "error": str(e)})
+        else:
+            self.message = str(e)
+            self.refused = said
+        self.changed = True
 
     def _held(self, button):
         """Hold A or B in a game: undo or redo, from the game's screens (not a picker's, where a hold
@@ -225,6 +249,7 @@ class App:
         stays as it was."""
         was = self.mode
         self.close_setup()
+        self.later = None
         self.ahead = None
         self.message = ""
         self.page = 0
@@ -312,6 +337,7 @@ class App:
             else:
                 for name in getattr(games.descriptor(other), "PLAY_ONLY", ()):
                     self.scopes[other].drop(games.part(other, name))
+                self.scopes[other].drop(SEAL_MOMENTS)  # loaded ahead for a new game of its kind, not begun
 
     def load_ahead(self):
         """The next module the chosen game will need, now."""
@@ -326,7 +352,10 @@ class App:
         if self.game_module is None and rules.TRACKER.KIND == self.kind:
             self.game_module = rules  # the game chosen (at power-up, a saved game's module: not yet chosen)
         if draws_dice(rules.MENU):  # not imported by the press that starts it; the tower's once it begins
-            self.scope_of(rules.TRACKER.KIND).queue(SEALING)
+            scope = self.scope_of(rules.TRACKER.KIND)
+            scope.queue(SEALING)
+            if self.game_module is rules:  # chosen for a new game: its seal's moments too (not a save's read)
+                scope.queue((SEAL_MOMENTS,))
 
     def load_to_tracker(self):
         """The chosen game's AHEAD up to its tracker, now: what its set-up imports of it is then in the
@@ -377,6 +406,7 @@ class App:
                 scope.hand(name, self.kept)
             if self.sealing is None:  # with the first game of dice (before `resume` goes: its seal's
                 self.sealing = sys.modules["dicetower.ui.sealing"].Sealing(self)  # counter counts on)
+            scope.hand(SEAL_MOMENTS, self.sealing.moments())  # if loaded ahead: forgotten after the cut
         self.resume = None  # replaced (kept on flash) or resumed: `choose_ahead` below sets the others aside
         if new and self.saves is not None:
             self.saves.keep_replaced()  # the game it replaces stays on flash: the start menu brings it back
@@ -531,9 +561,11 @@ class App:
 
 
 # A game of dice's sealed dice, in the order they import one another (a Pico holds core/drbg.py already).
-# Not ui/resealing.py, the seal's moments: the press that starts the game imports it once the set-up's
-# modules are forgotten (loaded with them, it took the Battlerealm example's lowest heap down by 6 KB).
 SEALING = ("dicetower.core.drbg", "dicetower.core.sealed", "dicetower.ui.sealing")
+# Then, for a new game, the seal's moments (ui/sealing.py's STEPS: the seal made, its cut): loaded at idle
+# while it is set up, they are the seal's after its start and forgotten once the cut is made. Imported by
+# the press that starts the game, they kept the buttons waiting 49 ms on a Pico.
+SEAL_MOMENTS = "dicetower.ui.resealing"
 # The screen that picks an action's values (ui/picker.py): loaded ahead with a chosen game, the tower's
 # once a game begins; the start menu holds none of it (2 KB of a Pico's heap at the start menu).
 PICKER = "dicetower.ui.picker"

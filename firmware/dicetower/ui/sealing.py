@@ -54,10 +54,14 @@ class Sealing:
         """ui/revealing.py: a seal revealed, loaded for it (forgotten by `done`)."""
         return self._moment(REVEALS)
 
-    def _moment(self, name):
+    def moments(self):
+        """The scope of the seal's moments (made when first needed): `done` forgets what it holds."""
         if self._moments is None:
             self._moments = Scope("seal's moments")
-        return self._moments.load(name)
+        return self._moments
+
+    def _moment(self, name):
+        return self.moments().load(name)
 
     def done(self):
         """No moment of the seal's under way (no cut open): its module's heap is the game's again."""

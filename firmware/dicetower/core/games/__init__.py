@@ -14,8 +14,9 @@ start menu needs. Adding a game is a package and that line (docs/architecture.md
                    in the order they import one another: the press that chooses a game shows its
                    count screen without importing them (a game's import is among the loop's longest
                    passes: benchmarks/rp2040_pico.py). A game whose tracker is not listed has it
-                   imported at the press that starts it, after its set-up is forgotten, so that the
-                   two need not share the heap (tests/test_heap_budget.py's peaks)
+                   imported after the press that starts it, its set-up forgotten, so that the two need
+                   not share the heap (tests/test_heap_budget.py's peaks): in a pass of its own, once
+                   the OLED says the game is starting (ui/choosing.py)
     PLAY_ONLY      (optional) what of AHEAD only play needs: forgotten while a game of another kind is
                    chosen and this one waits to be resumed (made again if it is); launch.py loads it
                    first at power-up when the saved game is Battlerealm's, while the heap is one piece

@@ -8,7 +8,8 @@ PLAYERS = (2, 6, 4)
 COUNTING = None
 SETUP = True
 HOLD_B = "Hold B: pick the heroes"
-AHEAD = ("work_arrays", "triples", "cards", "roster", "tracker", "turn")
+# The roll's module among them: imported by the first roll's press, it kept the buttons waiting 45 ms on a Pico.
+AHEAD = ("work_arrays", "triples", "cards", "roster", "tracker", "roll", "turn")
 PLAY_ONLY = ("work_arrays",)  # the advisor's 11 KB: launch.py's first at power-up, not held while another
 # game is chosen
 SCREENS = True  # ui/battlerealm.py, its dice screen: loaded at idle after what AHEAD names
