@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from conftest import ROOT
 from dicetower.core import games
 from dicetower.core.actions import draws_dice
 
@@ -155,6 +156,33 @@ def test_the_press_that_starts_a_champions_game_is_answered_before_its_rules_are
     assert starting and not starting[0], seen  # on the OLED before the import
     assert seen[-1][1:] == [True, "play"] and kind == "champions"
     assert cursor == 1  # the B made while it started moved the game's menu, not the notice's pages
+
+
+def test_the_press_that_ends_a_sealed_game_shows_its_end_before_the_seal_is_revealed():
+    """The seal's reveal (ui/revealing.py) is imported after the press that ends the game, in a pass of
+    its own, once the OLED shows the game's end; then the seed is said. examples/battlerealm.sim's
+    second last press is Hulk's winning Gain PVP."""
+    script = (
+        "from dicetower_host.virtual_parts.script import parse, presses\n"
+        "keys = presses(parse(open(%r).read()))\n" % os.path.join(ROOT, "examples", "battlerealm.sim")
+        + "for button, kind in keys[:-2]:\n"
+        "    t.press(button, kind)\n"
+        "    t.wait(1200)\n"
+        "assert not t.app.game.over(), t.screen()\n"
+        "reveals = 'dicetower.ui.revealing'\n"
+        "t.device.press(*keys[-2])\n"
+        "seen = []\n"
+        "for _ in range(40):\n"
+        "    t.device.tick(t.clock.now)\n"
+        "    seen.append([t.app.mode, reveals in sys.modules, ' '.join(t.screen())])\n"
+        "print(json.dumps(seen))\n"
+        "sys.exit(0)"
+    )
+    seen = after_boot(script)
+    ended = [i for i, (mode, _, words) in enumerate(seen) if mode == "over" and "GAME OVER" in words]
+    assert ended and not seen[ended[0]][1], seen  # the game's end on the OLED, the reveal not imported yet
+    assert seen[-1][0] == "seed" and "Hulk reaches 23 PVP and wins!" in seen[-1][2] + " " + seen[-1][2], seen[-1]
+    assert "revealed" in seen[-1][2] and not seen[-1][1]  # the seed said; its module forgotten
 
 
 def test_the_seal_moments_the_flow_loads_ahead_are_the_seals():

@@ -526,6 +526,9 @@ class App:
     def think(self):
         """One slice of the work left at idle: a module the chosen game will need, else the advisor's
         work; True while more remains. The advice, once found, is shown."""
+        if self.later is not None:
+            self.go_on()  # (on a device, Device._work's first: presses wait for it)
+            return True
         ahead = self.ahead is not None and self.ahead.queued
         if self.game_module is None and ahead:
             self.load_ahead()  # its AHEAD up to its tracker, before its set-up (which imports it)
@@ -554,7 +557,8 @@ class App:
 
     def thinking(self):
         return bool(
-            self.unready is not None
+            self.later is not None
+            or self.unready is not None
             or (self.ahead is not None and self.ahead.queued)
             or (self.turn is not None and self.turn.thinking())
         )
