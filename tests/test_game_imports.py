@@ -164,7 +164,8 @@ def test_the_press_that_ends_a_sealed_game_shows_its_end_before_the_seal_is_reve
     second last press is Hulk's winning Gain PVP."""
     script = (
         "from dicetower_host.virtual_parts.script import parse, presses\n"
-        "keys = presses(parse(open(%r).read()))\n" % os.path.join(ROOT, "examples", "battlerealm.sim")
+        "keys = presses(parse(open(%r).read()))\n"
+        % os.path.join(ROOT, "examples", "battlerealm.sim")
         + "for button, kind in keys[:-2]:\n"
         "    t.press(button, kind)\n"
         "    t.wait(1200)\n"

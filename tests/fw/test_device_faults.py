@@ -226,6 +226,18 @@ def champions_in_play():
     return t, read(t.root + "game.sav")
 
 
+CHAMPIONS_RULES = "dicetower.core.games.champions.tracker"
+
+
+def without_champions_rules():
+    """As a tower just booted: Champions' rules not loaded (another test's game may have left them)."""
+    from dicetower.core.scope import Scope
+
+    scope = Scope("a tower just booted")
+    scope.adopt(CHAMPIONS_RULES)
+    scope.close()
+
+
 class Recovery(unittest.TestCase):
     """A press or a redraw that raises never leaves a screen no button answers: the last good screen comes
     back at once (the game, else the start menu), the error said in one line and kept in errors.log, and
@@ -293,6 +305,74 @@ class Recovery(unittest.TestCase):
         self.assertEqual(t.screen()[7], "Error: IndexError")
         t.wait(500)
         self.assertEqual(read(t.root + "game.sav"), saved)
+
+    def test_a_start_whose_rules_cannot_be_imported_brings_back_the_start_menu_and_the_next_one_plays(self):
+        """Champions' rules are imported after the press that starts it, once the OLED says it is starting
+        (App.later): a flash that fails that read leaves no half-started game and no press waiting for
+        good; the error is said, the start menu is back, and the next start plays."""
+        from dicetower.core.scope import Scope
+
+        without_champions_rules()
+        t = Table()
+        t.presses("b c")  # New Champions: its set-up made ready at idle
+        t.wait(1000)
+        load = Scope.load
+
+        def failing(scope, name):
+            if name == CHAMPIONS_RULES:
+                raise OSError(5, "EIO")
+            return load(scope, name)
+
+        Scope.load = failing
+        try:
+            t.presses("c")  # start, with the defaults: "Starting Champions...", then the read fails
+        finally:
+            Scope.load = load
+        self.assertEqual((t.app.mode, t.app.game, t.app.later), ("start", None, None))
+        self.assertEqual(t.screen()[7], "Error: OSError")
+        t.presses("b c")  # New Champions again
+        t.wait(1000)
+        t.presses("c")
+        self.assertEqual((t.app.mode, t.app.kind), ("play", "champions"))
+        self.assertEqual(t.screen()[1], "Threat 3/10 st1")
+        os.remove(t.root + "errors.log")
+
+    def test_a_start_its_rules_refuse_after_the_set_up_let_it_pass_brings_back_the_form_with_why(self):
+        """The set-up's checks are the rules' own, but should one be missing there, the rules' refusal,
+        after their import in a pass of their own, brings the form back with the reason, as it did when the
+        press imported them."""
+        from dicetower.core.game import Refused
+        from dicetower.core.scope import Scope
+
+        without_champions_rules()
+        t = Table()
+        t.presses("b c")  # New Champions
+        t.wait(1000)
+        load = Scope.load
+        refused = []
+
+        def refusing(*args):
+            raise Refused("The villain is not one the box has.")
+
+        def loaded(scope, name):
+            module = load(scope, name)
+            if name == CHAMPIONS_RULES:
+                refused.append(module.TRACKER)
+                module.TRACKER.setup = refusing
+            return module
+
+        Scope.load = loaded
+        try:
+            t.presses("c")  # start
+        finally:
+            Scope.load = load
+            without_champions_rules()  # its class, refusing, forgotten: imported afresh when next needed
+        self.assertEqual(len(refused), 1)  # imported after the press, as a tower just booted does
+        self.assertEqual((t.app.mode, t.app.game, t.app.later), ("form", None, None))
+        self.assertEqual(t.screen()[0], "Set up Champions")
+        self.assertIn("villain is not one", " ".join(t.screen()[6:]))  # the reason, over the form's last lines
+        t.presses("b")  # the next press: the form's own last line back
+        self.assertEqual(t.screen()[7], "C: choose  Hold C: back")
 
     def test_a_game_whose_screen_cannot_be_drawn_goes_to_the_start_menu_kept_to_resume(self):
         from dicetower.ui import screens

@@ -152,6 +152,7 @@ class Choosing:
         """The rest of a start whose tracker is not loaded (App.later): the import, then the game."""
         self.app.game_module_now()
         yield
+        self.count()  # under the notice: a refusal below opens the form from it, as at the press
         self.app.begin(self._made(made), new=True)
 
     def _made(self, made):

@@ -206,14 +206,13 @@ class App:
 
     def go_on(self):
         """A step of the work a press left for the passes after its screen (`later`)."""
-        said = self.message
         try:
             next(self.later)
         except StopIteration:
             self.later = None
         except (Refused, ValueError, EntropyFailure) as e:
             self.later = None
-            self._refused(e, said)
+            self._refused(e, "")  # what the press's screen said ("Starting...") is not to come back
         except BaseException:  # (the shell's `recover` brings the last good screen back)
             self.later = None
             raise
