@@ -7,8 +7,6 @@ idle, and the chosen game's modules loaded one a loop pass (its descriptor's AHE
 menu and forgotten with its scope when the game begins, so a game's heap does not hold it.
 """
 
-import sys
-
 from dicetower.core import games
 from dicetower.core.game import Refused
 from dicetower.ui.canvas import cut
@@ -139,33 +137,33 @@ class Choosing:
                 raise
             self.remember()  # before it is forgotten: should the tracker refuse it, it comes back (below)
             app.close_setup()  # its module forgotten before the game's comes in (core/games/__init__.py)
-            if games.tracker_of(app.kind) not in sys.modules:
-                # Its import is a pass of its own, once the OLED says the game is starting (on a Pico,
-                # Champions' kept the buttons waiting 111 ms in this press); presses wait for it.
-                app.later = self._starting(made)
-                app.notice("Starting %s..." % games.label(app.kind))
-                return
-            game = self._made(made)
+            app.later = self._starting(made)
+            app.notice("Starting %s..." % games.label(app.kind))
+            return
         app.begin(game, new=True)
 
     def _starting(self, made):
-        """The rest of a start whose tracker is not loaded (App.later): the import, then the game."""
-        self.app.game_module_now()
-        yield
-        self.count()  # under the notice: a refusal below opens the form from it, as at the press
-        self.app.begin(self._made(made), new=True)
-
-    def _made(self, made):
-        """The new game from its set-up's start (`made`), the set-up forgotten already."""
+        """The rest of a start (App.later), once the OLED says the game is starting: what the idle passes
+        had not loaded, one module a pass (on a Pico, Champions' tracker, which must not share the heap
+        with its set-up, kept the buttons waiting 111 ms in the press), then the new game from its set-up's
+        start (`made`)."""
         app = self.app
+        while app.game_module is None or app.to_load():
+            if app.to_load():
+                app.load_ahead()
+            else:
+                app.game_module_now()
+            yield
+        self.count()  # under the notice: a refusal below opens the form from it, as at the press
         try:
-            return app.game_module_now().TRACKER.setup(*made)
+            game = app.game_module.TRACKER.setup(*made)
         except Refused:
             # The set-up's start let it pass (a check missing there): the form back as it was.
             self.set_up(app.kind)
             if self.make_ready() and app.mode != "notice":
                 self.open_setup()
             raise
+        app.begin(game, new=True)
 
     def remember(self):
         app = self.app

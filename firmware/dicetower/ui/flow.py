@@ -210,12 +210,9 @@ class App:
             next(self.later)
         except StopIteration:
             self.later = None
-        except (Refused, ValueError, EntropyFailure) as e:
+        except (Refused, ValueError, EntropyFailure) as e:  # (another error: the shell's `recover`)
             self.later = None
             self._refused(e, "")  # what the press's screen said ("Starting...") is not to come back
-        except BaseException:  # (the shell's `recover` brings the last good screen back)
-            self.later = None
-            raise
 
     def _refused(self, e, said):
         """A player's press refused (`e`): why, on the screen until the next press, which brings back
@@ -338,6 +335,10 @@ class App:
                     self.scopes[other].drop(games.part(other, name))
                 self.scopes[other].drop(SEAL_MOMENTS)  # loaded ahead for a new game of its kind, not begun
 
+    def to_load(self):
+        """True while modules the chosen game will need wait to be loaded (`choose_ahead`)."""
+        return self.ahead is not None and bool(self.ahead.queued)
+
     def load_ahead(self):
         """The next module the chosen game will need, now."""
         name = self.ahead.step()
@@ -359,7 +360,7 @@ class App:
     def load_to_tracker(self):
         """The chosen game's AHEAD up to its tracker, now: what its set-up imports of it is then in the
         game's scope, not the set-up's (which is closed when the game starts)."""
-        while self.game_module is None and self.ahead is not None and self.ahead.queued:
+        while self.game_module is None and self.to_load():
             self.load_ahead()
 
     def game_module_now(self):
@@ -528,7 +529,7 @@ class App:
         if self.later is not None:
             self.go_on()  # (on a device, Device._work's first: presses wait for it)
             return True
-        ahead = self.ahead is not None and self.ahead.queued
+        ahead = self.to_load()
         if self.game_module is None and ahead:
             self.load_ahead()  # its AHEAD up to its tracker, before its set-up (which imports it)
             return True
@@ -558,7 +559,7 @@ class App:
         return bool(
             self.later is not None
             or self.unready is not None
-            or (self.ahead is not None and self.ahead.queued)
+            or self.to_load()
             or (self.turn is not None and self.turn.thinking())
         )
 
