@@ -66,12 +66,12 @@ VM_OVER = 8496  # B: the smallest of the pairs above
 # firmware's heap past one fails CI; one that shrinks it should lower the figure here (the benchmark
 # prints the peaks). The ceilings come down to target_budget() as the heap is won back.
 CEILING = {
-    "pico": {"boot": 113800, "battlerealm": 201700, "champions": 146800, "united": 132900, "battleworld": 142700},
+    "pico": {"boot": 113800, "battlerealm": 201700, "champions": 147600, "united": 132900, "battleworld": 142700},
     "pico_w": {"boot": 164300, "battlerealm": 243400, "champions": 189400, "united": 174100, "battleworld": 184700},
     "pico_w+phones": {
-        "boot": 177000,
+        "boot": 178300,
         "battlerealm": 261300,
-        "champions": 206000,
+        "champions": 207600,
         "united": 189800,
         "battleworld": 203300,
     },
@@ -248,3 +248,12 @@ def _measure(board, kind, name):
 # few names both use held by ui/sealing.py): Battleworld's peak, at its cut, 144,176 -> 142,112 on the
 # Pico (its ceiling lowered) and 185,616 -> 184,096 on the Pico W; Battlerealm's, in play, 200,640 ->
 # 201,136 (Pico), 242,864 (Pico W), 260,768 (with phones), about 0.5 KB over them.
+# Raised at issue 50's presses that import nothing idle could (a new game's seal moments and Battlerealm's
+# roll loaded while it is set up; a start made in the passes after "Starting <game>...", App.later; the
+# seal's reveal after the game's end is shown): ui/flow.py +0.35 KB and ui/choosing.py +0.2 KB of .mpy, so
+# every figure 0.6 KB up (Pico boot 112,208 -> 112,816, Battlerealm 200,096 -> 200,816, United 131,776 -> 132,384,
+# Battleworld 141,792 -> 142,480; Pico W Battlerealm 242,368 -> 243,088). Champions' peak, at its set-up form, 145,760 -> 146,960
+# on the Pico (ceiling 146,800 -> 147,600), and with phones its start menu 175,552 -> 177,680 and its peak
+# 205,056 -> 206,944 (boot ceiling 177,000 -> 178,300, Champions' 206,000 -> 207,600): with phones each
+# example boots on its own heap, and Champions' start menu moved 1.5 KB with these few bytes of code (the
+# figure is the same run after run: where the start menu's garbage and the phones' buffers fall).

@@ -79,11 +79,19 @@ def test_the_lost_game_of_the_warehouse_loads_back():
     back the move but left the buy that needed it to redo, and the next boot refused the whole game."""
     app = App(FairDice(SeededSource(5)), saves=Saves())
     # New Battlerealm, two heroes, start, cut; move, roll, buy; two undos; roll, "At:" cycled back.
-    for keys, kind in (("caacc", "short"), ("caacccbcc", "short"), ("aa", "long"), ("caac", "short")):
+    stages = (  # the keys, and the actions done and to redo after them: the hostile run's path, not another
+        ("caacc", "short", [], []),
+        ("caacccbcc", "short", ["move", "roll", "buy"], []),
+        ("aa", "long", ["move"], ["buy", "roll"]),
+        ("caac", "short", [], []),
+    )
+    for keys, kind, done, to_redo in stages:
         for key in keys:
             app.press(key, kind)
             loads_back(app.game, "after %s" % key) if app.game is not None else None
-    assert [a[0] for a in app.game.actions] == []
+        assert app.game is not None and app.mode in ("play", "dice"), (keys, app.mode)
+        assert [a[0] for a in app.game.actions] == done
+        assert [a[0] for a in app.game.redo_actions] == to_redo
     assert app.game.redo_actions == []  # the move taken back for good: what was redone after it goes too
 
 

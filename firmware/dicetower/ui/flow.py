@@ -177,6 +177,8 @@ class App:
 
     def press(self, button, kind):
         """Handle one button event. Never raises for a player's input."""
+        while self.later is not None:
+            self.go_on()  # the last press's work first (a device's loop has done it: a shell calling this)
         self.changed = True
         self.browsing = False
         if self.refused is not None:
