@@ -76,7 +76,8 @@ class App:
         self.page = 0
         self.changed = True
         # The rest of a press's work (a generator), a step a loop pass once the press's screen is drawn
-        # (Device._work): presses wait for it. A start whose tracker is not loaded (ui/choosing.py).
+        # (Device._work): presses wait for it. A new game made after "Starting..." (ui/choosing.py), a seal
+        # revealed after the game's end (ui/sealing.py).
         self.later = None
         self.phones = None  # how phones reach the scoreboard (url, wifi, password, pin), once it is served
         self._menus = None  # ui/menus.py, while the menus before a game show (`menus`)
