@@ -101,7 +101,7 @@ def text_of(values):
 
 def _saved_games():
     out = []
-    for _, kind in games.GAMES:
+    for _, kind, *_ in games.GAMES:
         module = games.game(kind)
         out.append(module.new_game(games.players(kind)[2], {}))
     from dicetower.core.games.battlerealm.tracker import Battlerealm

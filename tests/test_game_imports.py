@@ -33,7 +33,7 @@ BATTLEREALM_ONLY = {
     "dicetower.core.games.battlerealm.roll",
     "dicetower.core.games.battlerealm.triples",
 }
-GAMES = tuple(kind for _, kind in games.GAMES)  # the registry's, in the start menu's order
+GAMES = tuple(kind for _, kind, *_ in games.GAMES)  # the registry's, in the start menu's order
 # The games whose box rolls dice: the tower seals each at its start, and its cut screen takes one C.
 SEALED = tuple(kind for kind in GAMES if draws_dice(games.game(kind).MENU))
 
@@ -323,28 +323,49 @@ def test_the_start_menus_screens_are_forgotten_while_a_game_is_set_up_and_come_b
     assert after_boot(script) == [[False, True], True]
 
 
-def test_the_press_that_chooses_a_game_imports_nothing_and_idle_passes_bring_its_module():
-    """The count screen comes from the games' registry (core/games/__init__.py and the game's descriptor): the press that
-    chooses Champions imports only its descriptor (on a Pico its tracker alone is 87 ms); the loop's idle passes
-    import it, then its set-up, while the count screen waits."""
+# Each game's count screen as the press that chooses it draws it: its title, what it counts, its hold-B line.
+COUNT_SCREENS = {
+    "battlerealm": ("New Battlerealm", "Players (2-6):", "Hold B: pick the heroes"),
+    "champions": ("New Champions", "Players (1-4):", "Hold B: heroes, villain.."),
+    "united": ("New United", "Players (1-6):", "Hold B: mode, villain.."),
+    "battleworld": ("New Battleworld", "Starting heroes (1-5):", ""),
+}
+
+
+@pytest.mark.parametrize("kind", GAMES)
+def test_the_press_that_chooses_a_game_imports_nothing_and_idle_passes_bring_its_modules(kind):
+    """The count screen comes from the games' registry (its line in core/games/__init__.py): the press that
+    chooses a game imports nothing, nor does the count screen's drawing, which comes before any idle pass
+    (on a Pico the descriptor's import kept the buttons waiting 26 ms; Champions' tracker alone is 87 ms).
+    The loop's idle passes import the descriptor, then what it names, then the set-up, while the count
+    screen waits."""
     script = (
         "t.wait(1000)\n"
-        "press = t.app.press\n"
         "seen = []\n"
-        "def watched(button, kind):\n"
-        "    before = set(sys.modules)\n"
-        "    press(button, kind)\n"
-        "    seen.append(sorted(m for m in set(sys.modules) - before if m.startswith('dicetower.')))\n"
-        "t.app.press = watched\n"
-        "t.presses('b c')\n"  # to New Champions, and choose it
-        "assert t.screen()[:3] == ['New Champions', '', 'Players (1-4):'], t.screen()\n"
-        "assert 'dicetower.core.games.champions.setup' in sys.modules\n"  # made ready at idle since
-        "print(json.dumps(seen))\n"
+        "def watched(work):\n"  # the modules a call imported
+        "    def call(*args):\n"
+        "        before = set(sys.modules)\n"
+        "        work(*args)\n"
+        "        seen.append(sorted(m for m in set(sys.modules) - before if m.startswith('dicetower.')))\n"
+        "    return call\n"
+        "t.app.press = watched(t.app.press)\n"
+        "t.device.render = watched(t.device.render)\n"
+        "t.presses(%r)\n"  # to New <kind> and choose it
+        "drawn = t.screen()\n"
+        "t.wait(1000)\n"  # the count screen waits
+        "print(json.dumps([seen, drawn[0], drawn[2], drawn[7], sorted(sys.modules)]))\n"
         "sys.exit(0)"
-    )
-    # The choosing press loads the game's descriptor alone (its package's __init__: a few numbers and
-    # words, what the count screen shows), not its tracker.
-    assert after_boot(script) == [[], ["dicetower.core.games.champions"]]
+    ) % ("b" * GAMES.index(kind) + "c")
+    seen, title, counting, hold_b, modules = after_boot(script)
+    assert len(seen) >= 2 * (GAMES.index(kind) + 1)  # each press and at least its screen's drawing
+    assert seen == [[]] * len(seen)
+    assert (title, counting, hold_b) == COUNT_SCREENS[kind]
+    package = "dicetower.core.games." + kind
+    assert package in modules  # its descriptor, then what it names, at idle
+    ahead = {package + "." + name for name in games.descriptor(kind).AHEAD}
+    assert ahead <= set(modules), ahead - set(modules)
+    if games.setup_of(kind) is not None:
+        assert games.setup_of(kind) in modules  # made ready at idle
 
 
 def test_a_set_up_fetched_for_a_game_not_played_is_let_go_when_another_starts():

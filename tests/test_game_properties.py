@@ -214,7 +214,7 @@ GAMES = (
 )
 
 
-@pytest.mark.parametrize("new_game,actions", GAMES, ids=[kind for _, kind in games.GAMES])
+@pytest.mark.parametrize("new_game,actions", GAMES, ids=[kind for _, kind, *_ in games.GAMES])
 @SETTINGS
 @given(data=st.data())
 def test_random_sequences_keep_the_invariants(new_game, actions, data):

@@ -167,5 +167,5 @@ def games():
         tree = ast.parse(f.read())
     for node in tree.body:
         if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["GAMES"]:
-            return tuple(tuple(pair) for pair in ast.literal_eval(node.value))
+            return tuple((line[0], line[1]) for line in ast.literal_eval(node.value))
     raise LookupError("core/games/__init__.py has no GAMES")

@@ -10,7 +10,7 @@ import unittest
 from dicetower.core.games import GAMES
 from table import Table
 
-START_ITEMS = tuple(kind for _, kind in GAMES)  # the start menu's order: the registry's
+START_ITEMS = tuple(kind for _, kind, *_ in GAMES)  # the start menu's order: the registry's
 
 
 def new_game(t, kind, players_delta):

@@ -27,7 +27,7 @@ KINDS = (
 
 class Descriptors(unittest.TestCase):
     def test_each_game_sets_up_its_whole_player_range(self):
-        for _label, kind in GAMES:
+        for _label, kind, *_ in GAMES:
             rules = game(kind)
             self.assertEqual(rules.TRACKER.KIND, kind)
             low, high, default = players(kind)
@@ -37,7 +37,7 @@ class Descriptors(unittest.TestCase):
                 self.assertEqual(decode(encode(tracker)).state, tracker.state)  # and it saves
 
     def test_every_menu_entry_is_an_action_of_the_tracker_with_known_arg_kinds(self):
-        for _label, kind in GAMES:
+        for _label, kind, *_ in GAMES:
             rules = game(kind)
             state = rules.new_game(players(kind)[2], {}).state
             for entry, name, args in rules.MENU:
@@ -56,7 +56,7 @@ class Descriptors(unittest.TestCase):
                     values.append(None)
 
     def test_the_status_is_text_and_the_gauge_fills_its_four(self):
-        for _label, kind in GAMES:
+        for _label, kind, *_ in GAMES:
             rules = game(kind)
             state = rules.new_game(players(kind)[1], {}).state
             rows = rules.status(state, 4)

@@ -59,7 +59,7 @@ class Rand:
 GAPS = (0, 0, 1, 2, 60, 60, 200, 200, 400, 1500)
 BUTTONS = "aaabbbbccc"
 KINDS = ("short",) * 7 + ("long",) * 2 + ("double",)
-GAME_KINDS = tuple(kind for _, kind in GAMES)  # the registry's
+GAME_KINDS = tuple(kind for _, kind, *_ in GAMES)  # the registry's
 
 
 def random_steps(seed, count):

@@ -294,7 +294,7 @@ class LongPresses(unittest.TestCase):  # was a second `PlayMenu`, which hid the 
         self.assertEqual((t.app.mode, t.app.game.state["turn"]), ("dice", 1))
 
     def test_every_menu_item_fits_its_line(self):
-        for _, kind in GAMES:
+        for _, kind, *_ in GAMES:
             for item in game(kind).MENU + TABLE_ROW + ROW:
                 self.assertTrue(len(item[0]) <= COLUMNS - 4, item[0])
         t = Table()
@@ -311,7 +311,7 @@ class LongPresses(unittest.TestCase):  # was a second `PlayMenu`, which hid the 
 class Words(unittest.TestCase):
     def test_a_game_is_named_as_the_start_menu_names_it(self):
         t = Table()
-        for steps, name in enumerate(label for label, _ in GAMES):
+        for steps, name in enumerate(label for label, *_ in GAMES):
             t.presses("b" * steps + "c")
             self.assertEqual(t.screen()[0], "New " + name)
             t.presses("C")  # back to the start menu, at its top

@@ -59,7 +59,7 @@ class Defaults(unittest.TestCase):
     def test_a_game_set_up_as_offered_is_the_game_new_game_makes(self):
         """The saves check a loaded game against `new_game`'s: the set-up's defaults must make that game."""
         checked = 0
-        for _, kind in GAMES:
+        for _, kind, *_ in GAMES:
             rules = game(kind)
             name = setup_of(kind)
             if name is None:

@@ -22,7 +22,7 @@ class ToyGame(unittest.TestCase):
     def test_a_registered_game_is_set_up_played_saved_and_resumed_by_the_buttons(self):
         t = Table(seed=2)
         items = [label for label, _ in t.app.menus.start_items(t.app)]
-        self.assertEqual(items[: len(games.GAMES)], ["New " + label for label, _ in games.GAMES])
+        self.assertEqual(items[: len(games.GAMES)], ["New " + label for label, *_ in games.GAMES])
         self.assertEqual(items[len(games.GAMES) - 1], "New Toy")
         t.presses("b" * (len(games.GAMES) - 1) + "c")  # New Toy: its count screen, from its line
         self.assertEqual(t.screen()[0].strip(), "New Toy")

@@ -474,7 +474,7 @@ class Memory(Bench):
         from dicetower.core.save_reader import decode
 
         s, t = self.s, self.t
-        t.presses("b" * [kind for _, kind in GAMES].index("united") + "c c")  # New United, four heroes
+        t.presses("b" * [kind for _, kind, *_ in GAMES].index("united") + "c c")  # New United, four heroes
         self.assertEqual(t.screen()[0].split()[:2], ["KO", "0/6"])
         writer = Writer(PHONE)
         stream = s.handle_request(Reader(request("GET", "/events")), writer)

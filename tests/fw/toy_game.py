@@ -27,7 +27,7 @@ def register():
     sys.modules[PACKAGE + ".help"] = toy.help
     sys.modules[PACKAGE + ".table"] = toy.table
     before = games.GAMES
-    games.GAMES = before + (("Toy", "toy"),)
+    games.GAMES = before + (("Toy", "toy", (1, 4, 2), None, ""),)
     return before
 
 

@@ -62,6 +62,7 @@ class App:
         self.setup_scope = None  # made when a set-up first loads a module (`setting_up`), closed when it starts
         self.scopes = {}
         self.ahead = None  # the game's scope whose modules the idle passes load (`choose_ahead`)
+        self.undescribed = False  # True until its descriptor is loaded and what it names queued
         self.kept = Scope("tower")  # the sealed dice's modules, once a game of dice begins: never closed
         self.last_setup = None  # the remembered set-up, until then
         self.form = None  # its rows on the OLED (ui/setup.py), made at the first use
@@ -87,9 +88,9 @@ class App:
         notices = []
         if saves is not None:
             reading = Scope("read")
-            for _, kind in games.GAMES:  # what launch.py loaded first for the saved game (Battlerealm's
-                described = sys.modules.get(games.PACKAGE + kind)  # work arrays): the read's, kept with
-                for name in getattr(described, "PLAY_ONLY", ()):  # the game it reads
+            for line in games.GAMES:  # what launch.py loaded first for the saved game (Battlerealm's
+                kind = line[1]  # work arrays): the read's, kept with the game it reads
+                for name in getattr(sys.modules.get(games.PACKAGE + kind), "PLAY_ONLY", ()):
                     reading.adopt(games.part(kind, name))
             game, message = saves.resume(reading)
             self.resume = game
@@ -315,15 +316,12 @@ class App:
         """Load at idle, one a pass, what a game of `kind` will need: its descriptor's AHEAD (`begin`
         closes the scopes of games of other kinds)."""
         self.set_aside(kind)
-        self.ahead = scope = self.scope_of(kind)
-        described = scope.load(games.PACKAGE + kind)  # its descriptor: the game's, as the rest of its package
-        scope.queue(games.ahead_of(kind))
-        scope.queue((PICKER,))  # every game's pickers: not the start menu's heap
-        if getattr(described, "SCREENS", False):
-            scope.queue(("dicetower.ui." + kind,))  # its own screens (ui/<game>.py), after its rules
-        rules = sys.modules.get(games.tracker_of(kind))
-        if rules is not None:  # loaded already (a save's read, a set-up's import): what it needs next
-            self._tracker_in(rules)
+        self.ahead = self.scope_of(kind)
+        # Its descriptor first, the first idle pass's (the press shows the count screen from the registry's
+        # line), or now if it is in already (a save's read, a game resumed).
+        self.undescribed = True
+        if games.PACKAGE + kind in sys.modules:
+            self.load_ahead()
 
     def set_aside(self, kind):
         """A game of `kind` is chosen: games of other kinds chosen before it are forgotten, but the one
@@ -340,13 +338,25 @@ class App:
 
     def to_load(self):
         """True while modules the chosen game will need wait to be loaded (`choose_ahead`)."""
-        return self.ahead is not None and bool(self.ahead.queued)
+        return self.ahead is not None and (self.undescribed or bool(self.ahead.queued))
 
     def load_ahead(self):
-        """The next module the chosen game will need, now."""
-        name = self.ahead.step()
-        if name is not None and name == games.tracker_of(self.ahead.name):
-            self._tracker_in(games.game(self.ahead.name))
+        """The next module the chosen game will need, now: its descriptor (the game's, as the rest of its
+        package) and what it names to load queued, then those one a call."""
+        scope = self.ahead
+        kind = scope.name
+        if self.undescribed:
+            self.undescribed = False
+            described = scope.load(games.PACKAGE + kind)
+            scope.queue(games.ahead_of(kind))
+            scope.queue((PICKER,))  # every game's pickers: not the start menu's heap
+            if getattr(described, "SCREENS", False):
+                scope.queue(("dicetower.ui." + kind,))  # its own screens (ui/<game>.py), after its rules
+            rules = sys.modules.get(games.tracker_of(kind))
+            if rules is not None:  # loaded already (a save's read, a set-up's import): what it needs next
+                self._tracker_in(rules)
+        elif scope.step() == games.tracker_of(kind):
+            self._tracker_in(games.game(kind))
 
     def _tracker_in(self, rules):
         """A chosen game's tracker is in: it is the game's rules, and its sealed dice are next if it draws
@@ -421,7 +431,7 @@ class App:
         self.cursor = 0
         # What the idle passes have not loaded yet, now, in its order (presses may have left no idle pass).
         self.choose_ahead(kind)
-        while self.ahead.queued:
+        while self.to_load():
             self.load_ahead()
         self.message = "New game." if new else "Resumed."
         if rolls_six_dice(self.menu):

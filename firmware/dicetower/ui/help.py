@@ -7,7 +7,7 @@ from dicetower.core.games import GAMES, part
 
 def text(first=None):
     """Every game's help, the game being played (`first`) first."""
-    kinds = [kind for _, kind in GAMES]
+    kinds = [line[1] for line in GAMES]
     if first in kinds:
         kinds.remove(first)
         kinds.insert(0, first)

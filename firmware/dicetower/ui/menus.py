@@ -17,7 +17,7 @@ _QR = [None, None]  # the last address and its QR code: made once, not at every 
 
 
 def start_items(app):
-    items = [("New " + label, key) for label, key in games.GAMES]
+    items = [("New " + line[0], line[1]) for line in games.GAMES]
     if app.resume is not None:
         items.insert(0, ("Resume " + games.label(app.resume.KIND), "resume"))
     kept = app.saves.kept_kind() if app.saves is not None else None

@@ -1,7 +1,4 @@
-"""The toy game's descriptor, as a new game's package has one (core/games/__init__.py)."""
+"""The toy game's descriptor, as a new game's package has one (core/games/__init__.py); its players and
+count screen are its line in the registry (tests/fw/toy_game.py makes it)."""
 
-PLAYERS = (1, 4, 2)
-COUNTING = None
-SETUP = False
-HOLD_B = ""
 AHEAD = ("tracker",)

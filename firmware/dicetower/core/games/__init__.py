@@ -1,15 +1,19 @@
 """The games the box plays: a package each (core/games/<game>/), named here, imported only when its
 game is chosen, resumed or read.
 
-A game's package is everything the box knows about it but its line in GAMES below, which is all the
-start menu needs. Adding a game is a package and that line (docs/architecture.md's checklist):
-  __init__.py      its descriptor, small (it stays on the heap while the game is played), read by
-                   the count screen and the idle passes before the rules are loaded:
-    PLAYERS        (fewest, most, default) players
-    COUNTING       what the count screen counts, with %d-%d for its range (None: players)
-    SETUP          True if it sets up more than a count: its setup.py (ui/setup.py says what it
-                   has: loaded while the game is set up, forgotten when it starts); False: a count only
-    HOLD_B         the count screen's line on what holding B sets up ("" without a set-up)
+A game is its line in GAMES below, which is all the start menu and its count screen need, and its
+package, everything else the box knows about it. Adding a game is the two (docs/architecture.md's
+checklist):
+  its line         (start menu label, package name, players, counting, hold B):
+    players        (fewest, most, default) players
+    counting       what the count screen counts, with %d-%d for its range (None: players)
+    hold B         the count screen's line on what holding B sets up: "" for a game that sets up
+                   nothing but its count; else its package has a setup.py (ui/setup.py says what it
+                   has: loaded while the game is set up, forgotten when it starts)
+                   The press that chooses a game shows its count screen from this line alone: importing
+                   the game's descriptor at it kept the buttons waiting 26 ms on a Pico.
+  __init__.py      its descriptor, small (it stays on the heap while the game is played), the first of
+                   its modules the idle passes load once the game is chosen (before its rules):
     AHEAD          its package's modules imported at idle, one a loop pass, once the game is chosen,
                    in the order they import one another: the press that chooses a game shows its
                    count screen without importing them (a game's import is among the loop's longest
@@ -45,37 +49,53 @@ start menu needs. Adding a game is a package and that line (docs/architecture.md
   ui/<game>.py     (optional) its own screens
 """
 
-# (start menu label, package name), in the start menu's order: every list of games derives from it.
+# (start menu label, package name, players, counting, hold B: above), in the start menu's order: every
+# list of games derives from it.
 GAMES = (
-    ("Battlerealm", "battlerealm"),
-    ("Champions", "champions"),
-    ("United", "united"),
-    ("Battleworld", "battleworld"),
+    ("Battlerealm", "battlerealm", (2, 6, 4), None, "Hold B: pick the heroes"),
+    ("Champions", "champions", (1, 4, 2), None, "Hold B: heroes, villain.."),
+    ("United", "united", (1, 6, 4), None, "Hold B: mode, villain.."),
+    ("Battleworld", "battleworld", (1, 5, 1), "Starting heroes (%d-%d):", ""),
 )
 PACKAGE = "dicetower.core.games."
 
 
 def descriptor(kind):
     """The package of the game called `kind` (its descriptor, above); KeyError if there is none."""
-    if not known(kind):
-        raise KeyError(kind)
+    line(kind)
     return __import__(PACKAGE + kind, None, None, ["_"])
+
+
+def line(kind):
+    """The line of GAMES of the game called `kind`; KeyError if there is none."""
+    for each in GAMES:
+        if each[1] == kind:
+            return each
+    raise KeyError(kind)
+
+
+def known(kind):
+    """True if `kind` names one of the games (a module name above, as a save's "game" gives it)."""
+    try:
+        return bool(line(kind))
+    except KeyError:
+        return False
 
 
 def players(kind):
     """(fewest, most, default) players of the game called `kind`."""
-    return descriptor(kind).PLAYERS
+    return line(kind)[2]
 
 
 def count_screen(kind):
     """(what the count counts, with %d-%d for its range; the line on what holding B sets up)."""
-    line = descriptor(kind)
-    return line.COUNTING or "Players (%d-%d):", line.HOLD_B
+    each = line(kind)
+    return each[3] or "Players (%d-%d):", each[4]
 
 
 def setup_of(kind):
     """The dotted name of the game's set-up module, or None: a count only."""
-    return part(kind, "setup") if descriptor(kind).SETUP else None
+    return part(kind, "setup") if line(kind)[4] else None
 
 
 def ahead_of(kind):
@@ -94,24 +114,12 @@ def part(kind, name):
     return PACKAGE + kind + "." + name
 
 
-def known(kind):
-    """True if `kind` names one of the games (a module name above, as a save's "game" gives it)."""
-    for _, name in GAMES:
-        if name == kind:
-            return True
-    return False
-
-
 def game(kind):
     """The tracker module of the game called `kind` (above); KeyError if there is none."""
-    if not known(kind):
-        raise KeyError(kind)
+    line(kind)
     return __import__(tracker_of(kind), None, None, ["_"])
 
 
 def label(kind):
     """The game's name as the start menu gives it ("Battlerealm"), for every screen that names it."""
-    for name, key in GAMES:
-        if key == kind:
-            return name
-    return kind
+    return line(kind)[0] if known(kind) else kind

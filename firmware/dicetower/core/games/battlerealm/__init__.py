@@ -1,13 +1,9 @@
 """Battlerealm (Marvel Battlerealm): six custom dice, PVP Points, the Crystal Prison.
 
-Its descriptor: what the start menu's count screen and the idle passes know of the game before its
-tracker is loaded (core/games/__init__.py says what each name is), and the game's numbers its tracker
-and its checks (check.py, loaded without the tracker) share."""
+Its descriptor: what the idle passes know of the game before its tracker is loaded
+(core/games/__init__.py says what each name is; its players and count screen are its line there), and
+the game's numbers its tracker and its checks (check.py, loaded without the tracker) share."""
 
-PLAYERS = (2, 6, 4)
-COUNTING = None
-SETUP = True
-HOLD_B = "Hold B: pick the heroes"
 # The roll's module among them: imported by the first roll's press, it kept the buttons waiting 45 ms on a Pico.
 AHEAD = ("work_arrays", "triples", "cards", "roster", "tracker", "roll", "turn")
 PLAY_ONLY = ("work_arrays",)  # the advisor's 11 KB: launch.py's first at power-up, not held while another

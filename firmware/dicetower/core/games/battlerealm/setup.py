@@ -1,7 +1,10 @@
 """Battlerealm's set-up (ui/setup.py shows its rows): seat by seat, a hero of the roster (heroes.json or
 the built-in one), none twice. Loaded while a game is set up, forgotten when it starts."""
 
-from dicetower.core.games.battlerealm import CHECKS, PLAYERS
+from dicetower.core.games import players
+from dicetower.core.games.battlerealm import CHECKS
+
+PLAYERS = players("battlerealm")  # (fewest, most, default): its line in the registry
 
 
 def _names(options):

@@ -23,8 +23,10 @@ are the core set's identity cards.
 from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
 from dicetower.core.game import Refused, fields, number, parsed, plural, refused_at, text
-from dicetower.core.games.champions import PLAYERS
+from dicetower.core.games import players
 from dicetower.core.games.champions.check import hero, stage, villain_hp
+
+PLAYERS = players("champions")  # (fewest, most, default): its line in the registry
 
 
 _MOST_STAGES = const(4)  # the set-up's rows for a villain's or a scheme's stages (the tracker holds up to 6)

@@ -1,10 +1,6 @@
 """Marvel United: KO tokens.
 
-Its descriptor: what the start menu's count screen and the idle passes know of the game before its
-tracker is loaded (core/games/__init__.py says what each name is)."""
+Its descriptor: what the idle passes know of the game before its tracker is loaded
+(core/games/__init__.py says what each name is; its players and count screen are its line there)."""
 
-PLAYERS = (1, 6, 4)
-COUNTING = None
-SETUP = True
-HOLD_B = "Hold B: mode, villain.."
 AHEAD = ("tracker",)  # what its set-up imports of it: the game's scope's, not the set-up's

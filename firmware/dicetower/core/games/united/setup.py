@@ -3,8 +3,10 @@ War of Kings box, or a hero of another), the KO threshold. Loaded while a game i
 it starts."""
 
 from dicetower.core.game import Refused, number, refused_at
-from dicetower.core.games.united import PLAYERS
+from dicetower.core.games import players
 from dicetower.core.games.united.tracker import HEROES, seated
+
+PLAYERS = players("united")  # (fewest, most, default): its line in the registry
 
 VILLAINS = [("Gladiator", "gladiator"), ("Vulcan", "vulcan")]
 
