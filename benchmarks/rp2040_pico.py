@@ -175,7 +175,8 @@ def main(argv=None):
 
     # 3. The example games, pressed on the GPIO pins.
     taps = []
-    stages = []  # each tap at the pins: [to the first poll, to the first I2C transfer, to its last byte] ns, bits
+    stages = []  # each tap at the pins: ([to the first poll, to the first I2C transfer, to its last byte] ns,
+    # bits), the example, the line of its press
     gaps = []  # (ns long, the example, the line of the press it followed) of each pass over 20 ms
     paths_of = {}
     longest = 0
@@ -189,18 +190,20 @@ def main(argv=None):
             started = time.time()
             pressed = []  # (emulated ns at the press, its line)
             found = []  # the emulator's passes over 20 ms: (ns at their end, ns long)
+            last = 0  # the line of the press before: each press is answered before the next (1.2 s after it)
             for button, kind, line in keys_of(path):
                 stats = pico.stats()  # read as the presses go: a read hands over what it returns
                 taps += stats["press_to_oled_ns"]
-                stages += stats["taps"]
+                stages += [(tap, name, last) for tap in stats["taps"]]
                 found += stats["poll_gaps_ns"]
                 pressed.append((stats["ns"], line))
                 pico.press(button, kind)
+                last = line
                 steps += 1
             wall += time.time() - started
             stats = pico.stats()
             taps += stats["press_to_oled_ns"]
-            stages += stats["taps"]
+            stages += [(tap, name, last) for tap in stats["taps"]]
             found += stats["poll_gaps_ns"]
             longest = max(longest, stats["poll_longest_ns"])
             for end, ns in found:  # each named by the press it followed: the last before it began
@@ -378,8 +381,12 @@ def tap_breakdown(pins, chips):
     release to the loop's first poll, the loop's work to the first byte on the bus, the bus at the
     emulator's speed and at the board's I2C clock from the bits sent), and inside the firmware, from the
     tap probe (the wait for the loop to take it, the app's work, a save before the screen, the drawing,
-    the driver's send). The tap's time to the OLED is the pins' figure with the bus at its real clock."""
+    the driver's send). The tap's time to the OLED is the pins' figure with the bus at its real clock.
+    `pins`: (the tap's figures at the pins, the example, the line of its press) each; the five slowest taps
+    are named, then the five slowest app's works."""
     per = [x for found in chips for x in found]
+    named = pins
+    pins = [tap for tap, _, _ in named]
 
     def row(label, values, unit):
         if not values:
@@ -410,6 +417,15 @@ def tap_breakdown(pins, chips):
         row("  the bus, emulated (no I2C bus time)", [last - first for _, first, last, _ in pins], "ns"),
         row("  the bus at %d kHz, from the bits sent" % (I2C_HZ // 1000), bus, "ns"),
         row("tap released -> OLED updated (its last byte, the bus at %d kHz)" % (I2C_HZ // 1000), whole, "ns"),
+    ] + [
+        (
+            "    tap %.1f ms in %s, line %d: %s" % (ns / 1e6, name, line, _press_line(_example(name), line)[:48]),
+            "",
+        )
+        for ns, name, line in sorted(
+            ((first + bits / I2C_HZ * 1e9, name, line) for (_, first, _, bits), name, line in named),
+            key=lambda t: -t[0],
+        )[:5]
     ] + [
         (
             "    app's work %.1f ms in %s, line %d: %s"
