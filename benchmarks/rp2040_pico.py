@@ -396,44 +396,48 @@ def tap_breakdown(pins, chips):
 
     bus = [bits / I2C_HZ * 1e9 for _, _, _, bits in pins]
     whole = [first + bits / I2C_HZ * 1e9 for _, first, _, bits in pins]
-    return [
-        (
-            "a tap, stage by stage (p50 / p99; %d taps at the pins, %d presses in the firmware)"
-            % (len(pins), len(per)),
-            "",
-        ),
-        row("  debounce: none after the release (it counts at its first edge)", [], "ns"),
-        row("  release -> the loop's first poll of the buttons (pick-up)", [p for p, _, _, _ in pins], "ns"),
-        row(
-            "  first poll -> first byte to the OLED (the app's work, a save, the drawing)",
-            [f - p for p, f, _, _ in pins],
-            "ns",
-        ),
-        row("    in the firmware: the wait for the loop to take the press", [s[0] for s in per], "us"),
-        row("    in the firmware: the app's work (App.press)", [s[1] for s in per], "us"),
-        row("    in the firmware: a save before the screen (a throw's)", [s[2] for s in per], "us"),
-        row("    in the firmware: the drawing (screens.draw)", [s[3] for s in per], "us"),
-        row("    in the firmware: the driver's send (Oled.show, the emulated bus)", [s[4] for s in per], "us"),
-        row("  the bus, emulated (no I2C bus time)", [last - first for _, first, last, _ in pins], "ns"),
-        row("  the bus at %d kHz, from the bits sent" % (I2C_HZ // 1000), bus, "ns"),
-        row("tap released -> OLED updated (its last byte, the bus at %d kHz)" % (I2C_HZ // 1000), whole, "ns"),
-    ] + [
-        (
-            "    tap %.1f ms in %s, line %d: %s" % (ns / 1e6, name, line, _press_line(_example(name), line)[:48]),
-            "",
-        )
-        for ns, name, line in sorted(
-            ((first + bits / I2C_HZ * 1e9, name, line) for (_, first, _, bits), name, line in named),
-            key=lambda t: -t[0],
-        )[:5]
-    ] + [
-        (
-            "    app's work %.1f ms in %s, line %d: %s"
-            % (s[1] / 1e3, s[7], s[8], _press_line(_example(s[7]), s[8])[:48]),
-            "",
-        )
-        for s in sorted(per, key=lambda s: -s[1])[:5]
-    ]
+    return (
+        [
+            (
+                "a tap, stage by stage (p50 / p99; %d taps at the pins, %d presses in the firmware)"
+                % (len(pins), len(per)),
+                "",
+            ),
+            row("  debounce: none after the release (it counts at its first edge)", [], "ns"),
+            row("  release -> the loop's first poll of the buttons (pick-up)", [p for p, _, _, _ in pins], "ns"),
+            row(
+                "  first poll -> first byte to the OLED (the app's work, a save, the drawing)",
+                [f - p for p, f, _, _ in pins],
+                "ns",
+            ),
+            row("    in the firmware: the wait for the loop to take the press", [s[0] for s in per], "us"),
+            row("    in the firmware: the app's work (App.press)", [s[1] for s in per], "us"),
+            row("    in the firmware: a save before the screen (a throw's)", [s[2] for s in per], "us"),
+            row("    in the firmware: the drawing (screens.draw)", [s[3] for s in per], "us"),
+            row("    in the firmware: the driver's send (Oled.show, the emulated bus)", [s[4] for s in per], "us"),
+            row("  the bus, emulated (no I2C bus time)", [last - first for _, first, last, _ in pins], "ns"),
+            row("  the bus at %d kHz, from the bits sent" % (I2C_HZ // 1000), bus, "ns"),
+            row("tap released -> OLED updated (its last byte, the bus at %d kHz)" % (I2C_HZ // 1000), whole, "ns"),
+        ]
+        + [
+            (
+                "    tap %.1f ms in %s, line %d: %s" % (ns / 1e6, name, line, _press_line(_example(name), line)[:48]),
+                "",
+            )
+            for ns, name, line in sorted(
+                ((first + bits / I2C_HZ * 1e9, name, line) for (_, first, _, bits), name, line in named),
+                key=lambda t: -t[0],
+            )[:5]
+        ]
+        + [
+            (
+                "    app's work %.1f ms in %s, line %d: %s"
+                % (s[1] / 1e3, s[7], s[8], _press_line(_example(s[7]), s[8])[:48]),
+                "",
+            )
+            for s in sorted(per, key=lambda s: -s[1])[:5]
+        ]
+    )
 
 
 def _example(name):
