@@ -17,9 +17,10 @@ booted device at its start menu, each game after a soft reset of its own), and w
 played through the device itself (its press handling and its loop, 1.1 s of it after each press; the chip
 seals the example's games with the seeds the simulator sealed them with, so it follows the example's path:
 the menus, the dice's screen, the advisor and the seal are in these); per tap, emulated time from the
-release to the OLED being updated (p50, p99) while the example games are played by GPIO; one
-redraw, one LED frame, a roll with its animation; the advisor's hardest case and its Lucky case;
-the longest the main loop went without polling the buttons; and the rig's wall times (boot, flash).
+release to the OLED being updated (p50, p99) while the example games are played by GPIO, stage by
+stage, and the five slowest taps and app's works with their example's line; one redraw, one LED
+frame, a roll with its animation; the advisor's hardest case and its Lucky case; the longest the main
+loop went without polling the buttons; and the rig's wall times (boot, flash).
 
 The firmware is installed as every player installs it: MicroPython's own firmware, then
 `dicetower flash` (.mpy files on the flash).
