@@ -158,6 +158,27 @@ def test_the_press_that_starts_a_champions_game_is_answered_before_its_rules_are
     assert cursor == 1  # the B made while it started moved the game's menu, not the notice's pages
 
 
+def test_the_press_that_starts_a_game_of_a_count_only_is_answered_before_the_game_is_made():
+    """Battleworld sets up nothing but its count: its start press made the game, began it and sealed its
+    dice before the OLED changed (28 ms of app's work on a Pico). It starts as every game does: the OLED
+    says the game is starting, then the game is made in the passes after it, and its seal is cut."""
+    script = (
+        "t.presses('bbbc')\n"  # New Battleworld: its count screen
+        "t.wait(1000)\n"
+        "t.device.press('c', 'short')\n"  # start: one hero
+        "seen = []\n"
+        "for _ in range(40):\n"
+        "    t.device.tick(t.clock.now)\n"
+        "    seen.append([' '.join(t.screen()).split(), t.app.game is not None, t.app.mode])\n"
+        "print(json.dumps([seen, t.app.kind]))\n"
+        "sys.exit(0)"
+    )
+    seen, kind = after_boot(script)
+    starting = [made for words, made, _mode in seen if words[:2] == ["Starting", "Battleworld..."]]
+    assert starting and not starting[0], seen  # on the OLED before the game is made
+    assert seen[-1][1:] == [True, "cut"] and kind == "battleworld"
+
+
 def test_the_press_that_ends_a_sealed_game_shows_its_end_before_the_seal_is_revealed():
     """The seal's reveal (ui/revealing.py) is imported after the press that ends the game, in a pass of
     its own, once the OLED shows the game's end; then the seed is said. examples/battlerealm.sim's

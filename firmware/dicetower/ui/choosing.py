@@ -126,28 +126,24 @@ class Choosing:
         self.make_ready()
         if app.mode == "notice":
             return  # a presets file refused just now: said first
-        if app.setup is None:
-            game = app.game_module_now().new_game(app.count, app.options)
-            self.remember()
-        else:
+        made = None  # a game of a count only: its tracker's new_game
+        if app.setup is not None:
             try:
                 made = app.setup_module.start(app.count, app.setup, app.options)
             except Refused as e:
                 if e.path is not None or app.mode == "form":
                     self.open_setup(e.path)
                 raise
-            self.remember()  # before it is forgotten: should the tracker refuse it, it comes back (below)
-            app.close_setup()  # its module forgotten before the game's comes in (core/games/__init__.py)
-            app.later = self._starting(made)
-            app.notice("Starting %s..." % games.label(app.kind))
-            return
-        app.begin(game, new=True)
+        self.remember()  # before it is forgotten: should the tracker refuse it, it comes back (below)
+        app.close_setup()  # its module forgotten before the game's comes in (core/games/__init__.py)
+        app.later = self._starting(made)
+        app.notice("Starting %s..." % games.label(app.kind))
 
     def _starting(self, made):
         """The rest of a start (App.later), once the OLED says the game is starting: what the idle passes
         had not loaded, one module a pass (on a Pico, Champions' tracker, which must not share the heap
         with its set-up, kept the buttons waiting 111 ms in the press), then the new game from its set-up's
-        start (`made`)."""
+        start (`made`), or for a count (None) (Battleworld's, made in the press, kept it waiting 28 ms)."""
         app = self.app
         while app.game_module is None or app.to_load():
             if app.to_load():
@@ -157,7 +153,10 @@ class Choosing:
             yield
         self.count()  # under the notice: a refusal below opens the form from it, as at the press
         try:
-            game = app.game_module.TRACKER.setup(*made)
+            if made is None:
+                game = app.game_module.new_game(app.count, app.options)
+            else:
+                game = app.game_module.TRACKER.setup(*made)
         except Refused:
             # The set-up's start let it pass (a check missing there): the form back as it was.
             self.set_up(app.kind)
