@@ -66,14 +66,14 @@ VM_OVER = 8496  # B: the smallest of the pairs above
 # firmware's heap past one fails CI; one that shrinks it should lower the figure here (the benchmark
 # prints the peaks). The ceilings come down to target_budget() as the heap is won back.
 CEILING = {
-    "pico": {"boot": 113800, "battlerealm": 201700, "champions": 147600, "united": 133600, "battleworld": 143200},
-    "pico_w": {"boot": 164300, "battlerealm": 244500, "champions": 189400, "united": 174700, "battleworld": 185200},
+    "pico": {"boot": 113800, "battlerealm": 201700, "champions": 147600, "united": 132900, "battleworld": 143200},
+    "pico_w": {"boot": 164300, "battlerealm": 243900, "champions": 189400, "united": 174100, "battleworld": 184700},
     "pico_w+phones": {
         "boot": 177300,
-        "battlerealm": 262300,
+        "battlerealm": 261300,
         "champions": 206500,
-        "united": 190300,
-        "battleworld": 203900,
+        "united": 189800,
+        "battleworld": 203300,
     },
 }
 # Raised at issue 45 (sealed dice, version 2) to about 1 KB over the peaks `tasks.py bench vm_heap` printed
@@ -263,12 +263,7 @@ def _measure(board, kind, name):
 # (Pico Battlerealm 200,816 -> 201,216, United 132,384 -> 132,864, Battleworld 142,480 -> 142,784;
 # Pico W Battlerealm 243,088 -> 243,440; with phones Battleworld 202,960 -> 203,248): ceilings of
 # Battleworld on the Pico 142,700 -> 143,200 and Battlerealm on the Pico W 243,400 -> 243,900.
-# Then the device's dice made at idle again (FairDice's at_idle, core/entropy.py +0.4 KB of .mpy; the
-# emulated chip's quick-taps failures it was reverted for came from the advice's Lucky import finding the
-# heap too cut up, now loaded at a game's start: ui/battlerealm.py) and a count-only game started in the
-# passes after its press: +0.2-0.6 KB on every figure (Pico boot 112,912 -> 113,248 and its start menu
-# 113,504 -> 113,664, Battlerealm 201,248 -> 201,520, United 132,864 -> 133,216; Pico W Battlerealm
-# 243,520 -> 244,112, United 173,984 -> 174,288, Battleworld 184,560 -> 184,784; with phones
-# Battlerealm 261,216 -> 261,824, United 189,456 -> 189,792, Battleworld 203,248 -> 203,472): ceilings
-# about 0.5 KB over those. With phones Champions' start menu and peak are back down (177,680 -> 176,784
-# and 206,944 -> 205,904): its ceilings lowered (boot 178,300 -> 177,300, Champions 207,600 -> 206,500).
+# Lowered with the advisor's modules loaded at a Battlerealm game's start (ui/battlerealm.py) and a
+# count-only game started in the passes after its press: with phones, Champions' start menu and peak are
+# back down (177,680 -> 176,608 and 206,944 -> 205,680): ceilings boot 178,300 -> 177,300, Champions
+# 207,600 -> 206,500.

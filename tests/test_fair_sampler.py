@@ -30,7 +30,6 @@ class Replay(FairDice):
     def __init__(self, data):
         self._value, self._range = 0, 1
         self.failure = None
-        self._seeded, self._testing, self._after = True, 0, 0  # its start-up passed, its DRBG seeded
         self.bytes_used = 0
         self.data = list(data)
 

@@ -65,8 +65,7 @@ def wire(platform, dev):
             "neopixel.mpy from the Adafruit bundle to /lib." % e,
         )
     buttons, encoder, doubt = _buttons(platform, board, damaged, notices)
-    # Their start-up test and seed at idle, once the start menu shows (core/entropy.py's at_idle).
-    dice = platform.dice or FairDice(*platform.entropy_sources(), at_idle=True)
+    dice = platform.dice or FairDice(*platform.entropy_sources())
     options = _options(dev, notices)
     saves = SaveStore(root + "game.sav", files, dev.log)
     collect = getattr(platform, "collect", None)

@@ -258,52 +258,6 @@ class Primed(unittest.TestCase):
             dice.draw(D6)
 
 
-class AtIdle(unittest.TestCase):
-    # FairDice(at_idle=True), as a device makes its dice: the start-up test's first STARTUP_SAMPLES and the
-    # DRBG's seed are the idle passes' too, so the start menu does not wait for them (390 ms of a Pico's
-    # boot). No face comes before they are done: a draw that comes first does them.
-    def test_nothing_is_read_as_the_dice_are_made_and_each_idle_pass_reads_one_buffer(self):
-        dice = FairDice(FairBits(4), at_idle=True)
-        self.assertEqual(dice.samples_used, 0)
-        self.assertIsNone(dice.failure)
-        reads = []
-        while len(reads) < 200 and dice.samples_used < STARTUP_SAMPLES + 2 * 1024:
-            before = dice.samples_used
-            self.assertTrue(dice.prime())
-            reads.append(dice.samples_used - before)
-        self.assertEqual(max(reads), ONE_BUFFER)
-        # The start-up minimum, then two seed blocks of 512 claimed bits at 0.5 a ROSC sample.
-        self.assertEqual(dice.samples_used, STARTUP_SAMPLES + 2 * 1024)
-
-    def test_the_faces_are_those_of_dice_made_at_once_primed_or_drawn_first(self):
-        now, primed, drawn = (FairDice(Noise(6)), FairDice(Noise(6), at_idle=True), FairDice(Noise(6), at_idle=True))
-        while primed.prime():
-            pass
-        while now.prime():
-            pass  # the same samples in the same order: the minimum, the seed, then the rest of the test
-        self.assertEqual([now.draw(BATTLEREALM) for _ in range(60)], [primed.draw(BATTLEREALM) for _ in range(60)])
-        first = FairDice(Noise(6))
-        self.assertEqual([first.draw(D6) for _ in range(60)], [drawn.draw(D6) for _ in range(60)])
-        self.assertEqual(drawn.samples_used, STARTUP_SAMPLES + 2 * 96)  # the draw did the start first
-
-    def test_a_stuck_source_is_found_by_the_idle_passes_and_its_fallback_takes_over(self):
-        dice = FairDice(Pattern(b"\x07", name="stuck"), Noise(2, name="second"), at_idle=True)
-        self.assertEqual(dice.name, "stuck")  # nothing read yet
-        for _ in range(40):
-            dice.prime()
-        self.assertEqual(dice.name, "second")
-        self.assertIn("stuck failed its health check", dice.switched)
-        self.assertIsNone(dice.failure)
-        dice.draw(D6)
-
-    def test_a_stuck_source_alone_pauses_the_dice_at_the_first_draw(self):
-        dice = FairDice(Pattern(b"\x07", name="stuck"), at_idle=True)
-        with self.assertRaises(EntropyFailure) as caught:
-            dice.draw(D6)
-        self.assertEqual(caught.exception.screen, PAUSED)
-        self.assertIn("Dice paused: stuck failed its health check", dice.failure)
-
-
 class Drbg(unittest.TestCase):
     """HMAC_DRBG against NIST's CAVP answers (HMAC_DRBG.rsp, [SHA-256], PredictionResistance = False,
     EntropyInputLen 256, NonceLen 128, ReturnedBitsLen 1024): instantiate, (reseed,) generate twice,

@@ -7,9 +7,8 @@ import unittest
 from sources import Noise
 
 from dicetower.core.dice import D6
-from dicetower.core.entropy import STARTUP_SAMPLES, EntropyFailure, FairDice
-from dicetower.hw.platform import MachineParts
-from table import Table, _root, read_line
+from dicetower.core.entropy import EntropyFailure, FairDice
+from table import Table, _root
 from tower import Tower
 
 
@@ -44,32 +43,6 @@ def paused_game():
             break
     t.presses("c")  # Roll the dice
     return t
-
-
-class MadeAtIdle(unittest.TestCase):
-    def test_the_start_menu_shows_before_the_dice_start_and_the_idle_passes_start_them(self):
-        # The board's own dice (wiring.py's FairDice over the platform's noise): their start-up test's first 1,024
-        # samples and their seed are read at idle once the start menu is up (core/entropy.py's at_idle).
-        root = _root()
-        for name in ("game.sav", "config.json", "errors.log", "dice.json"):
-            try:
-                os.remove(root + name)
-            except OSError:
-                pass
-        parts = MachineParts.entropy_sources
-        MachineParts.entropy_sources = lambda self: (Noise(7),)  # the bench's clock has no sleep_us for the ROSC
-        try:
-            t = Tower(root, "pico")
-        finally:
-            MachineParts.entropy_sources = parts
-        dice = t.device.dice
-        self.assertEqual(dice.name, "noise")  # wiring.py's dice, not a test's
-        self.assertEqual(read_line(t.panel.ram, 0), "DICETOWER")
-        self.assertEqual(dice.samples_used, 0)
-        t.wait(3000)
-        self.assertTrue(dice.samples_used >= STARTUP_SAMPLES, dice.samples_used)
-        self.assertIsNone(dice.failure)
-        self.assertTrue(0 <= dice.draw(D6) < 6)
 
 
 class PausedDice(unittest.TestCase):

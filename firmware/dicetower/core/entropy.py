@@ -26,8 +26,7 @@ and why; in short:
   1. Every raw sample passes SP 800-90B's health tests (core/health.py).
   2. A start-up test (4.3) over STARTUP_TEST_SAMPLES: the health tests, a period test and a linear
      complexity test (core/entropy_startup.py). Its first STARTUP_SAMPLES pass before the DRBG is
-     seeded (as the dice are made, or with at_idle, as a device makes them, in prime's first slices);
-     the rest runs at idle, a buffer a pass, and a failure there pauses the dice.
+     seeded; the rest runs at idle, a buffer a pass, and a failure there pauses the dice.
   3. Conditioning: SHA-256 over raw samples carrying 512 bits of claimed entropy (twice the 256 bits
      its output is taken to hold).
   4. HMAC_DRBG with SHA-256 (core/drbg.py): instantiated from two conditioned blocks, reseeded before
@@ -113,11 +112,7 @@ class FairDice(Pool):
     _retry_from = None  # when the wait began (ms), None before the first idle pass after a failure
     _backoff = RETRY_FIRST_MS
 
-    def __init__(self, source, fallback=None, at_idle=False):
-        # at_idle: the start-up test's first STARTUP_SAMPLES and the DRBG's seed are prime's too, a slice an
-        # idle pass (or the first draw's, if it comes first): a device shows its start menu without
-        # waiting for them (390 ms of a Pico's boot).
-        self._at_idle = at_idle
+    def __init__(self, source, fallback=None):
         self._buf = bytearray(_BUF_SIZE)
         self._packed = bytearray(_BUF_SIZE // 8)  # a buffer of bits, eight to a byte, for SHA-256
         self._ready = bytearray(2 * _BLOCK)  # a queue of two blocks: prime makes one once one has room
@@ -156,7 +151,7 @@ class FairDice(Pool):
             raise ValueError("%s: single bits need the DRBG, and it needs hashlib's SHA-256" % source.name)
         self.health = HealthTests(self.binary, source.min_entropy)
         self._seed_samples = _samples_for(_SEED_BITS, source.min_entropy)
-        self._begin(later=self._at_idle)
+        self._begin()
 
     def _restart(self):
         """Ready a start-up test from its first sample; a failure already said stands until it passes."""
@@ -169,7 +164,6 @@ class FairDice(Pool):
         self._seeds = 0  # seed blocks conditioned for the DRBG's instantiation
         self._gathering = None  # a seed block being conditioned, a slice a pass: its SHA-256
         self._testing = STARTUP_SAMPLES if self.replay else STARTUP_TEST_SAMPLES
-        self._after = self._testing - STARTUP_SAMPLES  # _testing once the start-up minimum has passed
         self._test = None  # (a test under way is garbage before the next one is made)
         if self._scope is not None:
             self._scope.close()  # and its module, loaded again below
@@ -177,27 +171,17 @@ class FairDice(Pool):
         if not self.replay:
             self._scope, self._test = _startup_test(self.binary)
 
-    def _begin(self, whole=False, later=False):
+    def _begin(self, whole=False):
         """A start-up test: its first STARTUP_SAMPLES (or all of it) now, then the DRBG seeded; the rest
-        at idle (`later`: all of it, prime's first). True unless it failed."""
+        at idle. True unless it failed."""
         self._restart()
         self.failure = None
-        if later:
-            return True
         try:
-            if whole:
-                self._startup(STARTUP_TEST_SAMPLES)
-            self._up_now()
+            self._startup(STARTUP_TEST_SAMPLES if whole else STARTUP_SAMPLES)
+            self._seed()
         except EntropyFailure:
             return False
         return True
-
-    def _up_now(self):
-        """What the start needs before a face, now if the idle passes have not done it: the start-up
-        test's first STARTUP_SAMPLES passed, then the DRBG seeded. EntropyFailure if the source fails."""
-        if self._testing > self._after:
-            self._startup(self._testing - self._after)
-        self._seed()
 
     def _startup(self, n):
         """Test up to `n` more samples of the start-up test."""
@@ -361,11 +345,7 @@ class FairDice(Pool):
         if self.failure is not None:
             return self._retry(now)
         try:
-            if self._testing > self._after:
-                self._startup(SLICE)  # the start-up minimum (FairDice(at_idle=True)), before any face
-            elif not self._seeded:
-                self._seed(SLICE)
-            elif self.replay:
+            if self.replay:
                 if self._ready_n == _READY:
                     return False
                 self._push(self._raw())
@@ -395,8 +375,6 @@ class FairDice(Pool):
             if self.failure is not None:
                 raise EntropyFailure(self.failure, PAUSED)
             try:
-                if not self._seeded or self._testing > self._after:
-                    self._up_now()  # no idle pass has made them yet (at_idle)
                 if self._pressed and not self.replay:
                     self._block()  # a press since the last block and no idle pass between: made now
                 return self._below(n)
@@ -416,8 +394,6 @@ class FairDice(Pool):
             if self.failure is not None:
                 raise EntropyFailure(self.failure, PAUSED)
             try:
-                if not self._seeded or self._testing > self._after:
-                    self._up_now()
                 if self._pressed and not self.replay:
                     self._block()
                 for i in range(n):
