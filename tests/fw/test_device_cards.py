@@ -30,27 +30,6 @@ def result_text(t):
 
 
 class Advice(unittest.TestCase):
-    def test_the_advisor_and_lucky_are_loaded_at_idle_before_the_first_roll(self):
-        """A game with a Lucky hero: the advisor's modules and Lucky's come in at idle once the game starts,
-        while the heap is in few pieces. Imported after the first roll, Lucky's machine code (one piece of
-        4 KB) found an emulated Pico's heap too cut up, and the advice said "Out of memory"."""
-        import sys
-
-        from dicetower.core.games.battlerealm.turn import ADVISOR_MODULES, LUCKY_MODULES
-
-        for name in ADVISOR_MODULES + LUCKY_MODULES:
-            sys.modules.pop(name, None)  # as on a board just started: an earlier test's game imported them
-        lucky = [{"name": "Hulk", "abilities": ["Lucky"], "cards": [{"name": "Smash", "dice": ["Cosmic", "Tech"]}]}]
-        t = Scripted(ROLL, heroes=lucky + [{"name": "Thor"}])
-        t.presses("c a a c")  # New Battlerealm, two heroes, start
-        self.assertEqual(t.screen()[0], "R1 Hulk's turn")
-        t.wait(1000)  # the play menu, idle: no roll yet
-        self.assertEqual([name for name in ADVISOR_MODULES + LUCKY_MODULES if name not in sys.modules], [])
-        t.presses("c")  # Hulk rolls: the advice, with Lucky's re-roll, as before
-        t.wait(1000)
-        self.assertEqual(t.app.mode, "dice")
-        self.assertIn("%", t.screen()[5])
-
     def test_the_advice_is_on_screen_and_its_dice_blink(self):
         t = Scripted(ROLL)
         start_rolling(t)
