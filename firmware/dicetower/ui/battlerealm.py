@@ -9,7 +9,7 @@ the Turn's. Imported at the first Battlerealm game only.
 
 from dicetower.core.dice import DICE, SYMBOLS
 from dicetower.core.names import short_name, short_names
-from dicetower.core.games.battlerealm.turn import ADVISOR_MODULES, LUCKY_MODULES, Turn  # noqa: F401 (Turn: App's)
+from dicetower.core.games.battlerealm.turn import Turn  # noqa: F401 (App's, made with this module)
 from dicetower.ui import icons
 from dicetower.ui.canvas import COLUMNS, cut, wrap
 from dicetower.ui.screens import Pages, Play, Screen, draw_list, draw_message
@@ -29,11 +29,6 @@ def begin(app, game):
     turn.game = game
     turn.seal = app.sealing
     turn.heroes = in_play(app.options, [hero["name"] for hero in game.state["heroes"]])  # the others go
-    # The advisor's modules (and Lucky's, for a game with a Lucky hero) at idle from its start, one a pass,
-    # while the heap is in few pieces: imported at the first roll, Lucky's 4 KB of machine code (one piece)
-    # found the heap of a Pico too cut up, and the advice said "Out of memory".
-    lucky = [True for hero in game.state["heroes"] if "Lucky" in hero["abilities"]]
-    app.ahead.queue(ADVISOR_MODULES + (LUCKY_MODULES if lucky else ()))
 
 
 def resume(app):

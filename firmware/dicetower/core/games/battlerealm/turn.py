@@ -291,8 +291,9 @@ class Turn:
         import sys
 
         if self._advisor is None:
-            # Not at boot: games without the custom dice keep its heap. A device has them in already (ui/
-            # battlerealm.py's begin loads them at idle once the game starts, after its work arrays).
+            # Imported when first needed, not at boot: games without the custom dice keep its heap.
+            # (Not ahead of the first roll either: on a Pico with .mpy files the import then found the
+            # heap too fragmented for the work arrays the first plan makes.)
             for part in ADVISOR_MODULES:
                 __import__(part)
                 yield None
