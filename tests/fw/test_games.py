@@ -5,7 +5,7 @@ import unittest
 
 from dicetower.core import actions
 from dicetower.core.game import Refused
-from dicetower.core.games import GAMES, game, players
+from dicetower.core.games import GAMES, game, part, players
 from dicetower.core.save_reader import decode
 from dicetower.core.savefile import encode
 
@@ -25,7 +25,18 @@ KINDS = (
 )
 
 
-class Descriptors(unittest.TestCase):
+class Registry(unittest.TestCase):
+    def test_a_game_has_a_set_up_exactly_when_its_line_says_how_to_open_it(self):
+        """The hold-B line is the count screen's way to the set-up: a set-up without one could not be
+        opened, a line without a set-up would open nothing."""
+        for line in GAMES:
+            try:
+                __import__(part(line[1], "setup"))
+                has = True
+            except ImportError:
+                has = False
+            self.assertEqual(bool(line[4]), has, line[1])
+
     def test_each_game_sets_up_its_whole_player_range(self):
         for _label, kind, *_ in GAMES:
             rules = game(kind)

@@ -1,6 +1,6 @@
 """A game's set-up, row by row: heroes, hit points, villain, scheme, mode (hold B on the player count).
 
-The game's set-up module (core/games/<game>/setup.py, if the game's SETUP says it has one) gives the rows and
+The game's set-up module (core/games/<game>/setup.py, if its registry line has a hold-B line) gives the rows and
 makes the game:
   setup_default(options)              the set-up a first game starts from: a dict of JSON values, its
                                       lists of fixed length (a remembered set-up must have its shape)

@@ -26,6 +26,8 @@ checklist):
                    first at power-up when the saved game is Battlerealm's, while the heap is one piece
     SCREENS        (optional) True if it has screens of its own, ui/<game>.py: loaded at idle after
                    AHEAD
+    CHECKS         (optional) the dotted name of its checks' module: loaded at idle with a new game's
+                   set-up (forgotten with it), else for each check alone (core/scope.py's once)
   help.py          TEXT: Settings -> Help's words on its status lines' short forms (loaded for the help
                    alone)
   table.py         parts(state): (word, text) pairs, every part of the game a page of the play menu's
