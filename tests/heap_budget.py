@@ -66,14 +66,14 @@ VM_OVER = 8496  # B: the smallest of the pairs above
 # firmware's heap past one fails CI; one that shrinks it should lower the figure here (the benchmark
 # prints the peaks). The ceilings come down to target_budget() as the heap is won back.
 CEILING = {
-    "pico": {"boot": 113800, "battlerealm": 201700, "champions": 147600, "united": 132900, "battleworld": 143200},
-    "pico_w": {"boot": 164300, "battlerealm": 243900, "champions": 189400, "united": 174100, "battleworld": 184700},
+    "pico": {"boot": 113800, "battlerealm": 201700, "champions": 147600, "united": 133500, "battleworld": 143200},
+    "pico_w": {"boot": 164300, "battlerealm": 243900, "champions": 189400, "united": 174600, "battleworld": 185100},
     "pico_w+phones": {
         "boot": 177300,
-        "battlerealm": 261300,
+        "battlerealm": 261700,
         "champions": 206500,
-        "united": 189800,
-        "battleworld": 203300,
+        "united": 190100,
+        "battleworld": 203800,
     },
 }
 # Raised at issue 45 (sealed dice, version 2) to about 1 KB over the peaks `tasks.py bench vm_heap` printed
@@ -162,6 +162,12 @@ CEILING = {
 # Ratcheted down at 1ac0e7a to about 0.6 KB over the peaks `benchmarks/vm_heap.py` printed: the Pico's
 # United 147,920 -> 135,700 (its peak 135,040, at its set-up's form) and Battleworld 147,920 -> 147,700
 # (147,024): their ceilings were the old shared figure, 12.9 and 0.9 KB over.
+# Raised at issue 50 where the dice's kernels went over (Viper on a board: the health tests' and the
+# start-up test's loops, core/health.py resident, +0.2 KB of bytecode; the dice made `later`, to start
+# once the start menu shows, +0.1 KB), measured beside ff972d4: boot 112,912-113,504 -> 113,216-113,696,
+# United 132,864 -> 133,264 (Pico), 173,984 -> 174,400 (Pico W), 189,456 -> 189,856 (with phones);
+# Battleworld 184,560 -> 184,864 (Pico W), 203,248 -> 203,584 (with phones); Battlerealm with phones
+# 261,040 -> 261,472. A Pico's boot to its start menu went 1,329 -> 939 ms for them.
 
 
 def target_budget(board):

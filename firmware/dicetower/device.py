@@ -102,10 +102,15 @@ class Device:
         # Each press's time, to the microsecond where the board has the clock, goes into the dice.
         self._stir = getattr(self.dice, "stir", None)
         self._micros = getattr(platform, "ticks_us", None)
-        self.emit({"event": "ready", "version": VERSION, "board": self.board.name, "dice": self.dice.name})
         if self._collect is not None:
             self._collect()  # and the start menu's, which the first draw imports
         self.render(0)
+        # The start menu shows, then the dice start (wiring.py made them `later`): their start-up test's
+        # first samples and their seed, before the loop takes a press (a press now waits in its latch).
+        start = getattr(self.dice, "start", None)
+        if start is not None:
+            start()
+        self.emit({"event": "ready", "version": VERSION, "board": self.board.name, "dice": self.dice.name})
         # Up: what wiring.py and startup.py (boot.py's too) did is done, a game's heap need not hold them.
         # Adopted, not loaded by the scope: what they imported (the drivers, the app) is the device's.
         booting = Scope("boot")

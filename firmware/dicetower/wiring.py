@@ -65,7 +65,8 @@ def wire(platform, dev):
             "neopixel.mpy from the Adafruit bundle to /lib." % e,
         )
     buttons, encoder, doubt = _buttons(platform, board, damaged, notices)
-    dice = platform.dice or FairDice(*platform.entropy_sources())
+    # Started once the start menu shows (Device.__init__): their start-up test is the boot's longest work.
+    dice = platform.dice or FairDice(*platform.entropy_sources(), later=True)
     options = _options(dev, notices)
     saves = SaveStore(root + "game.sav", files, dev.log)
     collect = getattr(platform, "collect", None)

@@ -22,6 +22,11 @@ def viper(function):
     return function
 
 
+def ptr8(obj):
+    """Viper's cast to bytes: on CPython the buffer itself (see ptr16)."""
+    return obj
+
+
 def ptr16(obj):
     """Viper's cast to 16-bit words, which a Viper function's parameter may be annotated with: on
     CPython (and as bytecode) the buffer itself, indexed by its items."""

@@ -447,6 +447,43 @@ class StartUp(unittest.TestCase):
             # Made: 1024 samples, then two seed blocks; recovered: the whole test, then two more.
             self.assertEqual(dice.samples_used, STARTUP_SAMPLES + STARTUP_TEST_SAMPLES + 4 * seed)
 
+    def test_dice_made_later_read_nothing_until_started_then_start_as_dice_made_at_once(self):
+        # A device shows its start menu before its dice start: made `later`, they read no sample until
+        # start(), which runs what making them would have (the start-up test's first 1024 samples, then
+        # the DRBG's two seed blocks), and they give the faces dice made at once would give.
+        later = FairDice(Noise(9), later=True)
+        self.assertEqual((later.samples_used, later.failure), (0, None))
+        later.start()
+        now = FairDice(Noise(9))
+        self.assertEqual(later.samples_used, STARTUP_SAMPLES + 2 * 96)  # 96 samples for 512 claimed bits
+        self.assertEqual(later.samples_used, now.samples_used)
+        self.assertEqual([later.draw(D6) for _ in range(40)], [now.draw(D6) for _ in range(40)])
+        later.start()  # once only
+        self.assertEqual(later.samples_used, now.samples_used)
+
+    def test_dice_made_later_start_at_their_first_draw_or_idle_pass(self):
+        drawn = FairDice(Noise(4), later=True)
+        face = drawn.draw(D6)  # no start() came first: the draw starts them before its face
+        self.assertTrue(0 <= face < 6)
+        self.assertEqual(drawn.samples_used, FairDice(Noise(4)).samples_used)
+        primed = FairDice(Noise(4), later=True)
+        self.assertTrue(primed.prime(0))  # an idle pass before start(): the start is its work
+        self.assertEqual(primed.samples_used, STARTUP_SAMPLES + 2 * 96)
+        sealed = FairDice(Noise(4), later=True)
+        self.assertEqual(len(sealed.secret(16)), 16)  # a game's seed: as a draw
+        self.assertEqual(sealed.samples_used, primed.samples_used)
+
+    def test_a_source_that_fails_its_start_made_later_gives_way_at_start(self):
+        stuck = Noise(2, name="stuck")
+        stuck.broken = b"\x07"
+        dice = FairDice(stuck, Noise(3, name="spare"), later=True)
+        self.assertEqual((dice.name, dice.switched), ("stuck", None))  # nothing read yet
+        dice.start()
+        self.assertEqual(dice.name, "spare")
+        self.assertIn("stuck failed its health check: repetition count test", dice.switched)
+        self.assertIsNone(dice.failure)
+        self.assertTrue(0 <= dice.draw(D6) < 6)
+
     def test_linear_complexity_of_noise_and_of_an_lfsr(self):
         test = StartupTest(True)
         noise = FairBits(2)
@@ -460,6 +497,32 @@ class StartUp(unittest.TestCase):
         reasons = [test.check(bytes([lfsr(0)])) for _ in range(512)]
         self.assertEqual(reasons[:511], [None] * 511)
         self.assertEqual(reasons[511], "linear complexity test: the first 512 bits follow an LFSR of 127 bits")
+
+    def test_linear_complexity_is_berlekamp_massey_s_at_every_step(self):
+        # The test's words-at-a-time Berlekamp-Massey (machine code on a board) against the textbook one
+        # (Massey 1969) on bit lists: the same length l after every bit judged, in buffers of any size.
+        lengths = SeededSource(11)
+        for binary, bits in (
+            (True, _bits_of(FairBits(5), 512)),
+            (True, _bits_of(_Reads(LfsrBits(127, seed=3)), 512)),
+            (True, _bits_of(_Reads(LfsrBits(200, seed=5)), 512)),
+            (False, _bits_of(Noise(6), 64 * 8)),
+        ):
+            expected = _complexities(bits)
+            test = StartupTest(binary)
+            fed = 0  # samples given
+            size = bytearray(1)
+            while test._bits < 512:
+                lengths.fill(size)
+                n = 1 + size[0] % 40
+                if binary:
+                    chunk = bytes(bits[fed : fed + n])
+                else:  # a byte sample carries 8 bits, the first at its top
+                    chunk = bytes(_byte(bits, 8 * (fed + i)) for i in range(n) if 8 * (fed + i) < len(bits))
+                fed += len(chunk)
+                test.check(chunk)
+                self.assertEqual(test.linear_complexity(), expected[test._bits - 1], (binary, test._bits))
+            self.assertIsNone(test._v)  # judged: its words back to the heap
 
     def test_each_prime_call_does_a_slice(self):
         # A press never waits behind the start-up test: the loop runs it a slice a pass.
@@ -493,6 +556,65 @@ class StartUp(unittest.TestCase):
                     dice.draw(D6)
         self.assertTrue(reseeds >= 3, reseeds)
         self.assertTrue(max(reads) <= ONE_BUFFER, max(reads))
+
+
+class _Reads:
+    """An LfsrBits as a source: its bits as samples."""
+
+    def __init__(self, lfsr):
+        self.lfsr = lfsr
+
+    def fill(self, buf):
+        for i in range(len(buf)):
+            buf[i] = self.lfsr(0)
+
+
+def _bits_of(source, n):
+    """The first `n` bits of a source: its samples if binary, else its bytes' bits, the top first."""
+    if getattr(source, "binary", True):
+        buf = bytearray(n)
+        source.fill(buf)
+        return list(buf)
+    buf = bytearray(n // 8)
+    source.fill(buf)
+    return [(byte >> (7 - i)) & 1 for byte in buf for i in range(8)]
+
+
+def _byte(bits, at):
+    value = 0
+    for i in range(8):
+        value = (value << 1) | bits[at + i]
+    return value
+
+
+def _complexities(bits):
+    """The linear complexity of each prefix of `bits` (its length - 1 indexing it): Berlekamp-Massey as
+    textbooks give it, a bit list for each polynomial."""
+    c = [1]
+    b = [1]
+    span = 0
+    m = 1
+    out = []
+    for n in range(len(bits)):
+        d = bits[n]
+        for i in range(1, span + 1):
+            d ^= c[i] & bits[n - i]
+        if d:
+            t = list(c)
+            if len(c) < len(b) + m:
+                c.extend([0] * (len(b) + m - len(c)))
+            for i in range(len(b)):
+                c[i + m] ^= b[i]
+            if 2 * span <= n:
+                span = n + 1 - span
+                b = t
+                m = 1
+            else:
+                m += 1
+        else:
+            m += 1
+        out.append(span)
+    return out
 
 
 def _loaded(name):

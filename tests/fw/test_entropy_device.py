@@ -72,6 +72,59 @@ class PausedDice(unittest.TestCase):
         self.assertEqual(t.screen()[5], "Dice paused, retrying:")
 
 
+class Boot(unittest.TestCase):
+    def test_the_start_menu_shows_before_the_dice_read_their_first_sample(self):
+        # The dice's start (1024 samples of their start-up test, then the DRBG's seed) is the longest
+        # work of a Pico's boot: the player sees the start menu first, and the dice are up before the
+        # loop takes a press. The board's first source is stuck: the screen at its first read shows the
+        # order, and the dice are on the second source once the tower says it is ready.
+        from table import tidy
+        from tower import read_line
+
+        from dicetower.hw.platform import MachineParts
+
+        seen = []
+
+        class Stuck:
+            binary = False
+            min_entropy = 7
+            name = "stuck noise"
+
+            def fill(self, buf):
+                if not seen:
+                    panel = Watched.booting.panel
+                    seen.append([read_line(panel.ram, page) for page in range(8)])
+                for i in range(len(buf)):
+                    buf[i] = 7
+
+        class Watched(Tower):
+            booting = None
+
+            def __init__(self, root):
+                Watched.booting = self
+                Tower.__init__(self, root, "pico")
+
+        def sources(platform):
+            return Stuck(), Noise(3, name="spare noise")
+
+        root = _root()
+        tidy(root)
+        board_sources = MachineParts.entropy_sources
+        MachineParts.entropy_sources = sources
+        try:
+            t = Watched(root)
+        finally:
+            MachineParts.entropy_sources = board_sources
+        self.assertEqual(seen[0][0], "DICETOWER")  # its first read: the start menu already on the OLED
+        self.assertEqual(seen[0], t.screen())
+        self.assertEqual(t.events("ready")[0]["dice"], "spare noise")  # said once they are up
+        self.assertIn("stuck noise failed its health check: repetition count test", t.device.dice.switched)
+        self.assertIsNone(t.device.dice.failure)
+        t.presses("c a a c")  # New Battlerealm, 2 heroes, start
+        t.presses("c")  # cut the seal
+        t.presses("c")  # Roll the dice
+        self.assertEqual(t.app.mode, "dice")
+
 if __name__ == "__main__":
     unittest.main()
 

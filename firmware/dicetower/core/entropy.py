@@ -112,7 +112,9 @@ class FairDice(Pool):
     _retry_from = None  # when the wait began (ms), None before the first idle pass after a failure
     _backoff = RETRY_FIRST_MS
 
-    def __init__(self, source, fallback=None):
+    _later = False  # made with `later`: the start waits for start() (or the first draw)
+
+    def __init__(self, source, fallback=None, later=False):
         self._buf = bytearray(_BUF_SIZE)
         self._packed = bytearray(_BUF_SIZE // 8)  # a buffer of bits, eight to a byte, for SHA-256
         self._ready = bytearray(2 * _BLOCK)  # a queue of two blocks: prime makes one once one has room
@@ -130,11 +132,11 @@ class FairDice(Pool):
         self.samples_used = 0  # raw samples read from the sources, start-up tests included
         self.switched = None
         self._fallback = fallback
-        self._use(source)
+        self._use(source, later)
         if self.failure is not None:
             self._switch()
 
-    def _use(self, source):
+    def _use(self, source, later=False):
         self.source = source
         self.name = source.name
         self.binary = bool(source.binary)
@@ -151,7 +153,18 @@ class FairDice(Pool):
             raise ValueError("%s: single bits need the DRBG, and it needs hashlib's SHA-256" % source.name)
         self.health = HealthTests(self.binary, source.min_entropy)
         self._seed_samples = _samples_for(_SEED_BITS, source.min_entropy)
-        self._begin()
+        if later:
+            self._later = True
+            self.failure = None
+        else:
+            self._begin()
+
+    def start(self):
+        """Dice made `later`: their start-up test's module, its first STARTUP_SAMPLES, then the DRBG seeded
+        (else the fallback's). A device shows its start menu first, then starts them before its loop takes
+        a press (about 100 ms of a Pico's boot); a draw or an idle pass before that starts them itself."""
+        if self._later and not self._begin():
+            self._switch()
 
     def _restart(self):
         """Ready a start-up test from its first sample; a failure already said stands until it passes."""
@@ -174,6 +187,7 @@ class FairDice(Pool):
     def _begin(self, whole=False):
         """A start-up test: its first STARTUP_SAMPLES (or all of it) now, then the DRBG seeded; the rest
         at idle. True unless it failed."""
+        self._later = False
         self._restart()
         self.failure = None
         try:
@@ -342,6 +356,9 @@ class FairDice(Pool):
         in ms: it keeps a block of DRBG output ready (so that a roll finds its bytes made), runs the
         rest of the start-up test a slice at a time, reseeds once due (not in a press's block), and,
         while the dice are paused, tries the start-up test again. Each piece reads at most SLICE samples."""
+        if self._later:
+            self.start()
+            return True
         if self.failure is not None:
             return self._retry(now)
         try:
@@ -371,6 +388,8 @@ class FairDice(Pool):
 
     def below(self, n):
         """A uniform integer in [0, n), for 2 <= n <= 2**22."""
+        if self._later:
+            self.start()
         while True:
             if self.failure is not None:
                 raise EntropyFailure(self.failure, PAUSED)
@@ -390,6 +409,8 @@ class FairDice(Pool):
         """`n` uniform bytes, a game's seed (core/sealed.py), from the DRBG's queue, not the faces' pool:
         one block at most for n <= 32 (the press's, as a face's). EntropyFailure as `below`'s."""
         out = bytearray(n)
+        if self._later:
+            self.start()
         while True:
             if self.failure is not None:
                 raise EntropyFailure(self.failure, PAUSED)

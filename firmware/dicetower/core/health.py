@@ -2,6 +2,15 @@
 them on every sample it reads): the repetition count test (4.4.1) and the adaptive proportion test
 (4.4.2), their cutoffs set by the min-entropy the source claims."""
 
+from array import array
+
+import micropython
+
+try:
+    from micropython import ptr8, ptr32  # the annotations of a Viper pass: CPython's stand-in
+except ImportError:
+    pass  # a board's Viper has them built in; bytecode never reads an annotation
+
 
 class EntropyFailure(Exception):
     """The entropy source failed a health test or could not be read.
@@ -54,50 +63,68 @@ class HealthTests:
             )
         self.apt_cutoff = APT_CUTOFFS[key]
         self.rct_cutoff = rct_cutoff(min_entropy)
+        # The tests' state: the last sample, its run, the window's first sample, the samples of the window
+        # seen, how often its first came in it.
+        self._state = array("i", bytes(20))
         self.reset()
 
     def reset(self):
-        self._last = -1
-        self._run = 0
-        self._ref = -1
-        self._seen = 0
-        self._count = 0
+        state = self._state
+        state[0] = -1
+        state[1] = 0
+        state[2] = -1
+        state[3] = 0
+        state[4] = 0
 
     def check_all(self, buf):
-        """Take a buffer of raw samples, the tests' state in locals (they run on every sample); None, or
-        the reason the source failed."""
-        last = self._last
-        run = self._run
-        ref = self._ref
-        seen = self._seen
-        count = self._count
-        rct = self.rct_cutoff
-        apt = self.apt_cutoff
-        window = self.window
-        reason = None
-        for sample in buf:
-            if sample == last:
-                run += 1
-                if run >= rct:
-                    reason = "repetition count test: %d identical samples in a row" % run
-                    break
-            else:
-                last = sample
-                run = 1
-            if seen == 0:
-                ref = sample
-                count = 1
-            elif sample == ref:
-                count += 1
-                if count >= apt:
-                    reason = "adaptive proportion test: one value %d times in %d samples" % (count, window)
-                    break
-            seen += 1
-            if seen == window:
-                seen = 0
-        self._last = last
-        self._run = run
-        self._ref = ref
-        self._seen = seen
-        self._count = count
-        return reason
+        """Take a buffer of raw samples; None, or the reason the source failed."""
+        state = self._state
+        failed = _tests(buf, len(buf), state, self.rct_cutoff, self.apt_cutoff, self.window)
+        if failed == 0:
+            return None
+        if failed == 1:
+            return "repetition count test: %d identical samples in a row" % state[1]
+        return "adaptive proportion test: one value %d times in %d samples" % (state[4], self.window)
+
+
+@micropython.viper
+def _tests(buf: ptr8, end: int, state: ptr32, rct: int, apt: int, window: int) -> int:
+    """Both tests over buf[:end], their state in `state` (HealthTests' layout): 0, or 1 when the
+    repetition count test fails, 2 when the adaptive proportion test does (the state as at that sample).
+    They run on every raw sample the dice read: a Viper pass on a board, the same source as bytecode
+    elsewhere."""
+    last = state[0]
+    run = state[1]
+    ref = state[2]
+    seen = state[3]
+    count = state[4]
+    failed = 0
+    i = 0
+    while i < end:
+        sample = buf[i]
+        i += 1
+        if sample == last:
+            run += 1
+            if run >= rct:
+                failed = 1
+                break
+        else:
+            last = sample
+            run = 1
+        if seen == 0:
+            ref = sample
+            count = 1
+        elif sample == ref:
+            count += 1
+            if count >= apt:
+                failed = 2
+                break
+        seen += 1
+        if seen == window:
+            seen = 0
+    state[0] = last
+    state[1] = run
+    state[2] = ref
+    state[3] = seen
+    state[4] = count
+    return failed
