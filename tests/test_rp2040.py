@@ -420,7 +420,10 @@ def test_a_game_on_the_chip_shows_what_the_sim_shows(flashed, tmp_path, path):
     files = read_littlefs(pico.image)
     events = console.events()
     assert [e for e in events if e["event"] == "error"] == []
-    kinds = [e["event"] for e in events]
+    # The board says it is ready once its dice have started, after the start menu shows: the first line
+    # the console reads here, before the game's.
+    assert events[0]["event"] == "ready" and events[0]["dice"] == "RP2040 ROSC random bit", events[0]
+    kinds = [e["event"] for e in events[1:]]
     assert "game" in kinds[:2] and kinds[0] in ("seal", "game") and "game.sav" in files  # a game of dice: sealed first
     # The board's seals, in order, each with its seed: revealed (a game's end), or as the board's flash holds
     # the last (whoever reads the flash knows it: fairness.md). The sim seals its games with the same seeds.
