@@ -289,6 +289,98 @@ def test_the_advisors_machine_code_answers_as_its_bytecode_does(flashed, tmp_pat
     assert [line for line in got if line.startswith("Advice(")] == expected
 
 
+# The dice's tests over set streams: what each judges after every buffer of 32 samples, printed. A board
+# runs their loops as Viper machine code (core/health.py, core/entropy_startup.py); CPython as Python.
+JUDGE = """
+from dicetower.core.entropy_startup import StartupTest
+from dicetower.core.health import HealthTests
+
+
+def lcg(seed):
+    state = [seed]
+
+    def step():
+        state[0] = (state[0] * 75 + 74) % 65537  # the ZX81's: small ints everywhere
+        return state[0]
+
+    return step
+
+
+def lfsr31(seed):
+    state = [seed]
+
+    def step():
+        s = state[0]
+        bit = ((s >> 30) ^ (s >> 27)) & 1  # x^31 + x^28 + 1: primitive, 2^31 - 1 bits before it repeats
+        state[0] = ((s << 1) | bit) & 0x7FFFFFFF
+        return bit
+
+    return step
+
+
+def cycle(period):
+    step = lcg(5)
+    first = [step() & 0xFF for _ in range(period)]
+    at = [0]
+
+    def next_byte():
+        at[0] += 1
+        return first[(at[0] - 1) % period]
+
+    return next_byte
+
+
+STREAMS = (
+    ("noise bits", True, lambda: (lambda s: lambda: (s() >> 7) & 1)(lcg(3)), 40),
+    ("an LFSR of 31 bits", True, lambda: lfsr31(0x2545F491), 40),
+    ("noise bytes", False, lambda: (lambda s: lambda: s() & 0xFF)(lcg(9)), 40),
+    ("a cycle of 700 bytes", False, lambda: cycle(700), 40),
+    ("stuck bits", True, lambda: (lambda: 1), 4),
+    ("bits, three in four of them 1", True, lambda: (lambda s: lambda: int(s() % 4 != 0))(lcg(0)), 40),
+)
+buf = bytearray(32)
+for name, binary, make, buffers in STREAMS:
+    step = make()
+    test = StartupTest(binary)
+    health = HealthTests(binary, 0.8 if binary else 7)
+    for n in range(buffers):
+        for i in range(32):
+            buf[i] = step()
+        said = (health.check_all(buf), test.check(buf))
+        print(repr((name, n, test.linear_complexity(), said)))
+        if said != (None, None):
+            break
+"""
+
+
+@pytest.mark.chip
+@pytest.mark.slow
+def test_the_dice_tests_machine_code_judges_as_its_bytecode_does(flashed, tmp_path):
+    """On a board the loops that see every raw sample (the health tests, the period test's rolling hash,
+    Berlekamp-Massey's steps) are Viper machine code over 32-bit words (docs/fairness.md); on CPython the
+    same source runs as Python. Over streams that pass and streams that fail each test, both judge alike
+    after every buffer: the linear complexity found, and each test's verdict in its words."""
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(JUDGE, "judge", "exec"), {})
+    expected = out.getvalue().splitlines()
+    verdicts = "\n".join(expected)
+    lfsr = "'an LFSR of 31 bits', 31, 31, (None, 'linear complexity test: the first 512 bits follow an LFSR of 31"
+    assert lfsr in verdicts
+    cycle = "'a cycle of 700 bytes', 22, 176, (None, 'period test: the first 16 samples came round again after 700')"
+    assert cycle in verdicts
+    assert "('stuck bits', 1, 1, ('repetition count test: 39 identical samples in a row'" in verdicts
+    biased = "('bits, three in four of them 1', 28, 230, ('adaptive proportion test: one value 683 times in 1024"
+    assert biased in verdicts
+    assert "'noise bits', 39, 256, (None, None)" in verdicts and "'noise bytes', 39, 256, (None, None)" in verdicts
+    with EmulatedPico(board_from(flashed, tmp_path)) as pico:
+        got = pico.run(JUDGE).splitlines()
+    assert [line for line in got if line.startswith("(")] == expected
+
+
 @pytest.mark.chip
 @pytest.mark.slow
 def test_the_buzzer_beeps_on_its_pwm_pin(flashed, tmp_path):
