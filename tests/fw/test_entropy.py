@@ -504,8 +504,8 @@ class StartUp(unittest.TestCase):
         lengths = SeededSource(11)
         for binary, bits in (
             (True, _bits_of(FairBits(5), 512)),
-            (True, _bits_of(_Reads(LfsrBits(127, seed=3)), 512)),
-            (True, _bits_of(_Reads(LfsrBits(200, seed=5)), 512)),
+            (True, _lfsr_bits(LfsrBits(127, seed=3), 512)),
+            (True, _lfsr_bits(LfsrBits(200, seed=5), 512)),
             (False, _bits_of(Noise(6), 64 * 8)),
         ):
             expected = _complexities(bits)
@@ -558,15 +558,9 @@ class StartUp(unittest.TestCase):
         self.assertTrue(max(reads) <= ONE_BUFFER, max(reads))
 
 
-class _Reads:
-    """An LfsrBits as a source: its bits as samples."""
-
-    def __init__(self, lfsr):
-        self.lfsr = lfsr
-
-    def fill(self, buf):
-        for i in range(len(buf)):
-            buf[i] = self.lfsr(0)
+def _lfsr_bits(lfsr, n):
+    """An LfsrBits' first `n` bits, as the ROSC's register would give them."""
+    return [lfsr(0) for _ in range(n)]
 
 
 def _bits_of(source, n):

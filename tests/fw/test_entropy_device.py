@@ -78,10 +78,9 @@ class Boot(unittest.TestCase):
         # work of a Pico's boot: the player sees the start menu first, and the dice are up before the
         # loop takes a press. The board's first source is stuck: the screen at its first read shows the
         # order, and the dice are on the second source once the tower says it is ready.
+        from dicetower.hw.platform import MachineParts
         from table import tidy
         from tower import read_line
-
-        from dicetower.hw.platform import MachineParts
 
         seen = []
 
@@ -124,6 +123,7 @@ class Boot(unittest.TestCase):
         t.presses("c")  # cut the seal
         t.presses("c")  # Roll the dice
         self.assertEqual(t.app.mode, "dice")
+
 
 if __name__ == "__main__":
     unittest.main()
