@@ -63,12 +63,18 @@ class HealthTests:
             )
         self.apt_cutoff = APT_CUTOFFS[key]
         self.rct_cutoff = rct_cutoff(min_entropy)
+        # The tests' state: the last sample, its run, the window's first sample, the samples of the window
+        # seen, how often its first came in it.
+        self._state = array("i", bytes(20))
         self.reset()
 
     def reset(self):
-        # The tests' state: the last sample, its run, the window's first sample, the samples of the window
-        # seen, how often its first came in it.
-        self._state = array("i", (-1, 0, -1, 0, 0))
+        state = self._state
+        state[0] = -1
+        state[1] = 0
+        state[2] = -1
+        state[3] = 0
+        state[4] = 0
 
     def check_all(self, buf):
         """Take a buffer of raw samples; None, or the reason the source failed."""
