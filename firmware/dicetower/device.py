@@ -117,7 +117,6 @@ class Device:
         booting.adopt("dicetower.wiring")
         booting.adopt("dicetower.startup")
         booting.adopt("dicetower.core.board_check")  # the profile's checks: the Board read stays
-        booting.adopt("dicetower.hw.sources")  # which sources the chip has: the dice keep theirs
         booting.close()
         if self._collect is not None:
             # Boot's garbage (the profile's and settings' text, the drivers' set-up) goes now, while

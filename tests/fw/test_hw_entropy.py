@@ -7,9 +7,8 @@ from sources import LfsrBits
 from dicetower.core.dice import D6
 from dicetower.core.entropy import EntropyFailure, FairDice
 from dicetower.core.replay import SeededSource
-from dicetower.hw import sources as hw
-from dicetower.hw.entropy import ROSC_RANDOMBIT, RoscBits, Urandom
-from dicetower.hw.sources import chip_of
+from dicetower.hw import entropy as hw
+from dicetower.hw.entropy import ROSC_RANDOMBIT, RoscBits, Urandom, chip_of
 from dicetower.hw.trng import Rp2350Trng
 
 
@@ -196,7 +195,7 @@ class Urandoms(unittest.TestCase):
 
 
 def fair_dice_for(machine_name, **hardware):
-    """The dice a board's device makes: FairDice over the chip's sources (hw/sources.sources_for)."""
+    """The dice a board's device makes: FairDice over the chip's sources (hw/entropy.sources_for)."""
     return FairDice(*hw.sources_for(machine_name, **hardware))
 
 

@@ -212,8 +212,7 @@ class Parts:
         microcontroller.reset()
 
     def entropy_sources(self):
-        from dicetower.hw.entropy import Urandom
-        from dicetower.hw.sources import chip_of
+        from dicetower.hw.entropy import Urandom, chip_of
 
         return (Urandom(name="%s os.urandom (CircuitPython)" % (chip_of(self.machine_name) or "board")),)
 

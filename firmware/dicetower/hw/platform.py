@@ -90,7 +90,7 @@ class MachineParts:
         self.machine.reset()
 
     def entropy_sources(self):
-        from dicetower.hw.sources import sources_for  # boot's alone: forgotten once the device is up
+        from dicetower.hw.entropy import sources_for
 
         return sources_for(self.machine_name)
 

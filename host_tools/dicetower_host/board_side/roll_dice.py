@@ -6,8 +6,8 @@ import sys
 
 from dicetower.core import dice as _d
 from dicetower.core.entropy import FairDice
+from dicetower.hw.entropy import sources_for
 from dicetower.hw.platform import _machine_name
-from dicetower.hw.sources import sources_for
 
 
 def roll_dice(rolls):
