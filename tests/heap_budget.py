@@ -167,9 +167,7 @@ CEILING = {
 # once the start menu shows, +0.1 KB), measured beside ff972d4: boot 112,912-113,504 -> 113,216-113,696,
 # United 132,864 -> 133,264 (Pico), 173,984 -> 174,400 (Pico W), 189,456 -> 189,856 (with phones);
 # Battleworld 184,560 -> 184,864 (Pico W), 203,248 -> 203,584 (with phones); Battlerealm with phones
-# 261,040 -> 261,472. A Pico's boot to its start menu went 1,329 -> 939 ms for them. On a board 475 B of
-# hw/entropy.py (which sources a chip has) went to hw/sources.py, boot's alone: the VM's bench dice come
-# from a seed, not from the chip's sources, so its figures do not show it.
+# 261,040 -> 261,472. A Pico's boot to its start menu went 1,329 -> 939 ms for them.
 
 
 def target_budget(board):
