@@ -18,9 +18,10 @@ played through the device itself (its press handling and its loop, 1.1 s of it a
 seals the example's games with the seeds the simulator sealed them with, so it follows the example's path:
 the menus, the dice's screen, the advisor and the seal are in these); per tap, emulated time from the
 release to the OLED being updated (p50, p99) while the example games are played by GPIO, stage by
-stage, and the five slowest taps and app's works with their example's line; one redraw, one LED
-frame, a roll with its animation; the advisor's hardest case and its Lucky case; the longest the main
-loop went without polling the buttons; and the rig's wall times (boot, flash).
+stage, and the five slowest taps (each with its pick-up, the work to its first byte and its bus time) and
+app's works with their example's line; one redraw, one LED frame, a roll with its animation; the
+advisor's hardest case and its Lucky case; the longest the main loop went without polling the buttons;
+and the rig's wall times (boot, flash).
 
 The firmware is installed as every player installs it: MicroPython's own firmware, then
 `dicetower flash` (.mpy files on the flash).
@@ -422,11 +423,15 @@ def tap_breakdown(pins, chips):
         ]
         + [
             (
-                "    tap %.1f ms in %s, line %d: %s" % (ns / 1e6, name, line, _press_line(_example(name), line)[:48]),
+                "    tap %.1f ms (pick-up %.1f, work %.1f, bus %.1f) in %s, line %d: %s"
+                % (ns / 1e6, up / 1e6, work / 1e6, bus / 1e6, name, line, _press_line(_example(name), line)[:40]),
                 "",
             )
-            for ns, name, line in sorted(
-                ((first + bits / I2C_HZ * 1e9, name, line) for (_, first, _, bits), name, line in named),
+            for ns, up, work, bus, name, line in sorted(
+                (
+                    (first + bits / I2C_HZ * 1e9, up, first - up, bits / I2C_HZ * 1e9, name, line)
+                    for (up, first, _, bits), name, line in named
+                ),
                 key=lambda t: -t[0],
             )[:5]
         ]
