@@ -565,7 +565,7 @@ def _lfsr_bits(lfsr, n):
 
 def _bits_of(source, n):
     """The first `n` bits of a source: its samples if binary, else its bytes' bits, the top first."""
-    if getattr(source, "binary", True):
+    if source.binary:
         buf = bytearray(n)
         source.fill(buf)
         return list(buf)

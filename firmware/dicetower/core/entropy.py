@@ -57,7 +57,7 @@ from dicetower.core.pool import Pool
 # for a noise source, not a replay; core/entropy_startup.py for a start-up test, forgotten once it passes.
 _STARTUP_TEST = "dicetower.core.entropy_startup"
 
-STARTUP_SAMPLES = 1024  # SP 800-90B's start-up minimum: tested as the dice are made
+STARTUP_SAMPLES = 1024  # SP 800-90B's start-up minimum: tested as the dice start (made, or start() if made later)
 STARTUP_TEST_SAMPLES = (1 << 16) + 128  # the whole start-up test: a cycle of up to 2**16 samples comes round in it
 _SEED_BITS = const(512)  # claimed entropy conditioned into each 256-bit seed block
 RESEED_INTERVAL = 4  # DRBG requests (32 bytes, about 100 d6 faces each) between reseeds
