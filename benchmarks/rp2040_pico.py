@@ -17,7 +17,8 @@ booted device at its start menu, each game after a soft reset of its own), and w
 played through the device itself (its press handling and its loop, 1.1 s of it after each press; the chip
 seals the example's games with the seeds the simulator sealed them with, so it follows the example's path:
 the menus, the dice's screen, the advisor and the seal are in these); per tap, emulated time from the
-release to the OLED being updated (p50, p99) while the example games are played by GPIO, stage by
+release to the OLED being updated (p50, p99) while the example games are played by GPIO (their games
+sealed with the same seeds: the same path in every run), stage by
 stage, and the five slowest taps (each with its pick-up, the work to its first byte and its bus time) and
 app's works with their example's line; one redraw, one LED frame, a roll with its animation; the
 advisor's hardest case and its Lucky case; the longest the main loop went without polling the buttons;
@@ -94,6 +95,19 @@ def _board_of(image, name):
     board = os.path.join(os.path.dirname(image), name + ".img")
     with open(image, "rb") as src, open(board, "wb") as dst:
         dst.write(src.read())
+    return board
+
+
+def _sealing_board(image, name, kw):
+    """A copy of the flashed board's image for examples/NAME.sim pressed at the pins, its main.py headed by
+    rp2040/example_seeds.py: at power-on it plays the example's path, as the probes' boards do."""
+    board = _board_of(image, name)
+    with open(os.path.join(HERE, "rp2040", "example_seeds.py")) as f:
+        head = "SEEDS = %r\n" % example_seeds(_example(name)) + f.read()
+    with open(os.path.join(ROOT, "firmware", "main.py")) as f:
+        code = head + "\n" + f.read()
+    with EmulatedPico(board, **kw) as pico:
+        pico.put("main.py", code.encode())
     return board
 
 
@@ -186,7 +200,7 @@ def main(argv=None):
     wall = 0.0
     for name in args.games.split(","):
         path = os.path.join(ROOT, "examples", name + ".sim")
-        with EmulatedPico(_board_of(image, name), **kw) as pico:
+        with EmulatedPico(_sealing_board(image, name, kw), **kw) as pico:
             _start_menu(pico)
             pico.ask({"reset_stats": True})
             started = time.time()
@@ -462,7 +476,7 @@ def example_probe(board, name, kw, probe, field, what):
     path = _example(name)
     keys = [[button, kind] for button, kind, _line in keys_of(path)]
     code = "KEYS = %r\nNAME = %r\nSEEDS = %r\n" % (keys, name, example_seeds(path))
-    for part in ("example_device.py", probe):
+    for part in ("example_seeds.py", "example_device.py", probe):
         with open(os.path.join(HERE, "rp2040", part)) as f:
             code += f.read() + "\n"
     with EmulatedPico(board, **kw) as pico:
