@@ -109,3 +109,42 @@ class FatFlash(Flash):
         if self.budget is not None and self.written >= self.budget:
             raise PowerCut()
         Flash.remove(self, path)
+
+
+class _Commit:
+    """A file LittleFS writes: its bytes go where the old ones are not, and the file is them only once its
+    close commits them (a cut before leaves the old file, or, for a new one, the empty file its open made)."""
+
+    def __init__(self, flash, path):
+        self.flash = flash
+        self.path = path
+        self.data = bytearray()
+
+    def write(self, data):
+        if isinstance(data, str):
+            data = data.encode()
+        for byte in data:
+            self.flash.spend()
+            self.data.append(byte)
+        return len(data)
+
+    def close(self):
+        self.flash.spend()  # the commit: one more write, which a cut can take
+        self.flash.files[self.path] = self.data
+
+
+class LfsFlash(Flash):
+    """Like LittleFS (a Pico's): a file written keeps its old content until its close commits the new,
+    whole (`atomic`); a file that was not there is made, empty, at its open."""
+
+    atomic = True
+
+    def copy(self):
+        return LfsFlash(self.files)
+
+    def open(self, path, mode):
+        if "r" in mode or "a" in mode:
+            return Flash.open(self, path, mode)
+        if path not in self.files:
+            self.files[path] = bytearray()
+        return _Commit(self, path)

@@ -2,7 +2,7 @@
 
 import unittest
 
-from fake_flash import FatFlash, Flash, PowerCut
+from fake_flash import FatFlash, Flash, LfsFlash, PowerCut
 
 from dicetower.core.game import Refused
 from dicetower.core.games.battlerealm.tracker import Battlerealm
@@ -335,6 +335,40 @@ class Store(unittest.TestCase):
         outcomes, size = self.cut_everywhere(Flash(), None, small_game())
         # Once every byte is written, the complete temporary file is the game.
         self.assertEqual(outcomes, ["none"] * size + ["new"] * 3)
+
+    def test_power_cut_on_littlefs_at_every_byte_leaves_old_or_new(self):
+        # LittleFS (a Pico's) keeps a file's old bytes until its close commits the new: the save is written
+        # over the old in place, a cut anywhere before the commit leaves the old game, after it the new.
+        old = small_game()
+        flash = LfsFlash()
+        SaveStore(PATH, flash).write(old)
+        new = decode(encode(old))
+        new.do("end_turn")
+        new.undo()
+        outcomes, size = self.cut_everywhere(flash, old, new)
+        self.assertEqual(outcomes, ["old"] * (size + 1) + ["new"] * 2)
+
+    def test_on_littlefs_a_save_over_a_game_is_one_write_and_one_pass_less(self):
+        # The throw's save comes before its faces, a step a pass: no temporary file and no rename there.
+        game = small_game()
+        passes = {}
+        for flash in (Flash(), LfsFlash()):
+            SaveStore(PATH, flash).write(game)
+            renames = []
+            rename = flash.rename
+            flash.rename = lambda old, new: renames.append((old, new)) or rename(old, new)
+            steps = list(SaveStore(PATH, flash).saving(game))
+            self.assertEqual(steps[-1], len(encode(game)))
+            self.assertEqual(bytes(flash.files[PATH]), encode(game))
+            passes[type(flash).__name__] = (len(steps), renames)
+        self.assertEqual(passes["Flash"][1], [(PATH + ".tmp", PATH)])
+        self.assertEqual(passes["LfsFlash"], (passes["Flash"][0] - 1, []))
+
+    def test_power_cut_during_the_first_save_on_littlefs(self):
+        # Its open makes a file, empty, before a byte is written: the first save goes through a temporary
+        # file, which a cut leaves empty (or whole, once committed), never as an empty game.sav.
+        outcomes, size = self.cut_everywhere(LfsFlash(), None, small_game())
+        self.assertEqual(outcomes, ["none"] * (size + 1) + ["new"] * 2)
 
     def test_power_cut_on_fat_where_rename_cannot_replace(self):
         old = small_game()
@@ -820,6 +854,11 @@ class Sweep(unittest.TestCase):
     def test_a_cut_while_config_json_is_rewritten_leaves_the_old_or_the_new(self):
         old, new = '{"brightness": 100}', '{"brightness": 70, "sounds": false}'
         left = self.cut_everywhere(Flash({"/config.json": old.encode()}), "config.json", new)
+        self.assertEqual(left, [old] * (len(new) + 1) + [new] * 2)
+
+    def test_on_littlefs_config_json_is_written_over_in_place_and_a_cut_leaves_the_old_or_the_new(self):
+        old, new = '{"brightness": 100}', '{"brightness": 70, "sounds": false}'
+        left = self.cut_everywhere(LfsFlash({"/config.json": old.encode()}), "config.json", new)
         self.assertEqual(left, [old] * (len(new) + 1) + [new] * 2)
 
     def test_on_fat_a_whole_file_left_alone_by_the_cut_is_the_file(self):

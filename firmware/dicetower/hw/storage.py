@@ -1,10 +1,13 @@
 """Files on the device's flash, written so that a power cut keeps a whole one, read only when small.
 
 `writing(fs, path, data)` writes to a temporary file, then renames it over the
-old one. On the Pico's LittleFS a rename is atomic, so a power cut leaves
-either the old file or the new one, never half of one. The filesystem is
-injected (`fs`: open, rename, remove, exists, size; `OsFiles` is the device's
-own) so tests can cut the power at any byte.
+old one: a rename is atomic, so a power cut leaves either the old file or the
+new one, never half of one. On LittleFS (a Pico's) a file that is there is
+written over in place instead: LittleFS keeps its old content until the new is
+committed, whole, at its close, and a save is then one commit instead of three
+(2 ms against 8.6 on the chip). The filesystem is injected (`fs`: open, rename,
+remove, exists, size, atomic; `OsFiles` is the device's own) so tests can cut
+the power at any byte.
 
 Every file the tower reads is measured before it is read (`read_at_most`): a
 file of a few hundred KB would not fit the Pico's heap. A file the tower
@@ -17,12 +20,14 @@ class TooBig(ValueError):
 
 
 class OsFiles:
-    """The real filesystem: MicroPython's (LittleFS on a Pico) or the host's."""
+    """The real filesystem: MicroPython's (LittleFS on a Pico) or the host's. `atomic`: a file written over
+    keeps its old content until its close commits the new, whole (LittleFS's promise: lfs2.h)."""
 
     def __init__(self):
         import os
 
         self._os = os
+        self.atomic = _littlefs_root()
 
     def open(self, path, mode):
         return open(path, mode)
@@ -43,6 +48,16 @@ class OsFiles:
     def size(self, path):
         """The file's size in bytes; OSError if there is none."""
         return self._os.stat(path)[6]
+
+
+def _littlefs_root():
+    """True when "/" is LittleFS (v2, MicroPython's). CPython and CircuitPython have no `vfs` (their files
+    are written through a rename), nor has a MicroPython before 1.23."""
+    try:
+        import vfs
+    except ImportError:
+        return False
+    return [type(fs) for fs, at in vfs.mount() if at == "/"] == [getattr(vfs, "VfsLfs2", 0)]
 
 
 def read_at_most(fs, path, limit):
@@ -146,15 +161,25 @@ def _rename_over(fs, old, new):
 
 def writing(fs, path, data):
     """Write `data` (bytes, or text) to path + ".tmp", then rename it over `path`: two steps, yielding
-    between them so a loop can take one a pass. Raises OSError if the flash fails."""
+    between them so a loop can take one a pass. On a filesystem that commits a file at its close
+    (`fs.atomic`), over a file that is there: one step, in place. Raises OSError if the flash fails."""
+    if getattr(fs, "atomic", False) and fs.exists(path):
+        # Not a file's first write: LittleFS commits a file it creates at its open, empty, and boot
+        # would find that; a temporary file is swept instead (startup.sweep).
+        _write(fs, path, data)
+        return
     temp = path + ".tmp"
-    f = fs.open(temp, "w" if isinstance(data, str) else "wb")
+    _write(fs, temp, data)
+    yield
+    _rename_over(fs, temp, path)
+
+
+def _write(fs, path, data):
+    f = fs.open(path, "w" if isinstance(data, str) else "wb")
     try:
         f.write(data)
     finally:
         f.close()
-    yield
-    _rename_over(fs, temp, path)
 
 
 def replace(fs, path, data):
