@@ -7,9 +7,11 @@ MicroPython and CircuitPython, no framebuf needed.
 
 What makes it quick on MicroPython (a 125 MHz RP2040 runs about a bytecode
 a microsecond), without keeping much on a heap the game needs:
-- a glyph is one slice copy from the font laid out for bytes 0-127, or from
-  an inverted copy of it (made at import, 1.3 KB), a cleared page one copy
-  of a page of zeros (or of 0xFF);
+- a string's glyphs are copied by a Viper pass (`_copy`; bytecode off a
+  board, as_bytecode) from the font laid out for bytes 0-127, or from an
+  inverted copy of it (made at import, 1.3 KB): as a slice copy a glyph they
+  were a third of a screen's drawing; a cleared page is one copy of a page
+  of zeros (or of 0xFF);
 - copies go into a view of one page, never into the whole buffer: a slice
   assignment also moves everything after the slice onto itself (about 60 us
   for a glyph near the top of the 1,024 bytes, a few within a page);
@@ -24,10 +26,15 @@ column outside 0-127, a page outside 0-7) is drawn byte by byte, clipped.
 `buf` is made once with its page views: draw into it, never replace it.
 """
 
+import micropython
 from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
-
 from dicetower.ui import font
+
+try:
+    from micropython import ptr8  # the annotation of a Viper pass: CPython's stand-in
+except ImportError:
+    pass  # a board's Viper has it built in; bytecode never reads an annotation
 
 WIDTH = const(128)
 PAGES = const(8)
@@ -72,13 +79,20 @@ def _glyphs(row, x, string, glyphs):
     """Copy `string`'s glyphs from `glyphs` (_PLAIN or _INVERSE) into page view `row` from column x
     (the caller checked that it fits)."""
     data = string.encode("utf-8", "replace")  # (CPython: a lone surrogate is a "?" here as before)
-    step = CHAR
     if len(data) != len(string):  # not ASCII: one "?" for each character beyond
         data = bytes(ord(ch) if ord(ch) < _ASCII else 63 for ch in string)
-    for code in data:
-        at = code * step
-        row[x : x + step] = glyphs[at : at + step]
-        x += step
+    _copy(row, x, data, len(data), glyphs, CHAR)
+
+
+@micropython.viper
+def _copy(row: ptr8, x: int, data: ptr8, n: int, glyphs: ptr8, step: int):
+    """The glyphs of data[:n] (bytes under 128) into row from column x, `step` columns each. Machine
+    code on a board checks no bounds: _glyphs' callers have checked that the string fits."""
+    for i in range(n):
+        at = int(data[i]) * step
+        for c in range(step):
+            row[x] = glyphs[at + c]
+            x += 1
 
 
 def cut(text, width=COLUMNS):
