@@ -222,6 +222,35 @@ def test_a_landed_die_stays_landed_through_undos_redos_and_power_cuts(ops, realm
     assert run_verify(path) == 0, open(path).read()[-3000:]
 
 
+def test_a_throw_is_on_flash_then_on_the_screen_then_told_to_the_console_in_order(tmp_path):
+    """Its faces wait for its save; the console's lines wait for the screen (a line is 5 ms of a Pico's
+    time that the faces need not wait for), and come in the order they were made."""
+    tower = run_world([], str(tmp_path))
+    tower.wait(300)
+    app = tower.app
+    choose(tower, "Attack a battle")
+    press(tower, "c")  # the battle; the next C throws the Attack Die
+    before = len(tower.platform.lines)
+    passes = []  # each pass of the loop: (saving, the OLED's bytes, the console's new events)
+
+    def look():
+        passes.append((app.holding, tower.oled(), events(tower.platform.lines[before:])))
+
+    pin = tower.pin("c")
+    tower.bench.press(pin)
+    tower.wait(60, look)
+    tower.bench.release(pin)
+    tower.wait(400, look)
+    saving = [i for i, (holding, _, _) in enumerate(passes) if holding]
+    assert saving, "the throw was never held for its save"
+    held_screen = passes[saving[-1]][1]
+    shown = next(i for i in range(saving[-1] + 1, len(passes)) if passes[i][1] != held_screen)
+    told = next(i for i, (_, _, said) in enumerate(passes) if said)
+    assert told > shown > saving[-1]  # saved, then shown, then told
+    said = passes[-1][2]
+    assert [e["event"] for e in said][:2] == ["draws", "action"] and said[1]["action"] == "attack"
+
+
 class PowerCut(BaseException):
     """The power goes: nothing after it runs (not the screen, not the monitor's next line)."""
 

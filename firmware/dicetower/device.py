@@ -212,6 +212,8 @@ class Device:
         elif app.changed or (self._unsent and self.oled.present):
             self._step = "screen"
             self.render(now)  # drawn and sent in one piece: the panel never lags the canvas between passes
+        elif app.held:
+            app.tell_held()  # a throw's events, once its faces are on the screen
         elif app.later is not None:
             self._step = "screen"  # the press's work, its screen shown: a failure brings back the last good one
             app.go_on()

@@ -43,7 +43,7 @@ class App:
         # A throw's save under way: until it is on flash, the throw's faces are held back from the screen,
         # the phones and the console (Device._work steps the save first, then calls `throw_saved`).
         self.holding = False
-        self._waiting = []  # the events it holds back
+        self.held = []  # the events it held back: told once the screen shows the throw (`tell_held`)
         self.settings = settings if settings is not None else {"brightness": 100, "sounds": True}
         self.options = options or {}
         self.mode = "start"  # the screen's name (its MODE): what the ring, the phones and the console read
@@ -508,9 +508,9 @@ class App:
             self.saves.save(self.game)
 
     def emit(self, event):
-        """An event for the console; held while a throw's save is under way."""
-        if self.holding:
-            self._waiting.append(event)
+        """An event for the console; held while a throw's save is under way, and after those it held."""
+        if self.holding or self.held:
+            self.held.append(event)
         else:
             self._tell(event)
 
@@ -521,12 +521,16 @@ class App:
             self.holding = True
 
     def throw_saved(self):
-        """The throw's save is on flash: its events are told, and the screen may show it."""
+        """The throw's save is on flash: the screen may show it, its events are told after (`tell_held`;
+        a line to the console was 5 ms of the throw's press before its faces on a Pico)."""
         self.holding = False
-        waiting, self._waiting = self._waiting, []
-        for event in waiting:
-            self._tell(event)
         self.changed = True
+
+    def tell_held(self):
+        """The events a throw's save held back, told in order (the device's loop, once the screen is sent)."""
+        held, self.held = self.held, []
+        for event in held:
+            self._tell(event)
 
     def cut_by(self, text, address):
         """A phone's part of the open seal's cut (web/server.py's /cut): (True, as recorded) or (False, why)."""
