@@ -1,8 +1,8 @@
 """The saved game on flash, written after every action so that unplugging loses nothing.
 
-A save is written to a temporary file, then renamed over the old one
-(hw/storage.writing), so a power cut leaves either the old save or the new
-one. A file is measured before it is read (a save is at most
+A save is written to a temporary file, then renamed over the old one, or on
+LittleFS written over it in place, which LittleFS commits only at its close
+(hw/storage.writing): a power cut leaves either the old save or the new one. A file is measured before it is read (a save is at most
 store.LARGEST bytes). A file that will not load is renamed aside, never
 deleted (hw/storage.keep_aside), and the caller is told why and under which
 name: a damaged one as game.sav.bad1..., one from a newer firmware as
@@ -17,7 +17,7 @@ What goes wrong is said in words: a save that fails turns saves off for the game
 to tell the players), and what the store did on its own (a damaged save kept aside, a kept game that
 could not come back) goes to `log`, the device's console and errors.log.
 
-The filesystem is injected (`fs`: open, rename, remove, exists, size) so
+The filesystem is injected (`fs`: open, rename, remove, exists, size, atomic) so
 tests can cut the power at any byte; by default it is the device's own.
 """
 
@@ -126,7 +126,8 @@ class SaveStore:
     def saving(self, game):
         """`save` in steps, for the device's loop to take one a pass (each a few ms on a Pico): the
         game's bytes in three pieces (savefile.encoding), the temporary file, the rename over the old
-        save. Yields None after each, then the bytes written."""
+        save (on LittleFS, over a save there: the file written in place, one step). Yields None after
+        each, then the bytes written."""
         pieces = encoding(game)
         data = None
         while data is None:

@@ -119,16 +119,23 @@ class _Commit:
         self.flash = flash
         self.path = path
         self.data = bytearray()
+        self.erred = False  # a write failed (flash full): LittleFS's close then commits nothing
 
     def write(self, data):
         if isinstance(data, str):
             data = data.encode()
         for byte in data:
-            self.flash.spend()
+            try:
+                self.flash.spend()
+            except OSError:
+                self.erred = True
+                raise
             self.data.append(byte)
         return len(data)
 
     def close(self):
+        if self.erred:
+            return
         self.flash.spend()  # the commit: one more write, which a cut can take
         self.flash.files[self.path] = self.data
 

@@ -227,6 +227,20 @@ class CanvasBytes(unittest.TestCase):
             if fast.buf != slow.buf:
                 self.fail("step %d: %r drew different bytes" % (step, call))
 
+    def test_glyphs_that_would_run_past_their_line_are_refused_before_a_byte_is_copied(self):
+        # On a board the copy is machine code that checks no bounds: past the page it would write over
+        # the heap. Every Canvas method checks first; _glyphs itself is the last guard.
+        from dicetower.ui import canvas as module
+
+        c = Canvas()
+        row = c._pages[3]
+        for x, text in ((WIDTH - CHAR + 1, "A"), (-1, "A"), (0, "W" * (COLUMNS + 1))):
+            with self.assertRaises(ValueError):
+                module._glyphs(row, x, text, module._PLAIN)
+            self.assertEqual(bytes(c.buf), bytes(1024))
+        module._glyphs(row, WIDTH - CHAR, "A", module._PLAIN)  # the last column that fits
+        self.assertNotEqual(bytes(row[WIDTH - CHAR :]), bytes(CHAR))
+
     def test_a_screen_of_lines(self):
         fast, slow = Canvas(), Reference()
         for canvas in (fast, slow):

@@ -364,6 +364,50 @@ class Store(unittest.TestCase):
         self.assertEqual(passes["Flash"][1], [(PATH + ".tmp", PATH)])
         self.assertEqual(passes["LfsFlash"], (passes["Flash"][0] - 1, []))
 
+    def test_which_filesystem_is_asked_of_micropythons_vfs_and_a_mount_that_cannot_say_means_a_rename(self):
+        from dicetower.hw.storage import _littlefs_root as mounted_littlefs
+
+        class Lfs:
+            pass
+
+        class Fat:
+            pass
+
+        class Vfs:
+            VfsLfs2 = Lfs
+
+            def __init__(self, mounts):
+                self.mounts = mounts
+
+            def mount(self):
+                return self.mounts
+
+        self.assertTrue(mounted_littlefs(Vfs([(Lfs(), "/")])))
+        self.assertFalse(mounted_littlefs(Vfs([(Fat(), "/"), (Lfs(), "/sd")])))
+        self.assertFalse(mounted_littlefs(Vfs([])))
+
+        class Before125(Vfs):
+            def mount(self, fs, at):  # MicroPython 1.23 and 1.24: no listing without arguments
+                raise TypeError("function missing 2 required positional arguments")
+
+        import sys
+
+        from dicetower.hw.storage import OsFiles
+
+        kept = sys.modules.get("vfs")
+        sys.modules["vfs"] = Before125([])
+        try:
+            import vfs
+
+            if not isinstance(vfs, Before125):
+                self.skipTest("this MicroPython's own vfs comes before sys.modules")
+            self.assertFalse(OsFiles().atomic)  # a temporary file and a rename, and the tower boots
+        finally:
+            if kept is None:
+                del sys.modules["vfs"]
+            else:
+                sys.modules["vfs"] = kept
+
     def test_power_cut_during_the_first_save_on_littlefs(self):
         # Its open makes a file, empty, before a byte is written: the first save goes through a temporary
         # file, which a cut leaves empty (or whole, once committed), never as an empty game.sav.
@@ -443,7 +487,12 @@ class Store(unittest.TestCase):
         self.assertIn("not a dicetower save", message)
 
     def test_full_flash_keeps_the_game_in_memory_and_the_old_save(self):
-        flash = Flash()
+        self.full_flash_keeps_the_old_save(Flash())
+
+    def test_full_flash_on_littlefs_keeps_the_old_save_it_writes_over_in_place(self):
+        self.full_flash_keeps_the_old_save(LfsFlash())
+
+    def full_flash_keeps_the_old_save(self, flash):
         store = SaveStore(PATH, flash)
         game = small_game()
         game.do("end_turn")

@@ -5,7 +5,7 @@ old one: a rename is atomic, so a power cut leaves either the old file or the
 new one, never half of one. On LittleFS (a Pico's) a file that is there is
 written over in place instead: LittleFS keeps its old content until the new is
 committed, whole, at its close, and a save is then one commit instead of three
-(2 ms against 8.6 on the chip). The filesystem is injected (`fs`: open, rename,
+(2 KB written: 2.0 ms against 8.6, the median of 30 on the emulated chip). The filesystem is injected (`fs`: open, rename,
 remove, exists, size, atomic; `OsFiles` is the device's own) so tests can cut
 the power at any byte.
 
@@ -50,14 +50,16 @@ class OsFiles:
         return self._os.stat(path)[6]
 
 
-def _littlefs_root():
-    """True when "/" is LittleFS (v2, MicroPython's). CPython and CircuitPython have no `vfs` (their files
-    are written through a rename), nor has a MicroPython before 1.23."""
+def _littlefs_root(vfs=None):
+    """True when MicroPython's `vfs` (or the one given) says "/" is a VfsLfs2. Else, or when it cannot be
+    told, files are written through a rename: CPython and CircuitPython have no `vfs`, a MicroPython
+    before 1.23 neither, and before 1.25 its `mount()` needs arguments."""
     try:
-        import vfs
-    except ImportError:
+        if vfs is None:
+            import vfs
+        return [type(fs) for fs, at in vfs.mount() if at == "/"] == [getattr(vfs, "VfsLfs2", 0)]
+    except (ImportError, TypeError, OSError):
         return False
-    return [type(fs) for fs, at in vfs.mount() if at == "/"] == [getattr(vfs, "VfsLfs2", 0)]
 
 
 def read_at_most(fs, path, limit):

@@ -81,13 +81,16 @@ def _glyphs(row, x, string, glyphs):
     data = string.encode("utf-8", "replace")  # (CPython: a lone surrogate is a "?" here as before)
     if len(data) != len(string):  # not ASCII: one "?" for each character beyond
         data = bytes(ord(ch) if ord(ch) < _ASCII else 63 for ch in string)
-    _copy(row, x, data, len(data), glyphs, CHAR)
+    n = len(data)
+    if x < 0 or x + n * CHAR > len(row):  # the machine code checks nothing: a caller's slip is an error
+        raise ValueError("%r does not fit its line from column %d" % (string, x))
+    _copy(row, x, data, n, glyphs, CHAR)
 
 
 @micropython.viper
 def _copy(row: ptr8, x: int, data: ptr8, n: int, glyphs: ptr8, step: int):
     """The glyphs of data[:n] (bytes under 128) into row from column x, `step` columns each. Machine
-    code on a board checks no bounds: _glyphs' callers have checked that the string fits."""
+    code on a board checks no bounds: _glyphs has checked that the string fits."""
     for i in range(n):
         at = int(data[i]) * step
         for c in range(step):
