@@ -147,7 +147,7 @@ class Format(unittest.TestCase):
     def test_schema_2_is_migrated_with_every_hero_at_no_location(self):
         import json
 
-        from dicetower.core.savefile import KEYS, WORDS, _table, renamed
+        from dicetower.core.savefile import DEPTH, KEYS, MARKS, WORDS, _table, renamed
 
         game = small_game()
         content = game.to_dict()
@@ -155,9 +155,9 @@ class Format(unittest.TestCase):
             del hero["place"]  # schema 2 kept no place and no Warehouse purchases
         del content["base"]["bought"]
         del content["base"]["dice"]  # nor the dice left for damage (schema 5)
-        words = _table(WORDS[:50], "=")  # the codes schema 2 knew
-        content["base"] = renamed(content["base"], _table(KEYS[:57], "~"), words)
-        content["actions"] = renamed(content["actions"], {}, words)
+        words = _table(WORDS[:50])  # the codes schema 2 knew
+        content["base"] = renamed(content["base"], _table(KEYS[:57]), words, DEPTH, MARKS)
+        content["actions"] = renamed(content["actions"], {}, words, DEPTH, MARKS)
         content["redo"] = []
         body = json.dumps(content).encode()
         old = decode(("DICETOWER 2 %08x %d\n" % (checksum(body), len(body))).encode() + body)
@@ -261,11 +261,12 @@ class SavesFromBefore(unittest.TestCase):
             WORDS = ("Lane",)
 
         keys, words = savefile._codes(Game5)
-        self.assertEqual(keys["lanes"], savefile.code(len(savefile.KEYS), "~"))
-        self.assertEqual(words["Lane"], savefile.code(len(savefile.WORDS), "="))
+        coded = savefile.renamed({"lanes": "Lane"}, keys, words, savefile.DEPTH, savefile.MARKS)
+        self.assertEqual(coded, {savefile.code(len(savefile.KEYS), "~"): savefile.code(len(savefile.WORDS), "=")})
         for name in savefile.KEYS:
             self.assertEqual(keys[name], savefile.shared_codes()[0][name])  # the shared codes unchanged
-        self.assertEqual(len(set(savefile._table(tuple("k%d" % n for n in range(80)), "~").values())), 80)
+        table = savefile._table(tuple("k%d" % n for n in range(80)))
+        self.assertEqual(len(set(savefile.code(n, "~") for n in table.values())), 80)
 
 
 class Store(unittest.TestCase):
@@ -543,13 +544,13 @@ def coded(content):
     """The body `encode` would write for `content` (a game's to_dict(), perhaps changed)."""
     import json
 
-    from dicetower.core.savefile import renamed, shared_codes
+    from dicetower.core.savefile import DEPTH, MARKS, renamed, shared_codes
 
     keys, words = shared_codes()
     out = dict(content)
     for key, names in (("base", keys), ("actions", {}), ("redo", {})):
         if key in content:  # a test may have taken it out
-            out[key] = renamed(content[key], names, words)
+            out[key] = renamed(content[key], names, words, DEPTH, MARKS)
     return json.dumps(out).encode()
 
 

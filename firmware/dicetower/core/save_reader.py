@@ -17,6 +17,7 @@ from dicetower.core.savefile import (
     DEPTH,
     LARGEST,
     MAGIC,
+    MARKS,
     SCHEMA,
     NewerSave,
     SaveError,
@@ -40,8 +41,8 @@ def _migrate_1(body):
     body["redo"] = []
     if isinstance(body.get("base"), dict):  # schema 1 wrote keys and words in full
         keys, words = shared_codes()
-        body["base"] = renamed(body["base"], keys, words)
-        body["actions"] = renamed(body.get("actions"), {}, words)
+        body["base"] = renamed(body["base"], keys, words, DEPTH, MARKS)
+        body["actions"] = renamed(body.get("actions"), {}, words, DEPTH, MARKS)
     return body
 
 

@@ -175,20 +175,42 @@ def code(i, mark):
     return mark + _CODES[i] if i < len(_CODES) else mark + "_" + _CODES[i - len(_CODES)]
 
 
-def _table(names, mark):
-    return {names[i]: code(i, mark) for i in range(len(names))}
+MARKS = ("~", "=")  # a key's code starts with the first, a word's with the second
 
 
-_SHARED = []  # (key codes, word codes) of the shared tables, once `shared_codes` made them
+def _table(names):
+    """Each name's number in `names`, which `code` makes its code: small ints, no string held a name."""
+    return {names[i]: i for i in range(len(names))}
+
+
+_SHARED = []  # (key numbers, word numbers) of the shared tables, once `shared_codes` made them
 
 
 def shared_codes():
-    """(key codes, word codes): the shared tables as dicts, made at the first save and kept. Made per save
-    they were most of a save's time on a Pico (12 ms of its 20); kept, about 5 KB of heap on the VM, which
-    the start menu does without."""
+    """(key numbers, word numbers): the shared tables as dicts, made at the first save and kept (renamed
+    with MARKS codes them). Made per save they were most of a save's time on a Pico (12 ms of its 20);
+    kept, 1.1 KB of a Pico's heap, which the start menu does without (with every code as a string, as
+    they were, 5.0 KB)."""
     if not _SHARED:
-        _SHARED.append((_table(KEYS, "~"), _table(WORDS, "=")))
+        _SHARED.append((_table(KEYS), _table(WORDS)))
     return _SHARED[0]
+
+
+# The codes a save has written, made once each, by number, for keys and for words: a new string is looked
+# up among the qstrs as it is made (about 0.2 ms on a Pico, as many as a game's names, which a save's
+# coding would pay at every save); a game writes a few dozen of the 118.
+_MADE = ({}, {})
+
+
+def _made(number, which):
+    made = code(number, MARKS[which])
+    _MADE[which][number] = made
+    return made
+
+
+def key_code(name):
+    """A shared key's code as saves write it ("~a"): a game's migration names keys so."""
+    return code(shared_codes()[0][name], MARKS[0])
 
 
 def names_of(module):
@@ -197,11 +219,11 @@ def names_of(module):
 
 
 def _codes(module):
-    """(key codes, word codes) for a game's saves: the shared tables unless the game adds names."""
+    """(key numbers, word numbers) for a game's saves: the shared tables unless the game adds names."""
     if not module.KEYS and not module.WORDS:
         return shared_codes()
     keys, words = names_of(module)
-    return _table(keys, "~"), _table(words, "=")
+    return _table(keys), _table(words)
 
 
 class SaveError(Exception):
@@ -212,11 +234,13 @@ class NewerSave(SaveError):
     """A save from a newer firmware: not damaged, kept to load again after an update."""
 
 
-def renamed(value, names, words=None, depth=DEPTH, _is=isinstance, _dict=dict, _list=list):
+def renamed(value, names, words=None, depth=DEPTH, marks=None, _is=isinstance, _dict=dict, _list=list):
     """A copy of a JSON value with dict keys (and, given `words`, strings) swapped by the tables; a
-    SaveError if it is nested past `depth`. Its hot names are locals (the defaults after `depth`): on a
-    Pico a builtin's name costs 12 us a lookup in this module, a local's 1 us, and with a call a list or
-    dict, its plain items swapped in its loop, a Battlerealm base's coding went 5.0 -> 3.0 ms."""
+    SaveError if it is nested past `depth`. With `marks` (MARKS) the tables give numbers, coded with
+    them here, each code made once (_MADE): the encoder's. Its hot names are locals (the defaults after
+    `marks`): on a Pico a builtin's name costs 12 us a lookup in this module, a local's 1 us, and with a
+    call a list or dict, its plain items swapped in its loop, a Battlerealm base's coding went 5.0 ->
+    3.0 ms."""
     if depth < 0:
         raise SaveError(DEEPER)
     keyed = _is(value, _dict)
@@ -225,15 +249,23 @@ def renamed(value, names, words=None, depth=DEPTH, _is=isinstance, _dict=dict, _
     elif _is(value, _list):
         out, pairs = [None] * len(value), enumerate(value)
     else:
-        return words.get(value, value) if words is not None and _is(value, str) else value
+        found = words.get(value) if words is not None and _is(value, str) else None
+        return value if found is None else found if not marks else _MADE[1].get(found) or _made(found, 1)
     if depth == 0 and value:
         raise SaveError(DEEPER)  # its items are past the depth, plain ones too
+    made = _MADE if marks else None
     for k, v in pairs:
         if _is(v, _dict) or _is(v, _list):
-            v = renamed(v, names, words, depth - 1)
+            v = renamed(v, names, words, depth - 1, marks)
         elif words is not None and _is(v, str):
-            v = words.get(v, v)
-        out[names.get(k, k) if keyed else k] = v
+            found = words.get(v)
+            if found is not None:
+                v = found if made is None else made[1].get(found) or _made(found, 1)
+        if keyed:
+            found = names.get(k)
+            if found is not None:
+                k = found if made is None else made[0].get(found) or _made(found, 0)
+        out[k] = v
     return out
 
 
@@ -279,14 +311,14 @@ def encoding(game):
     for key in content:
         value = content[key]
         if key == "base":
-            content[key] = renamed(value, keys, words)
+            content[key] = renamed(value, keys, words, DEPTH, MARKS)
         elif isinstance(value, list):
             content[key] = list(value)
         elif isinstance(value, dict):
             content[key] = dict(value)
     yield None
-    content["actions"] = renamed(content["actions"], {}, words)
-    content["redo"] = renamed(content["redo"], {}, words)
+    content["actions"] = renamed(content["actions"], {}, words, DEPTH, MARKS)
+    content["redo"] = renamed(content["redo"], {}, words, DEPTH, MARKS)
     yield None
     body = json.dumps(content, separators=(",", ":")).encode()
     head, tail = ("DICETOWER %d " % SCHEMA).encode(), (" %d\n" % len(body)).encode()

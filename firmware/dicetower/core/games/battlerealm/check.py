@@ -49,23 +49,22 @@ def migrate(schema, body):
     first location); schema 4 did not count the dice left for damage, which schema 5 does (none at the
     base: the roll's replay counts them)."""
     if schema == 4:
-        from dicetower.core.savefile import SaveError, shared_codes
+        from dicetower.core.savefile import SaveError, key_code
 
         base = body["base"]
-        code = shared_codes()[0]["dice"]
+        code = key_code("dice")
         if code in base:
             raise SaveError("a later save's body under schema 4")
         base[code] = [0, 0]
     if schema == 2:
-        from dicetower.core.savefile import SaveError, shared_codes
+        from dicetower.core.savefile import SaveError, key_code
 
-        codes = shared_codes()[0]
         base = body["base"]
-        if codes["bought"] in base:
+        if key_code("bought") in base:
             raise SaveError("a later save's body under schema 2")
-        base[codes["bought"]] = 0
-        for hero in base[codes["heroes"]]:
-            hero[codes["place"]] = 0
+        base[key_code("bought")] = 0
+        for hero in base[key_code("heroes")]:
+            hero[key_code("place")] = 0
     return body
 
 
