@@ -323,8 +323,10 @@ class Store(unittest.TestCase):
         return outcomes, size
 
     def test_power_cut_at_every_byte_leaves_old_or_new(self):
+        self.cut_a_save_over_a_game_everywhere(Flash())
+
+    def cut_a_save_over_a_game_everywhere(self, flash):
         old = small_game()
-        flash = Flash()
         SaveStore(PATH, flash).write(old)
         new = decode(encode(old))
         new.do("end_turn")
@@ -340,14 +342,7 @@ class Store(unittest.TestCase):
     def test_power_cut_on_littlefs_at_every_byte_leaves_old_or_new(self):
         # LittleFS (a Pico's) keeps a file's old bytes until its close commits the new: the save is written
         # over the old in place, a cut anywhere before the commit leaves the old game, after it the new.
-        old = small_game()
-        flash = LfsFlash()
-        SaveStore(PATH, flash).write(old)
-        new = decode(encode(old))
-        new.do("end_turn")
-        new.undo()
-        outcomes, size = self.cut_everywhere(flash, old, new)
-        self.assertEqual(outcomes, ["old"] * (size + 1) + ["new"] * 2)
+        self.cut_a_save_over_a_game_everywhere(LfsFlash())
 
     def test_on_littlefs_a_save_over_a_game_is_one_write_and_one_pass_less(self):
         # The throw's save comes before its faces, a step a pass: no temporary file and no rename there.

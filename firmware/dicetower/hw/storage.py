@@ -5,9 +5,9 @@ old one: a rename is atomic, so a power cut leaves either the old file or the
 new one, never half of one. On LittleFS (a Pico's) a file that is there is
 written over in place instead: LittleFS keeps its old content until the new is
 committed, whole, at its close, and a save is then one commit instead of three
-(2 KB written: 2.0 ms against 8.6, the median of 30 on the emulated chip). The filesystem is injected (`fs`: open, rename,
-remove, exists, size, atomic; `OsFiles` is the device's own) so tests can cut
-the power at any byte.
+(2 KB written: 2.0 ms against 8.6, the median of 30 on the emulated chip). The
+filesystem is injected (`fs`: open, rename, remove, exists, size, atomic;
+`OsFiles` is the device's own) so tests can cut the power at any byte.
 
 Every file the tower reads is measured before it is read (`read_at_most`): a
 file of a few hundred KB would not fit the Pico's heap. A file the tower

@@ -60,11 +60,12 @@ def migrate(schema, body):
         from dicetower.core.savefile import SaveError, key_code
 
         base = body["base"]
-        if key_code("bought") in base:
+        bought, place = key_code("bought"), key_code("place")
+        if bought in base:
             raise SaveError("a later save's body under schema 2")
-        base[key_code("bought")] = 0
+        base[bought] = 0
         for hero in base[key_code("heroes")]:
-            hero[key_code("place")] = 0
+            hero[place] = 0
     return body
 
 
