@@ -138,6 +138,47 @@ class Record(unittest.TestCase):
         )
         self.assertEqual((seal.draws(), seal.throws), (5, 4))
 
+    def test_a_long_games_record_reads_the_same_asked_after_every_step_or_once(self):
+        # Every save writes the record: the throws before the last are written out once and kept. Asked
+        # after every step (a throw that drew nothing, dice given back, re-rolls), it is every throw's
+        # place, die and faces, and the same as asked once at the end.
+        asked, once = sealed(), sealed()
+        tokens = []
+        for at in range(220):  # past RECORD_MOST's bytes: the longest record a game keeps
+            hero = at % 4
+            if at % 5 == 0:
+                asked.throw(at, hero, 0)  # a locked die picked: refused before its first face
+                self.assertTrue(asked.text().endswith("%d.%d:0:" % (at, hero)))
+                asked.ends()
+                self.assertEqual(asked.text(), " ".join(tokens))
+            reroll = 0b11 if at % 3 == 0 else 0
+            got = []
+            for seal in (asked, once):
+                seal.throw(at, hero, 0, reroll)
+                got = [seal.draw(BATTLEREALM) for _ in range(2 if reroll else 6)]
+                seal.ends()
+            digits = "".join(str(face) for face in got)
+            tokens.append("%d.%d:0:%s%s" % (at, hero, digits, "@12" if reroll else ""))
+            if at % 7 == 0:
+                for seal in (asked, once):
+                    seal.again(at, hero, 0, got)
+                tokens.append("%d.%d=0:%s" % (at, hero, digits))
+            self.assertEqual(asked.text(), " ".join(tokens))
+        self.assertEqual(once.text(), " ".join(tokens))
+        self.assertEqual(asked.saved()["record"], once.saved()["record"])
+
+    def test_a_long_throw_of_numbered_faces_reads_whole_and_from_its_header(self):
+        # Numbers joined by "." (more than 10 sides), and the record from a throw on, as the monitor reads it.
+        seal = sealed(dice=dice_text([plain(20)]))
+        seal.throw(7, NO_HERO, 0)
+        first = seal.draw(plain(20))
+        told = seal.size  # as the monitor is told a throw's record (ui/sealing.py): from its header on
+        seal.throw(300, NO_HERO, 0)
+        got = [seal.draw(plain(20)) for _ in range(120)]
+        seal.ends()
+        faces = ".".join(str(face) for face in got)
+        self.assertEqual((seal.text(), seal.text(told)), ("7:0:%d 300:0:%s" % (first, faces), "300:0:" + faces))
+
     def test_a_throw_that_draws_nothing_is_not_recorded(self):
         seal = sealed()
         seal.throw(3, NO_HERO, 0)
