@@ -155,7 +155,11 @@ class Record(unittest.TestCase):
             got = []
             for seal in (asked, once):
                 seal.throw(at, hero, 0, reroll)
-                got = [seal.draw(BATTLEREALM) for _ in range(2 if reroll else 6)]
+                got = [seal.draw(BATTLEREALM)]
+                if seal is asked:  # a throw still open, its first face drawn
+                    now = "%d.%d:0:%d%s" % (at, hero, got[0], "@12" if reroll else "")
+                    self.assertEqual(asked.text(), " ".join(tokens + [now]))
+                got += [seal.draw(BATTLEREALM) for _ in range(1 if reroll else 5)]
                 seal.ends()
             digits = "".join(str(face) for face in got)
             tokens.append("%d.%d:0:%s%s" % (at, hero, digits, "@12" if reroll else ""))

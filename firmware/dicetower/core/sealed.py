@@ -231,13 +231,15 @@ class SealedDice(Pool):
         the save a throw's faces wait for."""
         if start:
             return self._spell(start, self.size)
-        final = self._start  # the bytes before the last throw's header never change again
+        final = self.size if self._open < 0 else self._start  # what never changes again: all but an open throw
         if self._said_to < final:
             more = self._spell(self._said_to, final)
-            self._said = self._said + " " + more if self._said else more
+            self._said = " ".join((self._said, more)) if self._said else more  # one string made, not two
             self._said_to = final
+        if final == self.size:
+            return self._said  # a save's: its press has ended its throw
         last = self._spell(final, self.size)
-        return self._said + " " + last if self._said and last else self._said or last
+        return " ".join((self._said, last)) if self._said and last else self._said or last
 
     def _spell(self, start, end):
         """The throws of raw bytes start..end (a throw's header to a throw's end), as the players read them."""
