@@ -383,7 +383,7 @@ def test_the_press_that_chooses_a_game_imports_nothing_and_idle_passes_bring_its
     assert (title, counting, hold_b) == COUNT_SCREENS[kind]
     package = "dicetower.core.games." + kind
     assert package in modules  # its descriptor, then what it names, at idle
-    ahead = {package + "." + name for name in games.descriptor(kind).AHEAD}
+    ahead = set(games.ahead_of(kind))  # its package's, and firmware modules they import (dotted names)
     assert ahead <= set(modules), ahead - set(modules)
     if games.setup_of(kind) is not None:
         assert games.setup_of(kind) in modules  # made ready at idle

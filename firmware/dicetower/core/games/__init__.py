@@ -20,7 +20,10 @@ checklist):
                    passes: benchmarks/rp2040_pico.py). A game whose tracker is not listed has it
                    imported after the press that starts it, its set-up forgotten, so that the two need
                    not share the heap (tests/test_heap_budget.py's peaks): in a pass of its own, once
-                   the OLED says the game is starting (ui/choosing.py)
+                   the OLED says the game is starting (ui/choosing.py). A dotted name is a module
+                   outside the package that they import ("dicetower.core.names"): on a Pico any
+                   import is 25 ms or more of looking through the flash's folders, so one in the pass
+                   of the module that imports it makes that pass the longer by as much
     PLAY_ONLY      (optional) what of AHEAD only play needs: forgotten while a game of another kind is
                    chosen and this one waits to be resumed (made again if it is); launch.py loads it
                    first at power-up when the saved game is Battlerealm's, while the heap is one piece
@@ -103,7 +106,7 @@ def setup_of(kind):
 def ahead_of(kind):
     """The dotted names of the modules imported at idle, one a loop pass, once the game is chosen (in
     import order)."""
-    return [part(kind, name) for name in descriptor(kind).AHEAD]
+    return [name if "." in name else part(kind, name) for name in descriptor(kind).AHEAD]
 
 
 def tracker_of(kind):

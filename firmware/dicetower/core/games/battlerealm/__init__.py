@@ -5,7 +5,17 @@ Its descriptor: what the idle passes know of the game before its tracker is load
 the game's numbers its tracker and its checks (check.py, loaded without the tracker) share."""
 
 # The roll's module among them: imported by the first roll's press, it kept the buttons waiting 45 ms on a Pico.
-AHEAD = ("work_arrays", "triples", "cards", "roster", "tracker", "roll", "turn")
+AHEAD = (
+    "work_arrays",
+    "triples",
+    "cards",
+    "roster",
+    "dicetower.core.names",
+    "tracker",
+    "roll",
+    "turn",
+    "dicetower.ui.icons",  # its dice screen's (ui/battlerealm.py), which SCREENS loads after these
+)
 PLAY_ONLY = ("work_arrays",)  # the advisor's 11 KB: launch.py's first at power-up, not held while another
 # game is chosen
 SCREENS = True  # ui/battlerealm.py, its dice screen: loaded at idle after what AHEAD names
