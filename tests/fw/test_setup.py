@@ -579,5 +579,24 @@ class DamagedFiles(unittest.TestCase):
         self.assertEqual([h["name"] for h in t.app.game.state["heroes"]], ["Wasp", "Hawkeye", "Falcon"])
 
 
+class IdlePasses(unittest.TestCase):
+    def test_battlerealms_roster_is_read_in_an_idle_pass_of_its_own_before_its_rows(self):
+        # On a Pico the built-in roster's read (5.8 KB of JSON) and the rows made of it were one 77 ms pass,
+        # the buttons unread through it.
+        from dicetower.core.games.battlerealm import roster
+
+        t = Table()
+        roster.forget()
+        t.app.press("c", "short")  # New Battlerealm: its count screen; its modules and set-up come at idle
+        passes = []
+        while t.app.unready is not None:
+            was_read = bool(roster._READ)
+            t.app.think()
+            passes.append((was_read, bool(roster._READ), t.app.setup is not None))
+        self.assertIn((False, True, False), passes)  # read in a pass that made no rows
+        self.assertEqual(passes[-1], (True, True, True))  # the rows in a pass of their own, the roster read
+        self.assertEqual(t.app.setup["heroes"][:2], ["Hulk", "Thor"])  # the built-in roster's first seats
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -558,6 +558,9 @@ class App:
                 if name is not None and name not in sys.modules:
                     self.setting_up().load(name)
                     return True
+            prepare = getattr(sys.modules[self.unready], "prepare", None)
+            if prepare is not None and prepare(self.options):
+                return True  # what its rows read from flash, in a pass of its own (ui/setup.py)
             self.setting_up().load("dicetower.ui.setup").make_ready(self)
             self.changed = True  # the count screen says what its C starts (ui/choosing.py)
             return True

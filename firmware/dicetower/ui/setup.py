@@ -16,6 +16,9 @@ makes the game:
                                       after it (the game's module is imported once this one is)
   most(options)                       (optional) the most players the set-up can seat, when fewer than
                                       the registry's (a roster of 3 heroes)
+  prepare(options)                    (optional) what the rows will read from flash, read now: True if
+                                      there was any (ui/flow.py's `think` gives it an idle pass of its
+                                      own before make_ready's: Battlerealm's roster, 5.8 KB of JSON)
 This only steps through the rows, as ui/picker.py does through an action's values. The first row starts
 the game. A/B move; C takes the row: then A/B change its value (held: ten at a time), C keeps it.
 """

@@ -21,18 +21,26 @@ def heroes(options):
     """The Battlerealm roster in play: the user's heroes.json if there is one, else the built-in heroes."""
     if options.get("heroes"):
         return options["heroes"]
-    # Read once a set-up (on a Pico about 30 ms, and the set-up asks for it several times), kept until the
-    # game begins (`in_play`) or the heroes' settings have their copy (`forget`): the whole built-in roster
-    # is 10.8 KB of heap on the VM. Read whole, then parsed (json.load reads a file a byte at a time).
-    if not _READ:
-        import json
-
-        with open(BUILT_IN) as f:
-            _READ.append(json.loads(f.read())["heroes"])
+    read(options)
     return _READ[0]
 
 
 _READ = []
+
+
+def read(options):
+    """The built-in roster read from flash now, if the game needs it (no user's heroes.json) and it is
+    not read yet: True if it was read (the set-up's `prepare`: an idle pass of its own)."""
+    if options.get("heroes") or _READ:
+        return False
+    # Read once a set-up (on a Pico about 30 ms, and the set-up asks for it several times), kept until the
+    # game begins (`in_play`) or the heroes' settings have their copy (`forget`): the whole built-in roster
+    # is 10.8 KB of heap on the VM. Read whole, then parsed (json.load reads a file a byte at a time).
+    import json
+
+    with open(BUILT_IN) as f:
+        _READ.append(json.loads(f.read())["heroes"])
+    return True
 
 
 def forget():

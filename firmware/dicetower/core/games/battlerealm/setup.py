@@ -44,6 +44,13 @@ def setup_rows(setup, count, options):
     return rows
 
 
+def prepare(options):
+    """The roster read now if the rows will read it from flash: True if it was (ui/setup.py)."""
+    from dicetower.core.games.battlerealm.roster import read
+
+    return read(options)
+
+
 def most(options):
     """The most players the roster seats (a heroes.json of 3 heroes seats 3): the count screen's top."""
     from dicetower.core.games.battlerealm.roster import heroes
