@@ -145,6 +145,8 @@ class Choosing:
         with its set-up, kept the buttons waiting 111 ms in the press), then the new game from its set-up's
         start (`made`), or for a count (None) (Battleworld's, made in the press, kept it waiting 28 ms)."""
         app = self.app
+        if app.game_module is None:
+            app.scope_of(app.kind).queue(games.starts_of(app.kind))  # before its tracker, one a pass
         while app.game_module is None or app.to_load():
             if app.to_load():
                 app.load_ahead()

@@ -24,6 +24,9 @@ checklist):
                    outside the package that they import ("dicetower.core.names"): on a Pico any
                    import is 25 ms or more of looking through the flash's folders, so one in the pass
                    of the module that imports it makes that pass the longer by as much
+    STARTS         (optional) for a game whose tracker is not in AHEAD: what of its package the tracker
+                   imports, loaded one a pass after the press that starts it, before the tracker (the
+                   set-up forgotten first): Champions' play menu, which kept that pass at 97 ms
     PLAY_ONLY      (optional) what of AHEAD only play needs: forgotten while a game of another kind is
                    chosen and this one waits to be resumed (made again if it is); launch.py loads it
                    first at power-up when the saved game is Battlerealm's, while the heap is one piece
@@ -107,6 +110,12 @@ def ahead_of(kind):
     """The dotted names of the modules imported at idle, one a loop pass, once the game is chosen (in
     import order)."""
     return [name if "." in name else part(kind, name) for name in descriptor(kind).AHEAD]
+
+
+def starts_of(kind):
+    """The dotted names of the modules imported one a pass after the press that starts a new game, before
+    its tracker (its descriptor's STARTS)."""
+    return [part(kind, name) for name in getattr(descriptor(kind), "STARTS", ())]
 
 
 def tracker_of(kind):
