@@ -42,7 +42,8 @@ class ShippedCards(unittest.TestCase):
         self.assertEqual([h["name"] for h in t.app.turn.heroes], ["Hulk", "Thor"])
 
     def test_the_built_in_heroes_are_a_heroes_json_the_tower_takes(self):
-        """Read from flash, not held by a module: the same file a player writes as /heroes.json."""
+        """Read from flash, not held by a module: the same file a player writes as /heroes.json. The tower
+        reads it a hero a line (roster.read): the same heroes as the file read whole."""
         with open(roster.BUILT_IN) as f:
             taken = roster.load_heroes(f.read())
         self.assertEqual([h["name"] for h in taken], [h["name"] for h in HEROES])
