@@ -393,6 +393,28 @@ def test_the_press_that_chooses_a_game_imports_nothing_and_idle_passes_bring_its
         assert games.setup_of(kind) in modules  # made ready at idle
 
 
+def test_a_module_two_games_share_stays_the_one_the_game_started_holds():
+    """core/names.py, which United's tracker and Champions' play menu both import, is loaded by the United
+    game played first; Champions, chosen then, finds it loaded. When Champions starts and United's modules
+    are forgotten, it stays: forgotten with them, it would be imported again, a second copy on the heap
+    beside the one Champions' modules hold, in the pass that starts the game."""
+    script = (
+        "t.presses('bbc')\n"  # New United: its count screen
+        "t.wait(2000)\n"
+        "t.presses('c')\n"  # start it
+        "t.wait(2000)\n"
+        "assert t.app.kind == 'united' and t.app.mode == 'play', t.screen()\n"
+        "names = sys.modules['dicetower.core.names']\n"
+        "t.presses('C bbc bc')\n"  # the start menu, New Champions: yes, a new game (United kept)
+        "t.wait(2000)\n"
+        "t.presses('c')\n"  # start it, as set up
+        "t.wait(2000)\n"
+        "print(json.dumps([t.app.kind, t.app.mode, sys.modules.get('dicetower.core.names') is names,\n"
+        "    'dicetower.core.games.united.tracker' in sys.modules]))\n"
+    )
+    assert after_boot(script) == ["champions", "play", True, False]
+
+
 def test_a_set_up_fetched_for_a_game_not_played_is_let_go_when_another_starts():
     """Champions chosen (its set-up fetched at idle), then United instead: once United starts, neither game's
     set-up module is held."""

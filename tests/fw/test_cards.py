@@ -52,6 +52,25 @@ class ShippedCards(unittest.TestCase):
         )
         self.assertEqual(len(HEROES), 13)
 
+    def test_a_damaged_line_of_the_built_in_roster_is_refused_and_read_again_from_the_start(self):
+        from table import Table
+
+        path = Table().root + "heroes_damaged.json"
+        with open(path, "w") as f:
+            f.write('{"heroes": [\n {"name":"Hulk","pvp":10},\n {"name":"Thor",\n]}\n')
+        shipped = roster.BUILT_IN
+        roster.BUILT_IN = path
+        try:
+            roster.forget()
+            self.assertTrue(roster.read({}))  # Hulk
+            with self.assertRaises(ValueError):
+                roster.read({})  # Thor's line, cut short
+            self.assertEqual((roster._READ, roster._READING), ([], []))  # not a roster a hero short
+        finally:
+            roster.BUILT_IN = shipped
+            roster.forget()
+        self.assertEqual(len(roster.heroes({})), 13)
+
     def test_thunderclap(self):
         """Rulebook: "For example: The Hulk's Thunderclap power requires the following combat dice symbols to activate: Mutant, Science, Skill and Skill." """
         self.assertEqual(known("Thunderclap"), ["Mutant", "Science", "Skill", "Skill"])

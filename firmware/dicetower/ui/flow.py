@@ -328,7 +328,12 @@ class App:
         kept to resume, which only forgets what it needs in play alone (its descriptor's PLAY_ONLY:
         Battlerealm's work arrays, made again if it is resumed); a Battlerealm turn keeps its own."""
         resume = self.resume.KIND if self.resume is not None else None
+        # A firmware module its AHEAD names (core/names.py) that another game's scope brought in is its own
+        # from now on: forgotten with that scope, it would be imported again beside the copy its modules hold.
+        shared = games.ahead_of(kind) if games.PACKAGE + kind in sys.modules else ()
         for other in [k for k in self.scopes if k != kind and not self.scopes[k].lasting]:
+            for name in shared:
+                self.scopes[other].hand(name, self.scope_of(kind))
             if other != resume:
                 self.scopes.pop(other).close()
             else:

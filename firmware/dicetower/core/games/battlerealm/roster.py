@@ -50,7 +50,11 @@ def read(options):
     f, heroes = _READING
     line = f.readline().rstrip()
     if line and line != "]}":
-        heroes.append(json.loads(line.rstrip(",")))
+        try:
+            heroes.append(json.loads(line.rstrip(",")))
+        except ValueError:
+            forget()  # read again from its start, not a hero short
+            raise
         return True
     f.close()
     del _READING[:]

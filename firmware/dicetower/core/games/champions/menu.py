@@ -1,8 +1,8 @@
 """Marvel Champions' play menu: its actions and the pickers that offer their values, the status lines and
 the LED ring's gauge (tracker.py names them as its own: core/games/__init__.py's MENU, status, gauge).
 
-A module of its own, loaded at idle with the game's checks while it is set up (its descriptor's AHEAD): on
-a Pico the tracker with these in it was one 97 ms import, the pass after the press that starts the game."""
+A module of its own, loaded in a pass after the press that starts the game, before the tracker's (its
+descriptor's STARTS): on a Pico the tracker with these in it was one 97 ms import in that pass."""
 
 from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
@@ -11,6 +11,7 @@ from dicetower.core.game import Refused
 from dicetower.core.names import short_names
 
 # An ally or a minion, as tracker.py keeps them: [owner, name, hit points]; three allies a player at most.
+# The tracker's own const()s, repeated: a private const() is not a name another module can import.
 _OWNER = const(0)
 _NAME = const(1)
 _HP = const(2)

@@ -62,7 +62,7 @@ _SIDE_THREAT = const(99)  # a side scheme's threat the tracker holds (a table se
 _ROUNDS = const(9999)  # the tracker's last round: a table plays tens; a save claiming more is damaged
 _MAX_ALLIES = const(3)  # per player: "You may control at most three allies."
 _MAX_MINIONS = const(8)  # in play at once, over all players; keeps a save small
-# An ally or a minion: [player, name, hit points].
+# An ally or a minion: [player, name, hit points] (menu.py repeats these and _MAX_ALLIES).
 _OWNER = const(0)
 _NAME = const(1)
 _HP = const(2)
