@@ -82,6 +82,7 @@ def main(argv=None):
     print("%-34s %14s" % ("  its cut: two parts, the DRBG made", figures["cut"][0] + " us"))
     print("%-34s %14s" % ("  heap in play: modules, 1,000 faces", figures["seal_heap"][0] + " bytes"))
     print("%-34s %14s" % ("  heap its moments add (a cut open)", figures["moments_heap"][0] + " bytes"))
+    print("%-34s %14s" % ("  in a save, at 1,000 faces", figures["seal_save"][0] + " us"))
     print("%-34s %14s" % ("six dice, the tower's dice", figures["roll_tower"][0] + " us"))
     print("%-34s %14s" % ("six dice, a sealed game's", figures["roll_sealed"][0] + " us"))
     print("%-34s %14s" % ("a press's six dice, the tower's", figures["press_tower"][0] + " us"))

@@ -66,7 +66,7 @@ VM_OVER = 8496  # B: the smallest of the pairs above
 # firmware's heap past one fails CI; one that shrinks it should lower the figure here (the benchmark
 # prints the peaks). The ceilings come down to target_budget() as the heap is won back.
 CEILING = {
-    "pico": {"boot": 115300, "battlerealm": 200600, "champions": 146200, "united": 134600, "battleworld": 141500},
+    "pico": {"boot": 115300, "battlerealm": 201100, "champions": 146200, "united": 134900, "battleworld": 141500},
     "pico_w": {"boot": 165200, "battlerealm": 243200, "champions": 188800, "united": 176100, "battleworld": 183500},
     "pico_w+phones": {
         "boot": 181500,
@@ -203,7 +203,8 @@ CEILING = {
 # before its tracker's, which was 97 ms on the chip, now 55 and 68 ms): Champions 145,776 (Pico) and
 # 188,304 (Pico W), a module's own cost (its dict, its names); the start's queue and the set-up's prepare
 # (ui/choosing.py, ui/flow.py): boot 114,848-114,928, United 175,728 (Pico W), Battleworld 141,088 and
-# 183,056.
+# 183,056. Then the roster read a hero a pass and a shared module handed to the game chosen (ui/flow.py's
+# set_aside): Battlerealm 200,704 (Pico), United 134,624 (Pico).
 
 
 def target_budget(board):

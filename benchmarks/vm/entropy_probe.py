@@ -195,7 +195,7 @@ game.close()
 say("cut", us_since(start), "us")
 # What a game in play holds for its seal: the modules (ui/sealing.py's too: ui/resealing.py, the seal's
 # moments between throws, is let go once the cut is made) and the sealed dice, cut by a phone, with the
-# record of a long game's draws (a thousand faces, in throws of six). Then what the moments add while
+# record of a long game's draws (a thousand faces, in throws of six), saved. Then what the moments add while
 # they last: ui/resealing.py.
 import dicetower.core.actions  # noqa: E402, F401 (what a booted device holds already)
 import dicetower.core.game  # noqa: E402, F401
@@ -221,6 +221,7 @@ for at in range(167):
     for _ in range(6):
         held.draw(BATTLEREALM)
     held.ends()
+held.saved()  # as every save has asked it: the record's text, kept between saves (core/sealed.py's text)
 gc.collect()
 say("seal_heap", before - gc.mem_free(), "bytes")
 before = gc.mem_free()
@@ -228,6 +229,16 @@ import dicetower.ui.resealing  # noqa: E402, F401
 
 gc.collect()
 say("moments_heap", before - gc.mem_free(), "bytes")
+# What the seal adds to a save's coding late in a game: one throw more of that 1,000-face record, then
+# the seal as the save keeps it (core/game.py's to_dict asks it in the pass the throw's faces wait for).
+held.throw(167, 0, 0)
+for _ in range(6):
+    held.draw(BATTLEREALM)
+held.ends()
+gc.collect()
+start = time.ticks_us()
+held.saved()
+say("seal_save", us_since(start), "us")
 # Six dice as a press throws them: the loop's idle work done before (prime), then the press's time stirred
 # in (Device._work stirs before the App's press), then the throw opened (a sealed game's) and the six
 # draws. The tower's dice make their next block then, with the press in it; a sealed game's faces take no
