@@ -42,8 +42,7 @@ class ShippedCards(unittest.TestCase):
         self.assertEqual([h["name"] for h in t.app.turn.heroes], ["Hulk", "Thor"])
 
     def test_the_built_in_heroes_are_a_heroes_json_the_tower_takes(self):
-        """Read from flash, not held by a module: the same file a player writes as /heroes.json. The tower
-        reads it a hero a line (roster.read): the same heroes as the file read whole."""
+        """Read from flash, not held by a module: the same file a player writes as /heroes.json."""
         with open(roster.BUILT_IN) as f:
             taken = roster.load_heroes(f.read())
         self.assertEqual([h["name"] for h in taken], [h["name"] for h in HEROES])
@@ -51,25 +50,6 @@ class ShippedCards(unittest.TestCase):
             [[c["dice"] for c in h["cards"]] for h in taken], [[c["dice"] for c in h["cards"]] for h in HEROES]
         )
         self.assertEqual(len(HEROES), 13)
-
-    def test_a_damaged_line_of_the_built_in_roster_is_refused_and_read_again_from_the_start(self):
-        from table import Table
-
-        path = Table().root + "heroes_damaged.json"
-        with open(path, "w") as f:
-            f.write('{"heroes": [\n {"name":"Hulk","pvp":10},\n {"name":"Thor",\n]}\n')
-        shipped = roster.BUILT_IN
-        roster.BUILT_IN = path
-        try:
-            roster.forget()
-            self.assertTrue(roster.read({}))  # Hulk
-            with self.assertRaises(ValueError):
-                roster.read({})  # Thor's line, cut short
-            self.assertEqual((roster._READ, roster._READING), ([], []))  # not a roster a hero short
-        finally:
-            roster.BUILT_IN = shipped
-            roster.forget()
-        self.assertEqual(len(roster.heroes({})), 13)
 
     def test_thunderclap(self):
         """Rulebook: "For example: The Hulk's Thunderclap power requires the following combat dice symbols to activate: Mutant, Science, Skill and Skill." """

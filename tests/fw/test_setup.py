@@ -580,26 +580,21 @@ class DamagedFiles(unittest.TestCase):
 
 
 class IdlePasses(unittest.TestCase):
-    def test_battlerealms_roster_is_read_a_hero_an_idle_pass_before_its_rows(self):
+    def test_battlerealms_roster_is_read_in_an_idle_pass_of_its_own_before_its_rows(self):
         # On a Pico the built-in roster's read (5.8 KB of JSON) and the rows made of it were one 77 ms pass,
-        # the buttons unread through it; the read alone, 73 ms.
+        # the buttons unread through it.
         from dicetower.core.games.battlerealm import roster
-
-        def heroes_read():
-            return len(roster._READ[0]) if roster._READ else len(roster._READING[1]) if roster._READING else 0
 
         t = Table()
         roster.forget()
         t.app.press("c", "short")  # New Battlerealm: its count screen; its modules and set-up come at idle
         passes = []
         while t.app.unready is not None:
-            before = heroes_read()
+            was_read = bool(roster._READ)
             t.app.think()
-            passes.append((heroes_read() - before, bool(roster._READ), t.app.setup is not None))
-        self.assertEqual(max(read for read, _whole, _rows in passes), 1)  # a hero a pass at most
-        self.assertEqual(sum(read for read, _whole, _rows in passes), 13)  # the whole roster
-        self.assertEqual(passes[-1], (0, True, True))  # the rows in a pass of their own, the roster read
-        self.assertEqual([rows for _read, _whole, rows in passes].count(True), 1)
+            passes.append((was_read, bool(roster._READ), t.app.setup is not None))
+        self.assertIn((False, True, False), passes)  # read in a pass that made no rows
+        self.assertEqual(passes[-1], (True, True, True))  # the rows in a pass of their own, the roster read
         self.assertEqual(t.app.setup["heroes"][:2], ["Hulk", "Thor"])  # the built-in roster's first seats
 
 

@@ -21,52 +21,33 @@ def heroes(options):
     """The Battlerealm roster in play: the user's heroes.json if there is one, else the built-in heroes."""
     if options.get("heroes"):
         return options["heroes"]
-    while read(options):
-        pass
+    read(options)
     return _READ[0]
 
 
-_READ = []  # the built-in roster, once read whole
-_READING = []  # while it is read a hero at a time: the file, the heroes read so far
+_READ = []
 
 
 def read(options):
-    """A hero more of the built-in roster read from flash, if the game needs it (no user's heroes.json) and
-    it is not read whole: True if there was one, or the file's end (the set-up's `prepare`: an idle pass
-    a call).
+    """The built-in roster read from flash now, if the game needs it (no user's heroes.json) and it is
+    not read yet: True if it was read (the set-up's `prepare`: an idle pass of its own).
 
-    Read once a set-up, and kept until the game begins (`in_play`) or the heroes' settings have their
-    copy (`forget`): the whole built-in roster is 10.8 KB of heap on the VM. Parsed whole, it was one
-    73 ms pass on a Pico, each of its strings looked for among the firmware's names as it is made; the
-    file holds a hero a line (tests/fw/test_cards.py holds it to that), parsed a line a call."""
+    Read once a set-up (on a Pico 73 ms), and kept until the game begins (`in_play`) or the heroes'
+    settings have their copy (`forget`): the whole built-in roster is 10.8 KB of heap on the VM. Read
+    whole, then parsed (json.load reads a file a byte at a time). Read a hero a line, a pass each, the
+    pieces it left on the heap were where the Lucky advice's machine code (core/games/battlerealm/
+    lucky_tables.py, loaded at its first Lucky roll) found no block large enough on the chip."""
     if options.get("heroes") or _READ:
         return False
     import json
 
-    if not _READING:
-        f = open(BUILT_IN)
-        f.readline()  # '{"heroes": ['
-        _READING.extend((f, []))
-    f, heroes = _READING
-    line = f.readline().rstrip()
-    if line and line != "]}":
-        try:
-            heroes.append(json.loads(line.rstrip(",")))
-        except ValueError:
-            forget()  # read again from its start, not a hero short
-            raise
-        return True
-    f.close()
-    del _READING[:]
-    _READ.append(heroes)
+    with open(BUILT_IN) as f:
+        _READ.append(json.loads(f.read())["heroes"])
     return True
 
 
 def forget():
     """The built-in roster read is let go: the heroes not seated go with it."""
-    if _READING:
-        _READING[0].close()
-    del _READING[:]
     del _READ[:]
 
 
