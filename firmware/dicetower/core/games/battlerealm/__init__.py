@@ -14,7 +14,6 @@ AHEAD = (
     "tracker",
     "roll",
     "turn",
-    "dicetower.ui.icons",  # its dice screen's (ui/battlerealm.py), which SCREENS loads after these
 )
 PLAY_ONLY = ("work_arrays",)  # the advisor's 11 KB: launch.py's first at power-up, not held while another
 # game is chosen
