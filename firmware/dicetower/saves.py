@@ -3,7 +3,8 @@
 A save is written to a temporary file, then renamed over the old one, or on
 LittleFS written over it in place, which LittleFS commits only at its close
 (hw/storage.writing): a power cut leaves either the old save or the new one.
-A file is measured before it is read (a save is at most store.LARGEST bytes). A file that will not load is renamed aside, never
+A file is measured before it is read (a save is at most store.LARGEST bytes).
+A file that will not load is renamed aside, never
 deleted (hw/storage.keep_aside), and the caller is told why and under which
 name: a damaged one as game.sav.bad1..., one from a newer firmware as
 game.sav.newer1... (the start menu offers it again once the firmware can read

@@ -34,9 +34,8 @@ def read(options):
 
     Read once a set-up (on a Pico 73 ms), and kept until the game begins (`in_play`) or the heroes'
     settings have their copy (`forget`): the whole built-in roster is 10.8 KB of heap on the VM. Read
-    whole, then parsed (json.load reads a file a byte at a time). Read a hero a line, a pass each, the
-    pieces it left on the heap were where the Lucky advice's machine code (core/games/battlerealm/
-    lucky_tables.py, loaded at its first Lucky roll) found no block large enough on the chip."""
+    whole, then parsed (json.load reads a file a byte at a time; a hero a pass, the pieces left on the
+    chip's heap kept the Lucky advice's machine code from loading)."""
     if options.get("heroes") or _READ:
         return False
     import json
