@@ -7,7 +7,7 @@ from dicetower.core.games.battlerealm import cards, roster
 from dicetower.core.games.battlerealm.roster import heroes
 from dicetower.core.games.battlerealm.triples import judge
 
-HEROES = heroes({})  # the built-in roster (heroes.json)
+HEROES = heroes({}, True)  # the built-in roster, as its file (heroes.json) has it
 
 HULK = roster.cards_of(HEROES, "Hulk")
 
@@ -40,6 +40,21 @@ class ShippedCards(unittest.TestCase):
         t.presses("c")  # start
         self.assertEqual(roster._READ, [])  # the heroes not seated went
         self.assertEqual([h["name"] for h in t.app.turn.heroes], ["Hulk", "Thor"])
+
+    def test_a_game_keeps_only_what_it_plays_of_the_built_in_roster(self):
+        """Each hero's name, PVP, abilities and the power cards whose dice are known: what the seats, the new
+        state and the advice use. The notes to fill in, the primary powers' text and the cards without dice
+        stay in the file, for the heroes' editor (test_device_faults.py saves them)."""
+        roster.forget()
+        played = roster.heroes({})
+        roster.forget()
+        self.assertEqual([h["name"] for h in played], [h["name"] for h in HEROES])
+        for hero, shipped in zip(played, HEROES):
+            self.assertEqual(sorted(hero), ["abilities", "cards", "name", "pvp"], hero["name"])
+            self.assertEqual((hero["pvp"], hero["abilities"]), (shipped["pvp"], shipped["abilities"]))
+            self.assertEqual(hero["cards"], [c for c in shipped["cards"] if c["dice"] is not None], hero["name"])
+        self.assertEqual(sum(len(h["cards"]) for h in played), 7)  # the seven the rulebook prints
+        self.assertEqual(roster.cards_of(played, "Hulk"), HULK[:2])  # Thunderclap, World Breaker
 
     def test_the_built_in_heroes_are_a_heroes_json_the_tower_takes(self):
         """Read from flash, not held by a module: the same file a player writes as /heroes.json."""

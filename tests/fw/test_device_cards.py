@@ -3,14 +3,16 @@ with the buttons, the cards the finalized dice pay, a bad heroes.json. CPython a
 
 import json
 import os
+import sys
 import unittest
 
 from dicetower.core.games.battlerealm.roster import heroes
+from dicetower.core.games.battlerealm.turn import ADVISOR_MODULES, LUCKY_MODULES
 from dicetower.core.replay import ScriptedFaces
 from table import Scripted, Table
 from tower import Tower
 
-HEROES = heroes({})  # the built-in roster (heroes.json)
+HEROES = heroes({}, True)  # the built-in roster, as its file (heroes.json) has it
 
 ROLL = ["Mutant", "Skill", "Science", "Tech", "Cosmic", "Mystic"]
 
@@ -226,6 +228,51 @@ class HeroFile(unittest.TestCase):
             self.assertEqual(t2.screen()[0], "R1 Hulk's turn", change)
             t2.presses("c")  # a roll: the game goes on with the built-in heroes
             self.assertEqual(t2.app.game.state["heroes"][0]["name"], "Hulk")
+
+
+class LuckyHero(unittest.TestCase):
+    def test_a_lucky_heros_advice_is_loaded_at_idle_as_the_game_begins_one_module_a_pass(self):
+        """Lucky's search is machine code that needs whole blocks of the heap: at the first Lucky roll a
+        Pico's heap, cut up by the game's presses, once had none for it. A seated hero with Lucky has the
+        advisor's modules and Lucky's loaded while the seal waits for its cut, one a loop pass."""
+        advice = ADVISOR_MODULES + LUCKY_MODULES
+        for name in advice:  # as a new tower has them: not loaded (an earlier test's game may have)
+            sys.modules.pop(name, None)
+        t = Table()
+        with open(t.root + "heroes.json", "w") as f:
+            lucky = {"name": "Ant-Man", "abilities": ["Lucky"], "cards": [{"name": "Shrink", "dice": ["Mutant", "Tech"]}]}
+            f.write(json.dumps({"heroes": [lucky, {"name": "Wasp"}]}))
+        t2 = Table(root=t.root, keep_files=True)
+        os.remove(t.root + "heroes.json")
+        loaded = []  # how many of them are in after each pass of the loop
+        tick = t2.device.tick
+
+        def counted(now):
+            pause = tick(now)
+            loaded.append(len([name for name in advice if name in sys.modules]))
+            return pause
+
+        t2.device.tick = counted
+        t2.presses("c a a")  # New Battlerealm, two heroes
+        self.assertEqual(loaded[-1], 0)  # not while it is set up
+        t2.presses("c")  # start: the seal's cut
+        t2.presses("c")  # cut and play
+        self.assertEqual(t2.screen()[0], "R1 Ant-Man's turn")
+        self.assertIsNone(t2.app.roll)  # before the first roll
+        self.assertEqual(loaded[-1], len(advice))
+        self.assertEqual(max(b - a for a, b in zip(loaded, loaded[1:])), 1)  # never two in one pass
+        t2.presses("c")  # Ant-Man rolls: Lucky's re-roll is advised, the modules as they were
+        self.assertEqual(t2.app.roll.lucky_left, 1)
+        t2.wait(2000)
+        self.assertIsNotNone(t2.app.turn.advice)  # for Shrink, Lucky's search among it
+
+    def test_without_a_lucky_hero_the_advice_waits_for_the_first_roll(self):
+        for name in ADVISOR_MODULES + LUCKY_MODULES:
+            sys.modules.pop(name, None)
+        t = Table()
+        t.presses("c a a c c")  # the built-in Hulk and Thor: no Lucky
+        self.assertEqual(t.screen()[0], "R1 Hulk's turn")
+        self.assertEqual([name for name in ADVISOR_MODULES + LUCKY_MODULES if name in sys.modules], [])
 
 
 if __name__ == "__main__":

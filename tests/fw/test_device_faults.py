@@ -668,6 +668,8 @@ class Settings(unittest.TestCase):
             saved = json.loads(f.read())["heroes"]
         os.remove(t.root + "heroes.json")
         self.assertEqual((saved[1]["name"], saved[1]["pvp"], saved[1]["abilities"]), ("Thor", 11, ["Lucky"]))
+        self.assertEqual(len(saved[1]["cards"]), 4)  # the built-in file's, those to fill in and its notes with them
+        self.assertIn("_fill", saved[1])
         t.presses("C c a a c")  # back to the start menu, a new Battlerealm game with them
         self.assertEqual(t.app.game.state["heroes"][1]["abilities"], ["Lucky"])
 

@@ -14,7 +14,7 @@ from dicetower.ui.resealing import ROW
 from dicetower.ui.screens import HINT
 from table import Scripted, Table
 
-HEROES = heroes({})  # the built-in roster (heroes.json)
+HEROES = heroes({}, True)  # the built-in roster, as its file (heroes.json) has it
 
 ROLL = ["Mutant", "Skill", "Science", "Tech", "Cosmic", "Mystic"]
 WIDTH = 128

@@ -9,7 +9,7 @@ the Turn's. Imported at the first Battlerealm game only.
 
 from dicetower.core.dice import DICE, SYMBOLS
 from dicetower.core.names import short_name, short_names
-from dicetower.core.games.battlerealm.turn import Turn  # noqa: F401 (App's, made with this module)
+from dicetower.core.games.battlerealm.turn import ADVISOR_MODULES, LUCKY_MODULES, Turn  # noqa: F401 (Turn: App's)
 from dicetower.ui import icons
 from dicetower.ui.canvas import COLUMNS, cut, wrap
 from dicetower.ui.screens import Pages, Play, Screen, draw_list, draw_message
@@ -29,6 +29,11 @@ def begin(app, game):
     turn.game = game
     turn.seal = app.sealing
     turn.heroes = in_play(app.options, [hero["name"] for hero in game.state["heroes"]])  # the others go
+    if app.ahead is not None and any("Lucky" in hero["abilities"] for hero in game.state["heroes"]):
+        # Lucky's search is machine code (lucky_tables.py), each function a block of its own: loaded at the
+        # first Lucky roll, a Pico's heap cut up by the game's presses had no such block for it
+        # (MemoryError with 54 KB free in pieces of 3.4 KB at most). Now, one an idle pass, while it is whole.
+        app.ahead.queue(ADVISOR_MODULES + LUCKY_MODULES)
 
 
 def resume(app):

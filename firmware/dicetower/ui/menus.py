@@ -139,7 +139,7 @@ class Settings(Screen):
             from dicetower.core.games.battlerealm.roster import forget, heroes
 
             app.cursor = 0
-            app.show(Heroes(app, [dict(h, abilities=list(h["abilities"])) for h in heroes(app.options)]))
+            app.show(Heroes(app, [dict(h, abilities=list(h["abilities"])) for h in heroes(app.options, True)]))
             forget()  # the screen edits its copy
 
     def back(self):

@@ -291,19 +291,20 @@ class Turn:
         import sys
 
         if self._advisor is None:
-            # Imported when first needed, not at boot: games without the custom dice keep its heap.
-            # (Not ahead of the first roll either: on a Pico with .mpy files the import then found the
-            # heap too fragmented for the work arrays the first plan makes.)
+            # Imported when first needed, not at boot: games without the custom dice keep its heap. A game
+            # with a Lucky hero seated has them loaded at idle as it begins (ui/battlerealm.py's `begin`).
             for part in ADVISOR_MODULES:
-                __import__(part)
-                yield None
+                if part not in sys.modules:
+                    __import__(part)
+                    yield None
             from dicetower.core.games.battlerealm.advisor import plan
 
             self._advisor = plan
-        if lucky_left and LUCKY_MODULE not in sys.modules:
+        if lucky_left:
             for part in LUCKY_MODULES:
-                __import__(part)  # each in a slice of its own, after the modules it imports
-                yield None
+                if part not in sys.modules:
+                    __import__(part)  # each in a slice of its own, after the modules it imports
+                    yield None
         yield from self._advisor(faces, locked, rerolls_left, lucky_left, goal)
 
     def think(self):
