@@ -275,22 +275,23 @@ def main(argv=None):
         found += game_heaps(pico, scoreboard=False)
         with open(os.path.join(HERE, "vm", "loop_probe.py"), "rb") as f:
             pico.put("loop_probe.py", f.read())
-        found += [
-            item
-            for item in map(
-                json.loads,
-                (
-                    line
-                    for line in pico.run(
-                        "import os, main, loop_probe\n"
-                        "if 'game.sav' in os.listdir():\n    os.remove('game.sav')  # the chip probe's game\n"
-                        "loop_probe.run(main.boot())"
-                    ).splitlines()
-                    if line.startswith("{")
-                ),
-            )
-            if "advice" in item
-        ]
+        for lucky in (False, True):  # each on a board of its own (a soft reset), without the last one's game
+            found += [
+                item
+                for item in map(
+                    json.loads,
+                    (
+                        line
+                        for line in pico.run(
+                            "import os, main, loop_probe\n"
+                            "if 'game.sav' in os.listdir():\n    os.remove('game.sav')  # the last probe's game\n"
+                            "loop_probe.run(main.boot(), lucky=%r)" % lucky
+                        ).splitlines()
+                        if line.startswith("{")
+                    ),
+                )
+                if "advice" in item
+            ]
         advice = []
         if not args.no_advisor:
             with open(os.path.join(HERE, "vm", "advisor_probe.py")) as f:

@@ -23,6 +23,7 @@ SCRIPT = """
 from table import Table
 import loop_probe
 loop_probe.run(Table(seed=5).device)
+loop_probe.run(Table(seed=5).device, lucky=True)
 """
 
 

@@ -330,6 +330,32 @@ def test_only_a_game_that_advises_holds_the_advisors_work_arrays():
     assert "dicetower.core.games.battlerealm.work_arrays" in modules
 
 
+def test_a_roster_with_a_lucky_hero_has_lucky_search_loaded_first_while_the_heap_is_whole():
+    """Lucky's search is machine code, a block of the heap a function (4 KB the largest): loaded as the
+    game began, a Pico's heap just rid of the set-up had no block over 1.9 KB (benchmarks/vm/loop_probe.py's
+    Lucky game ran out of memory). A heroes.json with a Lucky hero has it loaded right after the work
+    arrays and what the ranks it reads import, before the rest of the game's modules, one a pass."""
+    script = (
+        "t.app.options['heroes'] = [\n"  # as wiring.py reads a heroes.json
+        "    {'name': 'Ant-Man', 'pvp': 10, 'abilities': ['Lucky'], 'primary': '', 'cards': []},\n"
+        "    {'name': 'Wasp', 'pvp': 10, 'abilities': [], 'primary': '', 'cards': []}]\n"
+        "came = []\n"
+        "tick = t.device.tick\n"
+        "def counted(now):\n"
+        "    had = set(sys.modules)\n"
+        "    pause = tick(now)\n"
+        "    came.extend(m for m in sys.modules if m not in had and m.startswith('dicetower.core.games.'))\n"
+        "    return pause\n"
+        "t.device.tick = counted\n"
+        "t.presses('c')\n"  # New Battlerealm: its modules at idle
+        "t.wait(3000)\n"
+        "print(json.dumps(came))\n"
+    )
+    came = [name.rpartition(".")[2] for name in after_boot(script)]
+    assert came[:6] == ["battlerealm", "work_arrays", "triples", "cards", "ranks", "lucky_tables"], came
+    assert came.index("lucky_tables") < came.index("tracker")
+
+
 def test_the_start_menus_screens_are_forgotten_while_a_game_is_set_up_and_come_back_with_it():
     """ui/menus.py (the start menu, Settings, the heroes' editor...) is not held beside a set-up's form: a
     United set-up's was the example's highest heap on a Pico (tests/heap_budget.py). Hold C goes back

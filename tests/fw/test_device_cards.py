@@ -15,6 +15,9 @@ from tower import Tower
 HEROES = heroes({}, True)  # the built-in roster, as its file (heroes.json) has it
 
 ROLL = ["Mutant", "Skill", "Science", "Tech", "Cosmic", "Mystic"]
+ADVICE = ADVISOR_MODULES + LUCKY_MODULES
+RANKS, LUCKY_TABLES = ADVISOR_MODULES[0], LUCKY_MODULES[0]
+LUCKY = {"name": "Ant-Man", "abilities": ["Lucky"], "cards": [{"name": "Shrink", "dice": ["Mutant", "Tech"]}]}
 
 
 def start_rolling(t):
@@ -231,48 +234,61 @@ class HeroFile(unittest.TestCase):
 
 
 class LuckyHero(unittest.TestCase):
-    def test_a_lucky_heros_advice_is_loaded_at_idle_as_the_game_begins_one_module_a_pass(self):
-        """Lucky's search is machine code that needs whole blocks of the heap: at the first Lucky roll a
-        Pico's heap, cut up by the game's presses, once had none for it. A seated hero with Lucky has the
-        advisor's modules and Lucky's loaded while the seal waits for its cut, one a loop pass."""
-        advice = ADVISOR_MODULES + LUCKY_MODULES
-        for name in advice:  # as a new tower has them: not loaded (an earlier test's game may have)
+    def lucky_tower(self, heroes):
+        """A tower with `heroes` as its heroes.json, the advice's modules not loaded (as on a new tower: an
+        earlier test's game may have), counting them after each pass of its loop."""
+        for name in ADVICE:
             sys.modules.pop(name, None)
         t = Table()
         with open(t.root + "heroes.json", "w") as f:
-            lucky = {"name": "Ant-Man", "abilities": ["Lucky"], "cards": [{"name": "Shrink", "dice": ["Mutant", "Tech"]}]}
-            f.write(json.dumps({"heroes": [lucky, {"name": "Wasp"}]}))
+            f.write(json.dumps({"heroes": heroes}))
         t2 = Table(root=t.root, keep_files=True)
         os.remove(t.root + "heroes.json")
-        loaded = []  # how many of them are in after each pass of the loop
+        t2.loaded = []  # which of them are in after each pass
         tick = t2.device.tick
 
         def counted(now):
             pause = tick(now)
-            loaded.append(len([name for name in advice if name in sys.modules]))
+            t2.loaded.append([name for name in ADVICE if name in sys.modules])
             return pause
 
         t2.device.tick = counted
-        t2.presses("c a a")  # New Battlerealm, two heroes
-        self.assertEqual(loaded[-1], 0)  # not while it is set up
-        t2.presses("c")  # start: the seal's cut
-        t2.presses("c")  # cut and play
-        self.assertEqual(t2.screen()[0], "R1 Ant-Man's turn")
-        self.assertIsNone(t2.app.roll)  # before the first roll
-        self.assertEqual(loaded[-1], len(advice))
-        self.assertEqual(max(b - a for a, b in zip(loaded, loaded[1:])), 1)  # never two in one pass
-        t2.presses("c")  # Ant-Man rolls: Lucky's re-roll is advised, the modules as they were
-        self.assertEqual(t2.app.roll.lucky_left, 1)
-        t2.wait(2000)
-        self.assertIsNotNone(t2.app.turn.advice)  # for Shrink, Lucky's search among it
+        return t2
+
+    def test_a_lucky_heros_search_is_loaded_while_the_heap_is_whole_one_module_a_pass(self):
+        """Lucky's search is machine code that needs whole blocks of the heap: at the first Lucky roll, or
+        even as the game began, a Pico's heap cut up by the set-up once had none for it. A roster with a
+        Lucky hero has it (and the ranks it reads) loaded with the game's first modules when the game is
+        chosen; the rest of the advice while the seal waits for its cut; one module a loop pass."""
+        t = self.lucky_tower([LUCKY, {"name": "Wasp"}])
+        t.presses("c a a")  # New Battlerealm, two heroes
+        self.assertEqual(t.loaded[-1], [RANKS, LUCKY_TABLES])  # while it is set up
+        t.presses("c")  # start: the seal's cut
+        t.presses("c")  # cut and play
+        self.assertEqual(t.screen()[0], "R1 Ant-Man's turn")
+        self.assertIsNone(t.app.roll)  # before the first roll
+        self.assertEqual(sorted(t.loaded[-1]), sorted(ADVICE))
+        self.assertEqual(max(len(b) - len(a) for a, b in zip(t.loaded, t.loaded[1:])), 1)  # never two in one pass
+        t.presses("c")  # Ant-Man rolls: Lucky's re-roll is advised, the modules as they were
+        self.assertEqual(t.app.roll.lucky_left, 1)
+        t.wait(2000)
+        self.assertIsNotNone(t.app.turn.advice)  # for Shrink, Lucky's search among it
+
+    def test_lucky_search_loaded_for_the_roster_goes_when_no_lucky_hero_is_seated(self):
+        t = self.lucky_tower([{"name": "Wasp"}, {"name": "Hank"}, LUCKY])
+        t.presses("c a a")  # New Battlerealm, two heroes: Wasp and Hank
+        self.assertTrue(LUCKY_TABLES in sys.modules)  # the roster has a Lucky hero
+        t.presses("c c")  # start, cut and play
+        self.assertEqual(t.screen()[0], "R1 Wasp's turn")
+        self.assertFalse(LUCKY_TABLES in sys.modules)  # its heap is the game's
 
     def test_without_a_lucky_hero_the_advice_waits_for_the_first_roll(self):
-        for name in ADVISOR_MODULES + LUCKY_MODULES:
+        for name in ADVICE:
             sys.modules.pop(name, None)
         t = Table()
         t.presses("c a a c c")  # the built-in Hulk and Thor: no Lucky
         self.assertEqual(t.screen()[0], "R1 Hulk's turn")
-        self.assertEqual([name for name in ADVISOR_MODULES + LUCKY_MODULES if name in sys.modules], [])
+        self.assertEqual([name for name in ADVICE if name in sys.modules], [])
 
 
 if __name__ == "__main__":

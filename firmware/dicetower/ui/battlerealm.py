@@ -29,10 +29,13 @@ def begin(app, game):
     turn.game = game
     turn.seal = app.sealing
     turn.heroes = in_play(app.options, [hero["name"] for hero in game.state["heroes"]])  # the others go
-    if app.ahead is not None and any("Lucky" in hero["abilities"] for hero in game.state["heroes"]):
+    if not any("Lucky" in hero["abilities"] for hero in game.state["heroes"]):
+        app.scope_of(game.KIND).drop(LUCKY_MODULES[0])  # loaded ahead for a roster with a Lucky hero, not seated
+    elif app.ahead is not None:
         # Lucky's search is machine code (lucky_tables.py), each function a block of its own: loaded at the
         # first Lucky roll, a Pico's heap cut up by the game's presses had no such block for it
-        # (MemoryError with 54 KB free in pieces of 3.4 KB at most). Now, one an idle pass, while it is whole.
+        # (MemoryError with 54 KB free in pieces of 3.4 KB at most). Loaded ahead when the game was chosen
+        # (its descriptor's `ahead`), or now, one an idle pass (a game resumed), with the advisor's.
         app.ahead.queue(ADVISOR_MODULES + LUCKY_MODULES)
 
 

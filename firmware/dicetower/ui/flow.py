@@ -353,7 +353,7 @@ class App:
         if self.undescribed:
             self.undescribed = False
             described = scope.load(games.PACKAGE + kind)
-            scope.queue(games.ahead_of(kind))
+            scope.queue(games.ahead_of(kind, self.options))
             scope.queue((PICKER,))  # every game's pickers: not the start menu's heap
             if getattr(described, "SCREENS", False):
                 # Its own screens (ui/<game>.py), after its rules; the icons they draw in a pass before them

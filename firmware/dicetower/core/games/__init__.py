@@ -106,10 +106,14 @@ def setup_of(kind):
     return part(kind, "setup") if line(kind)[4] else None
 
 
-def ahead_of(kind):
+def ahead_of(kind, options=None):
     """The dotted names of the modules imported at idle, one a loop pass, once the game is chosen (in
-    import order)."""
-    return [name if "." in name else part(kind, name) for name in descriptor(kind).AHEAD]
+    import order): its descriptor's AHEAD, or what its `ahead(options)` makes of it for the app's options
+    (Battlerealm's: Lucky's search first for a heroes.json with a Lucky hero)."""
+    described = descriptor(kind)
+    more = getattr(described, "ahead", None)
+    names = described.AHEAD if more is None or options is None else more(options)
+    return [name if "." in name else part(kind, name) for name in names]
 
 
 def starts_of(kind):

@@ -15,6 +15,21 @@ AHEAD = (
     "roll",
     "turn",
 )
+# Lucky's search (machine code, a block a function: 4 KB the largest) and the ranks it reads, for a
+# heroes.json with a Lucky hero: after the work arrays and what ranks imports, while the heap is whole
+# (`ahead`). Loaded when the game began, a Pico's heap just rid of the set-up had no block over 1.9 KB.
+LUCKY_AHEAD = ("ranks", "lucky_tables")
+
+
+def ahead(options):
+    """AHEAD for the app's options: Lucky's search early if the user's roster has a Lucky hero (the built-in
+    heroes have none)."""
+    for hero in options.get("heroes") or ():
+        if "Lucky" in hero["abilities"]:
+            return AHEAD[:3] + LUCKY_AHEAD + AHEAD[3:]
+    return AHEAD
+
+
 PLAY_ONLY = ("work_arrays",)  # the advisor's 11 KB: launch.py's first at power-up, not held while another
 # game is chosen
 SCREENS = True  # ui/battlerealm.py, its dice screen: loaded at idle after what AHEAD names
