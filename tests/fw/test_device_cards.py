@@ -274,6 +274,20 @@ class LuckyHero(unittest.TestCase):
         t.wait(2000)
         self.assertIsNotNone(t.app.turn.advice)  # for Shrink, Lucky's search among it
 
+    def test_a_resumed_game_with_a_lucky_hero_loads_its_search_while_the_seal_is_shown(self):
+        """A game saved with a Lucky hero seated (no heroes.json on the tower any more: the save has the
+        heroes), brought back after a power cut: its advice and Lucky's search come at idle as it is
+        resumed, before its first roll."""
+        t = self.lucky_tower([LUCKY, {"name": "Wasp"}])
+        t.presses("c a a c c")  # New Battlerealm, two heroes, start, cut and play
+        for name in ADVICE:  # the tower off: nothing of the last run is on the heap
+            sys.modules.pop(name, None)
+        again = Table(root=t.root, keep_files=True)  # power back on
+        self.assertEqual(again.screen()[1], "Resume Battlerealm")
+        again.presses("c")  # resume: the old seal's seed shows
+        self.assertEqual(again.app.mode, "seed")
+        self.assertEqual(sorted(name for name in ADVICE if name in sys.modules), sorted(ADVICE))
+
     def test_lucky_search_loaded_for_the_roster_goes_when_no_lucky_hero_is_seated(self):
         t = self.lucky_tower([{"name": "Wasp"}, {"name": "Hank"}, LUCKY])
         t.presses("c a a")  # New Battlerealm, two heroes: Wasp and Hank
