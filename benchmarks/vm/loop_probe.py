@@ -5,7 +5,8 @@ Runs on the emulated RP2040 (benchmarks/rp2040_pico.py: `run(main.boot())`, the 
 the MicroPython VM (benchmarks/vm_loop.py: a bench's device, whose clock stands still, so there the
 passes are the advisor's slices and the loop's other work is left out). Positions: the roll a new
 two-hero Battlerealm game starts with, then the hardest one (six free dice, two re-rolls, any of four
-cards); and on a device of its own, the same with Lucky, in a game whose acting hero has it.
+cards); and on a device of its own (a board soft-reset; on the VM a second bench in the same
+interpreter, whose modules stay), the same with Lucky, in a game whose acting hero has it.
 """
 
 import json
@@ -80,8 +81,9 @@ def _hardest(lucky):
 def run(dev, lucky=False):
     """`dev`: a device booted without a saved game (the start menu's first item is New Battlerealm). The
     built-in heroes: the first roll, then the hardest position. With `lucky`, a game whose Hulk has Lucky
-    (a heroes.json's), as a table plays one: started, its modules loaded at idle while the seal waits for
-    its cut (Lucky's search among them: ui/battlerealm.py's `begin`), then the same position with Lucky."""
+    (a heroes.json's), as a table plays one: the loop's idle work done between its presses, which loads
+    Lucky's search with the game's first modules (the descriptor's `ahead`) and the rest of the advice as
+    it begins; then the same position with Lucky."""
     app = dev.app
     if not lucky:
         for key in "caaccc":  # New Battlerealm, two heroes, start, the seal's cut; Hulk rolls
@@ -89,15 +91,14 @@ def run(dev, lucky=False):
         _advice(dev, "the first roll of a new game (Hulk's two cards)", lambda turn: None)
         _advice(dev, "hardest:6free,2rerolls,any-of-4-cards", _hardest(0))
     else:
-        app.options["heroes"] = [
+        app.options["heroes"] = [  # as wiring.py reads a heroes.json
             {"name": "Hulk", "pvp": 10, "abilities": ["Lucky"], "primary": "", "cards": FOUR},
             {"name": "Thor", "pvp": 10, "abilities": [], "primary": "", "cards": []},
         ]
-        for key in "caac":  # New Battlerealm, two heroes, start
+        for key in "caacc":  # New Battlerealm, two heroes, start, the seal's cut: the loop's idle work between
             app.press(key, "short")
-        while app.thinking():  # the seal's cut screen, idle
-            dev.tick(dev.platform.ticks_ms())
-        for key in "cc":  # the cut; Hulk rolls
-            app.press(key, "short")
+            while app.thinking():
+                dev.tick(dev.platform.ticks_ms())
+        app.press("c", "short")  # Hulk rolls
         _advice(dev, "6free,2rerolls,any-of-4,Lucky", _hardest(1))
     del app.turn.hero_cards

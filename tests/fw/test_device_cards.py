@@ -1,6 +1,7 @@
 """Power cards at the table: the advice on the OLED and the ring, the aim and location chosen
 with the buttons, the cards the finalized dice pay, a bad heroes.json. CPython and the VM."""
 
+import builtins
 import json
 import os
 import sys
@@ -269,10 +270,23 @@ class LuckyHero(unittest.TestCase):
         self.assertIsNone(t.app.roll)  # before the first roll
         self.assertEqual(sorted(t.loaded[-1]), sorted(ADVICE))
         self.assertEqual(max(len(b) - len(a) for a, b in zip(t.loaded, t.loaded[1:])), 1)  # never two in one pass
-        t.presses("c")  # Ant-Man rolls: Lucky's re-roll is advised, the modules as they were
-        self.assertEqual(t.app.roll.lucky_left, 1)
-        t.wait(2000)
+        imported = []  # the advice's modules imported a slice each while the roll is advised
+        real = builtins.__import__
+
+        def watched(name, *args):
+            if name in ADVICE and not args:  # __import__(name) alone: turn.py's Turn._planned, a slice a module
+                imported.append(name)
+            return real(name, *args)
+
+        builtins.__import__ = watched
+        try:
+            t.presses("c")  # Ant-Man rolls: Lucky's re-roll is advised
+            self.assertEqual(t.app.roll.lucky_left, 1)
+            t.wait(2000)
+        finally:
+            builtins.__import__ = real
         self.assertIsNotNone(t.app.turn.advice)  # for Shrink, Lucky's search among it
+        self.assertEqual(imported, [])  # each was in: no slice of the advice spent asking for it
 
     def test_a_resumed_game_with_a_lucky_hero_loads_its_search_while_the_seal_is_shown(self):
         """A game saved with a Lucky hero seated (no heroes.json on the tower any more: the save has the
@@ -287,6 +301,23 @@ class LuckyHero(unittest.TestCase):
         again.presses("c")  # resume: the old seal's seed shows
         self.assertEqual(again.app.mode, "seed")
         self.assertEqual(sorted(name for name in ADVICE if name in sys.modules), sorted(ADVICE))
+
+    def test_a_game_without_a_lucky_hero_after_one_with_lets_go_of_lucky_search_whole(self):
+        """Lucky's modules leave together, lucky.py before the lucky_tables.py it imports from: left behind,
+        it kept the machine code on the heap, and the next Lucky game imported a second copy beside it."""
+        from dicetower.core.games.battlerealm.tracker import Battlerealm
+
+        t = self.lucky_tower([LUCKY, {"name": "Wasp"}])
+        t.presses("c a a c c")  # a game with Ant-Man (Lucky) seated, cut and played
+        self.assertEqual(sorted(t.loaded[-1]), sorted(ADVICE))
+        screens = t.app.dice_screens
+        screens.begin(t.app, Battlerealm.setup([{"name": "Wasp", "pvp": 10, "abilities": []}] * 2))
+        self.assertEqual([name for name in LUCKY_MODULES if name in sys.modules], [])
+        self.assertTrue(RANKS in sys.modules)  # the advice's own: every game of the dice uses it
+        screens.begin(t.app, Battlerealm.setup([LUCKY, {"name": "Wasp", "pvp": 10, "abilities": []}]))
+        t.wait(1000)  # Lucky's modules again, at idle
+        lucky, tables = sys.modules[LUCKY_MODULES[1]], sys.modules[LUCKY_TABLES]
+        self.assertIs(lucky.lucky0, tables.lucky0)  # one copy of the machine code
 
     def test_lucky_search_loaded_for_the_roster_goes_when_no_lucky_hero_is_seated(self):
         t = self.lucky_tower([{"name": "Wasp"}, {"name": "Hank"}, LUCKY])

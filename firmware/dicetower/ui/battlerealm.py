@@ -9,6 +9,7 @@ the Turn's. Imported at the first Battlerealm game only.
 
 from dicetower.core.dice import DICE, SYMBOLS
 from dicetower.core.names import short_name, short_names
+from dicetower.core.games.battlerealm import has_lucky
 from dicetower.core.games.battlerealm.turn import ADVISOR_MODULES, LUCKY_MODULES, Turn  # noqa: F401 (Turn: App's)
 from dicetower.ui import icons
 from dicetower.ui.canvas import COLUMNS, cut, wrap
@@ -29,8 +30,9 @@ def begin(app, game):
     turn.game = game
     turn.seal = app.sealing
     turn.heroes = in_play(app.options, [hero["name"] for hero in game.state["heroes"]])  # the others go
-    if not any("Lucky" in hero["abilities"] for hero in game.state["heroes"]):
-        app.scope_of(game.KIND).drop(LUCKY_MODULES[0])  # loaded ahead for a roster with a Lucky hero, not seated
+    if not has_lucky(game.state["heroes"]):
+        for name in reversed(LUCKY_MODULES):  # loaded for a Lucky hero of the roster or an earlier game: the
+            app.scope_of(game.KIND).drop(name)  # game's heap now (lucky imports lucky_tables: it goes first)
     elif app.ahead is not None:
         # Lucky's search is machine code (lucky_tables.py), each function a block of its own: loaded at the
         # first Lucky roll, a Pico's heap cut up by the game's presses had no such block for it

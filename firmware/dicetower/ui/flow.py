@@ -325,8 +325,9 @@ class App:
 
     def set_aside(self, kind):
         """A game of `kind` is chosen: games of other kinds chosen before it are forgotten, but the one
-        kept to resume, which only forgets what it needs in play alone (its descriptor's PLAY_ONLY:
-        Battlerealm's work arrays, made again if it is resumed); a Battlerealm turn keeps its own."""
+        kept to resume, which only forgets what it needs in play alone (its descriptor's ASIDE:
+        Battlerealm's work arrays and what holds them, made again if it is resumed); a Battlerealm turn
+        keeps its own."""
         resume = self.resume.KIND if self.resume is not None else None
         # A firmware module its AHEAD names (core/names.py) that another game's scope brought in is its own
         # from now on: forgotten with that scope, it would be imported again beside the copy its modules hold.
@@ -337,7 +338,7 @@ class App:
             if other != resume:
                 self.scopes.pop(other).close()
             else:
-                for name in getattr(games.descriptor(other), "PLAY_ONLY", ()):
+                for name in getattr(games.descriptor(other), "ASIDE", ()):
                     self.scopes[other].drop(games.part(other, name))
                 self.scopes[other].drop(SEAL_MOMENTS)  # loaded ahead for a new game of its kind, not begun
 
@@ -353,7 +354,8 @@ class App:
         if self.undescribed:
             self.undescribed = False
             described = scope.load(games.PACKAGE + kind)
-            scope.queue(games.ahead_of(kind, self.options))
+            game = self.game if self.game is not None and self.game.KIND == kind else self.resume
+            scope.queue(games.ahead_of(kind, self.options, game if game is not None and game.KIND == kind else None))
             scope.queue((PICKER,))  # every game's pickers: not the start menu's heap
             if getattr(described, "SCREENS", False):
                 # Its own screens (ui/<game>.py), after its rules; the icons they draw in a pass before them

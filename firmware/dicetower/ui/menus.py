@@ -138,9 +138,9 @@ class Settings(Screen):
         else:
             from dicetower.core.games.battlerealm.roster import forget, heroes
 
+            forget()  # a set-up's read, left when it was not started: the screen edits the file's copy
             app.cursor = 0
             app.show(Heroes(app, [dict(h, abilities=list(h["abilities"])) for h in heroes(app.options, True)]))
-            forget()  # the screen edits its copy
 
     def back(self):
         """Hold C: the settings kept, and the start menu."""

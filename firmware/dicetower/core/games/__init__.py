@@ -27,9 +27,13 @@ checklist):
     STARTS         (optional) for a game whose tracker is not in AHEAD: what of its package the tracker
                    imports, loaded one a pass after the press that starts it, before the tracker (the
                    set-up forgotten first): Champions' play menu, which kept that pass at 97 ms
-    PLAY_ONLY      (optional) what of AHEAD only play needs: forgotten while a game of another kind is
-                   chosen and this one waits to be resumed (made again if it is); launch.py loads it
-                   first at power-up when the saved game is Battlerealm's, while the heap is one piece
+    ahead          (optional) ahead(options, game): AHEAD for the app's options and the game of this
+                   kind resumed or begun (None while a new one is chosen): Battlerealm's puts Lucky's
+                   search among the first when a hero with Lucky may play
+    PLAY_ONLY      (optional) what of AHEAD only play needs: launch.py loads it first at power-up when
+                   the saved game is Battlerealm's, while the heap is one piece
+    ASIDE          (optional) what a game waiting to be resumed forgets while a game of another kind is
+                   chosen (made again if it is resumed), in that order: PLAY_ONLY, after what holds it
     SCREENS        (optional) True if it has screens of its own, ui/<game>.py: loaded at idle after
                    AHEAD
     CHECKS         (optional) the dotted name of its checks' module: loaded at idle with a new game's
@@ -106,13 +110,14 @@ def setup_of(kind):
     return part(kind, "setup") if line(kind)[4] else None
 
 
-def ahead_of(kind, options=None):
+def ahead_of(kind, options=None, game=None):
     """The dotted names of the modules imported at idle, one a loop pass, once the game is chosen (in
-    import order): its descriptor's AHEAD, or what its `ahead(options)` makes of it for the app's options
-    (Battlerealm's: Lucky's search first for a heroes.json with a Lucky hero)."""
+    import order): its descriptor's AHEAD, or what its `ahead(options, game)` makes of it for the app's
+    options and the game of its kind resumed or begun, if any (Battlerealm's: Lucky's search among the
+    first, after the work arrays and what its ranks import, when a hero with Lucky may play)."""
     described = descriptor(kind)
     more = getattr(described, "ahead", None)
-    names = described.AHEAD if more is None or options is None else more(options)
+    names = described.AHEAD if more is None or options is None else more(options, game)
     return [name if "." in name else part(kind, name) for name in names]
 
 

@@ -15,23 +15,34 @@ AHEAD = (
     "roll",
     "turn",
 )
-# Lucky's search (machine code, a block a function: 4 KB the largest) and the ranks it reads, for a
-# heroes.json with a Lucky hero: after the work arrays and what ranks imports, while the heap is whole
-# (`ahead`). Loaded when the game began, a Pico's heap just rid of the set-up had no block over 1.9 KB.
+# Lucky's search (machine code, a block a function: 4 KB the largest) and the ranks it reads, when a hero
+# with Lucky may play: after the work arrays and what the ranks import, while the heap is whole (`ahead`).
+# Loaded as the game began, a Pico's heap just rid of the set-up had no block over 1.9 KB.
 LUCKY_AHEAD = ("ranks", "lucky_tables")
 
 
-def ahead(options):
-    """AHEAD for the app's options: Lucky's search early if the user's roster has a Lucky hero (the built-in
-    heroes have none)."""
-    for hero in options.get("heroes") or ():
+def has_lucky(heroes):
+    """Whether one of `heroes` (a roster's, or a game's seated heroes) has Lucky."""
+    for hero in heroes:
         if "Lucky" in hero["abilities"]:
-            return AHEAD[:3] + LUCKY_AHEAD + AHEAD[3:]
-    return AHEAD
+            return True
+    return False
+
+
+def ahead(options, game=None):
+    """AHEAD for the app's options, or for `game` (this kind's, resumed or begun) once there is one: Lucky's
+    search among the first when a hero who may play has Lucky: one seated in `game`, else one of the user's
+    roster (the built-in heroes have none)."""
+    if not has_lucky(game.state["heroes"] if game is not None else options.get("heroes") or ()):
+        return AHEAD
+    at = AHEAD.index("cards") + 1  # after what the ranks import
+    return AHEAD[:at] + LUCKY_AHEAD + AHEAD[at:]
 
 
 PLAY_ONLY = ("work_arrays",)  # the advisor's 11 KB: launch.py's first at power-up, not held while another
 # game is chosen
+ASIDE = ("lucky_tables", "ranks") + PLAY_ONLY  # what a game kept to resume forgets while another is
+# chosen, in this order: Lucky's search and the ranks (loaded ahead) hold the work arrays
 SCREENS = True  # ui/battlerealm.py, its dice screen: loaded at idle after what AHEAD names
 CHECKS = "dicetower.core.games.battlerealm.check"  # loaded for each check, forgotten after (scope.once);
 # a new game's set-up loads it at idle (App.think), its scope forgets it when the game starts
