@@ -316,6 +316,34 @@ def test_a_saved_battlerealm_games_modules_come_ahead_and_go_when_another_game_i
     assert not modules & BATTLEREALM_ONLY, modules & BATTLEREALM_ONLY
 
 
+def test_a_saved_lucky_game_loads_lucky_search_at_the_start_menu_and_lets_it_go_with_the_work_arrays():
+    """Found saved at power-up with a Lucky hero seated (the save has the heroes: no heroes.json), a
+    Battlerealm game has Lucky's search and the ranks loaded at idle after its work arrays; while a game of
+    another kind is set up, the game kept to resume forgets all three (Lucky's search and the ranks first:
+    they hold the work arrays, which would otherwise stay on the heap and be made a second time)."""
+    script = (
+        "t.app.options['heroes'] = [\n"  # as wiring.py reads a heroes.json
+        "    {'name': 'Ant-Man', 'pvp': 10, 'abilities': ['Lucky'], 'primary': '', 'cards': []},\n"
+        "    {'name': 'Wasp', 'pvp': 10, 'abilities': [], 'primary': '', 'cards': []}]\n"
+        "t.presses('c a a c c c')\n"  # New Battlerealm, two heroes, start; cut and play; Ant-Man rolls: saved
+        "t.wait(2000)\n"
+        "for m in [m for m in sys.modules if m.startswith('dicetower.')]:\n"
+        "    del sys.modules[m]\n"  # a power cut; no heroes.json on this tower
+        "t = Table(root=t.root, keep_files=True)\n"
+        "t.wait(3000)\n"  # the start menu, idle: Resume Battlerealm offered
+        "B = 'dicetower.core.games.battlerealm.'\n"
+        "kept = [m for m in ('work_arrays', 'ranks', 'lucky_tables') if B + m in sys.modules]\n"
+        "t.presses('bb c b c')\n"  # New Champions (after Resume, New Battlerealm); yes, a new game: its count
+        "t.wait(2000)\n"
+        "left = [m for m in ('work_arrays', 'ranks', 'lucky_tables') if B + m in sys.modules]\n"
+        "print(json.dumps([kept, left, t.app.resume is not None]))\n"
+    )
+    kept, left, resumable = after_boot(script)
+    assert kept == ["work_arrays", "ranks", "lucky_tables"], kept
+    assert left == [], left
+    assert resumable  # still kept to resume
+
+
 def test_only_a_game_that_advises_holds_the_advisors_work_arrays():
     """The work arrays (11 KB: core/games/battlerealm/work_arrays.py) are made by no game but Battlerealm: none in a Champions
     game, and a Battlerealm game chosen after it makes them while its set-up screen waits: its advice comes."""
