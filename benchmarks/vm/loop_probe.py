@@ -82,7 +82,7 @@ def run(dev, lucky=False):
     """`dev`: a device booted without a saved game (the start menu's first item is New Battlerealm). The
     built-in heroes: the first roll, then the hardest position. With `lucky`, a game whose Hulk has Lucky
     (a heroes.json's), as a table plays one: the loop's idle work done between its presses, which loads
-    Lucky's search with the game's first modules (the descriptor's `ahead`) and the rest of the advice as
+    Lucky's search with the game's first modules (the descriptor's `ahead_of`) and the rest of the advice as
     it begins; then the same position with Lucky."""
     app = dev.app
     if not lucky:

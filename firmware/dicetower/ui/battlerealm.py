@@ -37,7 +37,7 @@ def begin(app, game):
         # Lucky's search is machine code (lucky_tables.py), each function a block of its own: loaded at the
         # first Lucky roll, a Pico's heap cut up by the game's presses had no such block for it
         # (MemoryError with 54 KB free in pieces of 3.4 KB at most). Loaded ahead when the game was chosen
-        # (its descriptor's `ahead`), or now, one an idle pass (a game resumed), with the advisor's.
+        # (its descriptor's `ahead_of`), or now, one an idle pass (a game resumed), with the advisor's.
         app.ahead.queue(ADVISOR_MODULES + LUCKY_MODULES)
 
 

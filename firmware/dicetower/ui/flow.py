@@ -325,7 +325,7 @@ class App:
 
     def set_aside(self, kind):
         """A game of `kind` is chosen: games of other kinds chosen before it are forgotten, but the one
-        kept to resume, which only forgets what it needs in play alone (its descriptor's ASIDE:
+        kept to resume, which only forgets what it needs in play alone (its descriptor's set_aside:
         Battlerealm's work arrays and what holds them, made again if it is resumed); a Battlerealm turn
         keeps its own."""
         resume = self.resume.KIND if self.resume is not None else None
@@ -338,7 +338,7 @@ class App:
             if other != resume:
                 self.scopes.pop(other).close()
             else:
-                for name in getattr(games.descriptor(other), "ASIDE", ()):
+                for name in getattr(games.descriptor(other), "set_aside", ()):
                     self.scopes[other].drop(games.part(other, name))
                 self.scopes[other].drop(SEAL_MOMENTS)  # loaded ahead for a new game of its kind, not begun
 

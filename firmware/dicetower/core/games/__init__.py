@@ -27,13 +27,16 @@ checklist):
     STARTS         (optional) for a game whose tracker is not in AHEAD: what of its package the tracker
                    imports, loaded one a pass after the press that starts it, before the tracker (the
                    set-up forgotten first): Champions' play menu, which kept that pass at 97 ms
-    ahead          (optional) ahead(options, game): AHEAD for the app's options and the game of this
+    ahead_of       (optional) ahead_of(options, game): AHEAD for the app's options and the game of this
                    kind resumed or begun (None while a new one is chosen): Battlerealm's puts Lucky's
                    search among the first when a hero with Lucky may play
     PLAY_ONLY      (optional) what of AHEAD only play needs: launch.py loads it first at power-up when
                    the saved game is Battlerealm's, while the heap is one piece
-    ASIDE          (optional) what a game waiting to be resumed forgets while a game of another kind is
+    set_aside      (optional) what a game waiting to be resumed forgets while a game of another kind is
                    chosen (made again if it is resumed), in that order: PLAY_ONLY, after what holds it
+                   (these two named as the firmware's own functions: on a Pico a new name is a word in
+                   the table of names every game holds, and a Champions game sat one word under the
+                   table's next part, a 7.7 KB block: `rp2040_pico --heap-map`'s n_qstr)
     SCREENS        (optional) True if it has screens of its own, ui/<game>.py: loaded at idle after
                    AHEAD
     CHECKS         (optional) the dotted name of its checks' module: loaded at idle with a new game's
@@ -112,11 +115,11 @@ def setup_of(kind):
 
 def ahead_of(kind, options=None, game=None):
     """The dotted names of the modules imported at idle, one a loop pass, once the game is chosen (in
-    import order): its descriptor's AHEAD, or what its `ahead(options, game)` makes of it for the app's
+    import order): its descriptor's AHEAD, or what its `ahead_of(options, game)` makes of it for the app's
     options and the game of its kind resumed or begun, if any (Battlerealm's: Lucky's search among the
     first, after the work arrays and what its ranks import, when a hero with Lucky may play)."""
     described = descriptor(kind)
-    more = getattr(described, "ahead", None)
+    more = getattr(described, "ahead_of", None)
     names = described.AHEAD if more is None or options is None else more(options, game)
     return [name if "." in name else part(kind, name) for name in names]
 

@@ -16,7 +16,7 @@ AHEAD = (
     "turn",
 )
 # Lucky's search (machine code, a block a function: 4 KB the largest) and the ranks it reads, when a hero
-# with Lucky may play: after the work arrays and what the ranks import, while the heap is whole (`ahead`).
+# with Lucky may play: after the work arrays and what the ranks import, while the heap is whole (`ahead_of`).
 # Loaded as the game began, a Pico's heap just rid of the set-up had no block over 1.9 KB.
 LUCKY_AHEAD = ("ranks", "lucky_tables")
 
@@ -29,7 +29,7 @@ def has_lucky(heroes):
     return False
 
 
-def ahead(options, game=None):
+def ahead_of(options, game=None):
     """AHEAD for the app's options, or for `game` (this kind's, resumed or begun) once there is one: Lucky's
     search among the first when a hero who may play has Lucky: one seated in `game`, else one of the user's
     roster (the built-in heroes have none)."""
@@ -41,7 +41,7 @@ def ahead(options, game=None):
 
 PLAY_ONLY = ("work_arrays",)  # the advisor's 11 KB: launch.py's first at power-up, not held while another
 # game is chosen
-ASIDE = ("lucky_tables", "ranks") + PLAY_ONLY  # what a game kept to resume forgets while another is
+set_aside = ("lucky_tables", "ranks") + PLAY_ONLY  # what a game kept to resume forgets while another is
 # chosen, in this order: Lucky's search and the ranks (loaded ahead) hold the work arrays
 SCREENS = True  # ui/battlerealm.py, its dice screen: loaded at idle after what AHEAD names
 CHECKS = "dicetower.core.games.battlerealm.check"  # loaded for each check, forgotten after (scope.once);
