@@ -354,8 +354,12 @@ class App:
         if self.undescribed:
             self.undescribed = False
             described = scope.load(games.PACKAGE + kind)
-            game = self.game if self.game is not None and self.game.KIND == kind else self.resume
-            scope.queue(games.ahead_of(kind, self.options, game if game is not None and game.KIND == kind else None))
+            game = None  # the game of its kind begun or kept to resume, if there is one
+            for known in (self.game, self.resume):
+                if known is not None and known.KIND == kind:
+                    game = known
+                    break
+            scope.queue(games.ahead_of(kind, self.options, game))
             scope.queue((PICKER,))  # every game's pickers: not the start menu's heap
             if getattr(described, "SCREENS", False):
                 # Its own screens (ui/<game>.py), after its rules; the icons they draw in a pass before them

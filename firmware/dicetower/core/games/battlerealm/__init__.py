@@ -41,7 +41,7 @@ def ahead_of(options, game=None):
 
 PLAY_ONLY = ("work_arrays",)  # the advisor's 11 KB: launch.py's first at power-up, not held while another
 # game is chosen
-set_aside = ("lucky_tables", "ranks") + PLAY_ONLY  # what a game kept to resume forgets while another is
+set_aside = tuple(reversed(LUCKY_AHEAD)) + PLAY_ONLY  # what a game kept to resume forgets while another is
 # chosen, in this order: Lucky's search and the ranks (loaded ahead) hold the work arrays
 SCREENS = True  # ui/battlerealm.py, its dice screen: loaded at idle after what AHEAD names
 CHECKS = "dicetower.core.games.battlerealm.check"  # loaded for each check, forgotten after (scope.once);
