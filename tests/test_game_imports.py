@@ -345,7 +345,7 @@ def test_a_saved_lucky_game_loads_lucky_search_at_the_start_menu_and_lets_it_go_
 
 
 def test_only_a_game_that_advises_holds_the_advisors_work_arrays():
-    """The work arrays (11 KB: core/games/battlerealm/work_arrays.py) are made by no game but Battlerealm: none in a Champions
+    """The work arrays (7.4 KB: core/games/battlerealm/work_arrays.py) are made by no game but Battlerealm: none in a Champions
     game, and a Battlerealm game chosen after it makes them while its set-up screen waits: its advice comes."""
     then = (
         "assert 'dicetower.core.games.battlerealm.work_arrays' not in sys.modules\n"

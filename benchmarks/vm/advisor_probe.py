@@ -37,9 +37,15 @@ NONE_LOCKED = bytearray(6)
 TWO_LOCKED = (bytearray((0, 1, 4, 5, 2, 3)), bytearray((1, 1, 0, 0, 0, 0)))
 
 
-def pool_bytes():
-    """The heap of the advisor's work arrays (lists: a 16-byte object and the items in 16-byte blocks)."""
-    return sum(16 + (4 * len(a) + 15) // 16 * 16 for a in ranks._POOL)
+def pool_bytes(lucky):
+    """The heap of the advisor's work arrays (arrays: a 16-byte object and the items in 16-byte blocks),
+    with Lucky's three more (lucky_tables.py's) for a Lucky case."""
+    pool = list(ranks._POOL)
+    if lucky:
+        from dicetower.core.games.battlerealm import lucky_tables
+
+        pool += lucky_tables.WORK
+    return sum(16 + (4 * len(a) + 15) // 16 * 16 for a in pool)
 
 
 def measure(name, faces, locked, rerolls, lucky, needs, location=cards.ELSEWHERE, in_prison=False):
@@ -62,7 +68,7 @@ def measure(name, faces, locked, rerolls, lucky, needs, location=cards.ELSEWHERE
             step = next(work)
             longest = max(longest, time.ticks_diff(time.ticks_us(), start))
     gc.collect()
-    pool = pool_bytes()
+    pool = pool_bytes(lucky)
     before = gc.mem_alloc()
     live = 0
     work = advisor.plan(faces, locked, rerolls, lucky, goal)

@@ -39,7 +39,7 @@ def ahead_of(options, game=None):
     return AHEAD[:at] + LUCKY_AHEAD + AHEAD[at:]
 
 
-PLAY_ONLY = ("work_arrays",)  # the advisor's 11 KB: launch.py's first at power-up, not held while another
+PLAY_ONLY = ("work_arrays",)  # the advisor's 7.4 KB: launch.py's first at power-up, not held while another
 # game is chosen
 set_aside = tuple(reversed(LUCKY_AHEAD)) + PLAY_ONLY  # what a game kept to resume forgets while another is
 # chosen, in this order: Lucky's search and the ranks (loaded ahead) hold the work arrays

@@ -15,9 +15,9 @@ microseconds on a 125 MHz Pico) and yields None; the last yields the
 `Advice`. It copies the dice when called; a caller whose dice change drops
 it and starts another. `advise` runs a plan to its end.
 
-Memory: a plan works in core/games/battlerealm/ranks.py's work arrays (`_POOL`: five arrays of
-462 32-bit entries, 1.8 KB each, and two of 252; 11 KB in all, made
-before the game's presses and kept), so that a plan allocates no large
+Memory: a plan works in core/games/battlerealm/ranks.py's work arrays (`_POOL`: four arrays of
+462 32-bit entries, 1.8 KB each; with Lucky, lucky_tables.py's one more and two of 252: 11 KB in
+all, made before the game's presses and kept), so that a plan allocates no large
 block (the rest of its heap is small objects, under 3 KB live) and a
 fragmented heap is not fragmented anew by each piece of advice. One plan at a time owns
 them: the plan that last started (its first next()) takes them over, and

@@ -38,7 +38,7 @@ from dicetower.core.games.battlerealm.ranks import (
     _slot,
     _spread,
 )
-from dicetower.core.games.battlerealm.lucky_tables import add_to, lucky0, lucky1, spread_lucky0, sums5
+from dicetower.core.games.battlerealm.lucky_tables import WORK, add_to, lucky0, lucky1, spread_lucky0, sums5
 
 _COST_KEY = const(30)  # one keep in _best_key
 _COST_PAIR = const(40)  # one add_scaled
@@ -64,7 +64,7 @@ def best_first_move(counts, free, rerolls, goal, best, out, w):  # noqa: C901 (a
     few dice Lucky can leave); with two, a keep of L1 spread, or Lucky now then N2.
     Work arrays: T 0-1; G 2, its risks 3; PA, PB 5-6; S's upper half 2, its lower 3 for a while;
     N's risks 3 (upper) and 4; L1's risks 3 (upper) and 0, S's lower half 1 (at most five halves
-    and PA, PB at once: 11 KB).
+    and PA, PB at once: 11 KB). 0-3 are ranks.py's (`_slot`), 4-6 lucky_tables.py's (WORK).
     """
     TL = _slot(0)
     TH = _slot(1)
@@ -106,8 +106,8 @@ def best_first_move(counts, free, rerolls, goal, best, out, w):  # noqa: C901 (a
         return
     G = _slot(2)  # the ranks of at most five dice
     GB = _slot(3)
-    PA = _slot(5)
-    PB = _slot(6)
+    PA = WORK[1]
+    PB = WORK[2]
     acc = [0, 0, 0, 0]
     for e in range(2, DICE):
         G[0] = TL[DICE - e]  # the frozen die alone
@@ -143,7 +143,7 @@ def best_first_move(counts, free, rerolls, goal, best, out, w):  # noqa: C901 (a
     # N1 from T, in place; its risks NB.
     yield from keep_best(TL, TL, DICE - 1, w)
     NBH = _slot(3)
-    NBL = _slot(4)
+    NBL = WORK[0]
     yield from best_top(TH, TL, NBH, DICE, 6, empty[0], empty[1], w)
     yield from sums5(PA, PB, TH, NBH, w)
     low = min(max(m, 1), DICE - 1)  # Q needs five dice; N2's keeps hold m at least; sums of none overflow

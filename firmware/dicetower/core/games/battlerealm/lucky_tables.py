@@ -21,7 +21,14 @@ from dicetower.core.games.battlerealm.ranks import (
     _over,
     _spread,
 )
-from dicetower.core.games.battlerealm.work_arrays import FIVES
+from dicetower.core.games.battlerealm.work_arrays import FIVES, HALF
+
+from array import array
+
+# The search's work arrays beyond work_arrays.py's four (best_first_move's 4, 5 and 6: a table's lower
+# half, then PA and PB, the ranks of five dice), made with this module: the descriptor's ahead_of loads it
+# while the heap is whole, and only for a game with a Lucky hero, which alone needs them.
+WORK = [array("i", bytes(4 * HALF))] + [array("i", bytes(4 * FIVES)) for _ in range(2)]
 
 _COST_ADD = const(20)
 _COST_LUCKY0 = const(44)

@@ -73,7 +73,7 @@ _COST_COMPILE = const(1500)
 
 def _slot(i):
     """Work array i of the pool, as the last plan left it (every pass writes before it reads): a
-    table's half (i < 5), or PA, PB (5, 6: the ranks of five dice)."""
+    table's half (i < 4; the search with Lucky has three more, lucky_tables.py's WORK)."""
     return _POOL[i]
 
 

@@ -1,5 +1,6 @@
-"""The re-roll advisor's work arrays (11 KB), made before the rest of a Battlerealm game and kept while
-it is played; core/games/battlerealm/ranks.py hands them out.
+"""The re-roll advisor's work arrays (7.4 KB), made before the rest of a Battlerealm game and kept while
+it is played; core/games/battlerealm/ranks.py hands them out. The search with Lucky needs three more
+(3.9 KB), which core/games/battlerealm/lucky_tables.py makes: only a game with a Lucky hero holds them.
 
 Made late, after a game's presses and the advisor's own modules had cut the heap into pieces, a Pico
 with .mpy files found no 1.8 KB block for one: MemoryError on the first roll of a resumed Battlerealm
@@ -16,6 +17,6 @@ from micropython import const  # CPython: the host's stand-in (dicetower_host/mi
 HALF = const(462)  # the entries of a work array: a table's lower half, or its upper (ranks 462..923)
 FIVES = const(252)  # how many ranks five dice have: the entries of PA and PB
 
-# Five table halves, then PA and PB (the ranks of five dice): 32-bit entries, 4 bytes each as a list's
-# small ints were, and a buffer that ranks.py's Viper passes read and write as machine words.
-WORK = [array("i", bytes(4 * HALF)) for _ in range(5)] + [array("i", bytes(4 * FIVES)) for _ in range(2)]
+# Four table halves: 32-bit entries, 4 bytes each as a list's small ints were, and a buffer that
+# ranks.py's Viper passes read and write as machine words.
+WORK = [array("i", bytes(4 * HALF)) for _ in range(4)]
