@@ -316,11 +316,13 @@ def test_a_saved_battlerealm_games_modules_come_ahead_and_go_when_another_game_i
     assert not modules & BATTLEREALM_ONLY, modules & BATTLEREALM_ONLY
 
 
-def test_a_saved_lucky_game_loads_lucky_search_at_the_start_menu_and_lets_it_go_with_the_work_arrays():
+def test_a_saved_lucky_game_loads_the_advice_at_power_up_and_lets_it_go_with_the_work_arrays():
     """Found saved at power-up with a Lucky hero seated (the save has the heroes: no heroes.json), a
-    Battlerealm game has Lucky's search and the ranks loaded at idle after its work arrays; while a game of
-    another kind is set up, the game kept to resume forgets all three (Lucky's search and the ranks first:
-    they hold the work arrays, which would otherwise stay on the heap and be made a second time)."""
+    Battlerealm game has its work arrays and all of the advice loaded first, before the device (launch.py's
+    boot: on a Pico, loaded at idle after a quick press had resumed the game, Lucky's search found no block
+    for its code); its read adopts them, and while a game of another kind is set up, the game kept to resume
+    forgets them all (the advice first: it holds the work arrays, which would otherwise stay on the heap and
+    be made a second time)."""
     script = (
         "t.app.options['heroes'] = [\n"  # as wiring.py reads a heroes.json
         "    {'name': 'Ant-Man', 'pvp': 10, 'abilities': ['Lucky'], 'primary': '', 'cards': []},\n"
@@ -329,18 +331,24 @@ def test_a_saved_lucky_game_loads_lucky_search_at_the_start_menu_and_lets_it_go_
         "t.wait(2000)\n"
         "for m in [m for m in sys.modules if m.startswith('dicetower.')]:\n"
         "    del sys.modules[m]\n"  # a power cut; no heroes.json on this tower
+        "from dicetower import launch\n"
+        "first = launch._saved_battlerealm(t.root)\n"  # boot's first step (launch.boot), then the device
+        "B = 'dicetower.core.games.battlerealm.'\n"
+        "ADVICE = ('work_arrays', 'ranks', 'keeps', 'lucky_tables', 'lucky', 'advisor')\n"
+        "booted = [m for m in ADVICE if B + m in sys.modules]\n"
         "t = Table(root=t.root, keep_files=True)\n"
         "t.wait(3000)\n"  # the start menu, idle: Resume Battlerealm offered
-        "B = 'dicetower.core.games.battlerealm.'\n"
-        "kept = [m for m in ('work_arrays', 'ranks', 'lucky_tables') if B + m in sys.modules]\n"
+        "kept = [m for m in ADVICE if B + m in sys.modules]\n"
         "t.presses('bb c b c')\n"  # New Champions (after Resume, New Battlerealm); yes, a new game: its count
         "t.wait(2000)\n"
-        "left = [m for m in ('work_arrays', 'ranks', 'lucky_tables') if B + m in sys.modules]\n"
-        "print(json.dumps([kept, left, t.app.resume is not None]))\n"
+        "left = [m for m in ADVICE if B + m in sys.modules]\n"
+        "print(json.dumps([list(first), booted, kept, left, t.app.resume is not None]))\n"
     )
-    kept, left, resumable = after_boot(script)
-    assert kept == ["work_arrays", "ranks", "lucky_tables"], kept
-    assert left == [], left
+    first, booted, kept, left, resumable = after_boot(script)
+    advice = ["work_arrays", "ranks", "keeps", "lucky_tables", "lucky", "advisor"]
+    assert first == advice, first  # loaded before anything else, in the order they import one another
+    assert booted == advice and kept == advice, (booted, kept)
+    assert left == [], left  # the read adopted them: the kept game's, set aside with it
     assert resumable  # still kept to resume
 
 

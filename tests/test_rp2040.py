@@ -553,6 +553,35 @@ def test_twenty_quick_taps_while_the_advisor_and_the_animation_run(flashed, tmp_
         twenty_taps_after_a_roll(pico, pico.pause)
 
 
+@pytest.mark.chip
+@pytest.mark.slow
+def test_a_lucky_heros_game_resumed_at_power_up_shows_its_advice(flashed, tmp_path):
+    """Lucky's search is machine code, a block of up to 4 KB a function, with 3.9 KB of work arrays of its own
+    (core/games/battlerealm/lucky_tables.py): loaded once a game's presses had cut the heap up, a Pico found
+    no such block ("Out of memory", the advice never shown). A saved game with a Lucky hero seated loads it
+    at the start menu while the heap is whole (the descriptor's ahead_of), so after a power cut the first
+    roll of the resumed game is advised with Lucky's re-roll counted, and nothing goes to errors.log."""
+    image = board_from(flashed, tmp_path)
+    with EmulatedPico(image, seed=5) as pico:
+        pico.put("heroes.json", HEROES)  # Hulk has Lucky, and four cards
+        assert reboot(pico)["event"] == "ready"
+        until_screen(pico, "DICETOWER")
+        pico.presses("caac c")  # a new Battlerealm game for two, sealed; cut and play: saved
+        assert pico.screen()[0] == "R1 Hulk's turn"
+        assert reboot(pico)["event"] == "ready"  # the power cut: a fresh heap, the game on flash
+        assert resume(pico)[0] == "R1 Hulk's turn"
+        pico.presses("c")  # Hulk rolls: the animation, and the advice worked out at idle
+        for _ in range(400):  # the roll's animation, then the advice in slices (its chance replaces "...")
+            screen = pico.screen()
+            if screen[5].startswith("Any card") and not screen[5].endswith("..."):
+                break
+            pico.wait(50)
+        # "Any card 81%" under the first die: the chance of paying a card, Lucky's re-roll among the moves.
+        assert screen[0].startswith("Hulk  re-rolls 2 L"), screen  # L: Lucky left
+        assert screen[5].startswith("Any card ") and screen[5].endswith("%"), screen
+    assert "errors.log" not in read_littlefs(image)
+
+
 # -- a power cut in the middle of a save ---------------------------------------------------------------
 
 

@@ -118,13 +118,9 @@ def boot(platform=None):
         from dicetower.hw.platform import make
 
         platform = make()
-    if _saved_battlerealm(platform.root):
-        # What only its play needs (the advisor's work arrays) first, while the heap is still one piece
-        # (core/games/battlerealm/work_arrays.py says why); the App's read of the save adopts them.
-        from dicetower.core.games.battlerealm import PLAY_ONLY
-
-        for name in PLAY_ONLY:
-            __import__("dicetower.core.games.battlerealm." + name)
+    # What only a saved Battlerealm game's play needs, first, while the heap is still one piece
+    # (core/games/battlerealm/work_arrays.py says why); the App's read of the save adopts it.
+    _saved_battlerealm(platform.root)
     # Loading the device's code (most of the firmware) leaves as much garbage as code: collected only once
     # the heap is full, what stays would be spread over all of it. Collected every 64 KB while it loads
     # (and, by wiring.py, before a saved game's modules and the start menu's are loaded), what stays is
@@ -143,14 +139,31 @@ def boot(platform=None):
 
 
 def _saved_battlerealm(root):
-    """Whether the saved game is a Battlerealm one, by its "game" key (core/savefile.py's encode; where it
-    comes in the body is the dict's order, which MicroPython does not keep). A string in JSON cannot
-    hold the key's quotes unescaped, so only the key matches."""
+    """Loads what a saved Battlerealm game needs first and returns its names: its descriptor's PLAY_ONLY
+    (the advisor's work arrays) and, with a Lucky hero seated, all of the advice; () for any other save,
+    or none. Told by the save's "game" key (core/savefile.py's encode; where it comes in the body is the
+    dict's order, which MicroPython does not keep: a string in JSON cannot hold the key's quotes
+    unescaped, so only the key matches), and Lucky by its code among the words (a word a value, "=g":
+    names a player gives never start with "="). Lucky's search is machine code, a block a function:
+    loaded at idle once a press at the start menu had resumed the game, it found no 1.5 KB block on a
+    Pico (MemoryError; tests/test_rp2040.py resumes a Lucky hero's game)."""
     try:
         with open(root + "game.sav", "rb") as f:
-            return b'"game":"battlerealm"' in f.read(8192)  # core/savefile.py's LARGEST
+            data = f.read(8192)  # core/savefile.py's LARGEST
     except OSError:
-        return False
+        return ()
+    if b'"game":"battlerealm"' not in data:
+        return ()
+    from dicetower.core.games.battlerealm import PLAY_ONLY, set_aside
+    from dicetower.core.savefile import MARKS, WORDS, code
+
+    names = PLAY_ONLY
+    if b'"' + code(WORDS.index("Lucky"), MARKS[1]).encode() + b'"' in data:
+        names = tuple(reversed(set_aside))  # the work arrays, then the advice as its modules import one another
+    data = None
+    for name in names:
+        __import__("dicetower.core.games.battlerealm." + name)
+    return names
 
 
 def reflash_needed(problem, damaged):

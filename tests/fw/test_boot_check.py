@@ -176,7 +176,9 @@ class Notice(unittest.TestCase):
 
 class SavedBattlerealm(unittest.TestCase):
     """launch.boot() makes the advisor's work arrays first, while the heap is whole, only when the game saved
-    on flash is a Battlerealm one (core/games/battlerealm/work_arrays.py): told by the save's "game" key, wherever the body has it."""
+    on flash is a Battlerealm one (core/games/battlerealm/work_arrays.py): told by the save's "game" key, wherever the body has it.
+    With a Lucky hero seated, all of the advice too: Lucky's search loaded after a quick press had resumed
+    the game found no block for its code on a Pico (tests/test_rp2040.py)."""
 
     def setUp(self):
         self.root = _root()
@@ -190,11 +192,27 @@ class SavedBattlerealm(unittest.TestCase):
         from dicetower.core.games.battlerealm import tracker as battlerealm
         from dicetower.core.games.champions import tracker as champions
 
-        self.assertTrue(self.saved(savefile.encode(battlerealm.new_game(4, {}))))
-        self.assertFalse(self.saved(savefile.encode(champions.new_game(2, {}))))
+        self.assertEqual(self.saved(savefile.encode(battlerealm.new_game(4, {}))), ("work_arrays",))
+        self.assertEqual(self.saved(savefile.encode(champions.new_game(2, {}))), ())
+
+    def test_a_saved_game_with_a_lucky_hero_seated_loads_the_whole_advice_first(self):
+        from dicetower.core import savefile
+        from dicetower.core.games.battlerealm import tracker as battlerealm
+
+        lucky = {"name": "Hulk", "pvp": 10, "abilities": ["Lucky"], "primary": "", "cards": []}
+        thor = {"name": "Thor", "pvp": 10, "abilities": ["Tough"], "primary": "", "cards": []}
+        storm = {"name": "Storm", "pvp": 10, "abilities": ["Flight"], "primary": "", "cards": []}
+        plain = savefile.encode(battlerealm.new_game(2, {}))  # the built-in heroes: none has Lucky
+        self.assertEqual(self.saved(plain), ("work_arrays",))
+        seated = savefile.encode(battlerealm.new_game(2, {"heroes": [thor, lucky]}))
+        self.assertEqual(self.saved(seated), ("work_arrays", "ranks", "keeps", "lucky_tables", "lucky", "advisor"))
+        # Lucky in the roster but not at the table: the game's own heroes decide.
+        self.assertEqual(
+            self.saved(savefile.encode(battlerealm.new_game(2, {"heroes": [thor, storm, lucky]}))), ("work_arrays",)
+        )
 
     def test_no_save_or_a_damaged_one_makes_no_work_arrays(self):
-        self.assertFalse(self.saved(b""))
-        self.assertFalse(self.saved(b"\xff" * 300))
+        self.assertEqual(self.saved(b""), ())
+        self.assertEqual(self.saved(b"\xff" * 300), ())
         os.remove(self.root + "game.sav")
-        self.assertFalse(launch._saved_battlerealm(self.root))
+        self.assertEqual(launch._saved_battlerealm(self.root), ())

@@ -89,8 +89,8 @@ class App:
         if saves is not None:
             reading = Scope("read")
             for line in games.GAMES:  # what launch.py loaded first for the saved game (Battlerealm's
-                kind = line[1]  # work arrays): the read's, kept with the game it reads
-                for name in getattr(sys.modules.get(games.PACKAGE + kind), "PLAY_ONLY", ()):
+                kind = line[1]  # work arrays, a Lucky hero's advice): the read's, kept with the game it reads
+                for name in getattr(sys.modules.get(games.PACKAGE + kind), "set_aside", ()):
                     reading.adopt(games.part(kind, name))
             game, message = saves.resume(reading)
             self.resume = game

@@ -33,7 +33,8 @@ checklist):
     PLAY_ONLY      (optional) what of AHEAD only play needs: launch.py loads it first at power-up when
                    the saved game is Battlerealm's, while the heap is one piece
     set_aside      (optional) what a game waiting to be resumed forgets while a game of another kind is
-                   chosen (made again if it is resumed), in that order: PLAY_ONLY, after what holds it
+                   chosen (made again if it is resumed), in that order: PLAY_ONLY, after what holds it;
+                   what launch.py loads first for a saved game is among it, and its read adopts that
                    (these two named as the firmware's own functions: on a Pico a new name is a word in
                    the table of names every game holds, and a Champions game sat one word under the
                    table's next part, a 7.7 KB block: `rp2040_pico --heap-map`'s n_qstr)

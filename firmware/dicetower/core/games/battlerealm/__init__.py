@@ -41,8 +41,12 @@ def ahead_of(options, game=None):
 
 PLAY_ONLY = ("work_arrays",)  # the advisor's 7.4 KB: launch.py's first at power-up, not held while another
 # game is chosen
-set_aside = tuple(reversed(LUCKY_AHEAD)) + PLAY_ONLY  # what a game kept to resume forgets while another is
-# chosen, in this order: Lucky's search and the ranks (loaded ahead) hold the work arrays
+# What a game kept to resume forgets while another is chosen, in this order: the advice (Lucky's search and
+# the ranks loaded ahead, or all of it), then the work arrays it holds. With a hero with Lucky seated in the
+# saved game, launch.py loads all of it first at power-up, in import order (loaded at idle once a press at
+# the start menu had resumed the game, a Pico's heap had no 1.5 KB block left for lucky.py); the save's read
+# adopts what launch.py loaded (ui/flow.py).
+set_aside = ("advisor", "lucky", "lucky_tables", "keeps", "ranks") + PLAY_ONLY
 SCREENS = True  # ui/battlerealm.py, its dice screen: loaded at idle after what AHEAD names
 CHECKS = "dicetower.core.games.battlerealm.check"  # loaded for each check, forgotten after (scope.once);
 # a new game's set-up loads it at idle (App.think), its scope forgets it when the game starts
