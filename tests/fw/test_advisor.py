@@ -8,6 +8,7 @@ import unittest
 
 from dicetower.core.dice import SYMBOLS
 from dicetower.core.games.battlerealm import advisor, cards, lucky_tables, ranks
+from table import firmware_modules, put_back
 
 M, S, K, T, C, Y = range(6)
 STEALTH = [cards.need(["Mutant", "Cosmic"])]
@@ -26,7 +27,21 @@ def fraction_equal(test, got, num, den):
     test.assertEqual(got[0] * den, num * got[1], "%d/%d is not %d/%d" % (got + (num, den)))
 
 
-class Advice(unittest.TestCase):
+# The advice's modules as these tests imported them: each test runs with them, whatever an earlier test in
+# this process loaded afresh (a device's scopes forget and load them as games come and go).
+ADVICE = tuple(
+    "dicetower.core.games.battlerealm." + name
+    for name in ("work_arrays", "ranks", "keeps", "lucky_tables", "lucky", "advisor")
+)
+KEPT = firmware_modules()
+
+
+class Kept(unittest.TestCase):
+    def setUp(self):
+        put_back(KEPT, ADVICE)
+
+
+class Advice(Kept):
     def test_dice_that_already_pay_are_kept(self):
         advice = advise([M, C, K, K, T, Y], 2, STEALTH)
         self.assertEqual((advice.reroll, advice.lucky, advice.percent()), ([], -1, 100))
@@ -105,7 +120,7 @@ def same(test, got, want):
     )
 
 
-class Plan(unittest.TestCase):
+class Plan(Kept):
     """advisor.plan: the same search in slices, for the device's loop (each next() a few ms on a Pico)."""
 
     def test_the_hardest_case_comes_in_slices_then_the_advice(self):
@@ -215,7 +230,7 @@ class Plan(unittest.TestCase):
         self.assertEqual((len(out), out[-1].reroll, out[-1].lucky, out[-1].percent()), (1, [], -1, 100))
 
 
-class Scoring(unittest.TestCase):
+class Scoring(Kept):
     """The advisor scores rolls with tables made from the goal (ranks._compile) where it can, for
     speed: on every roll they must say what goal.check says."""
 

@@ -10,7 +10,7 @@ import unittest
 from dicetower.core.games.battlerealm.roster import heroes
 from dicetower.core.games.battlerealm.turn import ADVISOR_MODULES, LUCKY_MODULES
 from dicetower.core.replay import ScriptedFaces
-from table import Scripted, Table
+from table import Scripted, Table, firmware_modules, put_back
 from tower import Tower
 
 HEROES = heroes({}, True)  # the built-in roster, as its file (heroes.json) has it
@@ -235,6 +235,12 @@ class HeroFile(unittest.TestCase):
 
 
 class LuckyHero(unittest.TestCase):
+    def setUp(self):
+        self.kept = firmware_modules()  # these tests load the advice afresh
+
+    def tearDown(self):
+        put_back(self.kept)
+
     def lucky_tower(self, heroes):
         """A tower with `heroes` as its heroes.json, the advice's modules not loaded (as on a new tower: an
         earlier test's game may have), counting them after each pass of its loop."""
