@@ -8,7 +8,7 @@ import unittest
 
 from dicetower.core.dice import SYMBOLS
 from dicetower.core.games.battlerealm import advisor, cards, lucky_tables, ranks
-from table import firmware_modules, put_back
+from kept_modules import firmware_modules, put_back
 
 M, S, K, T, C, Y = range(6)
 STEALTH = [cards.need(["Mutant", "Cosmic"])]

@@ -10,7 +10,8 @@ import unittest
 from dicetower.core.games.battlerealm.roster import heroes
 from dicetower.core.games.battlerealm.turn import ADVISOR_MODULES, LUCKY_MODULES
 from dicetower.core.replay import ScriptedFaces
-from table import Scripted, Table, firmware_modules, put_back
+from kept_modules import firmware_modules, put_back
+from table import Scripted, Table
 from tower import Tower
 
 HEROES = heroes({}, True)  # the built-in roster, as its file (heroes.json) has it
