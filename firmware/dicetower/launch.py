@@ -160,7 +160,6 @@ def _saved_battlerealm(root):
     names = PLAY_ONLY
     if b'"' + code(WORDS.index("Lucky"), MARKS[1]).encode() + b'"' in data:
         names = tuple(reversed(set_aside))  # the work arrays, then the advice as its modules import one another
-    data = None
     for name in names:
         __import__("dicetower.core.games.battlerealm." + name)
     return names

@@ -2,6 +2,8 @@
 docstring says which is which). Each is a generator that yields when its slice of work is spent
 (core/games/battlerealm/ranks.py's _over), so that the loop keeps answering presses while the advisor thinks."""
 
+from array import array
+
 import micropython
 from micropython import const  # CPython: the host's stand-in (dicetower_host/micropython.py)
 
@@ -23,11 +25,9 @@ from dicetower.core.games.battlerealm.ranks import (
 )
 from dicetower.core.games.battlerealm.work_arrays import FIVES, HALF
 
-from array import array
-
 # The search's work arrays beyond work_arrays.py's four (best_first_move's 4, 5 and 6: a table's lower
-# half, then PA and PB, the ranks of five dice), made with this module: the descriptor's ahead_of loads it
-# while the heap is whole, and only for a game with a Lucky hero, which alone needs them.
+# half, then PA and PB, the ranks of five dice), made with this module, which only a game with a Lucky hero
+# loads, while the heap is whole: the descriptor's ahead_of for a new game, launch.py for a saved one.
 WORK = [array("i", bytes(4 * HALF))] + [array("i", bytes(4 * FIVES)) for _ in range(2)]
 
 _COST_ADD = const(20)
