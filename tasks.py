@@ -391,14 +391,29 @@ SUMMARY = (
 
 
 PICO_MAP = PICO + " --heap-map"
+PICO_IMPORTS = PICO + " --imports"
 
 
 # Where a benchmark says what holds a figure that misses its target: (its command, the line to start from,
 # the start of the first line after it that says it, the words put before it). The heap's: the modules
 # the heap map found loaded there (a game's lowest in its full play, which the map plays; the examples'
-# and the Pico W's from that game's); the times': the profile's slowest, printed under the figure.
+# and the Pico W's from that game's); the times': the profile's slowest, printed under the figure, and for
+# the longest pass the floor any import at idle sets (a function of the sections; a list says each).
 def _held_at_lowest(game, before=""):
     return (PICO_MAP, "low %s " % game, "  modules held", before)
+
+
+def _import_floor(sections):
+    """What any import at idle costs a pass on a Pico, whatever the module's size (--imports): the flash's
+    lookups at a game module's depth of folders, then the load per KB of .mpy."""
+    lookups = figure(sections, PICO_IMPORTS, "an import's own lookups, 4 folders deep")
+    load = figure(sections, PICO_IMPORTS, "  beyond its lookups and its read")
+    if not (lookups and load):
+        return None
+    return "an import 4 folders deep (a game's module) is %s of the flash's lookups, then %s a KB of .mpy" % (
+        lookups,
+        load,
+    )
 
 
 HOLDS = {
@@ -418,12 +433,21 @@ HOLDS = {
         "    tap ",
         "the slowest ",
     ),
-    "longest loop pass without reading the buttons": (PICO, "  passes over 20 ms", "    ", ""),
+    "longest loop pass without reading the buttons": [
+        (PICO, "  passes over 20 ms", "    ", ""),
+        _import_floor,
+    ],
 }
 
 
 def holds(sections, where):
-    """What holds a figure, as its benchmark says it (`where`: a HOLDS entry), or None."""
+    """What holds a figure, as its benchmark says it (`where`: a HOLDS entry: a place in a section, a
+    function of the sections, or a list of these, said one after the other), or None."""
+    if isinstance(where, list):
+        said = [text for text in (holds(sections, one) for one in where) if text]
+        return "; ".join(said) or None
+    if callable(where):
+        return where(sections)
     command, start, line_start, before = where
     lines = _printed(sections, command)
     for i, line in enumerate(lines):

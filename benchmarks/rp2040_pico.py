@@ -40,10 +40,13 @@ bytes by kind, the "h" pieces by size, the largest pieces, the free pieces, the 
 firmware's modules loaded, with the bytes of their .mpy files (their code's share of "h": what holds it).
 
 With --imports: where a module's import and the boot go on a new board: the flash's file system asked
-for a file at each depth of folders (an import asks for the folder, the .py, the .mpy, then opens it), a
-.mpy read whole, each module the boot loads imported alone (in the order of their names: one a module
-imports is in its time), the boot's own work with its modules in, and a collection at the start menu
-and with a Battlerealm game's modules in (the length of an idle pass that collects).
+for a file at each depth of folders, and the four lookups an import makes at each depth (the folder, the
+.py, the .mpy, then opens it), a .mpy read whole; a Battlerealm game's modules imported one an idle pass
+in its descriptor's order, each timed (a pass the buttons wait through), and what an import costs beyond
+its lookups and its read, per KB of .mpy; each module the boot loads imported alone (in the order of
+their names: one a module imports is in its time), the boot's own work with its modules in, and a
+collection at the start menu and with a Battlerealm game's modules in (the length of an idle pass that
+collects).
 
 With --install py: the firmware as `mpremote mip install` puts it on a board (every file of package.json's
 "urls", as source, compiled onto the heap at each import), power-on to the start menu, each example
@@ -801,8 +804,17 @@ def imports():
                 )
             )
             rows.append(("  the same path, not there", "%.1f ms" % (item["missing_us"] / 1000)))
+        elif "import_lookups" in item:
+            rows.append(
+                (
+                    "an import's own lookups, %d folder%s deep (a folder of its name, its .py, its .mpy, opened): %s"
+                    % (item["depth"] - 1, "" if item["depth"] == 2 else "s", item["import_lookups"]),
+                    ms(item["us"] * 1000),
+                )
+            )
         else:
             rows.append(("%s opened and read whole (%d B)" % (item["read"], item["bytes"]), ms(item["us"] * 1000)))
+    rows += game_import_rows(lookups, figures["game_imports"], code)
     each = figures["imports"]
     total = sum(t for _, t in each)
     rows.append(
@@ -832,6 +844,39 @@ def imports():
     width = max(len(label) for label, _ in rows)
     for label, value in rows:
         print("%s  %s" % (label.ljust(width), value))
+
+
+def game_import_rows(lookups, game, code):
+    """A Battlerealm game's imports, each an idle pass the buttons wait through, and what one costs beyond
+    the file system's part: each import's time less its lookups (at its depth of folders) and its read
+    (the .mpy read whole's time per byte), per KB of .mpy. The lookups are the part of a pass that no
+    smaller module brings down: they depend on the folders, not on the file."""
+    at_depth = {item["depth"]: item["us"] for item in lookups if "import_lookups" in item}
+    read = [item for item in lookups if "read" in item][0]  # noqa: RUF015
+    per_byte = read["us"] / read["bytes"]
+    rows = [
+        (
+            "a Battlerealm game's modules imported one an idle pass, in its descriptor's order (%d imports, %d B; "
+            "each after a collection, what one imports first in its time)"
+            % (len(game), sum(code.get(name, 0) for name, _ in game)),
+            ms(sum(t for _, t in game) * 1000),
+        )
+    ]
+    beyond = []
+    for name, t in game:
+        size = code.get(name, 0)
+        rows.append(("  %s (%d B)" % (name, size), ms(t * 1000)))
+        depth = name.count(".") + 1
+        if size and depth in at_depth:
+            beyond.append((t - at_depth[depth] - per_byte * size) / (size / 1024))
+    rows.append(
+        (
+            "  beyond its lookups and its read, an import's load and run per KB of .mpy (the median of %d)"
+            % len(beyond),
+            ms(percentile(beyond, 50) * 1000),
+        )
+    )
+    return rows
 
 
 def rp2040js_version():

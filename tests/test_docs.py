@@ -186,3 +186,30 @@ def test_a_missed_figure_says_what_holds_it_as_its_benchmark_printed_it():
     assert "| 90000 B | >= 100,000 B | modules held: 50, 60000 B of .mpy; the largest x 1 |" in battleworld
     assert tasks.missed("22.9 / 155.2 ms", "<= 25 / 50 ms") and not tasks.missed("22.9 / 45.0 ms", "<= 25 / 50 ms")
     assert not tasks.missed("4790 us", "<= 50 ms with its cut")
+
+
+def test_the_longest_pass_says_its_slowest_pass_and_the_floor_an_import_sets():
+    """A blind pass over its target names the slowest pass the profile printed, then what one import at
+    idle costs on the chip (--imports: the lookups 4 folders deep, the load per KB), the two together."""
+    tasks = bench_tasks()
+    pico = (
+        "```text\nlongest the main loop went without polling the buttons (example games)   79.5 ms\n"
+        "  passes over 20 ms without polling the buttons (example games)   474\n"
+        "    79.5 ms in battlerealm, after line 5: keys caac\n```"
+    )
+    imports = (
+        "```text\nan import's own lookups, 1 folder deep (a folder of its name): dicetower/device   6.0 ms\n"
+        "an import's own lookups, 4 folders deep (a folder of its name): dicetower/core/x/y/z   21.5 ms\n"
+        "  dicetower.core.games.battlerealm.tracker (7947 B)   77.9 ms\n"
+        "  beyond its lookups and its read, an import's load and run per KB of .mpy (the median of 11)   6.5 ms\n```"
+    )
+
+    def row(sections):
+        return next(r for r in tasks.summary(sections) if r.startswith("| longest loop pass"))
+
+    both = row({tasks.PICO: pico, tasks.PICO_IMPORTS: imports})
+    assert (
+        "| 79.5 ms in battlerealm, after line 5: keys caac; an import 4 folders deep (a game's module) is 21.5 ms "
+        "of the flash's lookups, then 6.5 ms a KB of .mpy |" in both
+    )
+    assert "| 79.5 ms in battlerealm, after line 5: keys caac |" in row({tasks.PICO: pico})  # no --imports run yet

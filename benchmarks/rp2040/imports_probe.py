@@ -3,10 +3,11 @@ flashed as .mpy by dicetower flash; STEP is set before this code. Prints one JSO
 
 STEP "boot": the device booted as main.py boots it; the firmware's modules it loaded, in the order they
 came (sys.modules keeps none: each module's place in the import chain is found by importing it alone
-next run), then its dice's start-up at idle, a Battlerealm game's modules (what a game in play holds),
-and a collection's time at each.
+next run), then its dice's start-up at idle, a Battlerealm game's modules (what a game in play holds)
+imported one a pass in its descriptor's order, each timed, and a collection's time at each.
 STEP "lookups": the flash's file system asked for a file by its path (os.stat, found and not found) at
-each depth of folders, and a .mpy opened and read whole.
+each depth of folders; the four lookups an import makes for a module at each depth (a folder of its
+name, its .py, its .mpy, the .mpy opened); and a .mpy opened and read whole.
 STEP "imports": MODULES (the boot's) imported one by one in their order, each timed (a module one of them
 imports is in that one's time), then main.boot() with all of them in: the boot's own work.
 
@@ -50,10 +51,20 @@ if STEP == "boot":  # noqa: F821 (set before this code)
     say(collect_start_menu_us=us(gc.collect), free_start_menu=gc.mem_free())
     while dev._prime is not None and dev._prime():
         pass  # the dice's start-up test, as the loop finishes it at idle
-    for part in ("tracker", "turn", "roll", "advisor"):
-        __import__("dicetower.core.games.battlerealm." + part)
-    import dicetower.ui.battlerealm  # noqa: F401
-    import dicetower.ui.sealing  # noqa: F401
+    # A Battlerealm game's modules, one an idle pass in the order its descriptor names them, each after a
+    # collection (as the loop collects at idle): each import's time is a pass the buttons wait through.
+    from dicetower.core.games import battlerealm
+
+    game = []
+    for part in battlerealm.AHEAD + ("advisor",):
+        name = part if "." in part else "dicetower.core.games.battlerealm." + part
+        if name not in sys.modules:
+            gc.collect()
+            game.append((name, us(__import__, name)))
+    for name in ("dicetower.ui.battlerealm", "dicetower.ui.sealing"):
+        gc.collect()
+        game.append((name, us(__import__, name)))
+    say(game_imports=game)
 
     gc.collect()
     say(collect_in_play_us=us(gc.collect), free_in_play=gc.mem_free())
@@ -76,6 +87,18 @@ elif STEP == "lookups":  # noqa: F821
         found = sorted(us(os.stat, path) for _ in range(3))[1]
         absent = sorted(us(missing, path + "x") for _ in range(3))[1]
         say(lookup=path, depth=path.count("/") + 1, found_us=found, missing_us=absent)
+
+    def lookups(path):
+        """What an import asks the file system for a module's path (no extension) before it loads it: a
+        folder of that name (a package), the .py, then the .mpy, found and opened (py/builtinimport.c)."""
+        missing(path)
+        missing(path + ".py")
+        os.stat(path + ".mpy")
+        open(path + ".mpy", "rb").close()
+
+    for path in ("dicetower/device", "dicetower/core/game", "dicetower/core/games/battlerealm/tracker"):
+        looked = sorted(us(lookups, path) for _ in range(3))[1]
+        say(import_lookups=path, depth=path.count("/") + 1, us=looked)
 
     def read(path):
         with open(path, "rb") as f:
