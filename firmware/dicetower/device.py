@@ -139,11 +139,14 @@ class Device:
 
     def write_json(self, name, data):
         """Write a settings file (config.json, heroes.json) as JSON, so that a power cut keeps one whole
-        (hw/storage.replace); a flash that refuses is logged."""
+        (hw/storage.replace): its path, or None if the flash refused (logged)."""
+        path = self.root + name
         try:
-            replace(self.files, self.root + name, json.dumps(data))
+            replace(self.files, path, json.dumps(data))
         except OSError as e:
             self.log_line("%s not saved (%s)" % (name, why(e)))
+            return None
+        return path
 
     def setup_files(self):
         """setup.json's reader and writer (setup_files.py), made at the first call while a game is set up."""

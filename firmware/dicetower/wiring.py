@@ -12,6 +12,7 @@ from dicetower.core.board import BoardError
 from dicetower.saves import why
 from dicetower.core.dice import load_overrides
 from dicetower.core.entropy import FairDice
+from dicetower.core.scope import Scope
 from dicetower.hw.buttons import Buttons, Encoder
 from dicetower.hw.storage import TooBig, keep_aside, read_text
 from dicetower.saves import SaveStore
@@ -130,11 +131,15 @@ def _options(dev, notices):
     try:
         heroes = _user_file(dev, notices, "heroes.json", HEROES_BYTES, "the built-in heroes are used")
         if heroes is not None:
-            from dicetower.core.games.battlerealm.roster import (
-                load_heroes,
-            )  # Battlerealm's: not loaded without a heroes.json
-
-            options["heroes"] = load_heroes(heroes)
+            # Checked whole now, for the notice, with Battlerealm's roster and rules forgotten after: a
+            # set-up reads the file again for the heroes it offers (roster.py). Kept as read, with its
+            # modules, it held 32 KB of the VM's heap in every game, of every kind.
+            checking = Scope("heroes.json")
+            try:
+                checking.load("dicetower.core.games.battlerealm.roster").load_heroes(heroes)
+            finally:
+                checking.close()
+            options["heroes_file"] = dev.root + "heroes.json"
     except Exception as e:  # noqa: BLE001 (whatever the file holds, the built-in heroes play)
         notices.append("%s. The built-in heroes are used." % e)
         dev.log_line("%s; the default heroes are used" % e)

@@ -28,7 +28,7 @@ def _root():
     return root
 
 
-PLAYERS_FILES = ("game", "config", "errors", "dice", "setup", "champions")
+PLAYERS_FILES = ("game", "config", "errors", "dice", "setup", "champions", "heroes")
 
 
 def tidy(root, kinds=PLAYERS_FILES):
@@ -69,13 +69,11 @@ class Scripted(Table):
 
     def __init__(self, faces, heroes=None):
         root = _root()
-        tidy(root, PLAYERS_FILES + ("heroes",))
+        tidy(root)  # the next test's tower starts without this one's heroes.json
         if heroes is not None:
             with open(root + "heroes.json", "w") as f:
                 f.write(json.dumps({"heroes": heroes}))
         Tower.__init__(self, root, "pico", ScriptedFaces(faces))
-        if heroes is not None:
-            os.remove(root + "heroes.json")  # read at boot; the next test's tower starts without it
 
 
 from tower import read_line  # noqa: E402,F401  (the tests read the screen this way)

@@ -235,6 +235,61 @@ class HeroFile(unittest.TestCase):
             self.assertEqual(t2.app.game.state["heroes"][0]["name"], "Hulk")
 
 
+BATTLEREALM = "dicetower.core.games.battlerealm"
+
+
+class HeroFileRead(unittest.TestCase):
+    """A user's heroes.json is checked at power-up and read by each Battlerealm set-up, as the built-in heroes
+    are (roster.py): kept as read from power-up, with the roster's and the rules' modules that checked it,
+    it held 32 KB of the VM's heap in every game, of every kind."""
+
+    def setUp(self):
+        self.kept = firmware_modules()  # Battlerealm's modules loaded afresh: a new tower has none
+        for name in [name for name in sys.modules if name.startswith(BATTLEREALM)]:
+            del sys.modules[name]
+
+    def tearDown(self):
+        put_back(self.kept)
+
+    def tower(self, heroes):
+        t = Table()
+        with open(t.root + "heroes.json", "w") as f:
+            f.write(json.dumps({"heroes": heroes}))
+        return Table(root=t.root, keep_files=True)  # the next Table() removes the file
+
+    def test_the_start_menu_holds_none_of_the_file_and_a_battlerealm_set_up_offers_its_heroes(self):
+        t = self.tower([{"name": "Wasp"}, {"name": "Hank", "pvp": 12}])
+        self.assertEqual(t.screen()[1], "New Battlerealm")  # no notice: the file passed
+        self.assertEqual([name for name in sys.modules if name.startswith(BATTLEREALM)], [])
+        self.assertFalse("heroes" in t.app.options)
+        t.presses("c a a c c")  # New Battlerealm, two heroes, start, cut the seal
+        self.assertEqual(t.screen()[0], "R1 Wasp's turn")
+        self.assertEqual([(h["name"], h["pvp"]) for h in t.app.game.state["heroes"]], [("Wasp", 10), ("Hank", 12)])
+
+    def test_a_file_damaged_after_power_up_leaves_the_set_up_the_built_in_heroes(self):
+        """Checked at power-up, changed since (over USB): the set-up finds it no longer passes and offers the
+        built-in heroes, as power-up would have; nothing stops."""
+        t = self.tower([{"name": "Wasp"}, {"name": "Hank"}])
+        with open(t.root + "heroes.json", "w") as f:
+            f.write('{"heroes": [{"name": "Wasp"}]}')  # one hero: a roster needs two
+        t.presses("c a a c c")
+        self.assertEqual(t.screen()[0], "R1 Hulk's turn")
+
+    def test_heroes_edited_where_the_flash_refuses_them_are_the_ones_that_play(self):
+        """Done in the heroes' editor: written, the file is what a set-up reads; refused by the flash, the
+        edited heroes are held and play this session."""
+        t = Table()
+        t.app.write_json = lambda name, data: None  # the flash refuses (logged by the device)
+        t.presses("a c bb c")  # Settings, Heroes and abilities
+        t.presses("b c")  # Thor
+        t.presses("c")  # starting PVP 10 -> 11
+        t.presses("a c")  # Done: back to the list
+        t.presses("aa c")  # Done: save
+        self.assertEqual(t.app.options["heroes"][1]["pvp"], 11)
+        t.presses("C c a a c")  # a new Battlerealm game
+        self.assertEqual(t.app.game.state["heroes"][1]["pvp"], 11)
+
+
 class LuckyHero(unittest.TestCase):
     def setUp(self):
         self.kept = firmware_modules()  # these tests load the advice afresh
@@ -250,8 +305,7 @@ class LuckyHero(unittest.TestCase):
         t = Table()
         with open(t.root + "heroes.json", "w") as f:
             f.write(json.dumps({"heroes": heroes}))
-        t2 = Table(root=t.root, keep_files=True)
-        os.remove(t.root + "heroes.json")
+        t2 = Table(root=t.root, keep_files=True)  # a set-up reads the file: the next Table() removes it
         t2.loaded = []  # which of them are in after each pass
         tick = t2.device.tick
 
@@ -303,6 +357,7 @@ class LuckyHero(unittest.TestCase):
         t.presses("c a a c c")  # New Battlerealm, two heroes, start, cut and play
         for name in ADVICE:  # the tower off: nothing of the last run is on the heap
             sys.modules.pop(name, None)
+        os.remove(t.root + "heroes.json")
         again = Table(root=t.root, keep_files=True)  # power back on
         self.assertEqual(again.screen()[1], "Resume Battlerealm")
         again.presses("c")  # resume: the old seal's seed shows

@@ -666,10 +666,10 @@ class Settings(unittest.TestCase):
         t.presses("aa c")  # from Thor up past Hulk to Done: save
         with open(t.root + "heroes.json") as f:
             saved = json.loads(f.read())["heroes"]
-        os.remove(t.root + "heroes.json")
         self.assertEqual((saved[1]["name"], saved[1]["pvp"], saved[1]["abilities"]), ("Thor", 11, ["Lucky"]))
         self.assertEqual(len(saved[1]["cards"]), 4)  # the built-in file's, those to fill in and its notes with them
         self.assertIn("_fill", saved[1])
+        self.assertFalse("heroes" in t.app.options)  # written: the file is what a set-up reads
         t.presses("C c a a c")  # back to the start menu, a new Battlerealm game with them
         self.assertEqual(t.app.game.state["heroes"][1]["abilities"], ["Lucky"])
 
@@ -682,7 +682,6 @@ class Settings(unittest.TestCase):
             ),
         )
         t2 = Table(root=t.root, keep_files=True)
-        os.remove(t.root + "heroes.json")
         t2.presses("c a a c")
         t2.presses("c")  # cut the seal
         self.assertEqual(t2.screen()[0], "R1 Ant-Man's turn")

@@ -30,7 +30,7 @@ from dicetower.ui import screens
 from dicetower.ui.canvas import Canvas, wrap
 from table import PLAYERS_FILES, Table, _root, tidy
 
-FILES = PLAYERS_FILES + ("heroes",)
+FILES = PLAYERS_FILES
 
 
 # -- the same random steps on CPython and MicroPython ----------------------------------------------------

@@ -564,8 +564,7 @@ class DamagedFiles(unittest.TestCase):
         with open(root + "heroes.json", "w") as f:
             json.dump({"heroes": heroes}, f)
         self.root = root
-        t = Table(root=root, keep_files=True)
-        os.remove(root + "heroes.json")  # read at boot
+        t = Table(root=root, keep_files=True)  # the set-up reads heroes.json: the next Table() removes it
         t.presses("c")
         while t.app.unready is not None:
             t.wait(50)

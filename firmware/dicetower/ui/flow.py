@@ -171,9 +171,11 @@ class App:
         self.show(once("dicetower.ui.table", "Table", self))
 
     def keep(self, name, data):
-        """A settings file written whole on flash (config.json, heroes.json) by the shell, if it has one."""
+        """A settings file written whole on flash (config.json, heroes.json) by the shell, if it has one: its
+        path if it was written, else None."""
         if self.write_json is not None:
-            self.write_json(name, data)
+            return self.write_json(name, data)
+        return None
 
     # -- events ------------------------------------------------------------
 

@@ -191,8 +191,13 @@ class Heroes(Screen):
         if button != "c":
             return app.step(button, len(roster) + 1)
         if app.cursor == len(roster):
-            app.options["heroes"] = roster
-            app.keep("heroes.json", {"heroes": roster})
+            # Written, the file is the roster a set-up reads (roster.py); else these play, held here.
+            written = app.keep("heroes.json", {"heroes": roster})
+            if written:
+                app.options["heroes_file"] = written
+                app.options.pop("heroes", None)
+            else:
+                app.options["heroes"] = roster
             app.emit({"event": "heroes", "heroes": roster})  # news for the monitor
             app.say("Heroes saved.")
             settings(app)

@@ -32,8 +32,18 @@ def has_lucky(heroes):
 def ahead_of(options, game=None):
     """AHEAD for the app's options, or for `game` (this kind's, resumed or begun) once there is one: Lucky's
     search among the first when a hero who may play has Lucky: one seated in `game`, else one of the user's
-    roster (the built-in heroes have none)."""
-    if not has_lucky(game.state["heroes"] if game is not None else options.get("heroes") or ()):
+    roster (the built-in heroes have none). A user's heroes.json is not read into the heap for it: the
+    word anywhere in the file counts (a card named so only loads Lucky's search ahead for the set-up; the
+    game lets it go as it begins without a Lucky hero seated)."""
+    if game is not None or options.get("heroes") or not options.get("heroes_file"):
+        lucky = has_lucky(game.state["heroes"] if game is not None else options.get("heroes") or ())
+    else:
+        try:
+            with open(options["heroes_file"]) as f:
+                lucky = "Lucky" in f.read()
+        except OSError:
+            lucky = False
+    if not lucky:
         return AHEAD
     at = AHEAD.index("cards") + 1  # after what the ranks import
     return AHEAD[:at] + LUCKY_AHEAD + AHEAD[at:]

@@ -1,9 +1,10 @@
 """A user's Battlerealm roster, `/heroes.json` on the device (edited without reflashing code):
 {"heroes": [{"name", "pvp", "abilities", "primary", "cards": [{"name", "dice"}, ...]}, ...]}.
 
-The built-in heroes are the same kind of file, heroes.json beside this module, read from flash once a
-set-up (`heroes`) and let go when the game begins (`in_play`): as a module of data they took 80 ms of
-the chip to import and left their names in its table of names for good. It carries every hero and power card
+The built-in heroes are the same kind of file, heroes.json beside this module. Either is read from flash
+once a set-up (`heroes`) and let go when the game begins (`in_play`): as a module of data the built-in
+ones took 80 ms of the chip to import and left their names in its table of names for good, and a user's
+file checked at power-up and kept as read held 32 KB of the VM's heap in every game, of every kind. It carries every hero and power card
 the rulebook names, with the dice it gives (Hulk's Thunderclap and World Breaker, Thor's Odin's Wrath,
 Vision's Physical Disruption, Black Panther's Panther's Stealth, Falcon's (Redwing's) Raptor Strike,
 Hawkeye's Incendiary Arrow from the Ghost Orchid example). Everything the rulebook does not print is a
@@ -18,43 +19,56 @@ from dicetower.core.games.battlerealm.cards import MAX_CARDS, check_card
 
 
 def heroes(options, whole=False):
-    """The Battlerealm roster in play: the user's heroes.json if there is one, else the built-in heroes:
-    what a game uses of them (`read`), or with `whole` the file as shipped, notes and all (the settings'
-    editor saves it as the user's heroes.json), read now and not kept."""
+    """The Battlerealm roster in play: the options' own list (`"heroes"`: a shell's, or heroes edited where
+    no file could be written), else the user's heroes.json (`"heroes_file"`, wiring.py), else the built-in
+    heroes: what a game uses of them (`read`), or with `whole` the file as it is, notes and all (the
+    settings' editor saves it as the user's heroes.json), read now and not kept."""
     if options.get("heroes"):
         return options["heroes"]
     if whole:
-        return _parsed(True)
+        return _parsed(options, True)
     read(options)
-    return _READ[0]
+    return _READ[1]
 
 
-_READ = []
+_READ = []  # the set-up's read: the file it came from (None: the built-in heroes), then its roster
 
 
 def read(options):
-    """The built-in roster read from flash now, if the game needs it (no user's heroes.json) and it is
-    not read yet: True if it was read (the set-up's `prepare`: an idle pass of its own).
+    """The roster read from flash now (the user's heroes.json, else the built-in heroes), if the game needs
+    it (no roster in the options) and that file's is not read yet: True if it was read (the set-up's
+    `prepare`: an idle pass of its own).
 
     Read once a set-up (on a Pico 73 ms), and kept until the game begins (`in_play`) or the heroes'
     settings have their copy (`forget`). Read whole, then parsed (json.load reads a file a byte at a
     time; a hero a pass, the pieces left on the chip's heap kept the Lucky advice's machine code from
     loading)."""
-    if options.get("heroes") or _READ:
+    source = options.get("heroes_file")
+    if options.get("heroes") or (_READ and _READ[0] == source):
         return False
-    _READ.append(_parsed(False))
+    del _READ[:]  # another file's read (the editor saved one since) let go first
+    _READ.extend((source, _parsed(options, False)))
     return True
 
 
-def _parsed(whole):
-    """The built-in roster from its file; unless `whole`, only what a game uses of it: the notes to fill
-    in, the primary powers' text and the power cards without dice (never paid, never advised) are let go
-    as soon as they are read. On the VM the thirteen heroes held 16.4 KB whole, 4.7 KB so, all through
-    a set-up."""
+def _parsed(options, whole):
+    """The roster from its file: the user's heroes.json, checked again (it may have been changed since
+    power-up: if it no longer passes, the built-in heroes play, as they would have at power-up), else the
+    built-in heroes. Unless `whole`, only what a game uses of it: the notes to fill in, the primary
+    powers' text and the power cards without dice (never paid, never advised) are let go as soon as they
+    are read. On the VM the thirteen built-in heroes held 16.4 KB whole, 4.7 KB so, all through a set-up."""
     import json
 
-    with open(BUILT_IN) as f:
-        roster = json.loads(f.read())["heroes"]
+    roster = None
+    if options.get("heroes_file"):
+        try:
+            with open(options["heroes_file"]) as f:
+                roster = load_heroes(f.read())
+        except (OSError, ValueError):
+            roster = None
+    if roster is None:
+        with open(BUILT_IN) as f:
+            roster = json.loads(f.read())["heroes"]
     if not whole:
         for hero in roster:
             hero.pop("_fill", None)
