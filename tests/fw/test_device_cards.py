@@ -275,6 +275,45 @@ class HeroFileRead(unittest.TestCase):
         t.presses("c a a c c")
         self.assertEqual(t.screen()[0], "R1 Hulk's turn")
 
+    def test_a_heap_too_short_for_the_file_is_said_as_such_not_played_with_the_built_in_heroes(self):
+        """Parsed now in a set-up, not on power-up's fresh heap: a MemoryError reading the user's file goes to
+        the device (which says "Out of memory" and keeps the game), never the built-in heroes in its place."""
+        from dicetower.core.games.battlerealm import roster
+
+        t = self.tower([{"name": "Wasp"}, {"name": "Hank"}])
+        checked = roster._checked
+
+        def short(data):
+            raise MemoryError
+
+        roster._checked = short
+        try:
+            roster.forget()
+            with self.assertRaises(MemoryError):
+                roster.heroes(t.app.options)
+        finally:
+            roster._checked = checked
+        self.assertEqual([h["name"] for h in roster.heroes(t.app.options)], ["Wasp", "Hank"])
+
+    def test_lucky_is_found_in_the_file_wherever_its_pieces_split_it(self):
+        """The descriptor looks for the word in the file 512 bytes at a time, not read whole: a Lucky hero's
+        word across the first piece's end still loads Lucky's search ahead."""
+        from dicetower.core.games import battlerealm
+
+        lucky_ahead = battlerealm.ahead_of({"heroes": [{"name": "Hank", "abilities": ["Lucky"]}]})
+        split = 0
+        for pad in range(400, 520):
+            heroes = [{"name": "W" * pad}, {"name": "Hank", "abilities": ["Lucky"]}]
+            at = json.dumps({"heroes": heroes}).index("Lucky")  # as the tower's file is written
+            if at < 512 < at + 5:
+                split += 1
+                t = self.tower(heroes)
+                self.assertEqual(battlerealm.ahead_of(t.app.options), lucky_ahead)
+        self.assertEqual(split, 4)  # each place the word can be cut
+        self.assertNotEqual(lucky_ahead, battlerealm.AHEAD)
+        t = self.tower([{"name": "Wasp"}, {"name": "Hank"}])
+        self.assertEqual(battlerealm.ahead_of(t.app.options), battlerealm.AHEAD)
+
     def test_heroes_edited_where_the_flash_refuses_them_are_the_ones_that_play(self):
         """Done in the heroes' editor: written, the file is what a set-up reads; refused by the flash, the
         edited heroes are held and play this session."""

@@ -38,11 +38,18 @@ def ahead_of(options, game=None):
     if game is not None or options.get("heroes") or not options.get("heroes_file"):
         lucky = has_lucky(game.state["heroes"] if game is not None else options.get("heroes") or ())
     else:
+        lucky = False  # read a piece at a time: the file may be 16 KB, and the heap cut up
         try:
-            with open(options["heroes_file"]) as f:
-                lucky = "Lucky" in f.read()
+            with open(options["heroes_file"], "rb") as f:
+                tail = b""
+                while not lucky:
+                    part = f.read(512)
+                    if not part:
+                        break
+                    lucky = b"Lucky" in tail + part
+                    tail = part[-4:]
         except OSError:
-            lucky = False
+            pass
     if not lucky:
         return AHEAD
     at = AHEAD.index("cards") + 1  # after what the ranks import

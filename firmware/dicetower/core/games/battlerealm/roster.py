@@ -53,8 +53,9 @@ def read(options):
 
 def _parsed(options, whole):
     """The roster from its file: the user's heroes.json, checked again (it may have been changed since
-    power-up: if it no longer passes, the built-in heroes play, as they would have at power-up), else the
-    built-in heroes. Unless `whole`, only what a game uses of it: the notes to fill in, the primary
+    power-up: if it is gone or no longer passes, the built-in heroes play, as they would have at power-up;
+    a heap too short to parse it raises MemoryError, which the device says as such, never the built-in
+    heroes in the user's place), else the built-in heroes. Unless `whole`, only what a game uses of it: the notes to fill in, the primary
     powers' text and the power cards without dice (never paid, never advised) are let go as soon as they
     are read. On the VM the thirteen built-in heroes held 16.4 KB whole, 4.7 KB so, all through a set-up."""
     import json
@@ -63,8 +64,10 @@ def _parsed(options, whole):
     if options.get("heroes_file"):
         try:
             with open(options["heroes_file"]) as f:
-                roster = load_heroes(f.read())
-        except (OSError, ValueError):
+                roster = _checked(json.loads(f.read()))  # not load_heroes: it says MemoryError as "too large"
+        except MemoryError:
+            raise
+        except Exception:  # noqa: BLE001 (gone, or changed so that it no longer passes, whatever the parser raises)
             roster = None
     if roster is None:
         with open(BUILT_IN) as f:
@@ -95,7 +98,11 @@ def in_play(options, names):
 
 def load_heroes(text):
     """A user's Battlerealm roster from heroes.json, or ValueError naming the field."""
-    data = parsed(text, "heroes.json")
+    return _checked(parsed(text, "heroes.json"))
+
+
+def _checked(data):
+    """heroes.json's parsed value as the roster a game uses, or ValueError naming the field."""
     heroes = data.get("heroes") if isinstance(data, dict) else None
     if not isinstance(heroes, list) or not 2 <= len(heroes) <= 13:
         raise ValueError('heroes.json needs "heroes": a list of 2 to 13 heroes')
