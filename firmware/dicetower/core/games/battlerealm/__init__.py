@@ -35,8 +35,10 @@ def ahead_of(options, game=None):
     roster (the built-in heroes have none). A user's heroes.json is not read into the heap for it: the
     word anywhere in the file counts (a card named so only loads Lucky's search ahead for the set-up; the
     game lets it go as it begins without a Lucky hero seated)."""
-    if game is not None or options.get("heroes") or not options.get("heroes_file"):
-        lucky = has_lucky(game.state["heroes"] if game is not None else options.get("heroes") or ())
+    if game is not None:
+        lucky = has_lucky(game.state["heroes"])
+    elif options.get("heroes") or not options.get("heroes_file"):
+        lucky = has_lucky(options.get("heroes") or ())
     else:
         lucky = False  # read a piece at a time: the file may be 16 KB, and the heap cut up
         try:

@@ -4,13 +4,15 @@
 The built-in heroes are the same kind of file, heroes.json beside this module. Either is read from flash
 once a set-up (`heroes`) and let go when the game begins (`in_play`): as a module of data the built-in
 ones took 80 ms of the chip to import and left their names in its table of names for good, and a user's
-file checked at power-up and kept as read held 32 KB of the VM's heap in every game, of every kind. It carries every hero and power card
-the rulebook names, with the dice it gives (Hulk's Thunderclap and World Breaker, Thor's Odin's Wrath,
-Vision's Physical Disruption, Black Panther's Panther's Stealth, Falcon's (Redwing's) Raptor Strike,
-Hawkeye's Incendiary Arrow from the Ghost Orchid example). Everything the rulebook does not print is a
-user-fillable entry, marked so: a card with "dice": null (never paid, never advised) and a "_fill"
-note, heroes 9 to 13 named "Hero 9"... ASSUMPTIONS: the starting PVP (10) and abilities of every hero
-but the Hulk (Cunning, Peaceful, Tough) are placeholders too.
+file checked at power-up and kept as read held 32 KB of the VM's heap in every game, of every kind.
+
+The built-in file carries every hero and power card the rulebook names, with the dice it gives (Hulk's
+Thunderclap and World Breaker, Thor's Odin's Wrath, Vision's Physical Disruption, Black Panther's
+Panther's Stealth, Falcon's (Redwing's) Raptor Strike, Hawkeye's Incendiary Arrow from the Ghost Orchid
+example). Everything the rulebook does not print is a user-fillable entry, marked so: a card with
+"dice": null (never paid, never advised) and a "_fill" note, heroes 9 to 13 named "Hero 9"...
+ASSUMPTIONS: the starting PVP (10) and abilities of every hero but the Hulk (Cunning, Peaceful, Tough)
+are placeholders too.
 """
 
 from dicetower.core.game import parsed
@@ -52,12 +54,13 @@ def read(options):
 
 
 def _parsed(options, whole):
-    """The roster from its file: the user's heroes.json, checked again (it may have been changed since
-    power-up: if it is gone or no longer passes, the built-in heroes play, as they would have at power-up;
-    a heap too short to parse it raises MemoryError, which the device says as such, never the built-in
-    heroes in the user's place), else the built-in heroes. Unless `whole`, only what a game uses of it: the notes to fill in, the primary
-    powers' text and the power cards without dice (never paid, never advised) are let go as soon as they
-    are read. On the VM the thirteen built-in heroes held 16.4 KB whole, 4.7 KB so, all through a set-up."""
+    """The roster from its file: the user's heroes.json, checked again, else the built-in heroes. The user's
+    may have changed since power-up: gone or no longer passing, the built-in heroes play, as they would
+    have at power-up; a heap too short to parse it raises MemoryError, which the device says as such.
+
+    Unless `whole`, only what a game uses of it: the notes to fill in, the primary powers' text and the
+    power cards without dice (never paid, never advised) are let go as soon as they are read. On the VM the
+    thirteen built-in heroes held 16.4 KB whole, 4.7 KB so, all through a set-up."""
     import json
 
     roster = None
@@ -67,7 +70,7 @@ def _parsed(options, whole):
                 roster = _checked(json.loads(f.read()))  # not load_heroes: it says MemoryError as "too large"
         except MemoryError:
             raise
-        except Exception:  # noqa: BLE001 (gone, or changed so that it no longer passes, whatever the parser raises)
+        except Exception:  # noqa: BLE001 (gone, or no longer passing: whatever the parser raises)
             roster = None
     if roster is None:
         with open(BUILT_IN) as f:
